@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/database';
+import { validatorCompiler } from './validation';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin, { NOT_FOUND } from './plugins/errors';
+import accountLinkRoutes from './routes/accountLinks';
+import accountRoutes from './routes/accounts';
+import artistRoutes from './routes/artists';
+import distributorRoutes from './routes/distributors';
+import emulationRoutes from './routes/emulation';
+import eventRoutes from './routes/events';
+import healthRoutes from './routes/health';
+import outboxRoutes from './routes/outbox';
+import productRoutes from './routes/products';
+import sessionRoutes from './routes/session';
+import userRoutes from './routes/users';
+import walletRoutes from './routes/wallet';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+
+export interface AppOptions {
+  db: Database;
+  now: () => Date;
+  logger: FastifyServerOptions['logger'];
+  /** The built browser app to serve beside /api/, or null for an API only. */
+  staticDir: string | null;
+  environment: string;
+  /** Where the portal is reached, for links in e-mails. */
+  publicUrl: string;
+  secureCookies: boolean;
+  rateLimit: { max: number; timeWindow: number };
+  loginRateLimit: { max: number; timeWindow: number };
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+/** The options production runs with; tests change only the database, the clock and the logger. */
+export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process.env): AppOptions {
+  const staticDir = join(import.meta.dirname, '..', 'dist');
+  return {
+    db,
+    now: () => new Date(),
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+    staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
+    environment: env.PORTAL_ENVIRONMENT ?? 'development',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
+    secureCookies: env.SECURE_COOKIES === 'true',
+    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), timeWindow: 60_000 },
+    loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
+    bodyLimit: 1024 * 1024,
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: options.bodyLimit,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler());
+
+  // External plugins first, then the app's services, then the routes.
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.timeWindow,
+    errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Royalty portal API', version: '3.2.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+        },
+      },
+    },
+  });
+  await app.register(databasePlugin, { db: options.db, now: options.now });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes, {
+    environment: options.environment,
+    secureCookies: options.secureCookies,
+    loginRateLimit: options.loginRateLimit,
+  });
+  await app.register(emulationRoutes, { environment: options.environment });
+  await app.register(accountLinkRoutes, {
+    publicUrl: options.publicUrl,
+    rateLimit: options.loginRateLimit,
+  });
+  await app.register(outboxRoutes);
+  await app.register(accountRoutes);
+  await app.register(userRoutes);
+  await app.register(artistRoutes);
+  await app.register(distributorRoutes);
+  await app.register(productRoutes);
+  await app.register(eventRoutes);
+  await app.register(walletRoutes);
+
+  if (options.staticDir) {
+    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (wantsPage && options.staticDir) {
+      // Every non-API path is a route of the browser app, which shows its own 404.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: NOT_FOUND });
+  });
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { SessionBody } from '../schemas/session';
+import type { ActiveSession } from './sessions';
+
+/** The answer of every session call: the person logged in, and whom they emulate if anyone. */
+export function sessionBody(session: ActiveSession, environment: string, now: Date): SessionBody {
+  const real = session.realUser;
+  const emulated = session.user;
+  return {
+    status: 'ok',
+    account: { id: real.accountId, name: real.accountName },
+    fullname: real.fullname,
+    username: real.username,
+    roles: real.roles,
+    permissions: real.permissions,
+    settings: { language: real.language },
+    emulation: session.emulating
+      ? {
+          account: { id: emulated.accountId, name: emulated.accountName },
+          username: emulated.username,
+          fullname: emulated.fullname,
+          roles: emulated.roles,
+          permissions: emulated.permissions,
+        }
+      : null,
+    environment,
+    expiry: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
+  };
+}

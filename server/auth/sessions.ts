@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import type { Role } from '../events/types';
+import { permissionsOf, type Permission } from './permissions';
+
+/** How long a session lives after login or renewal. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+
+export const SESSION_COOKIE = 'portal_session';
+export const CSRF_COOKIE = 'portal_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface SessionUser {
+  id: string;
+  accountId: string;
+  accountName: string;
+  username: string | null;
+  fullname: string;
+  roles: Role[];
+  language: string;
+  permissions: Permission[];
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  csrf: string;
+  expiresAt: Date;
+  /** Whom the requests act as: the emulated user while emulating, else the one logged in. */
+  user: SessionUser;
+  /** The person who logged in. */
+  realUser: SessionUser;
+  emulating: boolean;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Only the token's hash is stored, so a copy of the table cannot be used to log in. */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; csrf: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  await db.query(
+    'insert into sessions (token_hash, user_id, csrf, created_at, expires_at) values ($1, $2, $3, $4, $5)',
+    [digest(token), userId, csrf, now.toISOString(), expiresAt.toISOString()],
+  );
+  return { token, csrf, expiresAt };
+}
+
+interface UserColumns {
+  user_id: string;
+  account_id: string;
+  account_name: string;
+  username: string | null;
+  fullname: string;
+  roles: Role[] | string;
+  language: string;
+}
+
+const userSelect = (alias: string, accountAlias: string, prefix: string) =>
+  `${alias}.id as ${prefix}user_id, ${alias}.account_id as ${prefix}account_id,
+   ${accountAlias}.name as ${prefix}account_name, ${alias}.username as ${prefix}username,
+   ${alias}.fullname as ${prefix}fullname, ${alias}.roles as ${prefix}roles,
+   ${alias}.language as ${prefix}language`;
+
+function toSessionUser(row: UserColumns): SessionUser {
+  const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Role[]) : row.roles;
+  return {
+    id: row.user_id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    username: row.username,
+    fullname: row.fullname,
+    roles,
+    language: row.language,
+    permissions: permissionsOf(roles),
+  };
+}
+
+type Prefixed<T, P extends string> = { [K in keyof T as `${P}${K & string}`]: T[K] };
+
+export async function findSession(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<ActiveSession | null> {
+  const rows = await db.query<
+    { token_hash: string; csrf: string; expires_at: Date | string } & UserColumns &
+      Partial<Prefixed<UserColumns, 'emulated_'>>
+  >(
+    `select s.token_hash, s.csrf, s.expires_at, ${userSelect('u', 'a', '')},
+            ${userSelect('e', 'ea', 'emulated_')}
+       from sessions s
+       join users u on u.id = s.user_id
+       join accounts a on a.id = u.account_id
+       left join users e on e.id = s.emulating_user_id and e.status = 'active'
+       left join accounts ea on ea.id = e.account_id
+      where s.token_hash = $1 and s.expires_at > $2 and u.status = 'active'`,
+    [digest(token), now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const realUser = toSessionUser(row);
+  const emulated =
+    row.emulated_user_id && row.emulated_account_id && row.emulated_account_name
+      ? toSessionUser({
+          user_id: row.emulated_user_id,
+          account_id: row.emulated_account_id,
+          account_name: row.emulated_account_name,
+          username: row.emulated_username ?? null,
+          fullname: row.emulated_fullname ?? '',
+          roles: row.emulated_roles ?? [],
+          language: row.emulated_language ?? realUser.language,
+        })
+      : null;
+  return {
+    tokenHash: row.token_hash,
+    csrf: row.csrf,
+    expiresAt: new Date(row.expires_at),
+    user: emulated ?? realUser,
+    realUser,
+    emulating: emulated !== null,
+  };
+}
+
+export async function setEmulation(
+  db: Queryable,
+  tokenHash: string,
+  emulatedUserId: string | null,
+): Promise<void> {
+  await db.query('update sessions set emulating_user_id = $2 where token_hash = $1', [
+    tokenHash,
+    emulatedUserId,
+  ]);
+}
+
+export async function renewSession(db: Queryable, tokenHash: string, now: Date): Promise<Date> {
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  await db.query('update sessions set expires_at = $2 where token_hash = $1', [
+    tokenHash,
+    expiresAt.toISOString(),
+  ]);
+  return expiresAt;
+}
+
+export async function endSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('delete from sessions where token_hash = $1', [tokenHash]);
+}
+
+export async function purgeExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.query('delete from sessions where expires_at <= $1', [now.toISOString()]);
+}

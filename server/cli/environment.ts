@@ -1,0 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrations';
+
+/** The database the server would open with the same environment. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  await migrate(db);
+  return db;
+}

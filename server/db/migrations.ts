@@ -1,0 +1,193 @@
+import type { Database } from './database';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Append-only: a released migration is never edited, a change is a new one. */
+const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'event store',
+    sql: `
+      create table events (
+        seq bigserial primary key,
+        stream_id text not null,
+        stream_version integer not null check (stream_version > 0),
+        type text not null,
+        data jsonb not null,
+        actor text,
+        emulating_actor text,
+        at timestamptz not null,
+        unique (stream_id, stream_version)
+      );
+      create index events_type on events (type);
+    `,
+  },
+  {
+    version: 2,
+    name: 'accounts and users',
+    sql: `
+      create table accounts (
+        id text primary key,
+        name text not null,
+        type text not null,
+        status text not null,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create table users (
+        id text primary key,
+        account_id text not null references accounts (id),
+        username text unique,
+        fullname text not null,
+        roles jsonb not null,
+        status text not null,
+        password_hash text,
+        language text not null,
+        failed_logins integer not null default 0,
+        locked_until timestamptz,
+        last_login timestamptz,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create table sessions (
+        token_hash text primary key,
+        user_id text not null,
+        csrf text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null
+      );
+      create index sessions_user on sessions (user_id);
+    `,
+  },
+  {
+    version: 3,
+    name: 'catalog basics',
+    sql: `
+      create table artists (
+        id text primary key,
+        account_id text not null references accounts (id),
+        name text not null,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create table distributors (
+        id text primary key,
+        name text not null unique,
+        uploadable boolean not null,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create table products (
+        id text primary key,
+        account_id text not null references accounts (id),
+        title text not null,
+        type text not null,
+        artist_id text references artists (id),
+        visibility text not null,
+        revenue_view text not null,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create table product_codes (
+        code text primary key,
+        product_id text not null references products (id),
+        kind text not null
+      );
+      create table product_splits (
+        product_id text not null references products (id),
+        position integer not null,
+        payee_id text not null references users (id),
+        pct numeric(7, 4) not null,
+        primary key (product_id, position)
+      );
+    `,
+  },
+  {
+    version: 4,
+    name: 'emulation, single-use links and the outbox',
+    sql: `
+      alter table sessions add column emulating_user_id text;
+      create table recent_emulations (
+        admin_id text not null,
+        user_id text not null,
+        emulated_at timestamptz not null,
+        primary key (admin_id, user_id)
+      );
+      create table links (
+        token_hash text primary key,
+        purpose text not null,
+        user_id text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create table outbox (
+        id bigserial primary key,
+        recipient text not null,
+        subject text not null,
+        body text not null,
+        link text,
+        created_at timestamptz not null,
+        sent_at timestamptz
+      );
+    `,
+  },
+  {
+    version: 5,
+    name: 'wallet ledger',
+    sql: `
+      create table wallet_entries (
+        id bigserial primary key,
+        account_id text not null references accounts (id),
+        amount numeric(30, 12) not null,
+        currency text not null,
+        kind text not null,
+        reference text,
+        created_at timestamptz not null
+      );
+      create index wallet_entries_account on wallet_entries (account_id, currency);
+    `,
+  },
+];
+
+/** Read-model tables rebuilt by replay, children before parents for deletion. */
+export const readModelTables = [
+  'wallet_entries',
+  'recent_emulations',
+  'product_splits',
+  'product_codes',
+  'products',
+  'distributors',
+  'artists',
+  'users',
+  'accounts',
+] as const;
+
+export async function migrate(db: Database): Promise<void> {
+  await db.query(
+    'create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
+  );
+  const applied = await db.query<{ version: number }>('select version from schema_migrations');
+  const done = new Set(applied.map((row) => Number(row.version)));
+  for (const migration of migrations) {
+    if (done.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    });
+  }
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}

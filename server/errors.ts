@@ -1,0 +1,40 @@
+/** Errors a command may end in; the error handler turns each into its status and message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'The requested resource was not found.') {
+    super(404, message);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, message);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Your session has ended. Please log in again.') {
+    super(401, message);
+  }
+}

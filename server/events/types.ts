@@ -1,0 +1,89 @@
+/** Every event the portal records, one union per stream kind; data is plain JSON. */
+
+export type Role =
+  'admin' | 'overseer' | 'owner' | 'payee' | 'collaborator' | 'artist' | 'warranter';
+
+export type AccountType = 'label' | 'person' | 'business' | 'admin';
+
+export type AccountEvent = {
+  type: 'AccountOpened';
+  data: { accountId: string; name: string; accountType: AccountType };
+};
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: {
+        userId: string;
+        accountId: string;
+        username: string | null;
+        fullname: string;
+        roles: Role[];
+        language: string;
+        passwordHash: string | null;
+      };
+    }
+  | { type: 'UserPasswordSet'; data: { passwordHash: string } }
+  | { type: 'UserLoggedIn'; data: Record<string, never> }
+  | { type: 'UserLoginFailed'; data: { failedLogins: number } }
+  | { type: 'UserLocked'; data: { until: string } }
+  | { type: 'UserProfileChanged'; data: { fullname?: string; language?: string; roles?: Role[] } }
+  | { type: 'UserEmulationStarted'; data: { targetUserId: string } }
+  | { type: 'UserEmulationStopped'; data: { targetUserId: string } }
+  | { type: 'UserLinkSent'; data: { purpose: LinkPurpose; expiresAt: string } }
+  | { type: 'UserClaimed'; data: { passwordHash: string } }
+  | { type: 'UserActivated'; data: { passwordHash: string } };
+
+/** What a single-use e-mailed link is for. */
+export type LinkPurpose = 'reset' | 'claim' | 'activate';
+
+export type ArtistEvent = {
+  type: 'ArtistCreated';
+  data: { artistId: string; accountId: string; name: string };
+};
+
+export type DistributorEvent = {
+  type: 'DistributorCreated';
+  data: { distributorId: string; name: string; uploadable: boolean };
+};
+
+export type CodeKind = 'isrc' | 'upc' | 'custom';
+
+export type ProductEvent =
+  | {
+      type: 'ProductCreated';
+      data: {
+        productId: string;
+        accountId: string;
+        title: string;
+        productType: string;
+        artistId: string | null;
+        visibility: 'full' | 'limited';
+        revenueView: 'gross' | 'net';
+        codes: { code: string; kind: CodeKind }[];
+      };
+    }
+  | { type: 'ProductSplitsSet'; data: { shares: { payeeId: string; pct: string }[] } };
+
+export type PortalEvent = AccountEvent | UserEvent | ArtistEvent | DistributorEvent | ProductEvent;
+
+/** Who did it and when: the time comes with the command, never from inside logic. */
+export interface EventMetadata {
+  actor: string | null;
+  emulatingActor: string | null;
+  at: Date;
+}
+
+interface StoredEventFields {
+  seq: string;
+  streamId: string;
+  streamVersion: number;
+  actor: string | null;
+  emulatingActor: string | null;
+  at: Date;
+}
+
+/** An event as the log holds it; distributes over the union so `type` narrows `data`. */
+export type StoredEvent<E extends PortalEvent = PortalEvent> = E extends PortalEvent
+  ? StoredEventFields & { type: E['type']; data: E['data'] }
+  : never;

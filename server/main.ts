@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp, defaultAppOptions } from './app';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrations';
+import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
+
+// The only file that listens: everything else builds the app the same way tests do.
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+const databaseUrl = process.env.DATABASE_URL;
+
+if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+await migrate(db);
+
+const app = await buildApp(defaultAppOptions(db));
+
+if (await isEmpty(db)) {
+  if (process.env.SEED === 'none') {
+    app.log.info(
+      'Empty database and SEED=none: create the first admin with `npm run account -- create`.',
+    );
+  } else {
+    await seedDemo(db, new Date());
+    app.log.info('Seeded the demo label.');
+  }
+}
+
+const shutdown = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+await app.listen({ port, host });
+const url = `http://localhost:${port}`;
+const lines = [`Royalty portal on ${url} (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`];
+const seeded = await db.query<{ username: string }>(
+  `select username from users where username = any($1::text[])`,
+  [demoLogins.map((login) => login.username)],
+);
+if (seeded.length > 0) {
+  lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const login of demoLogins) lines.push(`  ${login.label.padEnd(20)} ${login.username}`);
+}
+console.log(lines.join('\n'));

@@ -1,0 +1,102 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allowsAny, type Permission } from '../auth/permissions';
+import { CSRF_HEADER, SESSION_COOKIE, findSession, type ActiveSession } from '../auth/sessions';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { EventMetadata, Role } from '../events/types';
+
+/**
+ * What a route needs. 'public' routes need nothing; every other route needs a session,
+ * its csrf token, and one of `permissions` (or of `roles` when given).
+ */
+export type RouteAccess =
+  | 'public'
+  | {
+      session: true;
+      permissions?: readonly Permission[];
+      roles?: readonly Role[];
+      csrf?: boolean;
+      /** Check the person who logged in rather than the account they emulate (the emulation routes). */
+      realUser?: boolean;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: ActiveSession | null;
+    csrfParam: string | undefined;
+  }
+}
+
+/** The session of a route that declared it needs one. */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw new UnauthorizedError();
+  return request.session;
+}
+
+/** Who acts, on whose behalf, and when: the metadata of every event a request appends. */
+export function commandMetadata(request: FastifyRequest, at: Date): EventMetadata {
+  const session = sessionOf(request);
+  return {
+    actor: session.user.id,
+    emulatingActor: session.emulating ? session.realUser.id : null,
+    at,
+  };
+}
+
+export default fp(
+  (app, _options, done) => {
+    app.decorateRequest('session', null);
+    app.decorateRequest('csrfParam', undefined);
+
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      // The csrf query parameter belongs to the transport, not to any route's query schema.
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query && typeof query.csrf === 'string') {
+        request.csrfParam = query.csrf;
+        delete query.csrf;
+      }
+      const access = request.routeOptions.config?.access;
+      if (!request.url.startsWith('/api/') || access === 'public') return;
+      if (access === undefined) {
+        // An /api route that forgot to declare its access is closed, never open.
+        if (request.routeOptions.url === undefined) return;
+        throw new ForbiddenError();
+      }
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(app.db, token, app.now()) : null;
+      if (!session) throw new UnauthorizedError();
+      request.session = session;
+
+      if (access.csrf !== false) {
+        const sent =
+          request.method === 'GET' || request.method === 'HEAD'
+            ? request.csrfParam
+            : headerValue(request.headers[CSRF_HEADER]);
+        if (sent !== session.csrf)
+          throw new ForbiddenError(
+            'The security token is missing or wrong. Reload the page and try again.',
+          );
+      }
+      const subject = access.realUser ? session.realUser : session.user;
+      const byPermission = access.permissions
+        ? allowsAny(subject.permissions, access.permissions)
+        : false;
+      const byRole = access.roles
+        ? access.roles.some((role) => subject.roles.includes(role))
+        : false;
+      const needsPermission = access.permissions !== undefined;
+      const needsRole = access.roles !== undefined;
+      const allowed = (!needsPermission || byPermission) && (!needsRole || byRole);
+      if (!allowed) throw new ForbiddenError();
+    });
+    done();
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

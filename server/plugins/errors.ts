@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { HttpError } from '../errors';
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again later.';
+export const NOT_FOUND = 'The requested resource was not found.';
+
+/** One error handler: the message for statuses below 500, a generic text above, context in the log. */
+export default fp(
+  (app, _options, done) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const statusCode = statusOf(error);
+      if (statusCode >= 500) {
+        request.log.error(
+          { err: error, url: request.url, method: request.method },
+          'request failed',
+        );
+        return reply.status(statusCode).send({ message: UNEXPECTED_ERROR });
+      }
+      request.log.info({ statusCode, message: error.message }, 'request refused');
+      const body: { message: string; title?: string } = { message: messageOf(error) };
+      if (error instanceof HttpError && error.title) body.title = error.title;
+      return reply.status(statusCode).send(body);
+    });
+    done();
+  },
+  { name: 'errors' },
+);
+
+function statusOf(error: FastifyError | HttpError): number {
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 600 ? status : 500;
+}
+
+function messageOf(error: FastifyError | HttpError): string {
+  if ('validation' in error && error.validation) {
+    // Ajv's text names the field: "body/username must be string".
+    return `Invalid request: ${error.message}`;
+  }
+  return error.message;
+}

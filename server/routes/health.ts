@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Answers once the database is reachable',
+        response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }) },
+      },
+    },
+    async () => {
+      await app.db.query('select 1');
+      return { status: 'ok' as const, database: app.db.kind };
+    },
+  );
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  SESSION_SECONDS,
+  createSession,
+  endSession,
+  findSession,
+  renewSession,
+  type ActiveSession,
+} from '../auth/sessions';
+import { decideLogin } from '../domain/login';
+import { HttpError } from '../errors';
+import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
+import { LANGUAGES, type Language } from '../i18n';
+import { Type } from 'typebox';
+import { sessionOf } from '../plugins/auth';
+import { ErrorBody, errorResponses } from '../schemas/common';
+import { LoginBody, SessionBody } from '../schemas/session';
+import { sessionBody } from '../auth/sessionBody';
+
+export const INVALID_LOGIN = 'The username or password you entered is not recognized.';
+export const INVALID_LOGIN_TITLE = 'Invalid Login Credentials';
+export const LOCKED_MESSAGE =
+  'You have had more then 10 incorrect login attempts, your account is now temporarily locked. Please try again later.';
+export const LOCKED_TITLE = 'Account Locked for 60 Minutes';
+
+export interface SessionRouteOptions {
+  environment: string;
+  secureCookies: boolean;
+  loginRateLimit: { max: number; timeWindow: number };
+}
+
+interface UserRow {
+  id: string;
+  password_hash: string | null;
+  failed_logins: number;
+  locked_until: Date | string | null;
+  version: number;
+}
+
+const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app, options) => {
+  // Verifying against a real hash when the user is unknown keeps both answers equally slow.
+  const decoyHash = await hashPassword('decoy password that never matches 1!');
+
+  const setCookies = (reply: FastifyReply, token: string, csrf: string) => {
+    const common = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: options.secureCookies,
+      maxAge: SESSION_SECONDS,
+    };
+    reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+    reply.setCookie(CSRF_COOKIE, csrf, { ...common, httpOnly: false });
+  };
+
+  const body = (session: ActiveSession) => sessionBody(session, options.environment, app.now());
+
+  app.post(
+    '/api/session',
+    {
+      config: { access: 'public', rateLimit: options.loginRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Log in',
+        body: LoginBody,
+        response: { 200: SessionBody, ...errorResponses, 423: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const username = request.body.username.trim().toLowerCase();
+      const users = await app.db.query<UserRow>(
+        `select id, password_hash, failed_logins, locked_until, version from users
+          where lower(username) = $1 and status = 'active'`,
+        [username],
+      );
+      const user = users[0];
+      if (!user) {
+        await verifyPassword(decoyHash, request.body.password);
+        throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+      }
+      const matches = await verifyPassword(user.password_hash, request.body.password);
+      const decision = decideLogin(
+        {
+          failedLogins: Number(user.failed_logins),
+          lockedUntil: user.locked_until === null ? null : new Date(user.locked_until),
+        },
+        matches,
+        now,
+      );
+      const session = await app.db.transaction(async (tx) => {
+        await appendAfterCheck(tx, `user-${user.id}`, Number(user.version), decision.events, {
+          actor: user.id,
+          emulatingActor: null,
+          at: now,
+        });
+        return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
+      });
+      if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
+      if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+
+      const active = await findSession(app.db, session.token, now);
+      if (!active) throw new Error('A session just created could not be read back');
+      setCookies(reply, session.token, session.csrf);
+      return body(active);
+    },
+  );
+
+  app.get(
+    '/api/session',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'The current session',
+        response: { 200: SessionBody, ...errorResponses },
+      },
+    },
+    async (request) => body(sessionOf(request)),
+  );
+
+  app.put(
+    '/api/session',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Renew the session',
+        response: { 200: SessionBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const expiresAt = await renewSession(app.db, session.tokenHash, app.now());
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      setCookies(reply, token, session.csrf);
+      return body({ ...session, expiresAt });
+    },
+  );
+
+  app.patch(
+    '/api/session/settings',
+    {
+      config: { access: { session: true, realUser: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Change the settings of the person logged in (their language)',
+        body: Type.Object(
+          { language: Type.Unsafe<Language>({ type: 'string', enum: [...LANGUAGES] }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SessionBody, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const stream = `user-${session.realUser.id}`;
+      await app.db.transaction(async (tx) =>
+        appendToStream(
+          tx,
+          stream,
+          await streamVersion(tx, stream),
+          [{ type: 'UserProfileChanged', data: { language: request.body.language } }],
+          { actor: session.realUser.id, emulatingActor: null, at: app.now() },
+        ),
+      );
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      const updated = await findSession(app.db, token, app.now());
+      if (!updated) throw new Error('The session vanished while changing settings');
+      return body(updated);
+    },
+  );
+
+  app.delete(
+    '/api/session',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Log out',
+        response: { 204: { type: 'null' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app.db, sessionOf(request).tokenHash);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(CSRF_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default sessionRoutes;

@@ -1,0 +1,44 @@
+import type { Queryable } from '../db/database';
+import { appendToStream, streamVersion } from '../events/store';
+import type { EventMetadata, LinkPurpose } from '../events/types';
+import { issueLink } from './links';
+import { LINK_PAGES, queueLinkMail } from './mailer';
+
+export interface LinkRecipient {
+  id: string;
+  username: string;
+  fullname: string;
+  language: string;
+}
+
+/** Issues a single-use link, queues its e-mail and records that it was sent, all in one transaction. */
+export async function sendAccountLink(
+  tx: Queryable,
+  purpose: LinkPurpose,
+  user: LinkRecipient,
+  publicUrl: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const { token, expiresAt } = await issueLink(tx, purpose, user.id, metadata.at);
+  const link = `${publicUrl}${LINK_PAGES[purpose]}?token=${token}`;
+  await queueLinkMail(
+    tx,
+    {
+      recipient: user.username,
+      fullname: user.fullname,
+      language: user.language,
+      purpose,
+      link,
+      expiresAt,
+    },
+    metadata.at,
+  );
+  const stream = `user-${user.id}`;
+  await appendToStream(
+    tx,
+    stream,
+    await streamVersion(tx, stream),
+    [{ type: 'UserLinkSent', data: { purpose, expiresAt: expiresAt.toISOString() } }],
+    metadata,
+  );
+}

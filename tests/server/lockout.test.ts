@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal, type TestPortal } from './harness';
+
+const attempt = (portal: TestPortal, password: string) =>
+  portal.app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { username: 'payee@demo.label', password },
+  });
+
+describe('login lockout', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(() => portal.close());
+
+  it('refuses 10 wrong passwords with the credentials message, locks at the 11th, and unlocks after 60 minutes', async () => {
+    for (let failure = 1; failure <= 10; failure += 1) {
+      const response = await attempt(portal, 'wrong password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'The username or password you entered is not recognized.',
+        title: 'Invalid Login Credentials',
+      });
+    }
+    const eleventh = await attempt(portal, 'wrong password');
+    expect(eleventh.statusCode).toBe(423);
+    expect(eleventh.json()).toEqual({
+      title: 'Account Locked for 60 Minutes',
+      message:
+        'You have had more then 10 incorrect login attempts, your account is now temporarily locked. Please try again later.',
+    });
+
+    // Even the right password waits out the lock.
+    portal.clock.advance(59 * 60 * 1000);
+    expect((await attempt(portal, 'Royalty-demo-2026!')).statusCode).toBe(423);
+
+    portal.clock.advance(60 * 1000 + 1);
+    const afterLock = await attempt(portal, 'Royalty-demo-2026!');
+    expect(afterLock.statusCode).toBe(200);
+
+    const rows = await portal.db.query<{ failed_logins: number; locked_until: unknown }>(
+      "select failed_logins, locked_until from users where username = 'payee@demo.label'",
+    );
+    expect(rows[0]).toEqual({ failed_logins: 0, locked_until: null });
+  });
+
+  it('records every failure and the lock in the event log', async () => {
+    const rows = await portal.db.query<{ type: string; count: string }>(
+      `select type, count(*)::text as count from events
+        where stream_id = (select 'user-' || id from users where username = 'payee@demo.label')
+        group by type order by type`,
+    );
+    expect(rows).toEqual([
+      { type: 'UserLocked', count: '1' },
+      { type: 'UserLoggedIn', count: '1' },
+      { type: 'UserLoginFailed', count: '11' },
+      { type: 'UserRegistered', count: '1' },
+    ]);
+  });
+
+  it('does not tell an unknown user from a wrong password', async () => {
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'nobody@demo.label', password: 'whatever-1!' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('The username or password you entered is not recognized.');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with its message once the login limit is passed', async () => {
+    const portal = await startPortal({ loginRateLimit: { max: 3, timeWindow: 60_000 } });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await attempt(portal, 'wrong')).statusCode).toBe(401);
+      const limited = await attempt(portal, 'wrong');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('Too many requests. Please try again later.');
+    } finally {
+      await portal.close();
+    }
+  });
+});

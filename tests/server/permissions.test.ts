@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth/passwords';
+import { allows, allowsAny, permissionsOf, resources } from '../../server/auth/permissions';
+import { registerUser } from '../../server/services/registration';
+import { get, login, startPortal, write, type TestPortal } from './harness';
+
+describe('role permissions', () => {
+  it('grants admins every resource read and write', () => {
+    const admin = permissionsOf(['admin']);
+    for (const resource of resources) expect(allows(admin, `${resource}:rw`)).toBe(true);
+  });
+
+  it('lets write satisfy read but never read satisfy write', () => {
+    expect(allows(['product:rw'], 'product:ro')).toBe(true);
+    expect(allows(['product:ro'], 'product:rw')).toBe(false);
+  });
+
+  it.each(resources)('denies %s to a user without it, read or write', (resource) => {
+    const unrelated = resources
+      .filter((other) => other !== resource)
+      .map((other) => `${other}:rw` as const);
+    expect(allowsAny(unrelated, [`${resource}:ro`])).toBe(false);
+    expect(allowsAny(unrelated, [`${resource}:rw`])).toBe(false);
+    expect(allowsAny([`${resource}:ro`], [`${resource}:rw`])).toBe(false);
+  });
+
+  it('keeps payees, artists and warranters away from statements, users and emulation', () => {
+    for (const role of ['payee', 'collaborator', 'artist', 'warranter'] as const) {
+      const held = permissionsOf([role]);
+      expect(allows(held, 'statement:ro')).toBe(false);
+      expect(allows(held, 'user:ro')).toBe(false);
+      expect(allows(held, 'emulate:ro')).toBe(false);
+      expect(allows(held, 'import:ro')).toBe(false);
+    }
+  });
+});
+
+describe('every API route checks permissions', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    // A user with no role holds no permission at all.
+    const accounts = await portal.db.query<{ id: string }>(
+      "select id from accounts where name = 'Demo Records'",
+    );
+    const passwordHash = await hashPassword('No-roles-at-all-1!');
+    await portal.db.transaction((tx) =>
+      registerUser(
+        tx,
+        {
+          accountId: accounts[0]?.id ?? '',
+          username: 'nobody@demo.label',
+          fullname: 'No Body',
+          roles: [],
+          passwordHash,
+        },
+        { actor: null, emulatingActor: null, at: portal.clock.now() },
+      ),
+    );
+  });
+  afterAll(() => portal.close());
+
+  // Each route with the resource it guards; the list is checked against the app's own routes below.
+  const guarded = [
+    { method: 'GET', url: '/api/accounts', resource: 'account' },
+    { method: 'GET', url: '/api/accounts/x', resource: 'account' },
+    { method: 'GET', url: '/api/users', resource: 'user' },
+    { method: 'GET', url: '/api/users/x', resource: 'user' },
+    { method: 'PATCH', url: '/api/users/x', resource: 'user' },
+    { method: 'GET', url: '/api/artists', resource: 'artist' },
+    { method: 'GET', url: '/api/artist/list', resource: 'artist' },
+    { method: 'GET', url: '/api/distributors', resource: 'distributor' },
+    { method: 'POST', url: '/api/distributors', resource: 'distributor' },
+    { method: 'GET', url: '/api/products', resource: 'product' },
+    { method: 'GET', url: '/api/products/x', resource: 'product' },
+    { method: 'GET', url: '/api/events', resource: 'emulate' },
+    { method: 'GET', url: '/api/outbox', resource: 'emulate' },
+    { method: 'GET', url: '/api/payment-method/balance', resource: 'payment-method' },
+    { method: 'GET', url: '/api/session/emulate', resource: 'emulate' },
+    { method: 'GET', url: '/api/session/emulate/recent', resource: 'emulate' },
+    { method: 'POST', url: '/api/session/emulate', resource: 'emulate' },
+    { method: 'PUT', url: '/api/session/emulate', resource: 'emulate' },
+    { method: 'DELETE', url: '/api/session/emulate', resource: 'emulate' },
+  ] as const;
+
+  it('lists every non-public route of the app in this test', () => {
+    const openapi = portal.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const declared = Object.entries(openapi.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const sessionRoutes = [
+      'PATCH /api/session/settings',
+      'POST /api/session',
+      'GET /api/session',
+      'PUT /api/session',
+      'DELETE /api/session',
+    ];
+    const publicRoutes = [
+      'GET /api/health',
+      ...['password-resets', 'claims', 'activations'].flatMap((flow) => [
+        `POST /api/${flow}`,
+        `POST /api/${flow}/complete`,
+      ]),
+    ];
+    const covered = guarded.map((route) => `${route.method} ${route.url.replace(/\/x$/, '/{id}')}`);
+    expect([...declared].sort()).toEqual([...covered, ...sessionRoutes, ...publicRoutes].sort());
+  });
+
+  it.each(guarded)('$method $url answers 403 to a user without $resource', async (route) => {
+    const nobody = await login(portal.app, 'nobody@demo.label', 'No-roles-at-all-1!');
+    const response =
+      route.method === 'GET'
+        ? await get(portal.app, nobody, route.url)
+        : await write(portal.app, nobody, route.method, route.url, {});
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lets the overseer role with distributor:rw create a distributor, and not a label owner', async () => {
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const created = await write(portal.app, otto, 'POST', '/api/distributors', {
+      name: 'Kontor',
+      uploadable: false,
+    });
+    expect(created.statusCode).toBe(201);
+    const lena = await login(portal.app, 'label@demo.label');
+    const refused = await write(portal.app, lena, 'POST', '/api/distributors', {
+      name: 'Other',
+      uploadable: false,
+    });
+    expect(refused.statusCode).toBe(403);
+    const again = await write(portal.app, otto, 'POST', '/api/distributors', {
+      name: 'kontor',
+      uploadable: true,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A distributor with this name already exists.');
+  });
+
+  it('shows a payee only the products they share in, and only their own share under limited visibility', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const list = (await get(portal.app, paco, '/api/products')).json();
+    expect(list.items.map((item: { title: string }) => item.title)).toEqual([
+      'Glass Harbor',
+      'Midnight Signals',
+      'Night Shift Live',
+    ]);
+    const limited = list.items.find((item: { title: string }) => item.title === 'Glass Harbor');
+    const product = (await get(portal.app, paco, `/api/products/${limited.id}`)).json();
+    expect(product.splits).toEqual([
+      { payeeId: expect.any(String), fullname: 'Paco Payee', pct: '12.5', grouped: false },
+      { payeeId: null, fullname: 'Other collaborators', pct: '87.5', grouped: true },
+    ]);
+
+    const lena = await login(portal.app, 'label@demo.label');
+    const full = (await get(portal.app, lena, `/api/products/${limited.id}`)).json();
+    expect(full.splits.map((share: { pct: string }) => share.pct)).toEqual(['60', '27.5', '12.5']);
+  });
+
+  it('keeps one label from reading another account’s users', async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const users = (await get(portal.app, lena, '/api/users')).json();
+    const names = users.items.map((user: { fullname: string }) => user.fullname);
+    expect(names).not.toContain('Ada Admin');
+    const admins = await portal.db.query<{ id: string }>(
+      "select id from users where username = 'admin@demo.label'",
+    );
+    expect((await get(portal.app, lena, `/api/users/${admins[0]?.id}`)).statusCode).toBe(404);
+  });
+});

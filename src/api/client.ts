@@ -1,0 +1,261 @@
+import {
+  fileNameFromDisposition,
+  handleFailure,
+  NO_ANSWER,
+  type HttpMethod,
+  type ToastRequest,
+} from './responses';
+import type { ApiErrorBody, Credentials, Session, WalletBalance } from './types';
+
+export const CSRF_COOKIE = 'portal_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Query values appended to GETs of pages with global filters (SPEC section 7). */
+export interface GlobalFilterQuery {
+  /** A selected month (`YYYY-MM`); when set, `months` is not sent. */
+  month?: string;
+  /** The timeframe in months (default 12). */
+  months?: number;
+  artist?: string;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** `csv` answers are saved as a file download. */
+  format?: 'json' | 'csv';
+  /** Append the global filters (month or months, artist). */
+  filters?: boolean;
+  signal?: AbortSignal;
+  /**
+   * `expire` (default): a 401 means the session is gone. `answer`: the caller expects a 401 as a
+   * normal answer (reading or opening a session) and gets it as an ApiError without side effects.
+   */
+  unauthorized?: 'expire' | 'answer';
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  readCookie?: (name: string) => string | undefined;
+  translate: (key: string) => string;
+  toast: (toast: ToastRequest) => void;
+  onUnauthorized: () => void;
+  onApiError?: (failing: boolean) => void;
+  download?: (file: Blob, fileName: string) => void;
+  filters?: () => GlobalFilterQuery;
+  warn?: (message: string) => void;
+  /** Debug mode: every call is logged with its answer's status. */
+  debug?: () => boolean;
+}
+
+/** A failed call. Pages show `title` and `message`; the status is for logs only. */
+export class ApiError extends Error {
+  readonly title: string | undefined;
+  readonly status: number;
+
+  constructor(status: number, body: ApiErrorBody | undefined, fallbackMessage: string) {
+    super(body?.message ?? fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.title = body?.title;
+  }
+}
+
+export interface CsvDownload {
+  fileName: string;
+}
+
+export function readDocumentCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL can go on the next tick.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export class ApiClient {
+  private readonly options: ApiClientOptions;
+  private readonly baseUrl: string;
+
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl ?? '/api/';
+  }
+
+  get<T>(path: string, options?: RequestOptions & { format?: 'json' }): Promise<T>;
+  get(path: string, options: RequestOptions & { format: 'csv' }): Promise<CsvDownload>;
+  get(path: string, options: RequestOptions = {}): Promise<unknown> {
+    return this.request('GET', path, options);
+  }
+
+  post<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.request('POST', path, { ...options, body }) as Promise<T>;
+  }
+
+  put<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.request('PUT', path, { ...options, body }) as Promise<T>;
+  }
+
+  patch<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.request('PATCH', path, { ...options, body }) as Promise<T>;
+  }
+
+  delete<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request('DELETE', path, options) as Promise<T>;
+  }
+
+  /** The current session, or null when there is none. */
+  async readSession(): Promise<Session | null> {
+    try {
+      return await this.get<Session>('session', { unauthorized: 'answer' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  }
+
+  /** Wrong credentials, a locked account or rate limiting reject with the server's texts. */
+  login(credentials: Credentials): Promise<Session> {
+    return this.post<Session>('session', credentials, { unauthorized: 'answer' });
+  }
+
+  renewSession(): Promise<Session> {
+    return this.put<Session>('session');
+  }
+
+  logout(): Promise<void> {
+    return this.delete('session', { unauthorized: 'answer' });
+  }
+
+  walletBalance(): Promise<WalletBalance[]> {
+    return this.get<WalletBalance[]>('payment-method/balance');
+  }
+
+  private buildUrl(method: HttpMethod, path: string, options: RequestOptions): string {
+    const params = new URLSearchParams();
+    const csrf = this.csrfToken();
+    if (method === 'GET') {
+      params.set('csrf', csrf ?? '');
+      if (options.filters && this.options.filters) {
+        const filters = this.options.filters();
+        if (filters.month) params.set('month', filters.month);
+        else if (filters.months !== undefined) params.set('months', String(filters.months));
+        if (filters.artist) params.set('artist', filters.artist);
+      }
+    }
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const query = params.toString();
+    const cleanPath = path.replace(/^\/+/, '');
+    return `${this.baseUrl}${cleanPath}${query ? `?${query}` : ''}`;
+  }
+
+  private csrfToken(): string | undefined {
+    return (this.options.readCookie ?? readDocumentCookie)(CSRF_COOKIE);
+  }
+
+  private async request(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {
+      accept: options.format === 'csv' ? 'text/csv' : 'application/json',
+    };
+    if (method !== 'GET') {
+      const csrf = this.csrfToken();
+      if (csrf) headers[CSRF_HEADER] = csrf;
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
+
+    let response: Response;
+    try {
+      response = await doFetch(this.buildUrl(method, path, options), {
+        method,
+        headers,
+        credentials: 'include',
+        ...(body !== undefined ? { body } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw this.fail(method, path, NO_ANSWER, undefined, options);
+    }
+
+    if (this.options.debug?.()) console.debug(`[api] ${method} ${path} → ${response.status}`);
+    if (response.ok) {
+      if (method === 'GET') this.options.onApiError?.(false);
+      if (response.status !== 200 && response.status !== 201 && response.status !== 204) {
+        this.warn(`${method} ${path} answered ${response.status}`);
+      }
+      if (options.format === 'csv') {
+        const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
+        (this.options.download ?? saveFile)(await response.blob(), fileName);
+        return { fileName } satisfies CsvDownload;
+      }
+      const text = await response.text();
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    }
+
+    throw this.fail(method, path, response.status, await readErrorBody(response), options);
+  }
+
+  private fail(
+    method: HttpMethod,
+    path: string,
+    status: number,
+    body: ApiErrorBody | undefined,
+    options: RequestOptions,
+  ): ApiError {
+    const error = new ApiError(status, body, this.options.translate('api.errors.unexpected'));
+    if (status === 401 && options.unauthorized === 'answer') return error;
+    const handling = handleFailure(method, status, body, this.options.translate);
+    if (handling.expireSession) this.options.onUnauthorized();
+    if (handling.apiError) this.options.onApiError?.(true);
+    if (handling.toast) this.options.toast(handling.toast);
+    if (handling.warn) this.warn(`${method} ${path} failed with ${status}: ${error.message}`);
+    return error;
+  }
+
+  private warn(message: string): void {
+    (this.options.warn ?? console.warn)(message);
+  }
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    if (parsed && typeof parsed === 'object') {
+      const { message, title } = parsed as Record<string, unknown>;
+      return {
+        ...(typeof message === 'string' ? { message } : {}),
+        ...(typeof title === 'string' ? { title } : {}),
+      };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page): the status alone decides.
+  }
+  return undefined;
+}

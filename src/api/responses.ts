@@ -1,0 +1,95 @@
+import type { ApiErrorBody } from './types';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
+
+export interface ToastRequest {
+  type: ToastType;
+  title?: string;
+  content: string;
+  /** Seconds before the toast closes itself. */
+  timer?: number;
+  cancelable?: boolean;
+}
+
+/** SPEC section 9: error toasts last 10 s. */
+export const ERROR_TOAST_SECONDS = 10;
+
+/** What the client does with an answer that is not a success (SPEC section 8, "Response handling"). */
+export interface FailureHandling {
+  toast?: ToastRequest;
+  /** The session is gone: clear it and go to /login. */
+  expireSession: boolean;
+  /** Sets the API-error flag (server unreachable). */
+  apiError: boolean;
+  /** Only logged. */
+  warn: boolean;
+}
+
+type Translate = (key: string) => string;
+
+/** Status 0 stands for a request that never got an answer (network down). */
+export const NO_ANSWER = 0;
+
+export function handleFailure(
+  method: HttpMethod,
+  status: number,
+  body: ApiErrorBody | undefined,
+  t: Translate,
+): FailureHandling {
+  const serverMessage = body?.message?.trim() ? body.message : undefined;
+  const errorToast = (content: string, title?: string): ToastRequest => ({
+    type: 'error',
+    ...(title ? { title } : {}),
+    content,
+    timer: ERROR_TOAST_SECONDS,
+    cancelable: true,
+  });
+  const none: FailureHandling = { expireSession: false, apiError: false, warn: false };
+
+  if (status === 401) return { ...none, expireSession: true };
+  if (method === 'GET' && (status === 502 || status === 503 || status === NO_ANSWER)) {
+    return {
+      ...none,
+      apiError: true,
+      toast: errorToast(t('api.errors.server-not-reachable')),
+    };
+  }
+  if (method !== 'GET' && (status === 502 || status === NO_ANSWER)) {
+    return { ...none, toast: errorToast(t('api.errors.server-not-reachable')) };
+  }
+  if (status === 409) {
+    return { ...none, toast: errorToast(serverMessage ?? t('api.errors.failed-to-complete')) };
+  }
+  if (status === 400) {
+    return { ...none, toast: errorToast(serverMessage ?? t('api.errors.error-saving')) };
+  }
+  if (status === 404) {
+    return {
+      ...none,
+      toast: errorToast(
+        serverMessage ?? t('api.errors.resource-not-found'),
+        t('api.errors.not-found-title'),
+      ),
+    };
+  }
+  return { ...none, warn: true };
+}
+
+/** File name from a content-disposition header; SPEC section 7 defaults to download.csv. */
+export function fileNameFromDisposition(header: string | null | undefined): string {
+  const fallback = 'download.csv';
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, '')) || fallback;
+    } catch {
+      // A malformed escape falls through to the plain filename parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || fallback;
+}

@@ -1,0 +1,116 @@
+/** One set of display formats (SPEC section 9), used by every page. */
+
+export type NumericInput = number | string;
+
+const DECIMAL = /^-?(\d+)(\.\d+)?$/;
+
+/** Decimal strings stay strings (money is never a float); numbers are written out in full. */
+function toDecimalString(value: NumericInput): string | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  }
+  const trimmed = value.trim();
+  return DECIMAL.test(trimmed) ? trimmed : null;
+}
+
+function splitSign(value: NumericInput): { negative: boolean; magnitude: string } | null {
+  const decimal = toDecimalString(value);
+  if (decimal === null) return null;
+  const negative = decimal.startsWith('-') && /[1-9]/.test(decimal);
+  return { negative, magnitude: decimal.replace(/^-/, '') };
+}
+
+const parenthesise = (text: string, negative: boolean) => (negative ? `(${text})` : text);
+
+export interface CurrencyOptions {
+  currency?: string;
+  locale?: string;
+  minimumFractionDigits?: number;
+  maximumFractionDigits?: number;
+}
+
+/** Currency with 2 to 5 decimals; negative amounts in parentheses: `($1,234.50)`. */
+export function formatCurrency(value: NumericInput, options: CurrencyOptions = {}): string {
+  const parts = splitSign(value);
+  if (!parts) return '';
+  const format = new Intl.NumberFormat(options.locale ?? 'en-US', {
+    style: 'currency',
+    currency: options.currency ?? 'USD',
+    minimumFractionDigits: options.minimumFractionDigits ?? 2,
+    maximumFractionDigits: options.maximumFractionDigits ?? 5,
+  });
+  return parenthesise(format.format(parts.magnitude as Intl.StringNumericLiteral), parts.negative);
+}
+
+/** A percentage given in percent units, 2 decimals, negatives in parentheses: `(12.50%)`. */
+export function formatPercent(value: NumericInput, decimals = 2): string {
+  const parts = splitSign(value);
+  if (!parts) return '';
+  const format = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return parenthesise(
+    `${format.format(parts.magnitude as Intl.StringNumericLiteral)}%`,
+    parts.negative,
+  );
+}
+
+const ABBREVIATIONS = ['', 'K', 'M', 'B', 'T', 'P', 'E'] as const;
+
+/** Large numbers with K, M, B, T, P or E: 1234 is `1.2K`, 2500000 is `2.5M`. */
+export function abbreviateNumber(value: number, decimals = 1): string {
+  if (!Number.isFinite(value)) return '';
+  const sign = value < 0 ? '-' : '';
+  let magnitude = Math.abs(value);
+  let step = 0;
+  while (magnitude >= 1000 && step < ABBREVIATIONS.length - 1) {
+    magnitude /= 1000;
+    step++;
+  }
+  // Rounding can carry to the next unit: 999,960 is 1.0M, not 1000.0K.
+  if (Number(magnitude.toFixed(decimals)) >= 1000 && step < ABBREVIATIONS.length - 1) {
+    magnitude /= 1000;
+    step++;
+  }
+  const digits =
+    step === 0 ? String(Math.round(magnitude * 100) / 100) : magnitude.toFixed(decimals);
+  const trimmed = digits.includes('.') ? digits.replace(/\.?0+$/, '') : digits;
+  return `${sign}${trimmed}${ABBREVIATIONS[step]}`;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** MM-DD-YYYY from epoch seconds, in the given time zone (default: the browser's, "auto"). */
+export function formatDate(epochSeconds: number, timeZone?: string): string {
+  if (!Number.isFinite(epochSeconds)) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(new Date(epochSeconds * 1000));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('month')}-${part('day')}-${part('year')}`;
+}
+
+/** The 12-hour clock of SPEC section 9: `03:07 PM`. */
+export function formatTime(epochSeconds: number, timeZone?: string): string {
+  if (!Number.isFinite(epochSeconds)) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(new Date(epochSeconds * 1000));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${two(Number(part('hour')))}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+}
+
+export function formatDateTime(epochSeconds: number, timeZone?: string): string {
+  if (!Number.isFinite(epochSeconds)) return '';
+  return `${formatDate(epochSeconds, timeZone)} ${formatTime(epochSeconds, timeZone)}`;
+}

@@ -1,0 +1,44 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentRoute } from '../routes/useCurrentRoute';
+import { useSession } from '../session/useSession';
+import { AvatarMenu } from './AvatarMenu';
+import { Breadcrumbs } from './Breadcrumbs';
+import { SideNav } from './SideNav';
+import { useWalletBalance } from './WalletBalance';
+import type { Session } from '../api/types';
+
+function SignedInFrame({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const { route, params } = useCurrentRoute();
+  const { balance, refresh: refreshBalance } = useWalletBalance(session);
+  const showNav = route?.nav ?? true;
+  return (
+    <div className={showNav ? 'app-frame with-nav' : 'app-frame'}>
+      {showNav && <SideNav session={session} balance={balance} />}
+      <div className="app-main">
+        <header className="top-bar">
+          <div className="top-bar-start">
+            {route && <Breadcrumbs route={route} params={params} />}
+          </div>
+          <div className="top-bar-end">
+            <span className="top-bar-account" title={t('frame.avatar.account-id')}>
+              {session.account.name}
+            </span>
+            <AvatarMenu session={session} balance={balance} onOpen={refreshBalance} />
+          </div>
+        </header>
+        <main className="page-area" key={route?.id}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The signed-in frame: side navigation (on routes flagged with it), top bar and the page area. */
+export function AppFrame() {
+  const { session } = useSession();
+  if (!session) return null;
+  return <SignedInFrame session={session} />;
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { Money, Session } from '../api/types';
+import { formatCurrency } from '../format/formatters';
+
+export const canSeeBalance = (session: Pick<Session, 'permissions'>): boolean =>
+  session.permissions.includes('payment-method:ro') ||
+  session.permissions.includes('payment-method:rw');
+
+export interface WalletBalanceState {
+  /** Null until loaded, and for users who may not see it. */
+  balance: Money | null;
+  refresh: () => void;
+}
+
+/** The wallet balance (GET payment-method/balance) for payment-method ro/rw holders. */
+export function useWalletBalance(session: Session): WalletBalanceState {
+  const { api } = useServices();
+  const [balance, setBalance] = useState<Money | null>(null);
+  const [loads, setLoads] = useState(0);
+  const refresh = useCallback(() => setLoads((count) => count + 1), []);
+  const allowed = canSeeBalance(session);
+  const accountId = session.account.id;
+  useEffect(() => {
+    if (!allowed) return;
+    let current = true;
+    api.walletBalance().then(
+      (answer) => {
+        if (current) setBalance(answer[0]?.total ?? null);
+      },
+      // The client has already shown the failure where SPEC section 8 asks for it.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, allowed, accountId, loads]);
+  return { balance: allowed ? balance : null, refresh };
+}
+
+export function WalletBalance({
+  balance,
+  collapsed,
+}: {
+  balance: Money | null;
+  collapsed: boolean;
+}) {
+  const { t } = useTranslation();
+  const amount = balance ? formatCurrency(balance.amount, { currency: balance.currency }) : '…';
+  return (
+    <div
+      className="wallet-balance"
+      title={collapsed ? `${t('wallet.balance.label')} ${amount}` : undefined}
+    >
+      {!collapsed && <span className="wallet-balance-label">{t('wallet.balance.label')}</span>}
+      <span className="wallet-balance-amount" data-testid="wallet-balance">
+        {amount}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { printConsoleBanner } from './app/banner';
+import { createServices } from './app/services';
+import { ServicesContext } from './app/ServicesContext';
+import { createAppRouter } from './routes/router';
+import './styles/theme.css';
+import './styles/frame.css';
+import './styles/pages.css';
+
+printConsoleBanner();
+
+const services = createServices();
+services.session.start();
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ServicesContext.Provider value={services}>
+      <I18nextProvider i18n={services.i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </ServicesContext.Provider>
+  </StrictMode>,
+);

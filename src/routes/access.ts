@@ -1,0 +1,56 @@
+import type { Session } from '../api/types';
+import { NAVIGATION, routeById } from './table';
+import type { AppRoute, NavEntry, RouteAccess } from './types';
+
+type SessionAccess = Pick<Session, 'permissions' | 'roles' | 'emulation'>;
+
+const anyOf = (wanted: readonly string[] | undefined, held: readonly string[]): boolean =>
+  !!wanted && wanted.some((item) => held.includes(item));
+
+export function isAllowed(access: RouteAccess | undefined, session: SessionAccess): boolean {
+  if (!access) return true;
+  if (access.requiredRoles && !anyOf(access.requiredRoles, session.roles)) return false;
+  const hasLists = !!(access.permissions || access.roles || access.emulationRoles);
+  if (!hasLists) return true;
+  return (
+    anyOf(access.permissions, session.permissions) ||
+    anyOf(access.roles, session.roles) ||
+    anyOf(access.emulationRoles, session.emulation?.roles ?? [])
+  );
+}
+
+export const canOpen = (route: AppRoute, session: SessionAccess): boolean =>
+  isAllowed(route.access, session);
+
+/** SPEC section 4: where a user without access to a route goes. */
+export function noAccessPath(session: Pick<Session, 'permissions'>): string {
+  if (session.permissions.includes('statement:rw')) return '/statements';
+  if (session.permissions.includes('emulate:rw')) return '/admin';
+  if (session.permissions.includes('emulate:ro')) return '/overseer';
+  return '/dashboard';
+}
+
+/** The side navigation this session may see: children filtered too, a parent kept while any child remains. */
+export function visibleNavigation(
+  session: SessionAccess,
+  entries: readonly NavEntry[] = NAVIGATION,
+): NavEntry[] {
+  const visible: NavEntry[] = [];
+  for (const entry of entries) {
+    if (entry.children) {
+      const children = visibleNavigation(session, entry.children);
+      if (children.length > 0) visible.push({ ...entry, children });
+    } else if (canOpen(routeById(entry.routeId), session)) {
+      visible.push(entry);
+    }
+  }
+  return visible;
+}
+
+/** Only same-site paths may be a post-login destination. */
+export function safeRedirect(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return null;
+  }
+  return target;
+}

@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/useSession';
+import { Preloader } from '../frame/Preloader';
+import { canOpen, noAccessPath, safeRedirect } from './access';
+import type { AppRoute } from './types';
+
+/** Logged-out pages: a signed-in user goes to the redirect query, else to /. */
+export function PublicOnly() {
+  const { session, checking } = useSession();
+  const location = useLocation();
+  if (checking) return <Preloader />;
+  if (session) {
+    const redirect = safeRedirect(new URLSearchParams(location.search).get('redirect'));
+    return <Navigate to={redirect ?? '/'} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Application pages: without a session, go to /login with the way back in `redirect`. */
+export function RequireSession() {
+  const { session, checking, endedBy } = useSession();
+  const location = useLocation();
+  if (checking) return <Preloader />;
+  if (!session) {
+    if (endedBy === 'logout') return <Navigate to="/login" replace />;
+    const back = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+function ExternalRedirect({ url }: { url: string }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.location.assign(url);
+  }, [url]);
+  return <p className="page-note">{t('frame.redirect.leaving')}</p>;
+}
+
+/** One application route: checks access, follows redirects, then shows its page. */
+export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const { session } = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (!session) return null;
+  if (!canOpen(route, session)) {
+    const target = noAccessPath(session);
+    if (target !== location.pathname) return <Navigate to={target} replace />;
+    return (
+      <section className="page">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        <p className="page-note">{t('frame.access.denied')}</p>
+      </section>
+    );
+  }
+  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+  if (route.externalUrl) return <ExternalRedirect url={route.externalUrl} />;
+  return children;
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Root } from '../app/Root';
+import { AppFrame } from '../frame/AppFrame';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PublicLayout } from '../pages/PublicLayout';
+import { PublicOnly, RequireSession, RouteGate } from './guards';
+import { pageFor } from './pages';
+import { ROUTES } from './table';
+import type { AppRoute } from './types';
+import type { RouteHandle } from './useCurrentRoute';
+
+/** Pages are looked up once, when the router is built. */
+function pageElement(route: AppRoute): ReactNode {
+  const Page = pageFor(route.id);
+  return <Page route={route} />;
+}
+
+const toRouteObject = (route: AppRoute, element: ReactNode): RouteObject => ({
+  path: route.path,
+  element,
+  handle: { route } satisfies RouteHandle,
+});
+
+/** The router, built from the route table: public pages, guarded application pages, then the 404. */
+export function routeObjects(): RouteObject[] {
+  const publicRoutes = ROUTES.filter((route) => route.kind === 'public');
+  const privateRoutes = ROUTES.filter((route) => route.kind === 'private');
+  return [
+    {
+      element: <Root />,
+      children: [
+        {
+          element: <PublicOnly />,
+          children: [
+            {
+              element: <PublicLayout />,
+              children: publicRoutes.map((route) => toRouteObject(route, pageElement(route))),
+            },
+          ],
+        },
+        {
+          element: <RequireSession />,
+          children: [
+            {
+              element: <AppFrame />,
+              children: privateRoutes.map((route) =>
+                toRouteObject(route, <RouteGate route={route}>{pageElement(route)}</RouteGate>),
+              ),
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = () => createBrowserRouter(routeObjects());

@@ -1,0 +1,348 @@
+import type { AppRoute, NavEntry, RouteAccess } from './types';
+
+const readOrWrite = (resource: string): string[] => [`${resource}:ro`, `${resource}:rw`];
+
+/**
+ * The partner music hub behind /ada (SPEC section 2). Its address is not in the spec: it comes from
+ * VITE_ADA_HUB_URL at build time; without it /ada shows its titled page instead of leaving.
+ */
+export const ADA_HUB_URL = (import.meta.env.VITE_ADA_HUB_URL as string | undefined) || undefined;
+
+const dashboard: RouteAccess = { permissions: readOrWrite('dashboard') };
+const statement: RouteAccess = { permissions: readOrWrite('statement') };
+const transaction: RouteAccess = { permissions: readOrWrite('transaction') };
+const distributor: RouteAccess = { permissions: readOrWrite('distributor') };
+const artist: RouteAccess = { permissions: readOrWrite('artist') };
+const product: RouteAccess = { permissions: readOrWrite('product') };
+const recoup: RouteAccess = { permissions: readOrWrite('recoup') };
+const admin: RouteAccess = { permissions: ['emulate:rw'], emulationRoles: ['admin'] };
+const overseerWrite = (resource: string): RouteAccess => ({
+  permissions: [`${resource}:rw`],
+  requiredRoles: ['overseer'],
+});
+
+const app = (route: Omit<AppRoute, 'kind' | 'nav'>): AppRoute => ({
+  kind: 'private',
+  nav: true,
+  ...route,
+});
+const publicPage = (id: string, path: string, titleKey: string): AppRoute => ({
+  id,
+  path,
+  kind: 'public',
+  titleKey,
+  nav: false,
+});
+
+/** Every path of SPEC section 2, declared once: it drives the router, guards, navigation and breadcrumbs. */
+export const ROUTES: readonly AppRoute[] = [
+  // Redirects and external
+  app({ id: 'root', path: '/', titleKey: 'routes.dashboard.title', redirectTo: '/dashboard' }),
+  app({
+    id: 'ada',
+    path: '/ada',
+    titleKey: 'routes.ada.title',
+    access: dashboard,
+    ...(ADA_HUB_URL ? { externalUrl: ADA_HUB_URL } : {}),
+  }),
+  app({
+    id: 'reporting',
+    path: '/reporting',
+    titleKey: 'routes.dashboard.title',
+    access: { permissions: [...readOrWrite('dashboard'), ...readOrWrite('analytics')] },
+    redirectTo: '/dashboard',
+  }),
+  app({
+    id: 'catalog',
+    path: '/catalog',
+    titleKey: 'routes.products.title',
+    access: {
+      permissions: [
+        ...readOrWrite('product'),
+        ...readOrWrite('distributor'),
+        ...readOrWrite('recoup'),
+      ],
+    },
+    redirectTo: '/products',
+  }),
+  app({
+    id: 'ledger',
+    path: '/ledger',
+    titleKey: 'routes.payments.title',
+    access: { permissions: [...readOrWrite('payment'), ...readOrWrite('statement')] },
+    redirectTo: '/payments',
+  }),
+
+  // Public pages
+  publicPage('login', '/login', 'routes.login.title'),
+  publicPage('reset', '/reset', 'routes.reset.title'),
+  publicPage('claim', '/claim', 'routes.claim.title'),
+  publicPage('service-account', '/service/account', 'routes.service-account.title'),
+  publicPage('service-password', '/service/password', 'routes.service-password.title'),
+  publicPage('service-claim', '/service/claim', 'routes.service-claim.title'),
+
+  // Application pages
+  app({
+    id: 'dashboard',
+    path: '/dashboard',
+    titleKey: 'routes.dashboard.title',
+    access: dashboard,
+    filters: ['timeframe', 'dateselect', 'artist', 'user'],
+  }),
+  app({
+    id: 'analytics',
+    path: '/analytics',
+    titleKey: 'routes.analytics.title',
+    access: { permissions: readOrWrite('analytics') },
+    filters: ['timeframe', 'dateselect', 'artist'],
+  }),
+  app({
+    id: 'statements',
+    path: '/statements',
+    titleKey: 'routes.statements.title',
+    access: statement,
+  }),
+  app({
+    id: 'statement',
+    path: '/statements/:id',
+    titleKey: 'routes.statement.title',
+    access: statement,
+    breadcrumbParent: 'statements',
+  }),
+  app({
+    id: 'statement-logs',
+    path: '/statements/:id/logs',
+    titleKey: 'routes.statement-logs.title',
+    access: statement,
+    breadcrumbParent: 'statement',
+  }),
+  app({
+    id: 'statement-royalties',
+    path: '/statements/:id/royalties',
+    titleKey: 'routes.statement-royalties.title',
+    access: statement,
+    breadcrumbParent: 'statement',
+  }),
+  app({
+    id: 'payments',
+    path: '/payments',
+    titleKey: 'routes.payments.title',
+    access: transaction,
+  }),
+  app({
+    id: 'payment',
+    path: '/payments/:id',
+    titleKey: 'routes.payment.title',
+    access: transaction,
+    breadcrumbParent: 'payments',
+  }),
+  app({
+    id: 'transactions',
+    path: '/transactions',
+    titleKey: 'routes.transactions.title',
+    access: transaction,
+  }),
+  app({
+    id: 'transaction',
+    path: '/transactions/:id',
+    titleKey: 'routes.transaction.title',
+    access: transaction,
+    breadcrumbParent: 'transactions',
+  }),
+  app({
+    id: 'distributors',
+    path: '/distributors',
+    titleKey: 'routes.distributors.title',
+    access: distributor,
+  }),
+  app({
+    id: 'distributor-add',
+    path: '/distributors/add',
+    titleKey: 'routes.distributor-add.title',
+    access: overseerWrite('distributor'),
+    breadcrumbParent: 'distributors',
+  }),
+  app({
+    id: 'distributor',
+    path: '/distributors/:id',
+    titleKey: 'routes.distributor.title',
+    access: distributor,
+    breadcrumbParent: 'distributors',
+  }),
+  app({
+    id: 'distributor-edit',
+    path: '/distributors/:id/edit',
+    titleKey: 'routes.distributor-edit.title',
+    access: overseerWrite('distributor'),
+    breadcrumbParent: 'distributor',
+  }),
+  app({
+    id: 'artists',
+    path: '/artists',
+    titleKey: 'routes.artists.title',
+    access: artist,
+    filters: ['timeframe'],
+  }),
+  app({
+    id: 'artist',
+    path: '/artists/:artistId',
+    titleKey: 'routes.artist.title',
+    access: artist,
+    filters: ['timeframe'],
+    breadcrumbParent: 'artists',
+  }),
+  app({
+    id: 'products',
+    path: '/products',
+    titleKey: 'routes.products.title',
+    access: product,
+    filters: ['timeframe', 'artist'],
+  }),
+  app({
+    id: 'product-add',
+    path: '/products/add',
+    titleKey: 'routes.product-add.title',
+    access: overseerWrite('product'),
+    breadcrumbParent: 'products',
+  }),
+  app({
+    id: 'product',
+    path: '/products/:productId',
+    titleKey: 'routes.product.title',
+    access: product,
+    filters: ['timeframe'],
+    breadcrumbParent: 'products',
+  }),
+  app({
+    id: 'recoupments',
+    path: '/recoupments',
+    titleKey: 'routes.recoupments.title',
+    access: recoup,
+    filters: ['timeframe', 'artist'],
+  }),
+  app({
+    id: 'recoupment-add',
+    path: '/recoupments/add',
+    titleKey: 'routes.recoupment-add.title',
+    access: overseerWrite('recoup'),
+    breadcrumbParent: 'recoupments',
+  }),
+  app({
+    id: 'recoupment-edit',
+    path: '/recoupments/edit/:recoupmentId',
+    titleKey: 'routes.recoupment-edit.title',
+    access: { roles: ['overseer'] },
+    breadcrumbParent: 'recoupments',
+  }),
+  app({
+    id: 'recoupment',
+    path: '/recoupments/:recoupmentId',
+    titleKey: 'routes.recoupment.title',
+    access: recoup,
+    filters: ['timeframe'],
+    breadcrumbParent: 'recoupments',
+  }),
+  app({
+    id: 'settings',
+    path: '/settings',
+    titleKey: 'routes.settings.title',
+    access: { permissions: [...readOrWrite('emulate'), ...readOrWrite('account')] },
+  }),
+  app({
+    id: 'users',
+    path: '/users',
+    titleKey: 'routes.users.title',
+    access: { permissions: ['user:rw'] },
+  }),
+  app({
+    id: 'import',
+    path: '/import',
+    titleKey: 'routes.import.title',
+    access: { permissions: ['statement:rw', 'import:rw', 'import:ro'] },
+  }),
+  app({
+    id: 'wallet',
+    path: '/wallet',
+    titleKey: 'routes.wallet.title',
+    access: { permissions: ['payment-method:rw'] },
+  }),
+  app({
+    id: 'admin',
+    path: '/admin',
+    titleKey: 'routes.admin.title',
+    access: admin,
+    redirectTo: '/admin/overview',
+  }),
+  app({
+    id: 'admin-overview',
+    path: '/admin/overview',
+    titleKey: 'routes.admin-overview.title',
+    access: admin,
+  }),
+  app({
+    id: 'admin-account',
+    path: '/admin/account',
+    titleKey: 'routes.admin-account.title',
+    access: admin,
+  }),
+  app({
+    id: 'admin-audit',
+    path: '/admin/audit',
+    titleKey: 'routes.admin-audit.title',
+    access: admin,
+  }),
+  app({
+    id: 'admin-logs',
+    path: '/admin/logs',
+    titleKey: 'routes.admin-logs.title',
+    access: admin,
+  }),
+  app({ id: 'help', path: '/help', titleKey: 'routes.help.title' }),
+  app({
+    id: 'help-faq',
+    path: '/help/faq',
+    titleKey: 'routes.help-faq.title',
+    breadcrumbParent: 'help',
+  }),
+  app({
+    id: 'overseer',
+    path: '/overseer',
+    titleKey: 'routes.overseer.title',
+    access: { permissions: readOrWrite('emulate'), emulationRoles: ['admin', 'overseer'] },
+  }),
+];
+
+/** Side navigation, in SPEC section 2's order; entries are filtered by their route's access. */
+export const NAVIGATION: readonly NavEntry[] = [
+  { routeId: 'dashboard', labelKey: 'nav.item.home', icon: '⌂' },
+  { routeId: 'analytics', labelKey: 'nav.item.analytics', icon: '◔' },
+  { routeId: 'statements', labelKey: 'nav.item.statements', icon: '☰' },
+  { routeId: 'payments', labelKey: 'nav.item.payments', icon: '$' },
+  { routeId: 'transactions', labelKey: 'nav.item.transactions', icon: '⇄' },
+  { routeId: 'products', labelKey: 'nav.item.products', icon: '♪' },
+  { routeId: 'recoupments', labelKey: 'nav.item.recoupments', icon: '↺' },
+  { routeId: 'users', labelKey: 'nav.item.payees', icon: '☺' },
+  { routeId: 'artists', labelKey: 'nav.item.artists', icon: '★' },
+  { routeId: 'ada', labelKey: 'nav.item.ada-hub', icon: '↗' },
+  {
+    routeId: 'settings',
+    labelKey: 'nav.item.settings',
+    icon: '⚙',
+    children: [
+      { routeId: 'settings', labelKey: 'nav.item.account', icon: '•' },
+      { routeId: 'distributors', labelKey: 'nav.item.distributors', icon: '•' },
+      { routeId: 'admin', labelKey: 'nav.item.admin', icon: '•' },
+      { routeId: 'wallet', labelKey: 'nav.item.wallet', icon: '•' },
+      { routeId: 'import', labelKey: 'nav.item.import', icon: '•' },
+      { routeId: 'help', labelKey: 'nav.item.help', icon: '•' },
+    ],
+  },
+];
+
+const byId = new Map(ROUTES.map((route) => [route.id, route]));
+
+export function routeById(id: string): AppRoute {
+  const route = byId.get(id);
+  if (!route) throw new Error(`Unknown route id ${id}`);
+  return route;
+}

@@ -1,0 +1,45 @@
+/** Global filters a route shows in its header (SPEC section 2, "Global filters"). */
+export type GlobalFilter = 'timeframe' | 'dateselect' | 'artist' | 'user';
+
+/**
+ * Who may open a route. SPEC section 2: a route is allowed when the user's permissions, roles or
+ * emulation roles match any of its lists; `requiredRoles` must match as well (create and edit
+ * routes need the overseer role together with write permission).
+ */
+export interface RouteAccess {
+  /** `resource:ro` or `resource:rw`; any one suffices. */
+  permissions?: readonly string[];
+  roles?: readonly string[];
+  /** Matched against the roles of the emulation (the person emulating). */
+  emulationRoles?: readonly string[];
+  requiredRoles?: readonly string[];
+}
+
+export interface AppRoute {
+  /** Stable id, used by the navigation, breadcrumbs and the page registry. */
+  id: string;
+  /** A react-router path (`/statements/:id`). */
+  path: string;
+  /** `public` pages are reachable only when logged out; `private` need a session. */
+  kind: 'public' | 'private';
+  /** Static i18n key of the page title. */
+  titleKey: string;
+  /** Absent on a private route: any signed-in user. */
+  access?: RouteAccess;
+  filters?: readonly GlobalFilter[];
+  /** The frame shows the side navigation on this route. */
+  nav: boolean;
+  /** Detail and edit pages: the route one level up. */
+  breadcrumbParent?: string;
+  /** Navigating here goes on to this path. */
+  redirectTo?: string;
+  /** Leaves the application; an address containing http opens in a new tab. */
+  externalUrl?: string;
+}
+
+export interface NavEntry {
+  routeId: string;
+  labelKey: string;
+  icon: string;
+  children?: readonly NavEntry[];
+}

@@ -1,0 +1,176 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+const NAV_BY_ACCOUNT = [
+  {
+    username: 'admin@demo.label',
+    top: [
+      'Home',
+      'Analytics',
+      'Statements',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Payees',
+      'Artists',
+      'ADA Hub',
+    ],
+    settings: ['Account', 'Distributors', 'Admin', 'Wallet', 'Import', 'Help'],
+  },
+  {
+    username: 'overseer@demo.label',
+    top: [
+      'Home',
+      'Analytics',
+      'Statements',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Artists',
+      'ADA Hub',
+    ],
+    settings: ['Account', 'Distributors', 'Import', 'Help'],
+  },
+  {
+    username: 'label@demo.label',
+    top: [
+      'Home',
+      'Analytics',
+      'Statements',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Payees',
+      'Artists',
+      'ADA Hub',
+    ],
+    settings: ['Account', 'Distributors', 'Wallet', 'Import', 'Help'],
+  },
+  {
+    username: 'payee@demo.label',
+    top: ['Home', 'Analytics', 'Payments', 'Transactions', 'Products', 'Recoupments', 'ADA Hub'],
+    settings: ['Account', 'Wallet', 'Help'],
+  },
+  {
+    username: 'artist@demo.label',
+    top: [
+      'Home',
+      'Analytics',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Artists',
+      'ADA Hub',
+    ],
+    settings: ['Account', 'Wallet', 'Help'],
+  },
+  {
+    username: 'warranter@demo.label',
+    top: ['Home', 'Payments', 'Transactions', 'Recoupments', 'ADA Hub'],
+    settings: ['Account', 'Help'],
+  },
+];
+
+const navLinkLabels = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => link.querySelector('.nav-label')?.textContent ?? ''),
+    );
+
+for (const account of NAV_BY_ACCOUNT) {
+  test(`${account.username} sees exactly the nav entries its permissions allow`, async ({
+    page,
+  }) => {
+    await login(page, account.username);
+    expect(await navLinkLabels(page)).toEqual(account.top);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await navLinkLabels(page)).toEqual([...account.top, ...account.settings]);
+  });
+}
+
+test('the collapsed navigation survives a reload and shows tooltips', async ({ page }) => {
+  await login(page, 'label@demo.label');
+  await page.getByRole('button', { name: 'Collapse navigation' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+  await expect(page.getByTestId('side-nav')).toHaveClass(/collapsed/);
+  await page.getByRole('link', { name: 'Statements' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Statements' })).toBeVisible();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('button', { name: 'Collapse navigation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import' })).toBeVisible();
+});
+
+test('switching to French re-renders the frame in French', async ({ page }) => {
+  await login(page, 'label@demo.label');
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Relevés' })).toBeVisible();
+  await expect(page.getByTestId('welcome-name')).toHaveText('Connecté en tant que Lena Label');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('a 401 in the middle of a session lands on /login', async ({ page, context }) => {
+  await page.clock.install();
+  await login(page, 'label@demo.label');
+  // The server forgets the session; the next call, the renewal an hour before expiry, answers 401.
+  await context.clearCookies({ name: 'portal_session' });
+  await page.clock.fastForward('12:00:00');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the wallet balance shows for payment-method holders, in the footer and the avatar menu', async ({
+  page,
+}) => {
+  await login(page, 'payee@demo.label');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await expect(page.getByText('Wallet balance')).toHaveCount(2);
+});
+
+test('the debug toggle shows only to admins and overseers', async ({ page }) => {
+  await login(page, 'admin@demo.label');
+  await expect(page.getByRole('switch', { name: 'Debug mode' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill('payee@demo.label');
+  await page.getByLabel('Password').fill('Royalty-demo-2026!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('switch', { name: 'Debug mode' })).toHaveCount(0);
+});
+
+test('a page a later issue builds says so under its title, with breadcrumbs on detail pages', async ({
+  page,
+}) => {
+  await login(page, 'label@demo.label');
+  await page.goto('/statements/abc/logs');
+  await expect(page.getByRole('heading', { name: 'Statement Logs' })).toBeVisible();
+  await expect(page.getByText('This page is built by a later issue.')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Statements' })).toHaveAttribute(
+    'href',
+    '/statements',
+  );
+  await expect(crumbs.getByRole('link', { name: 'Statement', exact: true })).toHaveAttribute(
+    'href',
+    '/statements/abc',
+  );
+});
+
+test('a user without access is redirected per SPEC section 4', async ({ page }) => {
+  await login(page, 'payee@demo.label');
+  await page.goto('/statements');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

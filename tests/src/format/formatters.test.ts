@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  abbreviateNumber,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatTime,
+} from '../../../src/format/formatters';
+
+describe('formatDate', () => {
+  it('writes MM-DD-YYYY from epoch seconds', () => {
+    expect(formatDate(0, 'UTC')).toBe('01-01-1970');
+    expect(formatDate(1_767_225_600, 'UTC')).toBe('01-01-2026');
+    expect(formatDate(1_767_225_600, 'America/New_York')).toBe('12-31-2025');
+    expect(formatDate(Number.NaN)).toBe('');
+  });
+
+  it('always has the MM-DD-YYYY shape', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), (seconds) => {
+        expect(formatDate(seconds, 'UTC')).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      }),
+    );
+  });
+});
+
+describe('formatTime', () => {
+  it('uses the 12-hour clock', () => {
+    expect(formatTime(0, 'UTC')).toBe('12:00 AM');
+    expect(formatTime(15 * 3600 + 7 * 60, 'UTC')).toBe('03:07 PM');
+    expect(formatDateTime(15 * 3600 + 7 * 60, 'UTC')).toBe('01-01-1970 03:07 PM');
+  });
+});
+
+describe('formatCurrency', () => {
+  it('shows 2 to 5 decimals', () => {
+    expect(formatCurrency('1234.5')).toBe('$1,234.50');
+    expect(formatCurrency('0')).toBe('$0.00');
+    expect(formatCurrency('0.123456')).toBe('$0.12346');
+    expect(formatCurrency('10.12300')).toBe('$10.123');
+  });
+
+  it('puts negative amounts in parentheses', () => {
+    expect(formatCurrency('-1234.5')).toBe('($1,234.50)');
+    expect(formatCurrency(-0.5)).toBe('($0.50)');
+    expect(formatCurrency('-0.00')).toBe('$0.00');
+  });
+
+  it('keeps decimal strings exact beyond float precision', () => {
+    expect(formatCurrency('12345678901234567.01')).toBe('$12,345,678,901,234,567.01');
+  });
+
+  it('uses the given currency', () => {
+    expect(formatCurrency('5', { currency: 'EUR' })).toBe('€5.00');
+  });
+
+  it('returns nothing for what is not a number', () => {
+    expect(formatCurrency('abc')).toBe('');
+  });
+
+  it('wraps exactly the negatives in parentheses', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 99 }),
+        (whole, cents) => {
+          const text = formatCurrency(`${whole}.${String(cents).padStart(2, '0')}`);
+          expect(text.startsWith('(')).toBe(whole < 0);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatPercent', () => {
+  it('has 2 decimals and parentheses for negatives', () => {
+    expect(formatPercent(12.5)).toBe('12.50%');
+    expect(formatPercent('-3.14159')).toBe('(3.14%)');
+    expect(formatPercent(100)).toBe('100.00%');
+  });
+});
+
+describe('abbreviateNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [12.345, '12.35'],
+    [1000, '1K'],
+    [1234, '1.2K'],
+    [2_500_000, '2.5M'],
+    [999_960, '1M'],
+    [3_000_000_000, '3B'],
+    [4.2e12, '4.2T'],
+    [5e15, '5P'],
+    [6e18, '6E'],
+    [7e21, '7000E'],
+    [-1500, '-1.5K'],
+  ])('%d → %s', (value, expected) => {
+    expect(abbreviateNumber(value)).toBe(expected);
+  });
+});

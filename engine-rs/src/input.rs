@@ -1,0 +1,827 @@
+//! The typed input and its validation.
+//!
+//! [`from_json`] turns the parsed JSON into an [`Input`] or rejects it whole
+//! with the first problem in input order (currency, statement, records,
+//! catalog, splitSets, recoupments, state; within an object, fields in the
+//! order ENGINE.md's examples list them), as `path: message`.
+//!
+//! A field is absent only when its key is missing: `null` is a value, accepted
+//! only where the contract allows it (`date`, `startDate`, `statementMaximum`,
+//! `service`, `format`, `territory`, `title`, `type`).
+
+use crate::error::EngineError;
+use crate::json::{stringify, Value};
+use crate::money::{parse_json_integer, parse_money, parse_percent, format_percent, PCT_ONE};
+use std::collections::{BTreeMap, BTreeSet};
+
+type R<T> = Result<T, EngineError>;
+
+/// A record's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    /// A sale or stream (the default).
+    Sale,
+    /// A mechanical royalty line.
+    Mechanical,
+    /// A manual line, possibly negative; allocated like a sale.
+    Adjustment,
+}
+
+/// One distributor line.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// Record id (second sort key).
+    pub id: String,
+    /// The recording code (ISRC/UPC) looked up in the catalog.
+    pub code: String,
+    /// Sale, mechanical or adjustment.
+    pub kind: RecordKind,
+    /// `YYYY-MM-DD`; `None` means the statement period's first day.
+    pub date: Option<String>,
+    /// Units (plays, sales).
+    pub units: i64,
+    /// Revenue in 10^-12 units.
+    pub revenue: i128,
+    /// The format (`stream` counts for plays triggers).
+    pub format: Option<String>,
+}
+
+/// The scope of a split set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// One recording code.
+    Code(String),
+    /// One product.
+    Product(String),
+    /// Every record.
+    Default,
+}
+
+/// A split set's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetKind {
+    /// Sales and adjustments (and mechanicals when no mechanical set exists).
+    Base,
+    /// Mechanical records.
+    Mechanical,
+    /// Replaces the base while its trigger is active.
+    Conditional,
+}
+
+/// Who a share goes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareTarget {
+    /// A single payee.
+    Payee(String),
+    /// A group; its members `(payeeId, pct)` total 100%.
+    Group(Vec<(String, i64)>),
+}
+
+/// One share of a set, with a balance share already resolved to its percent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Share {
+    /// Percent in 10^-4 percent.
+    pub pct: i64,
+    /// Payee or group.
+    pub target: ShareTarget,
+}
+
+/// A conditional set's trigger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trigger {
+    /// Net income in scope reaches `threshold` (money units).
+    Income {
+        /// Threshold in 10^-12 units.
+        threshold: i128,
+        /// Counter start when the state has none.
+        pre_counted: i128,
+    },
+    /// Units in scope reach `threshold`.
+    Units {
+        /// Threshold in units.
+        threshold: i128,
+        /// Counter start when the state has none.
+        pre_counted: i128,
+    },
+    /// Units of `stream` records in scope reach `threshold`.
+    Plays {
+        /// Threshold in units.
+        threshold: i128,
+        /// Counter start when the state has none.
+        pre_counted: i128,
+    },
+    /// Active for records dated on or after the date.
+    Date(String),
+    /// Switched by hand.
+    Manual(bool),
+    /// Active once the named recoupment's remaining is zero.
+    Recoupment(String),
+}
+
+impl Trigger {
+    /// `(threshold, preCounted, is_income)` for counter triggers.
+    pub fn counter(&self) -> Option<(i128, i128, bool)> {
+        match *self {
+            Trigger::Income { threshold, pre_counted } => Some((threshold, pre_counted, true)),
+            Trigger::Units { threshold, pre_counted } | Trigger::Plays { threshold, pre_counted } => {
+                Some((threshold, pre_counted, false))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A split set.
+#[derive(Debug, Clone)]
+pub struct SplitSet {
+    /// Unique id.
+    pub id: String,
+    /// What it applies to.
+    pub scope: Scope,
+    /// Base, mechanical or conditional.
+    pub kind: SetKind,
+    /// First date it applies; `None` is the earliest.
+    pub start_date: Option<String>,
+    /// Priority among active conditional sets (higher wins).
+    pub priority: i64,
+    /// Shares totalling exactly 100%.
+    pub shares: Vec<Share>,
+    /// The trigger of a conditional set (ignored for other kinds).
+    pub trigger: Option<Trigger>,
+}
+
+/// An advance or cost to recoup.
+#[derive(Debug, Clone)]
+pub struct Recoupment {
+    /// Unique id.
+    pub id: String,
+    /// Whether `status` is `open`.
+    pub status_open: bool,
+    /// Who is reimbursed.
+    pub creditor_id: String,
+    /// Whose earnings repay it, listed order, duplicates removed.
+    pub debtor_ids: Vec<String>,
+    /// Amount in 10^-12 units.
+    pub amount: i128,
+    /// Already repaid outside the engine.
+    pub prepaid: i128,
+    /// Rank: 0 = highest .. 6 = lowest.
+    pub priority: u8,
+    /// Creation time (older first).
+    pub created_at: i64,
+    /// First date it may be recouped.
+    pub start_date: Option<String>,
+    /// `None` for scope `all`, else the linked product ids.
+    pub products: Option<Vec<String>>,
+    /// Percent of a debtor's earnings that repays it.
+    pub recoupable_pct: i64,
+    /// Percent of record net cut off the top.
+    pub net_revenue_pct: i64,
+    /// Most it may take in one statement.
+    pub statement_maximum: Option<i128>,
+    /// A debtor take below this (and below remaining) is not taken.
+    pub payment_minimum: i128,
+    /// Skipped when the statement's total net is below this.
+    pub revenue_minimum: i128,
+    /// Credits held until the recoupment closes.
+    pub deferred: bool,
+    /// Whether mechanical earnings repay it.
+    pub mechanical_repays: bool,
+}
+
+/// A recoupment's carried state.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RecoupmentState {
+    /// Remaining when given.
+    pub remaining: Option<i128>,
+    /// Deferred balance (0 when absent).
+    pub deferred: i128,
+}
+
+/// The whole validated input.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// `YYYY-MM`.
+    pub period: String,
+    /// Distributor take in 10^-4 percent.
+    pub distributor_take_pct: i64,
+    /// The records, input order.
+    pub records: Vec<Record>,
+    /// Code to product id.
+    pub catalog: BTreeMap<String, String>,
+    /// Split sets, input order.
+    pub split_sets: Vec<SplitSet>,
+    /// Recoupments, input order.
+    pub recoupments: Vec<Recoupment>,
+    /// Counter values by split set id (counter triggers only).
+    pub counters: BTreeMap<String, i128>,
+    /// Recoupment state by id (known recoupments only).
+    pub recoupment_state: BTreeMap<String, RecoupmentState>,
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn fail<T>(path: &str, message: impl Into<String>) -> R<T> {
+    Err(EngineError::input(path, message))
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{}.{}", path, key)
+    }
+}
+
+fn quoted(s: &str) -> String {
+    stringify(&Value::String(s.to_string()))
+}
+
+/// A present field (`null` included).
+fn opt<'v>(obj: &'v Value, key: &str) -> Option<&'v Value> {
+    obj.get(key)
+}
+
+/// A present, non-null field.
+fn opt_nullable<'v>(obj: &'v Value, key: &str) -> Option<&'v Value> {
+    match obj.get(key) {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v),
+    }
+}
+
+fn req<'v>(obj: &'v Value, key: &str, path: &str) -> R<&'v Value> {
+    match opt(obj, key) {
+        Some(v) => Ok(v),
+        None => fail(&join(path, key), "required"),
+    }
+}
+
+fn object<'v>(v: &'v Value, path: &str) -> R<&'v Value> {
+    match v {
+        Value::Object(_) => Ok(v),
+        _ => fail(if path.is_empty() { "$" } else { path }, "not an object"),
+    }
+}
+
+fn array<'v>(v: &'v Value, path: &str) -> R<&'v [Value]> {
+    match v {
+        Value::Array(items) => Ok(items),
+        _ => fail(path, "not an array"),
+    }
+}
+
+fn string(v: &Value, path: &str) -> R<String> {
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        _ => fail(path, "not a string"),
+    }
+}
+
+fn money(v: &Value, path: &str) -> R<i128> {
+    match v {
+        Value::String(s) => match parse_money(s) {
+            Some(m) => Ok(m),
+            None => fail(path, "not a decimal amount"),
+        },
+        _ => fail(path, "not a decimal amount"),
+    }
+}
+
+fn percent(v: &Value, path: &str) -> R<i64> {
+    match v {
+        Value::String(s) => match parse_percent(s) {
+            Some(p) => Ok(p),
+            None => fail(path, "not a percentage"),
+        },
+        _ => fail(path, "not a percentage"),
+    }
+}
+
+fn integer(v: &Value, path: &str) -> R<i64> {
+    match v {
+        Value::Number(t) => match parse_json_integer(t) {
+            Some(i) => Ok(i),
+            None => fail(path, "not an integer"),
+        },
+        _ => fail(path, "not an integer"),
+    }
+}
+
+fn boolean(v: &Value, path: &str) -> R<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        _ => fail(path, "not a boolean"),
+    }
+}
+
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ => {
+            if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 {
+                29
+            } else {
+                28
+            }
+        }
+    }
+}
+
+fn num(s: &str) -> Option<u32> {
+    if s.bytes().all(|b| b.is_ascii_digit()) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// `(year, month)` of a `YYYY-MM` text.
+pub fn parse_period(s: &str) -> Option<(u32, u32)> {
+    let b = s.as_bytes();
+    if b.len() != 7 || b[4] != b'-' {
+        return None;
+    }
+    let y = num(&s[0..4])?;
+    let m = num(&s[5..7])?;
+    if (1..=12).contains(&m) {
+        Some((y, m))
+    } else {
+        None
+    }
+}
+
+/// The last day (`YYYY-MM-DD`) of a valid period.
+pub fn period_last_day(period: &str) -> String {
+    let (y, m) = parse_period(period).unwrap_or((1970, 1));
+    format!("{}-{:02}", period, days_in_month(y, m))
+}
+
+/// Whether `s` is a calendar date `YYYY-MM-DD`.
+pub fn is_date(s: &str) -> bool {
+    if s.len() != 10 || s.as_bytes()[7] != b'-' || !s.is_ascii() {
+        return false;
+    }
+    match (parse_period(&s[0..7]), num(&s[8..10])) {
+        (Some((y, m)), Some(d)) => d >= 1 && d <= days_in_month(y, m),
+        _ => false,
+    }
+}
+
+fn date(v: &Value, path: &str) -> R<String> {
+    match v {
+        Value::String(s) if is_date(s) => Ok(s.clone()),
+        _ => fail(path, "not a date (YYYY-MM-DD)"),
+    }
+}
+
+fn opt_date(obj: &Value, key: &str, path: &str) -> R<Option<String>> {
+    match opt_nullable(obj, key) {
+        Some(v) => Ok(Some(date(v, &join(path, key))?)),
+        None => Ok(None),
+    }
+}
+
+fn one_of<'a>(v: &Value, path: &str, options: &[&'a str]) -> R<&'a str> {
+    if let Value::String(s) = v {
+        if let Some(o) = options.iter().find(|o| **o == s.as_str()) {
+            return Ok(o);
+        }
+    }
+    fail(path, format!("unknown value {}", stringify(v)))
+}
+
+fn req_string(obj: &Value, key: &str, path: &str) -> R<String> {
+    string(req(obj, key, path)?, &join(path, key))
+}
+
+fn opt_string(obj: &Value, key: &str, path: &str) -> R<Option<String>> {
+    match opt_nullable(obj, key) {
+        Some(v) => Ok(Some(string(v, &join(path, key))?)),
+        None => Ok(None),
+    }
+}
+
+// ---------------------------------------------------------------- input
+
+/// Validates the parsed JSON and builds the typed input.
+pub fn from_json(root: &Value) -> R<Input> {
+    object(root, "")?;
+    req_string(root, "currency", "")?;
+    let st = object(req(root, "statement", "")?, "statement")?;
+    req_string(st, "id", "statement")?;
+    let period = match req(st, "period", "statement")? {
+        Value::String(s) if parse_period(s).is_some() => s.clone(),
+        _ => return fail("statement.period", "not a period (YYYY-MM)"),
+    };
+    let distributor_take_pct = percent(req(st, "distributorTakePct", "statement")?, "statement.distributorTakePct")?;
+
+    let mut records = Vec::new();
+    for (i, r) in array(req(root, "records", "")?, "records")?.iter().enumerate() {
+        records.push(record(r, &format!("records[{}]", i))?);
+    }
+
+    let mut catalog = BTreeMap::new();
+    let cat = object(req(root, "catalog", "")?, "catalog")?;
+    for (code, entry) in cat.entries() {
+        let path = join("catalog", code);
+        object(entry, &path)?;
+        let product = req_string(entry, "productId", &path)?;
+        catalog.insert(code.to_string(), product);
+    }
+
+    let recoupment_ids: BTreeSet<String> = match opt(root, "recoupments") {
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|r| match r.get("id") {
+                Some(Value::String(s)) => Some(s.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
+
+    let mut split_sets: Vec<SplitSet> = Vec::new();
+    for (i, s) in array(req(root, "splitSets", "")?, "splitSets")?.iter().enumerate() {
+        let set = split_set(s, &format!("splitSets[{}]", i), &recoupment_ids, &|id: &str| {
+            split_sets.iter().any(|o| o.id == id)
+        })?;
+        split_sets.push(set);
+    }
+
+    let mut recoupments: Vec<Recoupment> = Vec::new();
+    if let Some(v) = opt(root, "recoupments") {
+        for (i, r) in array(v, "recoupments")?.iter().enumerate() {
+            let path = format!("recoupments[{}]", i);
+            let rc = recoupment(r, &path)?;
+            if recoupments.iter().any(|o| o.id == rc.id) {
+                return fail(&join(&path, "id"), format!("duplicate id {}", quoted(&rc.id)));
+            }
+            recoupments.push(rc);
+        }
+    }
+
+    let mut counters = BTreeMap::new();
+    let mut recoupment_state = BTreeMap::new();
+    if let Some(st) = opt(root, "state") {
+        object(st, "state")?;
+        if let Some(c) = opt(st, "counters") {
+            object(c, "state.counters")?;
+            for (id, entry) in c.entries() {
+                let set = split_sets.iter().find(|s| s.id == id);
+                let income = match set.and_then(|s| s.trigger.as_ref()).and_then(|t| t.counter()) {
+                    Some((_, _, income)) => income,
+                    None => continue,
+                };
+                let path = join("state.counters", id);
+                object(entry, &path)?;
+                let vpath = join(&path, "value");
+                let v = req(entry, "value", &path)?;
+                let value = if income {
+                    money(v, &vpath)?
+                } else {
+                    match v {
+                        Value::String(s) => match integer_text(s) {
+                            Some(n) => n,
+                            None => return fail(&vpath, "not an integer"),
+                        },
+                        _ => return fail(&vpath, "not an integer"),
+                    }
+                };
+                counters.insert(id.to_string(), value);
+            }
+        }
+        if let Some(rs) = opt(st, "recoupments") {
+            object(rs, "state.recoupments")?;
+            for (id, entry) in rs.entries() {
+                if !recoupments.iter().any(|r| r.id == id) {
+                    continue;
+                }
+                let path = join("state.recoupments", id);
+                object(entry, &path)?;
+                let remaining = match opt(entry, "remaining") {
+                    Some(v) => Some(money(v, &join(&path, "remaining"))?),
+                    None => None,
+                };
+                let deferred = match opt(entry, "deferred") {
+                    Some(v) => money(v, &join(&path, "deferred"))?,
+                    None => 0,
+                };
+                recoupment_state.insert(id.to_string(), RecoupmentState { remaining, deferred });
+            }
+        }
+    }
+
+    Ok(Input {
+        period,
+        distributor_take_pct,
+        records,
+        catalog,
+        split_sets,
+        recoupments,
+        counters,
+        recoupment_state,
+    })
+}
+
+/// An integer written as text (`-?digits`, at most 36 significant digits).
+fn integer_text(s: &str) -> Option<i128> {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let significant = body.trim_start_matches('0');
+    if significant.len() > 36 {
+        return None;
+    }
+    let v: i128 = if significant.is_empty() { 0 } else { significant.parse().ok()? };
+    Some(if s.starts_with('-') { -v } else { v })
+}
+
+fn record(r: &Value, path: &str) -> R<Record> {
+    object(r, path)?;
+    let id = req_string(r, "id", path)?;
+    let code = req_string(r, "code", path)?;
+    let kind = match opt(r, "kind") {
+        Some(v) => match one_of(v, &join(path, "kind"), &["sale", "mechanical", "adjustment"])? {
+            "mechanical" => RecordKind::Mechanical,
+            "adjustment" => RecordKind::Adjustment,
+            _ => RecordKind::Sale,
+        },
+        None => RecordKind::Sale,
+    };
+    let date_v = opt_date(r, "date", path)?;
+    let units = integer(req(r, "units", path)?, &join(path, "units"))?;
+    let revenue = money(req(r, "revenue", path)?, &join(path, "revenue"))?;
+    opt_string(r, "service", path)?;
+    let format = opt_string(r, "format", path)?;
+    opt_string(r, "territory", path)?;
+    Ok(Record {
+        id,
+        code,
+        kind,
+        date: date_v,
+        units,
+        revenue,
+        format,
+    })
+}
+
+fn split_set(
+    s: &Value,
+    path: &str,
+    recoupment_ids: &BTreeSet<String>,
+    seen: &dyn Fn(&str) -> bool,
+) -> R<SplitSet> {
+    object(s, path)?;
+    let id = req_string(s, "id", path)?;
+    if seen(&id) {
+        return fail(&join(path, "id"), format!("duplicate id {}", quoted(&id)));
+    }
+    let scope = scope(req(s, "scope", path)?, &join(path, "scope"))?;
+    let kind = match one_of(req(s, "kind", path)?, &join(path, "kind"), &["base", "mechanical", "conditional"])? {
+        "base" => SetKind::Base,
+        "mechanical" => SetKind::Mechanical,
+        _ => SetKind::Conditional,
+    };
+    let start_date = opt_date(s, "startDate", path)?;
+    let priority = match opt(s, "priority") {
+        Some(v) => integer(v, &join(path, "priority"))?,
+        None => 0,
+    };
+    let shares = shares(req(s, "shares", path)?, &join(path, "shares"), true)?;
+    let trigger = if kind == SetKind::Conditional {
+        Some(trigger(req(s, "trigger", path)?, &join(path, "trigger"), recoupment_ids)?)
+    } else {
+        None
+    };
+    Ok(SplitSet {
+        id,
+        scope,
+        kind,
+        start_date,
+        priority,
+        shares,
+        trigger,
+    })
+}
+
+/// Exactly one key: `code` (a string), `productId` (a string) or `default: true`.
+fn scope(v: &Value, path: &str) -> R<Scope> {
+    object(v, path)?;
+    let entries = v.entries();
+    if entries.len() == 1 {
+        match entries[0] {
+            ("code", Value::String(c)) => return Ok(Scope::Code(c.clone())),
+            ("productId", Value::String(p)) => return Ok(Scope::Product(p.clone())),
+            ("default", Value::Bool(true)) => return Ok(Scope::Default),
+            _ => {}
+        }
+    }
+    fail(path, "unknown scope shape")
+}
+
+/// A share list (a set's `shares` or a group's `members`).
+///
+/// Shapes (a key counts as present even when `null`):
+/// - `{payeeId: string, pct}` (no `groupId`, no `balance`);
+/// - `{payeeId: string, balance: true}` (no `pct`, no `groupId`);
+/// - `{groupId: string, pct, members: [...]}` (no `payeeId`, no `balance`),
+///   only in a set's `shares`; members are payee or balance shares.
+fn shares(v: &Value, path: &str, allow_groups: bool) -> R<Vec<Share>> {
+    let items = array(v, path)?;
+    let mut out: Vec<Share> = Vec::new();
+    let mut balance_at: Option<usize> = None;
+    for (j, s) in items.iter().enumerate() {
+        let sp = format!("{}[{}]", path, j);
+        if !matches!(s, Value::Object(_)) {
+            return fail(&sp, "unknown share shape");
+        }
+        let has = |k: &str| s.get(k).is_some();
+        if has("groupId") {
+            let is_group = allow_groups
+                && matches!(s.get("groupId"), Some(Value::String(_)))
+                && !has("payeeId")
+                && !has("balance")
+                && has("pct")
+                && matches!(s.get("members"), Some(Value::Array(_)));
+            if !is_group {
+                return fail(&sp, "unknown share shape");
+            }
+            let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
+            let members = shares(req(s, "members", &sp)?, &join(&sp, "members"), false)?
+                .into_iter()
+                .filter_map(|m| match m.target {
+                    ShareTarget::Payee(p) => Some((p, m.pct)),
+                    ShareTarget::Group(_) => None,
+                })
+                .collect();
+            out.push(Share {
+                pct,
+                target: ShareTarget::Group(members),
+            });
+            continue;
+        }
+        let payee = match s.get("payeeId") {
+            Some(Value::String(p)) => p.clone(),
+            _ => return fail(&sp, "unknown share shape"),
+        };
+        if has("balance") {
+            if !matches!(s.get("balance"), Some(Value::Bool(true))) || has("pct") {
+                return fail(&sp, "unknown share shape");
+            }
+            if balance_at.is_some() {
+                return fail(path, "only one balance share allowed");
+            }
+            balance_at = Some(j);
+            out.push(Share {
+                pct: 0,
+                target: ShareTarget::Payee(payee),
+            });
+            continue;
+        }
+        if !has("pct") {
+            return fail(&sp, "unknown share shape");
+        }
+        let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
+        out.push(Share {
+            pct,
+            target: ShareTarget::Payee(payee),
+        });
+    }
+    let total: i128 = out.iter().map(|s| s.pct as i128).sum();
+    match balance_at {
+        Some(j) => {
+            if total > PCT_ONE as i128 {
+                return fail(path, format!("Splits total {}%", format_percent(total)));
+            }
+            out[j].pct = PCT_ONE - total as i64;
+        }
+        None => {
+            if total != PCT_ONE as i128 {
+                return fail(path, format!("Splits total {}%", format_percent(total)));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn trigger(v: &Value, path: &str, recoupment_ids: &BTreeSet<String>) -> R<Trigger> {
+    object(v, path)?;
+    let tpath = join(path, "type");
+    let ty = string(req(v, "type", path)?, &tpath)?;
+    match ty.as_str() {
+        "income" => {
+            let threshold = money(req(v, "threshold", path)?, &join(path, "threshold"))?;
+            let pre_counted = match opt(v, "preCounted") {
+                Some(p) => money(p, &join(path, "preCounted"))?,
+                None => 0,
+            };
+            Ok(Trigger::Income { threshold, pre_counted })
+        }
+        "units" | "plays" => {
+            let threshold = integer(req(v, "threshold", path)?, &join(path, "threshold"))? as i128;
+            let pre_counted = match opt(v, "preCounted") {
+                Some(p) => integer(p, &join(path, "preCounted"))? as i128,
+                None => 0,
+            };
+            Ok(if ty == "units" {
+                Trigger::Units { threshold, pre_counted }
+            } else {
+                Trigger::Plays { threshold, pre_counted }
+            })
+        }
+        "date" => Ok(Trigger::Date(date(req(v, "date", path)?, &join(path, "date"))?)),
+        "manual" => Ok(Trigger::Manual(boolean(req(v, "active", path)?, &join(path, "active"))?)),
+        "recoupment" => {
+            let rpath = join(path, "recoupmentId");
+            let id = string(req(v, "recoupmentId", path)?, &rpath)?;
+            if !recoupment_ids.contains(&id) {
+                return fail(&rpath, format!("unknown recoupment {}", quoted(&id)));
+            }
+            Ok(Trigger::Recoupment(id))
+        }
+        other => fail(&tpath, format!("unknown trigger type {}", quoted(other))),
+    }
+}
+
+const PRIORITIES: [&str; 7] = ["highest", "high", "medium-high", "medium", "medium-low", "low", "lowest"];
+
+fn string_list(v: &Value, path: &str) -> R<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for (j, item) in array(v, path)?.iter().enumerate() {
+        out.push(string(item, &format!("{}[{}]", path, j))?);
+    }
+    Ok(out)
+}
+
+fn opt_money(r: &Value, key: &str, path: &str) -> R<i128> {
+    match opt(r, key) {
+        Some(v) => money(v, &join(path, key)),
+        None => Ok(0),
+    }
+}
+
+fn req_percent(r: &Value, key: &str, path: &str) -> R<i64> {
+    percent(req(r, key, path)?, &join(path, key))
+}
+
+fn recoupment(r: &Value, path: &str) -> R<Recoupment> {
+    object(r, path)?;
+    let id = req_string(r, "id", path)?;
+    opt_string(r, "title", path)?;
+    opt_string(r, "type", path)?;
+    let status_open = one_of(req(r, "status", path)?, &join(path, "status"), &["open", "closed", "deleted"])? == "open";
+    let creditor_id = req_string(r, "creditorId", path)?;
+    let mut debtor_ids: Vec<String> = Vec::new();
+    for d in string_list(req(r, "debtorIds", path)?, &join(path, "debtorIds"))? {
+        if !debtor_ids.contains(&d) {
+            debtor_ids.push(d);
+        }
+    }
+    let amount = money(req(r, "amount", path)?, &join(path, "amount"))?;
+    let prepaid = opt_money(r, "prepaid", path)?;
+    let p = one_of(req(r, "priority", path)?, &join(path, "priority"), &PRIORITIES)?;
+    let priority = PRIORITIES.iter().position(|x| *x == p).unwrap_or(0) as u8;
+    let created_at = integer(req(r, "createdAt", path)?, &join(path, "createdAt"))?;
+    let start_date = opt_date(r, "startDate", path)?;
+    let scope_all = one_of(req(r, "scope", path)?, &join(path, "scope"), &["all", "products"])? == "all";
+    let product_ids = match opt(r, "productIds") {
+        Some(v) => string_list(v, &join(path, "productIds"))?,
+        None => Vec::new(),
+    };
+    let recoupable_pct = req_percent(r, "recoupablePct", path)?;
+    let net_revenue_pct = req_percent(r, "netRevenuePct", path)?;
+    let statement_maximum = match opt_nullable(r, "statementMaximum") {
+        Some(v) => Some(money(v, &join(path, "statementMaximum"))?),
+        None => None,
+    };
+    let payment_minimum = opt_money(r, "paymentMinimum", path)?;
+    let revenue_minimum = opt_money(r, "revenueMinimum", path)?;
+    let deferred =
+        one_of(req(r, "reimbursement", path)?, &join(path, "reimbursement"), &["immediate", "deferred"])? == "deferred";
+    let mechanical_repays = match opt(r, "mechanicalRepays") {
+        Some(v) => boolean(v, &join(path, "mechanicalRepays"))?,
+        None => false,
+    };
+    Ok(Recoupment {
+        id,
+        status_open,
+        creditor_id,
+        debtor_ids,
+        amount,
+        prepaid,
+        priority,
+        created_at,
+        start_date,
+        products: if scope_all { None } else { Some(product_ids) },
+        recoupable_pct,
+        net_revenue_pct,
+        statement_maximum,
+        payment_minimum,
+        revenue_minimum,
+        deferred,
+        mechanical_repays,
+    })
+}

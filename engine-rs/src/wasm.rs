@@ -1,0 +1,111 @@
+//! The plain C ABI boundary: it only adapts [`crate::calculate_bytes`].
+//!
+//! Memory ownership:
+//! - buffers from [`engine_alloc`] belong to the caller until it passes them
+//!   to [`engine_free`] with the same length;
+//! - [`engine_calculate`] only reads the caller's buffer, during the call;
+//! - the result text belongs to the engine: it stays valid until the next
+//!   [`engine_calculate`] or [`engine_result_free`] call.
+
+use crate::{calculate_bytes, Status};
+use std::cell::RefCell;
+
+thread_local! {
+    static RESULT: RefCell<Vec<u8>> = RefCell::new(Vec::new());
+}
+
+/// Allocates `len` bytes and gives them to the caller, who owns them until
+/// [`engine_free`]. Never null (a dangling, aligned pointer when `len` is 0).
+#[no_mangle]
+pub extern "C" fn engine_alloc(len: usize) -> *mut u8 {
+    let mut buf: Vec<u8> = Vec::with_capacity(len);
+    let ptr = buf.as_mut_ptr();
+    std::mem::forget(buf);
+    ptr
+}
+
+/// Takes back a buffer from [`engine_alloc`]; `len` must be the length it was
+/// allocated with. The caller must not use the buffer afterwards.
+///
+/// # Safety
+/// `ptr` must come from `engine_alloc(len)` and not have been freed.
+#[no_mangle]
+pub unsafe extern "C" fn engine_free(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        drop(Vec::from_raw_parts(ptr, 0, len));
+    }
+}
+
+/// Calculates the statement whose input JSON (UTF-8) is the `len` bytes at
+/// `ptr` (still owned by the caller). Returns a [`Status`] (0 success) and
+/// keeps the result text — the output JSON, or a one-line `path: message` —
+/// inside the engine, readable through [`engine_result_ptr`] and
+/// [`engine_result_len`].
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (it may be null when `len` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn engine_calculate(ptr: *const u8, len: usize) -> u32 {
+    let input: &[u8] = if ptr.is_null() || len == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    };
+    let (status, text) = match calculate_bytes(input) {
+        Ok(json) => (Status::Ok, json),
+        Err(e) => (e.status(), e.to_string()),
+    };
+    RESULT.with(|r| *r.borrow_mut() = text.into_bytes());
+    status as u32
+}
+
+/// Pointer to the last result text; owned by the engine (do not free it),
+/// valid until the next [`engine_calculate`] or [`engine_result_free`].
+#[no_mangle]
+pub extern "C" fn engine_result_ptr() -> *const u8 {
+    RESULT.with(|r| r.borrow().as_ptr())
+}
+
+/// Length in bytes of the last result text.
+#[no_mangle]
+pub extern "C" fn engine_result_len() -> usize {
+    RESULT.with(|r| r.borrow().len())
+}
+
+/// Releases the last result text (the engine's memory); the pointer from
+/// [`engine_result_ptr`] becomes invalid.
+#[no_mangle]
+pub extern "C" fn engine_result_free() {
+    RESULT.with(|r| *r.borrow_mut() = Vec::new());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &[u8]) -> (u32, String) {
+        let ptr = engine_alloc(input.len());
+        unsafe {
+            std::ptr::copy_nonoverlapping(input.as_ptr(), ptr, input.len());
+            let status = engine_calculate(ptr, input.len());
+            engine_free(ptr, input.len());
+            let text = std::slice::from_raw_parts(engine_result_ptr(), engine_result_len()).to_vec();
+            engine_result_free();
+            assert_eq!(engine_result_len(), 0);
+            (status, String::from_utf8(text).unwrap())
+        }
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(run(b"\xff").0, Status::InvalidUtf8 as u32);
+        assert_eq!(run(b"{").0, Status::InvalidJson as u32);
+        let (s, t) = run(b"{}");
+        assert_eq!((s, t.as_str()), (Status::InvalidInput as u32, "currency: required"));
+        let (s, t) = run(
+            br#"{"currency":"USD","statement":{"id":"s","period":"2026-09","distributorTakePct":"0"},"records":[],"catalog":{},"splitSets":[]}"#,
+        );
+        assert_eq!(s, Status::Ok as u32);
+        assert!(t.starts_with("{\"totals\":{\"gross\":\"0\""));
+    }
+}

@@ -1,0 +1,46 @@
+// The engine's entry point: validate, then run the WASM engine or the decimal.js reference.
+import { loadEngine, runWasmText, type EngineExports } from './loader';
+import { calculateReference } from './reference/index';
+import type { EngineBackend, EngineInput, EngineOutput } from './types';
+import { validateInput } from './validate';
+
+export { EngineInputError } from './errors';
+export { stringifyOutput } from './outputJson';
+export type { EngineBackend, EngineInput, EngineOutput } from './types';
+
+export interface CalculateOptions {
+  /** Which engine to run; `wasm` (the default) falls back to `decimal` when the module cannot load. */
+  backend?: EngineBackend;
+  /** Where the browser fetches engine.wasm; by default next to this module. */
+  wasmUrl?: URL | string;
+}
+
+export interface CalculationResult {
+  output: EngineOutput;
+  /** The engine that actually ran. */
+  backend: EngineBackend;
+}
+
+async function tryLoadEngine(wasmUrl?: URL | string): Promise<EngineExports | null> {
+  try {
+    return await loadEngine(wasmUrl);
+  } catch {
+    return null;
+  }
+}
+
+function runReference(input: EngineInput): CalculationResult {
+  return { output: calculateReference(input), backend: 'decimal' };
+}
+
+/** Rejects a malformed input with EngineInputError (`path: message`) before any engine runs. */
+export async function calculate(
+  input: unknown,
+  { backend = 'wasm', wasmUrl }: CalculateOptions = {},
+): Promise<CalculationResult> {
+  const checked = validateInput(input);
+  if (backend === 'decimal') return runReference(checked);
+  const engine = await tryLoadEngine(wasmUrl);
+  if (engine === null) return runReference(checked);
+  return { output: JSON.parse(runWasmText(engine, checked)) as EngineOutput, backend: 'wasm' };
+}

@@ -1,0 +1,115 @@
+// The one module that loads engine.wasm (Node and browser) and calls its C ABI (engine-rs/README.md).
+import { EngineInputError } from './errors';
+import type { EngineBackend, EngineInput, EngineOutput } from './types';
+
+export type { EngineBackend };
+
+/** The module's exports; every usize and pointer arrives as a wasm32 i32. */
+export interface EngineExports {
+  memory: WebAssembly.Memory;
+  engine_alloc(len: number): number;
+  engine_free(ptr: number, len: number): void;
+  engine_calculate(ptr: number, len: number): number;
+  engine_result_ptr(): number;
+  engine_result_len(): number;
+  engine_result_free(): void;
+}
+
+const STATUS_OK = 0;
+const exportNames = [
+  'engine_alloc',
+  'engine_free',
+  'engine_calculate',
+  'engine_result_ptr',
+  'engine_result_len',
+  'engine_result_free',
+] as const;
+
+let loading: Promise<EngineExports> | null = null;
+
+function defaultUrl(): URL {
+  return new URL('./engine.wasm', import.meta.url);
+}
+
+async function readModuleBytes(url: URL): Promise<BufferSource> {
+  if (url.protocol === 'file:') {
+    // Kept out of browser bundles: only Node reaches a file: URL.
+    const fsModule = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsModule)) as typeof import('node:fs/promises');
+    return new Uint8Array(await fs.readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`engine.wasm: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function instantiate(url: URL): Promise<EngineExports> {
+  const bytes = await readModuleBytes(url);
+  const module = await WebAssembly.compile(bytes);
+  const instance = await WebAssembly.instantiate(module, {});
+  const exports = instance.exports as Partial<EngineExports>;
+  const missing = exportNames.filter((name) => typeof exports[name] !== 'function');
+  if (!(exports.memory instanceof WebAssembly.Memory) || missing.length > 0) {
+    throw new Error(`engine.wasm: missing exports ${missing.join(', ') || 'memory'}`);
+  }
+  return exports as EngineExports;
+}
+
+/** Loads the module once; a failed load is forgotten so the next call tries again. */
+export function loadEngine(url?: URL | string): Promise<EngineExports> {
+  loading ??= instantiate(url === undefined ? defaultUrl() : new URL(url, defaultUrl())).catch(
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Forgets the cached module (after a trap its memory can no longer be trusted). */
+export function forgetEngine(): void {
+  loading = null;
+}
+
+function callEngine(engine: EngineExports, inputText: string): { status: number; text: string } {
+  const bytes = new TextEncoder().encode(inputText);
+  const inputPtr = engine.engine_alloc(bytes.length) >>> 0;
+  if (inputPtr === 0) throw new Error('engine.wasm: allocation failed');
+  try {
+    new Uint8Array(engine.memory.buffer, inputPtr, bytes.length).set(bytes);
+    const status = engine.engine_calculate(inputPtr, bytes.length) >>> 0;
+    try {
+      const resultPtr = engine.engine_result_ptr() >>> 0;
+      const resultLen = engine.engine_result_len() >>> 0;
+      // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
+      const view = new Uint8Array(engine.memory.buffer, resultPtr, resultLen);
+      return { status, text: new TextDecoder().decode(view) };
+    } finally {
+      engine.engine_result_free();
+    }
+  } finally {
+    engine.engine_free(inputPtr, bytes.length);
+  }
+}
+
+/** Runs the loaded module: the output JSON text exactly as the engine wrote it. */
+export function runWasmText(engine: EngineExports, input: EngineInput): string {
+  let result: { status: number; text: string };
+  try {
+    // Amounts travel as the strings of the JSON text, never as JS numbers.
+    result = callEngine(engine, JSON.stringify(input));
+  } catch (error) {
+    forgetEngine();
+    throw error;
+  }
+  if (result.status !== STATUS_OK) throw new EngineInputError(result.text);
+  return result.text;
+}
+
+export async function calculateWasmText(input: EngineInput, url?: URL | string): Promise<string> {
+  return runWasmText(await loadEngine(url), input);
+}
+
+export async function calculateWasm(input: EngineInput, url?: URL | string): Promise<EngineOutput> {
+  return JSON.parse(await calculateWasmText(input, url)) as EngineOutput;
+}

@@ -1,0 +1,402 @@
+// Random valid engine inputs for the property and differential tests.
+import fc from 'fast-check';
+import { formatPercent } from '../../engine/numbers';
+import {
+  recoupmentPriorities,
+  type EngineInput,
+  type EngineRecord,
+  type EngineStateIn,
+  type MemberShare,
+  type Recoupment,
+  type Share,
+  type SplitScope,
+  type SplitSet,
+  type Trigger,
+} from '../../engine/types';
+
+const payees = ['label', 'ann', 'bob', 'cat', 'dan'] as const;
+const catalog = { C1: { productId: 'p1' }, C2: { productId: 'p1' }, C3: { productId: 'p2' } };
+/** C9 is not in the catalog: a missing code. */
+const codes = ['C1', 'C1', 'C2', 'C3', 'C9'] as const;
+const scopes: SplitScope[] = [
+  { productId: 'p1' },
+  { productId: 'p1' },
+  { productId: 'p2' },
+  { code: 'C1' },
+  { default: true },
+];
+
+export const periods = ['2026-09', '2026-10'] as const;
+export type Period = (typeof periods)[number];
+
+function dayOf(period: string) {
+  return fc.integer({ min: 1, max: 30 }).map((day) => `${period}-${String(day).padStart(2, '0')}`);
+}
+
+/** Dates around both periods, some before and some after. */
+const anyDate = fc.oneof(
+  dayOf('2026-09'),
+  dayOf('2026-10'),
+  fc.constantFrom('2026-08-15', '2026-11-01'),
+);
+
+function digits(value: bigint, width: number): string {
+  return value.toString().padStart(width, '0');
+}
+
+/** Money text up to `maxWhole`, from whole numbers to more than 12 decimals (rounded half-even). */
+export function money(maxWhole: number): fc.Arbitrary<string> {
+  const whole = fc.integer({ min: 0, max: maxWhole });
+  return fc.oneof(
+    whole.map(String),
+    fc.tuple(whole, fc.bigInt({ min: 0n, max: 99n })).map(([w, f]) => `${w}.${digits(f, 2)}`),
+    fc
+      .tuple(whole, fc.bigInt({ min: 0n, max: 10n ** 12n - 1n }))
+      .map(([w, f]) => `${w}.${digits(f, 12)}`),
+    fc
+      .tuple(whole, fc.bigInt({ min: 0n, max: 10n ** 14n - 1n }))
+      .map(([w, f]) => `${w}.${digits(f, 14)}`),
+    fc.constantFrom('0', '0.000000000001', '0.0000000000005', '0.0000000000015', '1.00'),
+  );
+}
+
+function signed(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(fc.boolean(), text).map(([negative, value]) => (negative ? `-${value}` : value));
+}
+
+const percentCount = fc.oneof(
+  fc.constantFrom(0, 1, 100_000, 125_000, 250_000, 333_333, 333_334, 500_000, 1_000_000),
+  fc.integer({ min: 0, max: 1_000_000 }),
+);
+export const percent = percentCount.map((count) => formatPercent(BigInt(count)));
+
+/** n whole-percent counts summing to 1,000,000. */
+function weights(n: number): fc.Arbitrary<number[]> {
+  const cut = fc.oneof(
+    fc.integer({ min: 0, max: 1_000_000 }),
+    fc.integer({ min: 0, max: 20 }).map((step) => step * 50_000),
+  );
+  return fc.array(cut, { minLength: n - 1, maxLength: n - 1 }).map((cuts) => {
+    const bounds = [0, ...cuts.sort((a, b) => a - b), 1_000_000];
+    return bounds.slice(1).map((bound, index) => bound - (bounds[index] ?? 0));
+  });
+}
+
+const pctText = (count: number) => formatPercent(BigInt(count));
+
+function memberList(): fc.Arbitrary<MemberShare[]> {
+  return fc.integer({ min: 1, max: 3 }).chain((n) =>
+    fc
+      .record({
+        weights: weights(n),
+        payees: fc.array(fc.constantFrom(...payees), { minLength: n, maxLength: n }),
+        balanceAt: fc.option(fc.integer({ min: 0, max: n - 1 })),
+      })
+      .map(({ weights: counts, payees: ids, balanceAt }) =>
+        counts.map((count, index): MemberShare =>
+          index === balanceAt
+            ? { payeeId: ids[index] ?? 'label', balance: true }
+            : { payeeId: ids[index] ?? 'label', pct: pctText(count) },
+        ),
+      ),
+  );
+}
+
+export function shareList(): fc.Arbitrary<Share[]> {
+  return fc.integer({ min: 1, max: 4 }).chain((n) =>
+    fc
+      .record({
+        weights: weights(n),
+        payees: fc.array(fc.constantFrom(...payees), { minLength: n, maxLength: n }),
+        groups: fc.array(fc.option(memberList(), { freq: 3 }), { minLength: n, maxLength: n }),
+        balanceAt: fc.option(fc.integer({ min: 0, max: n - 1 })),
+      })
+      .map(({ weights: counts, payees: ids, groups, balanceAt }) =>
+        counts.map((count, index): Share => {
+          const members = groups[index];
+          if (members !== null && members !== undefined) {
+            return { groupId: `band${index}`, pct: pctText(count), members };
+          }
+          const payeeId = ids[index] ?? 'label';
+          return index === balanceAt
+            ? { payeeId, balance: true }
+            : { payeeId, pct: pctText(count) };
+        }),
+      ),
+  );
+}
+
+function trigger(recoupmentIds: readonly string[]): fc.Arbitrary<Trigger> {
+  const options: fc.WeightedArbitrary<Trigger>[] = [
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        type: fc.constant('income' as const),
+        threshold: money(3000),
+        preCounted: fc.oneof(fc.constant('0'), money(2000)),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        type: fc.constantFrom('units' as const, 'plays' as const),
+        threshold: fc.integer({ min: 0, max: 600 }),
+        preCounted: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 400 })),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('date' as const), date: anyDate }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.constant('manual' as const), active: fc.boolean() }),
+    },
+  ];
+  if (recoupmentIds.length > 0) {
+    options.push({
+      weight: 1,
+      arbitrary: fc.record({
+        type: fc.constant('recoupment' as const),
+        recoupmentId: fc.constantFrom(...recoupmentIds),
+      }),
+    });
+  }
+  return fc.oneof(...options);
+}
+
+function splitSets(recoupmentIds: readonly string[]): fc.Arbitrary<SplitSet[]> {
+  const set = fc.record({
+    scope: fc.constantFrom(...scopes),
+    kind: fc.constantFrom(
+      'base',
+      'base',
+      'mechanical',
+      'conditional',
+      'conditional',
+      'conditional',
+    ),
+    startDate: fc.option(anyDate, { freq: 3 }),
+    priority: fc.integer({ min: 0, max: 3 }),
+    shares: shareList(),
+    trigger: trigger(recoupmentIds),
+  });
+  // Mostly a base set for p1 from the start, so most records reach the interesting steps.
+  const mainBase = fc.option(
+    set.map((fields) => ({
+      ...fields,
+      scope: scopes[0] ?? { default: true },
+      kind: 'base' as const,
+      startDate: null,
+    })),
+    { freq: 6 },
+  );
+  const conditional = set.map((fields) => ({
+    ...fields,
+    scope: scopes[0] ?? { default: true },
+    kind: 'conditional' as const,
+  }));
+  const others = fc.array(fc.oneof(set, conditional), { minLength: 0, maxLength: 7 });
+  return fc.tuple(mainBase, others).map(([main, rest]) =>
+    [...(main === null ? [] : [main]), ...rest].map(
+      ({ trigger: setTrigger, ...fields }, index): SplitSet => {
+        const splitSet: SplitSet = { id: `${fields.kind}-${index}`, ...fields };
+        if (fields.kind === 'conditional') splitSet.trigger = setTrigger;
+        return splitSet;
+      },
+    ),
+  );
+}
+
+/** One product with a base set and several counter-triggered sets with low thresholds: many cuts. */
+function escalatingSets(): fc.Arbitrary<SplitSet[]> {
+  const counterTrigger = fc.oneof(
+    fc.record({
+      type: fc.constant('income' as const),
+      threshold: money(400),
+      preCounted: fc.oneof(fc.constant('0'), money(200)),
+    }),
+    fc.record({
+      type: fc.constantFrom('units' as const, 'plays' as const),
+      threshold: fc.integer({ min: 0, max: 200 }),
+      preCounted: fc.integer({ min: 0, max: 100 }),
+    }),
+  );
+  const conditional = fc.record({
+    priority: fc.integer({ min: 0, max: 3 }),
+    startDate: fc.option(dayOf('2026-09'), { freq: 4 }),
+    shares: shareList(),
+    trigger: counterTrigger,
+  });
+  return fc
+    .tuple(shareList(), fc.array(conditional, { minLength: 1, maxLength: 5 }))
+    .map(([baseShares, conditionals]) => [
+      {
+        id: 'base',
+        scope: { productId: 'p1' },
+        kind: 'base',
+        startDate: null,
+        priority: 0,
+        shares: baseShares,
+      },
+      ...conditionals.map((fields, index): SplitSet => ({
+        id: `esc-${(index * 3) % 5}${index}`,
+        scope: index % 3 === 2 ? { code: 'C1' } : { productId: 'p1' },
+        kind: 'conditional',
+        ...fields,
+      })),
+    ]);
+}
+
+function records(period: Period): fc.Arbitrary<EngineRecord[]> {
+  const record = fc.record({
+    code: fc.constantFrom(...codes),
+    kind: fc.constantFrom('sale', 'sale', 'sale', 'mechanical', 'adjustment'),
+    date: fc.option(dayOf(period), { freq: 4, nil: undefined }),
+    units: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.constant(0)),
+    revenue: money(2000),
+    negative: fc.boolean(),
+    format: fc.constantFrom('stream', 'stream', 'download'),
+  });
+  return fc.array(record, { maxLength: 10 }).map((items) =>
+    items.map(({ negative, ...item }, index): EngineRecord => {
+      const isNegative = item.kind === 'adjustment' && negative;
+      return {
+        id: `${period}-r${(index * 7) % 10}${index}`,
+        ...item,
+        units: isNegative ? -item.units : item.units,
+        revenue: isNegative ? `-${item.revenue}` : item.revenue,
+        service: 'Spotify',
+        territory: 'US',
+      };
+    }),
+  );
+}
+
+function recoupments(): fc.Arbitrary<Recoupment[]> {
+  const recoupment = fc.record({
+    status: fc.constantFrom('open', 'open', 'open', 'open', 'closed', 'deleted'),
+    creditorId: fc.constantFrom(...payees),
+    debtorIds: fc.uniqueArray(fc.constantFrom(...payees), { minLength: 1, maxLength: 3 }),
+    amount: fc.oneof(money(3000), fc.integer({ min: 500, max: 3000 }).map(String)),
+    prepaid: fc.oneof(fc.constant('0'), fc.constant('0'), fc.constant('0'), money(500)),
+    priority: fc.constantFrom(...recoupmentPriorities),
+    createdAt: fc.integer({ min: 1758000000, max: 1758000003 }),
+    startDate: fc.option(anyDate, { freq: 3 }),
+    scope: fc.constantFrom('all', 'products'),
+    productIds: fc.subarray(['p1', 'p2', 'p3']),
+    recoupablePct: fc.oneof(fc.constant('0'), fc.constant('100'), percent, percent),
+    netRevenuePct: fc.oneof(fc.constant('0'), fc.constant('0'), percent),
+    statementMaximum: fc.option(money(1500), { freq: 2 }),
+    paymentMinimum: fc.oneof(fc.constant('0'), fc.constant('0'), money(300)),
+    revenueMinimum: fc.oneof(fc.constant('0'), fc.constant('0'), fc.constant('0'), money(3000)),
+    reimbursement: fc.constantFrom('immediate', 'deferred'),
+    mechanicalRepays: fc.boolean(),
+  });
+  return fc.array(recoupment, { maxLength: 4 }).map((items) =>
+    items.map((item, index): Recoupment => ({
+      id: `rc${(index * 3) % 4}${index}`,
+      title: 'Advance',
+      type: 'advance',
+      ...item,
+    })),
+  );
+}
+
+function state(
+  sets: readonly SplitSet[],
+  items: readonly Recoupment[],
+): fc.Arbitrary<EngineStateIn> {
+  const counters = sets.flatMap((set) => {
+    const kind = set.trigger?.type;
+    if (kind !== 'income' && kind !== 'units' && kind !== 'plays') return [];
+    const value =
+      kind === 'income' ? signed(money(3000)) : fc.integer({ min: -50, max: 700 }).map(String);
+    return [
+      fc.option(
+        value.map((text) => [set.id, { value: text }] as const),
+        { freq: 2 },
+      ),
+    ];
+  });
+  const balances = items.map((item) =>
+    fc.option(
+      fc
+        .record({
+          remaining: fc.oneof(fc.constant('0'), money(3000)),
+          deferred: fc.oneof(fc.constant('0'), money(500)),
+        })
+        .map((balance) => [item.id, balance] as const),
+      { freq: 2 },
+    ),
+  );
+  return fc
+    .record({ counters: fc.tuple(...counters), balances: fc.tuple(...balances) })
+    .map((drawn) => ({
+      counters: Object.fromEntries(
+        drawn.counters.flatMap((entry) => (entry === null ? [] : [entry])),
+      ),
+      recoupments: Object.fromEntries(
+        drawn.balances.flatMap((entry) => (entry === null ? [] : [entry])),
+      ),
+    }));
+}
+
+interface Setup {
+  splitSets: SplitSet[];
+  recoupments: Recoupment[];
+  takePct: string;
+}
+
+const setup: fc.Arbitrary<Setup> = recoupments().chain((items) =>
+  fc.record({
+    splitSets: splitSets(items.map((item) => item.id)),
+    recoupments: fc.constant(items),
+    takePct: fc.oneof(fc.constant('0'), fc.constant('0'), percent),
+  }),
+);
+
+function statementOf(
+  period: Period,
+  common: Setup,
+  records: EngineRecord[],
+  stateIn: EngineStateIn,
+): EngineInput {
+  return {
+    currency: 'USD',
+    statement: { id: `s-${period}`, period, distributorTakePct: common.takePct },
+    records,
+    catalog,
+    splitSets: common.splitSets,
+    recoupments: common.recoupments,
+    state: stateIn,
+  };
+}
+
+/** One statement with random state in. */
+export const engineInput: fc.Arbitrary<EngineInput> = setup.chain((common) =>
+  fc
+    .tuple(records('2026-09'), state(common.splitSets, common.recoupments))
+    .map(([items, stateIn]) => statementOf('2026-09', common, items, stateIn)),
+);
+
+/** Two consecutive statements over the same catalog, splits and recoupments; B's state is left empty. */
+export const statementPair: fc.Arbitrary<[EngineInput, EngineInput]> = setup.chain((common) =>
+  fc
+    .tuple(records('2026-09'), records('2026-10'), state(common.splitSets, common.recoupments))
+    .map(([first, second, stateIn]) => [
+      statementOf('2026-09', common, first, stateIn),
+      statementOf('2026-10', common, second, { counters: {}, recoupments: {} }),
+    ]),
+);
+
+/** Many records crossing several thresholds each, with the recoupments of `engineInput`. */
+export const escalatingInput: fc.Arbitrary<EngineInput> = fc
+  .tuple(recoupments(), escalatingSets(), records('2026-09'), records('2026-09'))
+  .chain(([items, sets, first, second]) =>
+    state(sets, items).map((stateIn) =>
+      statementOf(
+        '2026-09',
+        { splitSets: sets, recoupments: items, takePct: '0' },
+        [...first, ...second.map((record) => ({ ...record, id: `${record.id}b` }))],
+        stateIn,
+      ),
+    ),
+  );

@@ -13,7 +13,9 @@ cd "$here"
 export RUSTC=/usr/bin/rustc
 export CARGO_TARGET_DIR="$here/target"
 export SOURCE_DATE_EPOCH=0
-export RUSTFLAGS="--remap-path-prefix=$here=/engine-rs --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo --remap-path-prefix=$HOME=/home -C debuginfo=0"
+home="${HOME:-/nonexistent}"
+# When several prefixes match, rustc applies the last one: most specific last.
+export RUSTFLAGS="--remap-path-prefix=$home=/home --remap-path-prefix=${CARGO_HOME:-$home/.cargo}=/cargo --remap-path-prefix=$here=/engine-rs -C debuginfo=0"
 unset CARGO_BUILD_RUSTFLAGS CARGO_ENCODED_RUSTFLAGS || true
 
 /usr/bin/cargo build --release --locked --offline --target wasm32-unknown-unknown --lib

@@ -11,7 +11,11 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/engine-rs"
 cp -r "$here/Cargo.toml" "$here/src" "$here/build.sh" "$tmp/engine-rs/"
 [ -f "$here/Cargo.lock" ] && cp "$here/Cargo.lock" "$tmp/engine-rs/"
-bash "$tmp/engine-rs/build.sh" "$tmp/engine.wasm" >/dev/null
+if ! bash "$tmp/engine-rs/build.sh" "$tmp/engine.wasm" >"$tmp/build.log" 2>&1; then
+  cat "$tmp/build.log" >&2
+  echo "engine-rs/ does not build; engine/engine.wasm cannot be checked." >&2
+  exit 1
+fi
 
 if [ ! -f "$committed" ]; then
   echo "engine/engine.wasm is missing: run 'npm run build:engine' and commit it." >&2

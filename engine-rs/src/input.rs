@@ -403,6 +403,24 @@ fn opt_string(obj: &Value, key: &str, path: &str) -> R<Option<String>> {
     }
 }
 
+/// An object's members in JavaScript's property order: array-index keys
+/// (`"0"`, `"17"`, below 2^32 - 1) first in numeric order, then the others in
+/// source order; so the first error reported matches `Object.entries`.
+fn js_entries(v: &Value) -> Vec<(&str, &Value)> {
+    fn index(k: &str) -> Option<u64> {
+        if k.is_empty() || k.len() > 10 || !k.bytes().all(|b| b.is_ascii_digit()) || (k.len() > 1 && k.starts_with('0')) {
+            return None;
+        }
+        k.parse::<u64>().ok().filter(|n| *n < 4_294_967_295)
+    }
+    let mut entries = v.entries();
+    entries.sort_by_key(|(k, _)| match index(k) {
+        Some(n) => (0u8, n),
+        None => (1u8, 0),
+    });
+    entries
+}
+
 // ---------------------------------------------------------------- input
 
 /// Validates the parsed JSON and builds the typed input.
@@ -424,7 +442,7 @@ pub fn from_json(root: &Value) -> R<Input> {
 
     let mut catalog = BTreeMap::new();
     let cat = object(req(root, "catalog", "")?, "catalog")?;
-    for (code, entry) in cat.entries() {
+    for (code, entry) in js_entries(cat) {
         let path = join("catalog", code);
         object(entry, &path)?;
         let product = req_string(entry, "productId", &path)?;
@@ -468,7 +486,7 @@ pub fn from_json(root: &Value) -> R<Input> {
         object(st, "state")?;
         if let Some(c) = opt(st, "counters") {
             object(c, "state.counters")?;
-            for (id, entry) in c.entries() {
+            for (id, entry) in js_entries(c) {
                 let set = split_sets.iter().find(|s| s.id == id);
                 let income = match set.and_then(|s| s.trigger.as_ref()).and_then(|t| t.counter()) {
                     Some((_, _, income)) => income,
@@ -494,7 +512,7 @@ pub fn from_json(root: &Value) -> R<Input> {
         }
         if let Some(rs) = opt(st, "recoupments") {
             object(rs, "state.recoupments")?;
-            for (id, entry) in rs.entries() {
+            for (id, entry) in js_entries(rs) {
                 if !recoupments.iter().any(|r| r.id == id) {
                     continue;
                 }

@@ -190,3 +190,12 @@ fn statement_and_json_errors() {
     let input = doc(&format!("[{}]", rec("r1", "C1", "1234567890123456", 1)), CAT, &set_with(r#"[{"payeeId":"a","pct":"100"}]"#), "[]", NOSTATE);
     assert_eq!(err(&input), "records[0].revenue: not a decimal amount");
 }
+
+#[test]
+fn catalog_keys_in_javascript_order() {
+    // array-index keys come first, in numeric order, as Object.entries gives them
+    let input = doc("[]", r#"{"b":{},"10":{},"9":5}"#, "[]", "[]", NOSTATE);
+    assert_eq!(err(&input), "catalog.9: not an object");
+    let input = doc("[]", r#"{"b":{},"010":{}}"#, "[]", "[]", NOSTATE);
+    assert_eq!(err(&input), "catalog.b.productId: required");
+}

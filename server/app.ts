@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(artistRoutes);
   await app.register(distributorRoutes);
-  await app.register(productRoutes);
+  await app.register(productRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
   await app.register(walletRoutes);
 

@@ -4,9 +4,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly title?: string,
+    /** Field by field, for forms that show each problem beside its field. */
+    readonly errors?: FieldError[],
   ) {
     super(message);
   }
+}
+
+export interface FieldError {
+  path: string;
+  message: string;
 }
 
 export class ConflictError extends HttpError {
@@ -22,8 +29,8 @@ export class NotFoundError extends HttpError {
 }
 
 export class BadRequestError extends HttpError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, errors?: FieldError[]) {
+    super(400, message, undefined, errors);
   }
 }
 

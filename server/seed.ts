@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
 import type { Database } from './db/database';
 import { appendToStream } from './events/store';
-import type { CodeKind, EventMetadata, Role } from './events/types';
+import { createProduct, setProductSplits } from './catalog/service';
+import type { SplitSetInput } from './catalog/splits';
+import type { CodeEntry, EventMetadata, ProductDetails, Role } from './events/types';
 import { openAccount, registerUser } from './services/registration';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
@@ -30,6 +32,23 @@ export const demoLogins: { username: string; fullname: string; roles: Role[]; la
     label: 'warranter',
   },
 ];
+
+const emptyDetails: ProductDetails = {
+  title: '',
+  altTitle: null,
+  subtitle: null,
+  productType: 'single',
+  genre: null,
+  durationSeconds: null,
+  copyright: null,
+  territory: null,
+  label: 'Demo Records',
+  labelArtist: null,
+  artistId: null,
+  tags: [],
+  visibility: 'full',
+  revenueView: 'net',
+};
 
 export async function isEmpty(db: Database): Promise<boolean> {
   const rows = await db.query<{ count: string }>('select count(*)::text as count from accounts');
@@ -87,78 +106,121 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       metadata,
     );
 
+    const label = payee('label@demo.label');
+    const aria = payee('artist@demo.label');
+    const paco = payee('payee@demo.label');
     const products: {
-      title: string;
-      productType: string;
-      artistId: string | null;
-      visibility: 'full' | 'limited';
-      codes: { code: string; kind: CodeKind }[];
-      shares: { payeeId: string; pct: string }[];
+      details: Pick<ProductDetails, 'title' | 'productType' | 'visibility' | 'genre'> &
+        Partial<ProductDetails>;
+      codes: CodeEntry[];
+      splitSets: SplitSetInput[];
     }[] = [
       {
-        title: 'Midnight Signals',
-        productType: 'single',
-        artistId: artistIds[0] ?? null,
-        visibility: 'full',
+        details: {
+          title: 'Midnight Signals',
+          productType: 'single',
+          visibility: 'full',
+          genre: 'Electronic',
+          durationSeconds: 214,
+          artistId: artistIds[0] ?? null,
+        },
         codes: [
           { code: 'QZDM12600001', kind: 'isrc' },
           { code: '859700000016', kind: 'upc' },
         ],
-        shares: [
-          { payeeId: payee('label@demo.label'), pct: '50' },
-          { payeeId: payee('artist@demo.label'), pct: '30' },
-          { payeeId: payee('payee@demo.label'), pct: '20' },
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: label, pct: '50' },
+              {
+                groupId: 'band',
+                pct: '50',
+                members: [
+                  { payeeId: aria, pct: '60' },
+                  { payeeId: paco, pct: '40' },
+                ],
+              },
+            ],
+          },
+          {
+            scope: 'product',
+            kind: 'conditional',
+            priority: 1,
+            trigger: { type: 'income', threshold: '7500', preCounted: '0' },
+            shares: [
+              { payeeId: label, pct: '40' },
+              { payeeId: aria, pct: '35' },
+              { payeeId: paco, pct: '25' },
+            ],
+          },
         ],
       },
       {
-        title: 'Glass Harbor',
-        productType: 'album',
-        artistId: artistIds[0] ?? null,
-        visibility: 'limited',
+        details: {
+          title: 'Glass Harbor',
+          productType: 'album',
+          visibility: 'limited',
+          genre: 'Indie',
+          artistId: artistIds[0] ?? null,
+        },
         codes: [
           { code: 'QZDM12600002', kind: 'isrc' },
           { code: '0859700000023', kind: 'upc' },
         ],
-        shares: [
-          { payeeId: payee('label@demo.label'), pct: '60' },
-          { payeeId: payee('artist@demo.label'), pct: '27.5' },
-          { payeeId: payee('payee@demo.label'), pct: '12.5' },
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: label, pct: '60' },
+              { payeeId: aria, pct: '27.5' },
+              { payeeId: paco, pct: '12.5' },
+            ],
+          },
+          {
+            scope: 'product',
+            kind: 'mechanical',
+            shares: [
+              { payeeId: aria, pct: '50' },
+              { payeeId: label, balance: true },
+            ],
+          },
         ],
       },
       {
-        title: 'Night Shift Live',
-        productType: 'EP',
-        artistId: artistIds[1] ?? null,
-        visibility: 'full',
+        details: {
+          title: 'Night Shift Live',
+          productType: 'EP',
+          visibility: 'full',
+          genre: 'Jazz',
+          artistId: artistIds[1] ?? null,
+        },
         codes: [{ code: 'NS-LIVE-2026', kind: 'custom' }],
-        shares: [
-          { payeeId: payee('label@demo.label'), pct: '70' },
-          { payeeId: payee('payee@demo.label'), pct: '30' },
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: label, pct: '70' },
+              { payeeId: paco, pct: '30' },
+            ],
+          },
         ],
       },
     ];
     for (const product of products) {
-      const productId = randomUUID();
-      await appendToStream(
+      const productId = await createProduct(
         tx,
-        `product-${productId}`,
-        0,
-        [
-          {
-            type: 'ProductCreated',
-            data: {
-              productId,
-              accountId: labelAccount,
-              title: product.title,
-              productType: product.productType,
-              artistId: product.artistId,
-              visibility: product.visibility,
-              revenueView: 'net',
-              codes: product.codes,
-            },
-          },
-          { type: 'ProductSplitsSet', data: { shares: product.shares } },
-        ],
+        labelAccount,
+        { ...emptyDetails, ...product.details },
+        product.codes,
+        metadata,
+      );
+      await setProductSplits(
+        tx,
+        { productId, version: 1, splitSets: product.splitSets, publicUrl: '' },
         metadata,
       );
     }

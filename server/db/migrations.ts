@@ -85,8 +85,17 @@ const migrations: Migration[] = [
         id text primary key,
         account_id text not null references accounts (id),
         title text not null,
+        alt_title text,
+        subtitle text,
         type text not null,
+        genre text,
+        duration_seconds integer,
+        copyright text,
+        territory text,
+        label text,
+        label_artist text,
         artist_id text references artists (id),
+        tags jsonb not null default '[]',
         visibility text not null,
         revenue_view text not null,
         created_at timestamptz not null,
@@ -97,12 +106,42 @@ const migrations: Migration[] = [
         product_id text not null references products (id),
         kind text not null
       );
-      create table product_splits (
-        product_id text not null references products (id),
-        position integer not null,
-        payee_id text not null references users (id),
-        pct numeric(7, 4) not null,
-        primary key (product_id, position)
+      create table split_sets (
+        id text primary key,
+        account_id text not null references accounts (id),
+        product_id text references products (id),
+        code text,
+        kind text not null,
+        start_date date,
+        priority integer not null,
+        trigger jsonb,
+        shares jsonb not null,
+        position integer not null
+      );
+      create index split_sets_product on split_sets (product_id);
+      create table split_payees (
+        split_set_id text not null references split_sets (id) on delete cascade,
+        payee_id text not null,
+        primary key (split_set_id, payee_id)
+      );
+      create table presets (
+        id text primary key,
+        account_id text not null references accounts (id),
+        name text not null,
+        shares jsonb not null,
+        created_at timestamptz not null,
+        unique (account_id, name)
+      );
+      create table artist_users (
+        artist_id text not null references artists (id),
+        user_id text not null references users (id),
+        linked_at timestamptz not null,
+        primary key (artist_id, user_id)
+      );
+      create table account_payees (
+        account_id text not null references accounts (id),
+        user_id text not null references users (id),
+        primary key (account_id, user_id)
       );
     `,
   },
@@ -158,7 +197,11 @@ const migrations: Migration[] = [
 export const readModelTables = [
   'wallet_entries',
   'recent_emulations',
-  'product_splits',
+  'account_payees',
+  'artist_users',
+  'presets',
+  'split_payees',
+  'split_sets',
   'product_codes',
   'products',
   'distributors',

@@ -1,5 +1,80 @@
 import type { Queryable } from '../db/database';
-import type { StoredEvent } from './types';
+import type { SplitSet } from '../../engine/types';
+import type { CodeEntry, ProductDetails, StoredEvent } from './types';
+
+/** Product detail fields and their columns, in the order detailValues lists them. */
+const detailColumns: [keyof ProductDetails, string][] = [
+  ['title', 'title'],
+  ['altTitle', 'alt_title'],
+  ['subtitle', 'subtitle'],
+  ['productType', 'type'],
+  ['genre', 'genre'],
+  ['durationSeconds', 'duration_seconds'],
+  ['copyright', 'copyright'],
+  ['territory', 'territory'],
+  ['label', 'label'],
+  ['labelArtist', 'label_artist'],
+  ['artistId', 'artist_id'],
+  ['tags', 'tags'],
+  ['visibility', 'visibility'],
+  ['revenueView', 'revenue_view'],
+];
+
+function detailValues(details: ProductDetails): unknown[] {
+  return detailColumns.map(([field]) =>
+    field === 'tags' ? JSON.stringify(details.tags) : details[field],
+  );
+}
+
+async function insertCodes(tx: Queryable, productId: string, codes: CodeEntry[]): Promise<void> {
+  for (const code of codes) {
+    await tx.query('insert into product_codes (code, product_id, kind) values ($1, $2, $3)', [
+      code.code,
+      productId,
+      code.kind,
+    ]);
+  }
+}
+
+/** Payees of a set, group members included: who may see the product. */
+function payeesOf(set: SplitSet): string[] {
+  return set.shares.flatMap((share) =>
+    'members' in share ? share.members.map((member) => member.payeeId) : [share.payeeId],
+  );
+}
+
+async function insertSplitSets(
+  tx: Queryable,
+  accountId: string,
+  productId: string | null,
+  sets: SplitSet[],
+): Promise<void> {
+  for (const [position, set] of sets.entries()) {
+    await tx.query(
+      `insert into split_sets (id, account_id, product_id, code, kind, start_date, priority, trigger,
+                               shares, position)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        set.id,
+        accountId,
+        productId,
+        'code' in set.scope ? set.scope.code : null,
+        set.kind,
+        set.startDate,
+        set.priority,
+        set.trigger ? JSON.stringify(set.trigger) : null,
+        JSON.stringify(set.shares),
+        position,
+      ],
+    );
+    for (const payeeId of new Set(payeesOf(set))) {
+      await tx.query('insert into split_payees (split_set_id, payee_id) values ($1, $2)', [
+        set.id,
+        payeeId,
+      ]);
+    }
+  }
+}
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */
 export function entityOf(streamId: string): string {
@@ -117,6 +192,21 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
       );
       return;
     }
+    case 'ArtistUserLinked':
+      await tx.query(
+        `insert into artist_users (artist_id, user_id, linked_at) values ($1, $2, $3)
+         on conflict do nothing`,
+        [id, event.data.userId, at],
+      );
+      await tx.query('update artists set version = $2 where id = $1', [id, version]);
+      return;
+    case 'ArtistUserUnlinked':
+      await tx.query('delete from artist_users where artist_id = $1 and user_id = $2', [
+        id,
+        event.data.userId,
+      ]);
+      await tx.query('update artists set version = $2 where id = $1', [id, version]);
+      return;
     case 'DistributorCreated': {
       const data = event.data;
       await tx.query(
@@ -127,44 +217,75 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
       return;
     }
     case 'ProductCreated': {
-      const data = event.data;
+      const { productId, accountId, details, codes } = event.data;
       await tx.query(
-        `insert into products (id, account_id, title, type, artist_id, visibility, revenue_view,
-                               created_at, version)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          data.productId,
-          data.accountId,
-          data.title,
-          data.productType,
-          data.artistId,
-          data.visibility,
-          data.revenueView,
-          at,
-          version,
-        ],
+        `insert into products (id, account_id, created_at, version, title, alt_title, subtitle, type,
+                               genre, duration_seconds, copyright, territory, label, label_artist,
+                               artist_id, tags, visibility, revenue_view)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+        [productId, accountId, at, version, ...detailValues(details)],
       );
-      for (const code of data.codes) {
-        await tx.query('insert into product_codes (code, product_id, kind) values ($1, $2, $3)', [
-          code.code,
-          data.productId,
-          code.kind,
-        ]);
-      }
+      await insertCodes(tx, productId, codes);
       return;
     }
-    case 'ProductSplitsSet': {
-      const data = event.data;
-      await tx.query('delete from product_splits where product_id = $1', [id]);
-      for (const [position, share] of data.shares.entries()) {
-        await tx.query(
-          'insert into product_splits (product_id, position, payee_id, pct) values ($1, $2, $3, $4)',
-          [id, position, share.payeeId, share.pct],
-        );
+    case 'ProductChanged': {
+      const merged = await tx.query<{ details: ProductDetails }>(
+        `select jsonb_build_object(${detailColumns
+          .map(([field, column]) => `'${field}', ${column}`)
+          .join(', ')}) as details from products where id = $1`,
+        [id],
+      );
+      const details = { ...(merged[0]?.details as ProductDetails), ...event.data.after };
+      await tx.query(
+        `update products set version = $2, ${detailColumns
+          .map(([, column], index) => `${column} = $${index + 3}`)
+          .join(', ')} where id = $1`,
+        [id, version, ...detailValues(details)],
+      );
+      return;
+    }
+    case 'ProductCodesChanged':
+      for (const removed of event.data.removed) {
+        await tx.query('delete from product_codes where code = $1 and product_id = $2', [
+          removed.code,
+          id,
+        ]);
       }
+      await insertCodes(tx, id, event.data.added);
+      await tx.query('update products set version = $2 where id = $1', [id, version]);
+      return;
+    case 'ProductSplitsChanged': {
+      const owner = await tx.query<{ account_id: string }>(
+        'select account_id from products where id = $1',
+        [id],
+      );
+      await tx.query('delete from split_sets where product_id = $1', [id]);
+      await insertSplitSets(tx, owner[0]?.account_id ?? '', id, event.data.after);
       await tx.query('update products set version = $2 where id = $1', [id, version]);
       return;
     }
+    case 'DefaultSplitsChanged':
+      await tx.query(
+        'delete from split_sets where account_id = $1 and product_id is null and code is null',
+        [id],
+      );
+      await insertSplitSets(tx, id, null, event.data.after);
+      await tx.query('update accounts set version = $2 where id = $1', [id, version]);
+      return;
+    case 'PresetCreated':
+      await tx.query(
+        'insert into presets (id, account_id, name, shares, created_at) values ($1, $2, $3, $4, $5)',
+        [event.data.presetId, id, event.data.name, JSON.stringify(event.data.shares), at],
+      );
+      await tx.query('update accounts set version = $2 where id = $1', [id, version]);
+      return;
+    case 'AccountPayeeAdded':
+      await tx.query(
+        'insert into account_payees (account_id, user_id) values ($1, $2) on conflict do nothing',
+        [id, event.data.userId],
+      );
+      await tx.query('update accounts set version = $2 where id = $1', [id, version]);
+      return;
     default: {
       const _never: never = event;
       throw new Error(`No projection for event ${JSON.stringify(_never)}`);

@@ -1,3 +1,5 @@
+import type { Share, SplitSet } from '../../engine/types';
+
 /** Every event the portal records, one union per stream kind; data is plain JSON. */
 
 export type Role =
@@ -37,10 +39,10 @@ export type UserEvent =
 /** What a single-use e-mailed link is for. */
 export type LinkPurpose = 'reset' | 'claim' | 'activate';
 
-export type ArtistEvent = {
-  type: 'ArtistCreated';
-  data: { artistId: string; accountId: string; name: string };
-};
+export type ArtistEvent =
+  | { type: 'ArtistCreated'; data: { artistId: string; accountId: string; name: string } }
+  | { type: 'ArtistUserLinked'; data: { userId: string } }
+  | { type: 'ArtistUserUnlinked'; data: { userId: string } };
 
 export type DistributorEvent = {
   type: 'DistributorCreated';
@@ -49,23 +51,48 @@ export type DistributorEvent = {
 
 export type CodeKind = 'isrc' | 'upc' | 'custom';
 
+export interface CodeEntry {
+  code: string;
+  kind: CodeKind;
+}
+
+/** Every descriptive field of a product (SPEC section 3). */
+export interface ProductDetails {
+  title: string;
+  altTitle: string | null;
+  subtitle: string | null;
+  productType: string;
+  genre: string | null;
+  durationSeconds: number | null;
+  copyright: string | null;
+  territory: string | null;
+  label: string | null;
+  labelArtist: string | null;
+  artistId: string | null;
+  tags: string[];
+  visibility: 'full' | 'limited';
+  revenueView: 'gross' | 'net';
+}
+
 export type ProductEvent =
   | {
       type: 'ProductCreated';
-      data: {
-        productId: string;
-        accountId: string;
-        title: string;
-        productType: string;
-        artistId: string | null;
-        visibility: 'full' | 'limited';
-        revenueView: 'gross' | 'net';
-        codes: { code: string; kind: CodeKind }[];
-      };
+      data: { productId: string; accountId: string; details: ProductDetails; codes: CodeEntry[] };
     }
-  | { type: 'ProductSplitsSet'; data: { shares: { payeeId: string; pct: string }[] } };
+  | {
+      type: 'ProductChanged';
+      data: { before: Partial<ProductDetails>; after: Partial<ProductDetails> };
+    }
+  | { type: 'ProductCodesChanged'; data: { added: CodeEntry[]; removed: CodeEntry[] } }
+  | { type: 'ProductSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } };
 
-export type PortalEvent = AccountEvent | UserEvent | ArtistEvent | DistributorEvent | ProductEvent;
+export type AccountCatalogEvent =
+  | { type: 'DefaultSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } }
+  | { type: 'PresetCreated'; data: { presetId: string; name: string; shares: Share[] } }
+  | { type: 'AccountPayeeAdded'; data: { userId: string } };
+
+export type PortalEvent =
+  AccountEvent | AccountCatalogEvent | UserEvent | ArtistEvent | DistributorEvent | ProductEvent;
 
 /** Who did it and when: the time comes with the command, never from inside logic. */
 export interface EventMetadata {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { HttpError } from '../errors';
+import { HttpError, type FieldError } from '../errors';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again later.';
 export const NOT_FOUND = 'The requested resource was not found.';
@@ -18,8 +18,11 @@ export default fp(
         return reply.status(statusCode).send({ message: UNEXPECTED_ERROR });
       }
       request.log.info({ statusCode, message: error.message }, 'request refused');
-      const body: { message: string; title?: string } = { message: messageOf(error) };
+      const body: { message: string; title?: string; errors?: FieldError[] } = {
+        message: messageOf(error),
+      };
       if (error instanceof HttpError && error.title) body.title = error.title;
+      if (error instanceof HttpError && error.errors) body.errors = error.errors;
       return reply.status(statusCode).send(body);
     });
     done();

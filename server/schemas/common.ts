@@ -1,7 +1,11 @@
 import { Type, type TSchema } from 'typebox';
 
 export const ErrorBody = Type.Object(
-  { message: Type.String(), title: Type.Optional(Type.String()) },
+  {
+    message: Type.String(),
+    title: Type.Optional(Type.String()),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
   { $id: 'ErrorBody' },
 );
 

@@ -36,11 +36,12 @@ export async function registerUser(
   tx: Queryable,
   user: NewUser,
   metadata: EventMetadata,
+  chosenId?: string,
 ): Promise<string> {
   const username = user.username.trim().toLowerCase();
   const taken = await tx.query('select 1 from users where lower(username) = $1', [username]);
   if (taken.length > 0) throw new ConflictError(EMAIL_TAKEN);
-  const userId = randomUUID();
+  const userId = chosenId ?? randomUUID();
   await appendToStream(
     tx,
     `user-${userId}`,

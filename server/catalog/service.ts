@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { SplitSet } from '../../engine/types';
+import type { Queryable } from '../db/database';
+import { ConflictError, NotFoundError } from '../errors';
+import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
+import type { CodeEntry, EventMetadata, ProductDetails } from '../events/types';
+import { sendAccountLink } from '../services/accountLinks';
+import { openAccount, registerUser } from '../services/registration';
+import { codeTakenMessage, readCodes } from './codes';
+import { checkSplitSets, type SplitSetInput } from './splits';
+
+/** Codes may belong to one product only: refuses the first one another product holds. */
+async function assertCodesFree(tx: Queryable, codes: CodeEntry[], productId: string | null) {
+  if (codes.length === 0) return;
+  const taken = await tx.query<{ code: string }>(
+    `select code from product_codes where code = any($1::text[])
+        and ($2::text is null or product_id <> $2) order by code limit 1`,
+    [codes.map((entry) => entry.code), productId],
+  );
+  if (taken[0]) throw new ConflictError(codeTakenMessage(taken[0].code));
+}
+
+export async function createProduct(
+  tx: Queryable,
+  accountId: string,
+  details: ProductDetails,
+  codeInput: readonly CodeEntry[],
+  metadata: EventMetadata,
+): Promise<string> {
+  const codes = readCodes(codeInput);
+  await assertCodesFree(tx, codes, null);
+  const productId = randomUUID();
+  await appendToStream(
+    tx,
+    `product-${productId}`,
+    0,
+    [{ type: 'ProductCreated', data: { productId, accountId, details, codes } }],
+    metadata,
+  );
+  return productId;
+}
+
+export interface ProductChange {
+  details?: Partial<ProductDetails>;
+  codes?: CodeEntry[];
+}
+
+export async function changeProduct(
+  tx: Queryable,
+  productId: string,
+  version: number,
+  change: ProductChange,
+  metadata: EventMetadata,
+): Promise<void> {
+  const stream = `product-${productId}`;
+  const current = await tx.query<{ details: ProductDetails }>(
+    `select jsonb_build_object('title', title, 'altTitle', alt_title, 'subtitle', subtitle,
+        'productType', type, 'genre', genre, 'durationSeconds', duration_seconds,
+        'copyright', copyright, 'territory', territory, 'label', label, 'labelArtist', label_artist,
+        'artistId', artist_id, 'tags', tags, 'visibility', visibility, 'revenueView', revenue_view
+      ) as details from products where id = $1`,
+    [productId],
+  );
+  const before = current[0]?.details;
+  if (!before) throw new NotFoundError();
+  const events = [];
+  if (change.details) {
+    const changed = Object.fromEntries(
+      Object.entries(change.details).filter(
+        ([key, value]) =>
+          JSON.stringify(value) !== JSON.stringify(before[key as keyof ProductDetails]),
+      ),
+    ) as Partial<ProductDetails>;
+    const previous = Object.fromEntries(
+      Object.keys(changed).map((key) => [key, before[key as keyof ProductDetails]]),
+    ) as Partial<ProductDetails>;
+    if (Object.keys(changed).length > 0) {
+      events.push({ type: 'ProductChanged' as const, data: { before: previous, after: changed } });
+    }
+  }
+  if (change.codes) {
+    const codes = readCodes(change.codes);
+    await assertCodesFree(tx, codes, productId);
+    const existing = await tx.query<CodeEntry>(
+      'select code, kind from product_codes where product_id = $1 order by code',
+      [productId],
+    );
+    const key = (entry: CodeEntry) => `${entry.kind}:${entry.code}`;
+    const wanted = new Set(codes.map(key));
+    const had = new Set(existing.map(key));
+    const removed = existing.filter((entry) => !wanted.has(key(entry)));
+    const added = codes.filter((entry) => !had.has(key(entry)));
+    const splitCodes = await tx.query<{ code: string }>(
+      'select code from split_sets where product_id = $1 and code = any($2::text[])',
+      [productId, removed.map((entry) => entry.code)],
+    );
+    if (splitCodes[0]) {
+      throw new ConflictError(
+        `Code ${splitCodes[0].code} has its own splits: remove them before removing the code.`,
+      );
+    }
+    if (removed.length > 0 || added.length > 0) {
+      events.push({ type: 'ProductCodesChanged' as const, data: { added, removed } });
+    }
+  }
+  if (events.length === 0) return;
+  await appendAfterCheck(tx, stream, version, events, metadata);
+}
+
+export async function readProductSplitSets(tx: Queryable, productId: string): Promise<SplitSet[]> {
+  const rows = await tx.query<{
+    id: string;
+    code: string | null;
+    kind: SplitSet['kind'];
+    start_date: string | Date | null;
+    priority: number;
+    trigger: SplitSet['trigger'] | null;
+    shares: SplitSet['shares'];
+  }>(
+    `select id, code, kind, to_char(start_date, 'YYYY-MM-DD') as start_date, priority, trigger, shares
+       from split_sets where product_id = $1 order by position`,
+    [productId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    scope: row.code ? { code: row.code } : { productId },
+    kind: row.kind,
+    startDate: row.start_date === null ? null : String(row.start_date),
+    priority: Number(row.priority),
+    shares: row.shares,
+    ...(row.trigger ? { trigger: row.trigger } : {}),
+  }));
+}
+
+export interface SplitsCommand {
+  productId: string;
+  version: number;
+  splitSets: readonly SplitSetInput[];
+  publicUrl: string;
+}
+
+/**
+ * Replaces a product's split sets after checking them; collaborators named by a new e-mail
+ * get an account and an activation link in the same transaction.
+ */
+export async function setProductSplits(
+  tx: Queryable,
+  command: SplitsCommand,
+  metadata: EventMetadata,
+): Promise<SplitSet[]> {
+  const products = await tx.query<{ account_id: string }>(
+    'select account_id from products where id = $1',
+    [command.productId],
+  );
+  const accountId = products[0]?.account_id;
+  if (!accountId) throw new NotFoundError();
+  const codes = await tx.query<{ code: string }>(
+    'select code from product_codes where product_id = $1',
+    [command.productId],
+  );
+  const payeeIds = command.splitSets.flatMap((set) => collectIds(set.shares));
+  const emails = command.splitSets.flatMap((set) => collectEmails(set.shares));
+  const known = await tx.query<{ id: string; username: string | null }>(
+    `select id, username from users where (id = any($1::text[]) or lower(username) = any($2::text[]))
+        and status <> 'deleted'`,
+    [payeeIds, emails],
+  );
+  const checked = checkSplitSets(command.splitSets, {
+    productId: command.productId,
+    codes: new Set(codes.map((row) => row.code)),
+    knownPayees: new Set(known.map((row) => row.id)),
+    payeeByEmail: new Map(
+      known.filter((row) => row.username).map((row) => [row.username ?? '', row.id]),
+    ),
+    recoupmentIds: new Set(),
+  });
+
+  for (const invitation of checked.invitations) {
+    await inviteCollaborator(tx, invitation.email, invitation.userId, command.publicUrl, metadata);
+  }
+  await addAccountPayees(
+    tx,
+    accountId,
+    checked.sets.flatMap((set) => collectIds(set.shares)),
+    metadata,
+  );
+  const before = await readProductSplitSets(tx, command.productId);
+  await appendAfterCheck(
+    tx,
+    `product-${command.productId}`,
+    command.version,
+    [{ type: 'ProductSplitsChanged', data: { before, after: checked.sets } }],
+    metadata,
+  );
+  return checked.sets;
+}
+
+/** A collaborator named by e-mail: their own person account, pending until they activate it. */
+export async function inviteCollaborator(
+  tx: Queryable,
+  email: string,
+  userId: string | null,
+  publicUrl: string,
+  metadata: EventMetadata,
+): Promise<string> {
+  const accountId = await openAccount(tx, email, 'person', metadata);
+  const id = await registerUser(
+    tx,
+    { accountId, username: email, fullname: email, roles: ['collaborator'], passwordHash: null },
+    metadata,
+    userId ?? undefined,
+  );
+  await sendAccountLink(
+    tx,
+    'activate',
+    { id, username: email, fullname: email, language: 'en' },
+    publicUrl,
+    metadata,
+  );
+  return id;
+}
+
+/** Remembers which payees work with an account, so the label finds them on its Payees page. */
+export async function addAccountPayees(
+  tx: Queryable,
+  accountId: string,
+  userIds: readonly string[],
+  metadata: EventMetadata,
+): Promise<void> {
+  const known = await tx.query<{ user_id: string }>(
+    'select user_id from account_payees where account_id = $1',
+    [accountId],
+  );
+  const already = new Set(known.map((row) => row.user_id));
+  const fresh = [...new Set(userIds)].filter((id) => !already.has(id));
+  if (fresh.length === 0) return;
+  const stream = `account-${accountId}`;
+  await appendToStream(
+    tx,
+    stream,
+    await streamVersion(tx, stream),
+    fresh.map((userId) => ({ type: 'AccountPayeeAdded' as const, data: { userId } })),
+    metadata,
+  );
+}
+
+function collectIds(
+  shares: readonly { payeeId?: string; members?: readonly unknown[] }[],
+): string[] {
+  return shares.flatMap((share) => [
+    ...(share.payeeId ? [share.payeeId] : []),
+    ...(share.members ? collectIds(share.members as { payeeId?: string }[]) : []),
+  ]);
+}
+
+function collectEmails(
+  shares: readonly { email?: string; members?: readonly unknown[] }[],
+): string[] {
+  return shares.flatMap((share) => [
+    ...(share.email ? [share.email.trim().toLowerCase()] : []),
+    ...(share.members ? collectEmails(share.members as { email?: string }[]) : []),
+  ]);
+}

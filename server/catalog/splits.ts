@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { EngineInputError } from '../../engine/errors';
+import type { Share, SplitSet, SplitSetKind } from '../../engine/types';
+import { readSplitSets } from '../../engine/validation/splitSets';
+import { BadRequestError, type FieldError } from '../errors';
+import { isEmail } from '../services/registration';
+
+/** SPEC section 5's split texts. */
+export const SPLIT_MESSAGES = {
+  allTabs: 'Check split totals on all tabs',
+  unattributed: 'Every split must be attributed to a collaborator.',
+  duplicate: 'Duplicate user',
+  email: 'Not a valid email',
+  unknownUser: "We couldn't find this user. Enter a full email address or create a new user.",
+  foreignCode: "This code is not one of the product's codes.",
+} as const;
+
+/** A share as the split editor sends it: a known payee, or a new collaborator by e-mail. */
+export interface ShareInput {
+  payeeId?: string;
+  email?: string;
+  pct?: string;
+  balance?: boolean;
+  groupId?: string;
+  members?: ShareInput[];
+}
+
+export interface SplitSetInput {
+  id?: string;
+  scope: 'product' | { code: string };
+  kind: SplitSetKind;
+  startDate?: string | null;
+  priority?: number;
+  trigger?: unknown;
+  shares: ShareInput[];
+}
+
+export interface SplitContext {
+  productId: string;
+  codes: ReadonlySet<string>;
+  /** User ids that exist, and e-mail → user id for collaborators already known. */
+  knownPayees: ReadonlySet<string>;
+  payeeByEmail: ReadonlyMap<string, string>;
+  recoupmentIds: Set<string>;
+}
+
+export interface CheckedSplits {
+  sets: SplitSet[];
+  /** Collaborators named only by e-mail who have no account yet: invite them, id given here. */
+  invitations: { email: string; userId: string }[];
+}
+
+/**
+ * Checks a product's split sets as the editor sends them and turns them into engine split
+ * sets. Every problem is collected with its path; totals use the engine's own rule.
+ */
+export function checkSplitSets(
+  input: readonly SplitSetInput[],
+  context: SplitContext,
+): CheckedSplits {
+  const errors: FieldError[] = [];
+  const invitations = new Map<string, string>();
+
+  const resolvePayee = (share: ShareInput, path: string): string | null => {
+    if (share.payeeId) {
+      if (context.knownPayees.has(share.payeeId)) return share.payeeId;
+      errors.push({ path: `${path}.payeeId`, message: SPLIT_MESSAGES.unknownUser });
+      return null;
+    }
+    if (share.email !== undefined) {
+      const email = share.email.trim().toLowerCase();
+      if (!isEmail(email)) {
+        errors.push({ path: `${path}.email`, message: SPLIT_MESSAGES.email });
+        return null;
+      }
+      const known = context.payeeByEmail.get(email) ?? invitations.get(email);
+      if (known) return known;
+      const userId = randomUUID();
+      invitations.set(email, userId);
+      return userId;
+    }
+    errors.push({ path, message: SPLIT_MESSAGES.unattributed });
+    return null;
+  };
+
+  const toShares = (shares: readonly ShareInput[], path: string, seen: Set<string>): unknown[] =>
+    shares.map((share, index) => {
+      const sharePath = `${path}[${index}]`;
+      if (share.groupId !== undefined || share.members !== undefined) {
+        return {
+          groupId: share.groupId ?? `group-${index + 1}`,
+          pct: share.pct,
+          members: toShares(share.members ?? [], `${sharePath}.members`, seen),
+        };
+      }
+      const payeeId = resolvePayee(share, sharePath) ?? `unresolved-${sharePath}`;
+      if (seen.has(payeeId)) errors.push({ path: sharePath, message: SPLIT_MESSAGES.duplicate });
+      seen.add(payeeId);
+      return share.balance ? { payeeId, balance: true } : { payeeId, pct: share.pct };
+    });
+
+  const candidates = input.map((set, index) => {
+    const path = `splitSets[${index}]`;
+    if (typeof set.scope === 'object' && !context.codes.has(set.scope.code)) {
+      errors.push({ path: `${path}.scope.code`, message: SPLIT_MESSAGES.foreignCode });
+    }
+    return {
+      id: set.id ?? randomUUID(),
+      scope: set.scope === 'product' ? { productId: context.productId } : { code: set.scope.code },
+      kind: set.kind,
+      startDate: set.startDate ?? null,
+      priority: set.priority ?? 0,
+      shares: toShares(set.shares, `${path}.shares`, new Set()),
+      ...(set.kind === 'conditional' ? { trigger: set.trigger } : {}),
+    };
+  });
+
+  // Each set alone, so every tab's total problem is reported, not only the first.
+  candidates.forEach((candidate, index) => {
+    try {
+      readSplitSets([candidate], 'splitSets', context.recoupmentIds);
+    } catch (error) {
+      if (!(error instanceof EngineInputError)) throw error;
+      errors.push({
+        path: (error.path ?? 'splitSets').replace(/^splitSets\[0\]/, `splitSets[${index}]`),
+        message: error.detail ?? error.message,
+      });
+    }
+  });
+
+  if (errors.length > 0) {
+    const erroneousSets = new Set(
+      errors.map((error) => /^splitSets\[(\d+)\]/.exec(error.path)?.[1]),
+    );
+    const message = erroneousSets.size > 1 ? SPLIT_MESSAGES.allTabs : (errors[0]?.message ?? '');
+    throw new BadRequestError(message, errors);
+  }
+  const sets = readSplitSets(candidates, 'splitSets', context.recoupmentIds);
+  return {
+    sets,
+    invitations: [...invitations.entries()].map(([email, userId]) => ({ email, userId })),
+  };
+}
+
+/** The share list of a preset in a canonical order, so the same split is recognised twice. */
+export function canonicalShares(shares: readonly Share[]): string {
+  const normalise = (share: Share): unknown =>
+    'members' in share
+      ? { pct: share.pct, members: [...share.members].map(normalise).sort(byJson) }
+      : share;
+  const byJson = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+  return JSON.stringify([...shares].map(normalise).sort(byJson));
+}

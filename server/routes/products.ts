@@ -355,7 +355,7 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
           seq: event.seq,
           version: event.streamVersion,
           type: event.type,
-          data: event.data as Record<string, unknown>,
+          data: event.data,
           actor: event.actor,
           actorName: event.actor ? (nameOf.get(event.actor) ?? null) : null,
           emulatingActor: event.emulatingActor,

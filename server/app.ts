@@ -21,7 +21,8 @@ import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 import productRoutes from './routes/products';
 import sessionRoutes from './routes/session';
-import userRoutes from './routes/users';
+import presetRoutes from './routes/presets';
+import userRoutes, { userInvitationRoutes } from './routes/users';
 import walletRoutes from './routes/wallet';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);
+  await app.register(userInvitationRoutes, { publicUrl: options.publicUrl });
+  await app.register(presetRoutes);
   await app.register(artistRoutes);
   await app.register(distributorRoutes);
   await app.register(productRoutes, { publicUrl: options.publicUrl });

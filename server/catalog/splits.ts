@@ -144,10 +144,14 @@ export function checkSplitSets(
 
 /** The share list of a preset in a canonical order, so the same split is recognised twice. */
 export function canonicalShares(shares: readonly Share[]): string {
+  // Fixed key order: a list read back from jsonb has its keys reordered.
   const normalise = (share: Share): unknown =>
     'members' in share
-      ? { pct: share.pct, members: [...share.members].map(normalise).sort(byJson) }
-      : share;
-  const byJson = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
-  return JSON.stringify([...shares].map(normalise).sort(byJson));
+      ? ['group', share.pct, share.members.map(normalise).map(String).sort()]
+      : [
+          'balance' in share ? 'balance' : 'payee',
+          share.payeeId,
+          'pct' in share ? share.pct : null,
+        ];
+  return JSON.stringify(shares.map((share) => JSON.stringify(normalise(share))).sort());
 }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
-import { NotFoundError } from '../errors';
+import { addAccountPayees } from '../catalog/service';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { sendAccountLink } from '../services/accountLinks';
+import { EMAIL_TAKEN, isEmail, openAccount, registerUser } from '../services/registration';
+import { ALREADY_ACTIVE } from './accountLinks';
 import { LANGUAGES, type Language } from '../i18n';
 import { appendAfterCheck } from '../events/store';
 import type { Role } from '../events/types';
@@ -62,6 +66,11 @@ function toUser(row: UserRow) {
   };
 }
 
+/** A label sees its own users and the payees who work with it; staff see everyone. */
+const visibleTo = (accountParameter: string) =>
+  `(${accountParameter}::text is null or account_id = ${accountParameter}
+    or id in (select user_id from account_payees where account_id = ${accountParameter}))`;
+
 const userColumns = `id, account_id, username, fullname, roles, status, language, last_login,
                      created_at, version, count(*) over () as total`;
 
@@ -82,7 +91,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { q = '', limit = 100, offset = 0 } = request.query;
       const rows = await app.db.query<UserRow>(
         `select ${userColumns} from users
-          where ($1::text is null or account_id = $1)
+          where ${visibleTo('$1')}
             and ($2 = '' or fullname ilike '%' || $2 || '%' or username ilike '%' || $2 || '%')
           order by fullname, id limit $3 offset $4`,
         [seesAllAccounts(user) ? null : user.accountId, q, limit, offset],
@@ -93,7 +102,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const findVisibleUser = async (id: string, viewerAccount: string | null) => {
     const rows = await app.db.query<UserRow>(
-      `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
+      `select ${userColumns} from users where id = $1 and ${visibleTo('$2')}`,
       [id, viewerAccount],
     );
     const row = rows[0];
@@ -138,7 +147,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
         const rows = await tx.query<{ id: string }>(
-          'select id from users where id = $1 and ($2::text is null or account_id = $2)',
+          `select id from users where id = $1 and ${visibleTo('$2')}`,
           [id, viewerAccount],
         );
         if (!rows[0]) throw new NotFoundError('User not found');
@@ -159,3 +168,121 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default userRoutes;
+
+const invitableRoles = ['payee', 'collaborator', 'artist', 'warranter'] as const;
+
+const NewUser = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    fullname: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    role: Type.Optional(
+      Type.Unsafe<(typeof invitableRoles)[number]>({ type: 'string', enum: [...invitableRoles] }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Inviting payees and sending them account e-mails (SPEC section 4, Account). */
+export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  app,
+  options,
+) => {
+  const manageAccess = { session: true, permissions: ['user:rw'] } as const;
+
+  const findManagedUser = async (id: string, viewerAccount: string | null) => {
+    const rows = await app.db.query<UserRow>(
+      `select ${userColumns} from users where id = $1 and ${visibleTo('$2')}`,
+      [id, viewerAccount],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError('User not found');
+    return row;
+  };
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: manageAccess },
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a payee by e-mail: an account of their own and an activation link',
+        body: NewUser,
+        response: { 201: User, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const email = request.body.email.trim().toLowerCase();
+      if (!isEmail(email)) throw new BadRequestError('Not a valid email');
+      const metadata = commandMetadata(request, app.now());
+      const userId = await app.db.transaction(async (tx) => {
+        const taken = await tx.query('select 1 from users where lower(username) = $1', [email]);
+        if (taken.length > 0) throw new ConflictError(EMAIL_TAKEN);
+        const accountId = await openAccount(tx, request.body.fullname ?? email, 'person', metadata);
+        const id = await registerUser(
+          tx,
+          {
+            accountId,
+            username: email,
+            fullname: request.body.fullname?.trim() ?? email,
+            roles: [request.body.role ?? 'payee'],
+            passwordHash: null,
+          },
+          metadata,
+        );
+        await addAccountPayees(tx, session.user.accountId, [id], metadata);
+        const recipient = {
+          id,
+          username: email,
+          fullname: request.body.fullname ?? email,
+          language: 'en',
+        };
+        await sendAccountLink(tx, 'activate', recipient, options.publicUrl, metadata);
+        return id;
+      });
+      return reply.status(201).send(toUser(await findManagedUser(userId, session.user.accountId)));
+    },
+  );
+
+  for (const [action, purpose, summary] of [
+    ['claim-notification', 'claim', 'E-mail the user a link to claim their account'],
+    ['password-reset', 'reset', 'E-mail the user a password reset link'],
+    ['activation', 'activate', 'E-mail the user their activation link again'],
+  ] as const) {
+    app.post(
+      `/api/users/:id/${action}`,
+      {
+        config: { access: manageAccess },
+        schema: {
+          tags: ['users'],
+          summary,
+          params: IdParams,
+          response: { 202: Type.Object({ status: Type.Literal('sent') }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const viewerAccount = seesAllAccounts(session.user) ? null : session.user.accountId;
+        const user = await findManagedUser(request.params.id, viewerAccount);
+        if (!user.username) throw new BadRequestError('Not a valid email');
+        if (purpose !== 'reset' && user.status === 'active')
+          throw new ConflictError(ALREADY_ACTIVE);
+        await app.db.transaction((tx) =>
+          sendAccountLink(
+            tx,
+            purpose,
+            {
+              id: user.id,
+              username: user.username ?? '',
+              fullname: user.fullname,
+              language: user.language,
+            },
+            options.publicUrl,
+            commandMetadata(request, app.now()),
+          ),
+        );
+        return reply.status(202).send({ status: 'sent' as const });
+      },
+    );
+  }
+};

@@ -74,6 +74,8 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     now: clock.now,
     logger: false,
     staticDir: null,
+    // Suites log in far more often than a person; the limit itself has its own test.
+    loginRateLimit: { max: 10_000, timeWindow: 60_000 },
     ...overrides,
   });
   await app.ready();

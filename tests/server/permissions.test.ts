@@ -69,6 +69,16 @@ describe('every API route checks permissions', () => {
     { method: 'PATCH', url: '/api/users/x', resource: 'user' },
     { method: 'GET', url: '/api/artists', resource: 'artist' },
     { method: 'GET', url: '/api/artist/list', resource: 'artist' },
+    { method: 'GET', url: '/api/artists/x', resource: 'artist' },
+    { method: 'POST', url: '/api/artists', resource: 'artist' },
+    { method: 'POST', url: '/api/artists/x/users', resource: 'artist' },
+    { method: 'DELETE', url: '/api/artists/x/users/x', resource: 'artist' },
+    { method: 'POST', url: '/api/users', resource: 'user' },
+    { method: 'POST', url: '/api/users/x/claim-notification', resource: 'user' },
+    { method: 'POST', url: '/api/users/x/password-reset', resource: 'user' },
+    { method: 'POST', url: '/api/users/x/activation', resource: 'user' },
+    { method: 'GET', url: '/api/presets', resource: 'product' },
+    { method: 'POST', url: '/api/presets', resource: 'product' },
     { method: 'GET', url: '/api/distributors', resource: 'distributor' },
     { method: 'POST', url: '/api/distributors', resource: 'distributor' },
     { method: 'GET', url: '/api/products', resource: 'product' },
@@ -107,7 +117,8 @@ describe('every API route checks permissions', () => {
       ]),
     ];
     const covered = guarded.map(
-      (route) => `${route.method} ${route.url.replace(/\/x(\/|$)/, '/{id}$1')}`,
+      (route) =>
+        `${route.method} ${route.url.replace(/\/x(\/|$)/, '/{id}$1').replace(/\/users\/x$/, '/users/{userId}')}`,
     );
     expect([...declared].sort()).toEqual([...covered, ...sessionRoutes, ...publicRoutes].sort());
   });

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { EngineInputError } from '../../engine/errors';
+import type { Share } from '../../engine/types';
+import { readShares } from '../../engine/validation/shares';
+import { canonicalShares } from '../catalog/splits';
+import { BadRequestError, ConflictError } from '../errors';
+import { appendToStream, streamVersion } from '../events/store';
+import { commandMetadata, sessionOf } from '../plugins/auth';
+import { errorResponses, ListOf } from '../schemas/common';
+
+export const PRESET_REPEATED = 'A preset with the same split cannot be created twice.';
+export const PRESET_NAME_TAKEN = 'A preset with this name already exists.';
+
+const Preset = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  shares: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
+
+const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/presets',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: { tags: ['presets'], response: { 200: ListOf(Preset), ...errorResponses } },
+    },
+    async (request) => {
+      const rows = await app.db.query<{ id: string; name: string; shares: Share[] }>(
+        'select id, name, shares from presets where account_id = $1 order by name',
+        [sessionOf(request).user.accountId],
+      );
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          shares: row.shares as unknown as Record<string, unknown>[],
+        })),
+        total: rows.length,
+      };
+    },
+  );
+
+  app.post(
+    '/api/presets',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: {
+        tags: ['presets'],
+        summary: 'Save a split as a named preset',
+        body: Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            shares: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 200 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Preset, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const accountId = sessionOf(request).user.accountId;
+      let shares: Share[];
+      try {
+        shares = readShares(request.body.shares, 'shares');
+      } catch (error) {
+        if (error instanceof EngineInputError) {
+          throw new BadRequestError(error.detail ?? error.message, [
+            { path: error.path ?? 'shares', message: error.detail ?? error.message },
+          ]);
+        }
+        throw error;
+      }
+      const name = request.body.name.trim();
+      const presetId = randomUUID();
+      await app.db.transaction(async (tx) => {
+        const existing = await tx.query<{ name: string; shares: Share[] }>(
+          'select name, shares from presets where account_id = $1',
+          [accountId],
+        );
+        if (existing.some((preset) => preset.name.toLowerCase() === name.toLowerCase())) {
+          throw new ConflictError(PRESET_NAME_TAKEN);
+        }
+        const wanted = canonicalShares(shares);
+        if (existing.some((preset) => canonicalShares(preset.shares) === wanted)) {
+          throw new ConflictError(PRESET_REPEATED);
+        }
+        const stream = `account-${accountId}`;
+        await appendToStream(
+          tx,
+          stream,
+          await streamVersion(tx, stream),
+          [{ type: 'PresetCreated', data: { presetId, name, shares } }],
+          commandMetadata(request, app.now()),
+        );
+      });
+      return reply.status(201).send({
+        id: presetId,
+        name,
+        shares: shares as unknown as Record<string, unknown>[],
+      });
+    },
+  );
+};
+
+export default presetRoutes;

@@ -1,0 +1,50 @@
+import type { ImportLimits } from './limits';
+import { UnreadableFileError } from './types';
+
+/** Counts bytes flowing through an async iterable. */
+export class ByteCounter {
+  bytes = 0;
+
+  async *count(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of source) {
+      this.bytes += chunk.length;
+      yield chunk;
+    }
+  }
+}
+
+/**
+ * Stops a decompressor's output at the size cap, and at an expansion ratio no real statement
+ * reaches once the output is large enough for the ratio to matter (a zip bomb).
+ */
+export async function* guardExpansion(
+  output: AsyncIterable<Buffer>,
+  compressed: ByteCounter,
+  limits: ImportLimits,
+): AsyncGenerator<Buffer> {
+  let expanded = 0;
+  for await (const chunk of output) {
+    expanded += chunk.length;
+    if (expanded > limits.maxUncompressedBytes) {
+      throw new UnreadableFileError(
+        'too-large',
+        `The file expands to more than ${formatBytes(limits.maxUncompressedBytes)} when uncompressed`,
+      );
+    }
+    if (
+      expanded > limits.ratioCheckAfterBytes &&
+      expanded > compressed.bytes * limits.maxCompressionRatio
+    ) {
+      throw new UnreadableFileError(
+        'too-large',
+        `The file expands more than ${limits.maxCompressionRatio} times when uncompressed; it looks like a zip bomb`,
+      );
+    }
+    yield chunk;
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 ? `${Math.round(mib)} MB` : `${bytes} bytes`;
+}

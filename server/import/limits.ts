@@ -1,0 +1,33 @@
+/** Bounds that keep a hostile or broken upload from exhausting memory or time. */
+export interface ImportLimits {
+  /** Total bytes a compressed CSV may expand to. */
+  maxUncompressedBytes: number;
+  /** Expansion ratio allowed once the output passes `ratioCheckAfterBytes`. */
+  maxCompressionRatio: number;
+  ratioCheckAfterBytes: number;
+  /** A spreadsheet is read whole by its library, so its file size is capped. */
+  maxSpreadsheetBytes: number;
+  /** What the parts of an xlsx/ods package may declare, unpacked, in total. */
+  maxSpreadsheetUnpackedBytes: number;
+  /** Wall-clock bound for reading one spreadsheet. */
+  spreadsheetTimeoutMs: number;
+  maxCellChars: number;
+  maxRowChars: number;
+  maxCellsPerRow: number;
+}
+
+export const DEFAULT_LIMITS: ImportLimits = {
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxCompressionRatio: 200,
+  ratioCheckAfterBytes: 64 * 1024 * 1024,
+  maxSpreadsheetBytes: 50 * 1024 * 1024,
+  maxSpreadsheetUnpackedBytes: 600 * 1024 * 1024,
+  spreadsheetTimeoutMs: 120_000,
+  maxCellChars: 1024 * 1024,
+  maxRowChars: 4 * 1024 * 1024,
+  maxCellsPerRow: 5_000,
+};
+
+export function withLimits(overrides?: Partial<ImportLimits>): ImportLimits {
+  return { ...DEFAULT_LIMITS, ...overrides };
+}

@@ -1,0 +1,175 @@
+import type { HeaderMatch } from './header';
+import { multiplyAmount, parseAmount } from './normalise/amount';
+import { parseCode } from './normalise/code';
+import { parseCurrency } from './normalise/currency';
+import { parseDate } from './normalise/date';
+import { memoize } from './normalise/memo';
+import type { Normalised } from './normalise/result';
+import { parseTerritory } from './normalise/territory';
+import { parseText } from './normalise/text';
+import { parseUnits } from './normalise/units';
+import { DEFAULT_TOTAL_PREFIXES, type FieldSource } from './templateSchema';
+import type { CodeKind, RecordField, RowError, StatementRecord } from './types';
+
+export type MappedRow =
+  | { kind: 'record'; record: StatementRecord; roundedAmount: boolean }
+  | { kind: 'errors'; errors: RowError[] }
+  | { kind: 'blank' }
+  | { kind: 'total' };
+
+type Reader = (cells: readonly string[]) => string;
+
+export interface RowMapperOptions {
+  /** Cells come from a spreadsheet: a bare number in a date column is an Excel serial. */
+  spreadsheet: boolean;
+}
+
+/** Compiles a layout version against one file's header into a fast row → record function. */
+export function compileRowMapper(
+  header: HeaderMatch,
+  headerWidth: number,
+  options: RowMapperOptions,
+): (cells: readonly string[], row: number) => MappedRow {
+  const { version } = header;
+  const fields = version.fields;
+  const numberFormat = { decimalComma: version.decimalComma ?? false };
+  const dateOptions = {
+    dateOrder: version.dateOrder ?? 'mdy',
+    excelSerial: options.spreadsheet,
+  } as const;
+  const totalPrefixes = (version.totalRows?.startsWith ?? DEFAULT_TOTAL_PREFIXES).map((p) =>
+    p.toLowerCase(),
+  );
+  const used = new Set<number>();
+  const columnsOf = (names: readonly string[]): number[] => {
+    const found = names.map(header.indexOf).filter((index) => index !== -1);
+    found.forEach((index) => used.add(index));
+    return found;
+  };
+  const reader = (source: FieldSource | undefined): Reader => {
+    if (!source) return () => '';
+    if ('constant' in source) return () => source.constant;
+    const indexes = columnsOf(source.columns);
+    const fallback = source.default ?? '';
+    return (cells) => {
+      for (const index of indexes) {
+        const value = cells[index];
+        if (value !== undefined && value.trim() !== '') return value;
+      }
+      return fallback;
+    };
+  };
+  const codeColumns = fields.codes
+    .map((code) => ({ kind: code.kind, index: header.indexOf(code.column) }))
+    .filter((code) => code.index !== -1);
+  codeColumns.forEach((code) => used.add(code.index));
+  const title = reader(fields.title);
+  const artist = reader(fields.artist);
+  const service = reader(fields.service);
+  const format = reader(fields.format);
+  const territory = reader(fields.territory);
+  const date = reader(fields.date);
+  const units = reader(fields.units);
+  const revenue = reader(fields.revenue);
+  const kindSource = fields.kind;
+  const kindReader =
+    kindSource && 'columns' in kindSource ? reader({ columns: kindSource.columns }) : null;
+  const mechanicalValues = new Set(
+    kindSource && 'mechanicalWhen' in kindSource
+      ? kindSource.mechanicalWhen.map((v) => v.trim().toLowerCase())
+      : [],
+  );
+  const constantKind = kindSource && 'constant' in kindSource ? kindSource.constant : 'sale';
+  const currencySource = fields.currency;
+  const currencyFromHeader =
+    currencySource && 'fromHeader' in currencySource ? header.currency : null;
+  const currency =
+    currencySource && !('fromHeader' in currencySource)
+      ? reader(currencySource)
+      : () => currencyFromHeader ?? '';
+  const lastUsedColumn = Math.max(-1, ...used);
+  const territoryOf = memoize(parseTerritory);
+  const dateOf = memoize((raw) => parseDate(raw, dateOptions));
+  const currencyOf = memoize(parseCurrency);
+
+  return (cells, row) => {
+    if (cells.every((cell) => cell.trim() === '')) return { kind: 'blank' };
+    const errors: RowError[] = [];
+    const take = <T>(field: RecordField | 'row', result: Normalised<T>, fallback: T): T => {
+      if (result.ok) return result.value;
+      errors.push({ row, field, message: result.message });
+      return fallback;
+    };
+    const codeCell = firstCode(cells, codeColumns);
+    if (!codeCell && isTotalRow(cells, totalPrefixes)) return { kind: 'total' };
+    if (cells.length > headerWidth && cells.slice(headerWidth).some((cell) => cell.trim() !== '')) {
+      errors.push({
+        row,
+        field: 'row',
+        message: `The row has ${cells.length} cells but the header has ${headerWidth}; a cell may hold an unquoted delimiter`,
+      });
+    } else if (cells.length <= lastUsedColumn) {
+      errors.push({
+        row,
+        field: 'row',
+        message: `The row has ${cells.length} cells but the header has ${headerWidth}`,
+      });
+    }
+    if (errors.length > 0) return { kind: 'errors', errors };
+    let code = '';
+    let codeKind: CodeKind = 'custom';
+    if (!codeCell)
+      errors.push({ row, field: 'code', message: 'At least one code must be provided' });
+    else {
+      code = take('code', parseCode(codeCell.value, codeCell.kind), '');
+      codeKind = codeCell.kind;
+    }
+    const unitCount = take('units', parseUnits(units(cells), numberFormat), 0);
+    const amount = take('revenue', parseAmount(revenue(cells), numberFormat), {
+      value: '0',
+      rounded: false,
+    });
+    const record: StatementRecord = {
+      code,
+      codeKind,
+      title: take('title', parseText(title(cells), 'Title'), ''),
+      artist: take('artist', parseText(artist(cells), 'Artist'), ''),
+      service: take('service', parseText(service(cells), 'Service'), ''),
+      format: take('format', parseText(format(cells), 'Format'), ''),
+      territory: take('territory', territoryOf(territory(cells)), null),
+      units: unitCount,
+      revenue: fields.revenuePerUnit ? multiplyAmount(amount.value, unitCount) : amount.value,
+      date: take('date', dateOf(date(cells)), null),
+      kind: kindReader
+        ? mechanicalValues.has(kindReader(cells).trim().toLowerCase())
+          ? 'mechanical'
+          : 'sale'
+        : constantKind,
+      currency: take('currency', currencyOf(currency(cells)), null),
+      row,
+    };
+    if (errors.length > 0) return { kind: 'errors', errors };
+    return { kind: 'record', record, roundedAmount: amount.rounded };
+  };
+}
+
+function firstCode(
+  cells: readonly string[],
+  columns: readonly { kind: CodeKind; index: number }[],
+): { kind: CodeKind; value: string } | null {
+  for (const column of columns) {
+    const value = cells[column.index];
+    if (value !== undefined && value.trim() !== '') return { kind: column.kind, value };
+  }
+  return null;
+}
+
+function isTotalRow(cells: readonly string[], prefixes: readonly string[]): boolean {
+  const first = cells.find((cell) => cell.trim() !== '');
+  if (first === undefined) return false;
+  const text = first.trim().toLowerCase();
+  // 'Total', 'Total:', 'Total USD' but not 'Totally Enormous Extinct Dinosaurs'.
+  return prefixes.some(
+    (prefix) => text.startsWith(prefix) && !/\p{L}/u.test(text.charAt(prefix.length)),
+  );
+}

@@ -1,0 +1,119 @@
+import { Worker } from 'node:worker_threads';
+import { formatBytes } from './byteGuard';
+import type { CsvRow } from './csv';
+import type { ImportLimits } from './limits';
+import { UnreadableFileError } from './types';
+import { checkPackageSizes } from './zip';
+
+export type SpreadsheetFormat = 'xls' | 'xlsx' | 'ods';
+
+/** A sheet starts, then its rows in batches, in the same shape as CSV rows. */
+export type SheetEvent = { type: 'sheet'; name: string } | { type: 'rows'; rows: CsvRow[] };
+
+type WorkerMessage = SheetEvent | { type: 'done' } | { type: 'error'; message: string };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const WORKER_HEAP_MB = 2048;
+
+/**
+ * Every sheet of a workbook as rows of text. The file is capped in size (a spreadsheet library
+ * reads the whole file at once) and read in a worker thread with a heap limit and a time limit.
+ * Cells: text as stored; numbers as the shortest decimal that round-trips the stored double
+ * (never toFixed, never the display format, which may round); numbers with a date format as
+ * 'YYYY-MM-DD' in the workbook's own date system; booleans 'TRUE'/'FALSE'; errors like '#N/A'.
+ * Formulas are never evaluated: the value the program saved with the file is what is read.
+ */
+export async function* readSpreadsheet(
+  bytes: AsyncIterable<Buffer>,
+  format: SpreadsheetFormat,
+  limits: ImportLimits,
+): AsyncGenerator<SheetEvent> {
+  const file = await collect(bytes, limits.maxSpreadsheetBytes);
+  if (format !== 'xls') {
+    if (!ZIP_MAGIC.every((byte, i) => file[i] === byte)) {
+      throw new UnreadableFileError('corrupt', `The file is not a valid ${format} spreadsheet`);
+    }
+    await checkPackageSizes(file, limits);
+  }
+  const shared = new Uint8Array(file).buffer;
+  const worker = new Worker(new URL('./spreadsheetWorker.mjs', import.meta.url), {
+    workerData: { bytes: shared },
+    transferList: [shared],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  const inbox: WorkerMessage[] = [];
+  // Set from worker callbacks; an object so the loop below re-reads it after each await.
+  const state: { failure: UnreadableFileError | null } = { failure: null };
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: WorkerMessage) => {
+    inbox.push(message);
+    notify();
+  });
+  worker.on('error', (error: Error & { code?: string }) => {
+    state.failure =
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new UnreadableFileError('too-large', 'The spreadsheet is too large to read', {
+            cause: error,
+          })
+        : new UnreadableFileError('corrupt', `The ${format} spreadsheet cannot be read`, {
+            cause: error,
+          });
+    notify();
+  });
+  worker.on('exit', () => {
+    state.failure ??= new UnreadableFileError(
+      'corrupt',
+      `The ${format} spreadsheet cannot be read`,
+    );
+    notify();
+  });
+  const timer = setTimeout(() => {
+    state.failure = new UnreadableFileError(
+      'too-large',
+      `Reading the spreadsheet took longer than ${limits.spreadsheetTimeoutMs / 1000} s`,
+    );
+    void worker.terminate();
+  }, limits.spreadsheetTimeoutMs);
+  try {
+    for (;;) {
+      const message = inbox.shift();
+      if (!message) {
+        if (state.failure) throw state.failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (message.type === 'done') return;
+      if (message.type === 'error') {
+        throw new UnreadableFileError(
+          'corrupt',
+          `The ${format} spreadsheet cannot be read: ${message.message}`,
+        );
+      }
+      yield message;
+      if (message.type === 'rows') worker.postMessage('more');
+    }
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
+
+async function collect(bytes: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of bytes) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      throw new UnreadableFileError(
+        'too-large',
+        `Spreadsheets are limited to ${formatBytes(maxBytes)}; upload a larger statement as CSV`,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

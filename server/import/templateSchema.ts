@@ -1,0 +1,231 @@
+import { DELIMITERS, type Delimiter } from './csv';
+import type { CodeKind, RecordKind } from './types';
+
+/**
+ * How to read one distributor's statements. Plain JSON-able data, so an overseer can create and
+ * edit templates; `validateTemplate` checks one before it is used or saved.
+ */
+export interface DistributorTemplate {
+  name: string;
+  /** Every layout the distributor has used; the header found in a file picks one. */
+  versions: LayoutVersion[];
+}
+
+export interface LayoutVersion {
+  name: string;
+  /**
+   * Header names that identify this layout: all must be in the header row (case, surrounding
+   * space and repeated spaces ignored). '{currency}' stands for a 3-letter currency code, as in
+   * 'Earnings ({currency})'.
+   */
+  headers: string[];
+  /** Absent: detected from the header line among tab, comma and semicolon. */
+  delimiter?: Delimiter;
+  /** Used only when the bytes do not decide (no BOM, ASCII-only start). */
+  encoding?: 'utf-8' | 'utf-16le' | 'windows-1252';
+  /** Rows before the header (a title, a report period); the header is searched from here on. */
+  skipRows?: number;
+  /** Rows dropped after the header: the first non-empty cell starts with one of these, and no code. */
+  totalRows?: { startsWith: string[] };
+  /** '1.234,56' instead of '1,234.56'. */
+  decimalComma?: boolean;
+  /** How 'NN/NN/YYYY' dates are read; month first unless said. */
+  dateOrder?: 'mdy' | 'dmy';
+  fields: FieldMapping;
+}
+
+export interface FieldMapping {
+  /** Tried in order: the first non-empty one is the record's code. */
+  codes: { column: string; kind: CodeKind }[];
+  title?: FieldSource;
+  artist?: FieldSource;
+  service?: FieldSource;
+  format?: FieldSource;
+  territory?: FieldSource;
+  date?: FieldSource;
+  units: FieldSource;
+  revenue: FieldSource;
+  /** The revenue column is a price per unit: revenue = units × that amount. */
+  revenuePerUnit?: boolean;
+  kind?: KindSource;
+  currency?: CurrencySource;
+}
+
+/**
+ * A value read from the first listed column that is present and non-empty in the row
+ * (alternative header names and fallbacks alike), else `default`; or a constant.
+ */
+export type FieldSource = { columns: string[]; default?: string } | { constant: string };
+
+/** mechanical when the column's value is one of `mechanicalWhen` (case-insensitive), else sale. */
+export type KindSource = { constant: RecordKind } | { columns: string[]; mechanicalWhen: string[] };
+
+/** As a field, or the code matched by '{currency}' in the header. */
+export type CurrencySource = FieldSource | { fromHeader: true };
+
+export const DEFAULT_TOTAL_PREFIXES = ['total', 'totals', 'grand total', 'subtotal', 'sub-total'];
+const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'];
+
+/** Every problem with a template, as sentences; empty when it can be used. */
+export function templateProblems(template: unknown): string[] {
+  const problems: string[] = [];
+  if (!isObject(template)) return ['A template must be an object'];
+  if (!isText(template.name)) problems.push('The template needs a name');
+  if (!Array.isArray(template.versions) || template.versions.length === 0) {
+    problems.push('The template needs at least one layout version');
+    return problems;
+  }
+  (template.versions as unknown[]).forEach((version, index) =>
+    problems.push(...versionProblems(version).map((p) => `Version ${index + 1}: ${p}`)),
+  );
+  return problems;
+}
+
+export function validateTemplate(template: unknown): DistributorTemplate {
+  const problems = templateProblems(template);
+  if (problems.length > 0) throw new Error(`Invalid template: ${problems.join('; ')}`);
+  return template as DistributorTemplate;
+}
+
+function versionProblems(version: unknown): string[] {
+  if (!isObject(version)) return ['must be an object'];
+  const problems: string[] = [];
+  if (!isText(version.name)) problems.push('needs a name');
+  const headers = version.headers;
+  if (!Array.isArray(headers) || headers.length === 0 || !headers.every(isText)) {
+    problems.push('needs the header names that identify it');
+  }
+  if (version.delimiter !== undefined && !DELIMITERS.includes(version.delimiter as Delimiter)) {
+    problems.push('delimiter must be tab, comma or semicolon');
+  }
+  if (version.encoding !== undefined && !ENCODINGS.includes(version.encoding as string)) {
+    problems.push(`encoding must be one of ${ENCODINGS.join(', ')}`);
+  }
+  if (
+    version.skipRows !== undefined &&
+    !(
+      Number.isInteger(version.skipRows) &&
+      (version.skipRows as number) >= 0 &&
+      (version.skipRows as number) <= 100
+    )
+  ) {
+    problems.push('skipRows must be a whole number from 0 to 100');
+  }
+  if (
+    version.totalRows !== undefined &&
+    !(isObject(version.totalRows) && isTextList(version.totalRows.startsWith))
+  ) {
+    problems.push('totalRows.startsWith must be a list of texts');
+  }
+  if (version.decimalComma !== undefined && typeof version.decimalComma !== 'boolean') {
+    problems.push('decimalComma must be true or false');
+  }
+  if (
+    version.dateOrder !== undefined &&
+    version.dateOrder !== 'mdy' &&
+    version.dateOrder !== 'dmy'
+  ) {
+    problems.push("dateOrder must be 'mdy' or 'dmy'");
+  }
+  if (!isObject(version.fields)) return [...problems, 'needs a field mapping'];
+  const known = Array.isArray(headers) ? headers.filter(isText).map(headerKey) : [];
+  problems.push(...fieldProblems(version.fields, new Set(known)));
+  return problems;
+}
+
+function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): string[] {
+  const problems: string[] = [];
+  const codes = fields.codes;
+  if (!Array.isArray(codes) || codes.length === 0) {
+    problems.push('fields.codes needs at least one code column');
+  } else {
+    for (const code of codes as unknown[]) {
+      if (!isObject(code) || !isText(code.column) || !CODE_KINDS.includes(code.kind as CodeKind)) {
+        problems.push("each code column needs a column and a kind ('isrc', 'upc' or 'custom')");
+      }
+    }
+    if (
+      !(codes as { column?: unknown }[]).some(
+        (c) => isText(c.column) && headers.has(headerKey(c.column)),
+      )
+    ) {
+      problems.push('at least one code column must be among the identifying headers');
+    }
+  }
+  for (const name of [
+    'title',
+    'artist',
+    'service',
+    'format',
+    'territory',
+    'date',
+    'units',
+    'revenue',
+  ]) {
+    const source = fields[name];
+    if (source === undefined) {
+      if (name === 'units' || name === 'revenue') problems.push(`fields.${name} is required`);
+      continue;
+    }
+    if (!isFieldSource(source)) {
+      problems.push(`fields.${name} must be { columns: [...] } or { constant: '...' }`);
+    } else if (
+      (name === 'units' || name === 'revenue') &&
+      'columns' in source &&
+      source.default === undefined &&
+      !source.columns.some((c) => headers.has(headerKey(c)))
+    ) {
+      problems.push(`fields.${name} must read a column among the identifying headers`);
+    }
+  }
+  const kind = fields.kind;
+  if (kind !== undefined) {
+    const constantOk =
+      isObject(kind) && (kind.constant === 'sale' || kind.constant === 'mechanical');
+    const ruleOk = isObject(kind) && isTextList(kind.columns) && isTextList(kind.mechanicalWhen);
+    if (!constantOk && !ruleOk)
+      problems.push("fields.kind must be a constant 'sale'/'mechanical' or a column rule");
+  }
+  const currency = fields.currency;
+  if (
+    currency !== undefined &&
+    !(isObject(currency) && currency.fromHeader === true) &&
+    !isFieldSource(currency)
+  ) {
+    problems.push('fields.currency must be a field source or { fromHeader: true }');
+  }
+  if (fields.revenuePerUnit !== undefined && typeof fields.revenuePerUnit !== 'boolean') {
+    problems.push('fields.revenuePerUnit must be true or false');
+  }
+  return problems;
+}
+
+/** How header names are compared: case, BOM, surrounding and repeated spaces ignored. */
+export function headerKey(name: string): string {
+  return name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+function isFieldSource(value: unknown): value is FieldSource {
+  if (!isObject(value)) return false;
+  if ('constant' in value) return typeof value.constant === 'string';
+  return (
+    isTextList(value.columns) && (value.default === undefined || typeof value.default === 'string')
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isText);
+}

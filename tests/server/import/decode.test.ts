@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decideEncoding, decodeText } from '../../../server/import/decode';
+import { UnreadableFileError } from '../../../server/import/types';
+import { chunked } from './helpers';
+
+async function decode(bytes: Buffer, chunkSize = 3, sampleBytes?: number) {
+  const decoded = decodeText(chunked(bytes, chunkSize), sampleBytes ? { sampleBytes } : {});
+  let text = '';
+  for await (const chunk of decoded.chunks) text += chunk;
+  return { text, encoding: decoded.encoding() };
+}
+
+describe('decodeText', () => {
+  it('drops a UTF-8 BOM', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Café,1\n')]);
+    expect(await decode(bytes)).toEqual({ text: 'Café,1\n', encoding: 'utf-8' });
+  });
+
+  it('reads ISO-8859-1 when the bytes are not UTF-8', async () => {
+    expect(await decode(Buffer.from('Café;Zoé\n', 'latin1'))).toEqual({
+      text: 'Café;Zoé\n',
+      encoding: 'windows-1252',
+    });
+  });
+
+  it('switches to windows-1252 when Latin-1 appears after an ASCII-only sample', async () => {
+    const bytes = Buffer.concat([Buffer.from('a,b\n'.repeat(50)), Buffer.from('Café\n', 'latin1')]);
+    const result = await decode(bytes, 16, 64);
+    expect(result.text.endsWith('Café\n')).toBe(true);
+    expect(result.encoding).toBe('windows-1252');
+  });
+
+  it('refuses invalid UTF-8 after real UTF-8 instead of replacing it', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('Café\n'),
+      Buffer.from('a\n'.repeat(100)),
+      Buffer.from([0xe9, 0x0a]),
+    ]);
+    await expect(decode(bytes, 16, 32)).rejects.toThrow(UnreadableFileError);
+  });
+
+  it('reads UTF-16LE with and without a BOM', async () => {
+    const body = Buffer.from('Café\tZoë\n', 'utf16le');
+    expect(await decode(Buffer.concat([Buffer.from([0xff, 0xfe]), body]))).toEqual({
+      text: 'Café\tZoë\n',
+      encoding: 'utf-16le',
+    });
+    expect(await decode(body)).toEqual({ text: 'Café\tZoë\n', encoding: 'utf-16le' });
+  });
+
+  it('uses the hint for an ASCII-only start', () => {
+    expect(decideEncoding(Buffer.from('a,b\n'), 'windows-1252').encoding).toBe('windows-1252');
+    expect(decideEncoding(Buffer.from('a,b\n')).encoding).toBe('utf-8');
+    expect(decideEncoding(Buffer.from('é,b\n'), 'windows-1252').encoding).toBe('utf-8');
+  });
+
+  it('refuses binary data', () => {
+    expect(() => decideEncoding(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toThrow(
+      /zip archive/,
+    );
+    expect(() => decideEncoding(Buffer.from([1, 2, 3, 4, 5, 0x41, 0x42, 7, 8, 0x10]))).toThrow(
+      /binary/,
+    );
+  });
+});

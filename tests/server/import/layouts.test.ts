@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPLE,
+  BANDCAMP,
+  BELIEVE,
+  CD_BABY,
+  DISTROKID,
+  FUGA,
+  SHIPPED_TEMPLATES,
+  SYMPHONIC,
+  THE_ORCHARD,
+  TUNECORE,
+  templateProblems,
+  type DistributorTemplate,
+} from '../../../server/import/templates';
+import { fixture, parseFile } from './helpers';
+
+type Line = [
+  code: string,
+  units: number,
+  revenue: string,
+  territory: string | null,
+  date: string | null,
+];
+
+async function expectLines(
+  template: DistributorTemplate,
+  file: string,
+  lines: Line[],
+  common: Record<string, unknown>,
+) {
+  const { records, rowErrors, summary } = await parseFile(file, fixture(file), template);
+  expect(rowErrors).toEqual([]);
+  expect(records.map((r) => [r.code, r.units, r.revenue, r.territory, r.date])).toEqual(lines);
+  for (const record of records) expect(record).toMatchObject(common);
+  expect(summary.records).toBe(lines.length);
+  return { records, summary };
+}
+
+describe('shipped templates', () => {
+  it('are valid data with the distributors’ own names', () => {
+    expect(SHIPPED_TEMPLATES.map((t) => t.name)).toEqual([
+      'DistroKid',
+      'TuneCore',
+      'CD Baby',
+      'The Orchard',
+      'Believe',
+      'FUGA',
+      'Symphonic',
+      'Bandcamp',
+      'Apple',
+    ]);
+    for (const template of SHIPPED_TEMPLATES) {
+      expect(templateProblems(template)).toEqual([]);
+      expect(templateProblems(JSON.parse(JSON.stringify(template)))).toEqual([]);
+    }
+  });
+
+  it('say what is wrong with a broken template', () => {
+    expect(
+      templateProblems({
+        name: '',
+        versions: [{ name: 'v', headers: [], delimiter: '|', fields: { codes: [] } }],
+      }),
+    ).toEqual([
+      'The template needs a name',
+      'Version 1: needs the header names that identify it',
+      'Version 1: delimiter must be tab, comma or semicolon',
+      'Version 1: fields.codes needs at least one code column',
+      'Version 1: fields.units is required',
+      'Version 1: fields.revenue is required',
+    ]);
+  });
+});
+
+describe('each shipped layout reads its sample exactly', () => {
+  it('DistroKid (tab-separated, currency from the header)', async () => {
+    const { records, summary } = await expectLines(
+      DISTROKID,
+      'distrokid.tsv',
+      [
+        ['USDK12300001', 1523, '4.123456789012', 'US', '2023-06-01'],
+        ['USDK12300001', 12, '0.000123456789', 'GB', '2023-06-01'],
+        ['859712345678', 1, '6.93', 'DE', '2023-06-01'],
+        ['USDK12300001', -3, '-0.0021', 'BR', '2023-06-01'],
+      ],
+      { currency: 'USD', kind: 'sale', artist: 'The Lumens' },
+    );
+    expect(records[0]).toEqual({
+      code: 'USDK12300001',
+      codeKind: 'isrc',
+      title: 'Night Drive',
+      artist: 'The Lumens',
+      service: 'Spotify',
+      format: 'Song',
+      territory: 'US',
+      units: 1523,
+      revenue: '4.123456789012',
+      date: '2023-06-01',
+      kind: 'sale',
+      currency: 'USD',
+      row: 2,
+    });
+    expect(records[2]).toMatchObject({ codeKind: 'upc', format: 'Album' });
+    expect(summary).toMatchObject({
+      version: 'Tab-separated bank export',
+      source: { kind: 'text', delimiter: '\t', encoding: 'utf-8' },
+      revenueTotals: [{ currency: 'USD', revenue: '11.051480245801', records: 4 }],
+    });
+  });
+
+  it('TuneCore (quoted thousands, 14-digit UPC, CRLF)', async () => {
+    const { records } = await expectLines(
+      TUNECORE,
+      'tunecore.csv',
+      [
+        ['GBXYZ2300012', 2417, '7.251000000001', 'US', '2023-10-01'],
+        ['602577123450', 1, '5.1027', 'CA', '2023-10-01'],
+        ['GBXYZ2300012', -2, '-0.00848', 'DE', '2023-10-01'],
+      ],
+      { currency: 'USD', kind: 'sale' },
+    );
+    expect(records[1]?.title).toBe('Boats, Planes & Trains');
+  });
+
+  it('CD Baby (lost UPC zero, US dates with time, mechanical row, total row dropped)', async () => {
+    const { records, summary } = await expectLines(
+      CD_BABY,
+      'cdbaby.csv',
+      [
+        ['USCGJ2312345', 310, '0.961', 'US', '2023-10-01'],
+        ['088295012345', 2, '14', 'CA', '2023-10-01'],
+        ['USCGJ2312345', 0, '0.0527', 'US', '2023-10-01'],
+      ],
+      { currency: 'USD' },
+    );
+    expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
+    expect(summary.totalRows).toEqual([5]);
+  });
+
+  it('The Orchard, semicolon layout (windows-1252, decimal commas, parentheses)', async () => {
+    const { records, summary } = await expectLines(
+      THE_ORCHARD,
+      'orchard-semicolon.csv',
+      [
+        ['FRX202300045', 1234, '5.0594', 'FR', '2023-10-01'],
+        ['FRX202300045', 12, '0.001481481468', 'DE', '2023-10-01'],
+        ['3614591234567', -1, '-4.89', 'AT', '2023-10-01'],
+      ],
+      { currency: 'EUR', artist: 'Zoé Martin' },
+    );
+    expect(records[0]?.title).toBe('Café');
+    expect(summary).toMatchObject({
+      version: 'Semicolon layout (decimal comma)',
+      source: { delimiter: ';', encoding: 'windows-1252' },
+      totalRows: [5],
+    });
+  });
+
+  it('The Orchard, upper-case layout', async () => {
+    const { records, summary } = await expectLines(
+      THE_ORCHARD,
+      'orchard-upper.csv',
+      [
+        ['QZABC2300001', 1204331, '3412.987654321012', 'US', '2023-11-01'],
+        ['QZABC2300001', 9001, '40.5', 'JP', '2023-11-01'],
+        ['QZABC2300001', 0, '-0.77', 'US', '2023-11-01'],
+      ],
+      { currency: 'USD' },
+    );
+    expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
+    expect(summary.version).toBe('Upper-case layout');
+  });
+
+  it('Believe (semicolons, UTF-8 BOM)', async () => {
+    const { records } = await expectLines(
+      BELIEVE,
+      'believe.csv',
+      [
+        ['FR9W12300777', 8760, '25.3164', 'ES', '2023-09-01'],
+        ['FR9W12300777', 45, '0.02295', 'MX', '2023-09-01'],
+        ['FR9W12300777', 0, '0.34', 'GB', '2023-09-01'],
+      ],
+      { currency: 'EUR', service: expect.any(String) },
+    );
+    expect(records[2]?.kind).toBe('mechanical');
+  });
+
+  it('FUGA (asset and product rows, rounding past 12 places counted)', async () => {
+    const { summary } = await expectLines(
+      FUGA,
+      'fuga.csv',
+      [
+        ['NLA512300001', 5001, '14.0028', 'NL', '2023-08-01'],
+        ['8720205123456', 3, '14.679', 'BE', '2023-08-01'],
+        ['NLA512300001', 7, '0', null, '2023-08-01'],
+      ],
+      { currency: 'EUR' },
+    );
+    expect(summary.roundedAmounts).toBe(1);
+  });
+
+  it('Symphonic (2017M10 months, currency symbol, custom code, Worldwide)', async () => {
+    const { records } = await expectLines(
+      SYMPHONIC,
+      'symphonic.csv',
+      [
+        ['QM6MZ2312345', 100000, '12.000000000001', 'ID', '2023-07-01'],
+        ['QM6MZ2312345', 77, '0.31', 'US', '2023-07-01'],
+        ['BS-TEE-01', 2, '40', null, '2023-07-01'],
+      ],
+      { currency: 'USD' },
+    );
+    expect(records[2]?.codeKind).toBe('custom');
+  });
+
+  it('Bandcamp (UTF-16LE, US short dates, two currencies)', async () => {
+    const { summary } = await expectLines(
+      BANDCAMP,
+      'bandcamp.csv',
+      [
+        ['5054197123456', 1, '7.0123', 'GB', '2023-01-15'],
+        ['GBKPL2300042', 1, '0.55', 'IE', '2023-01-16'],
+        ['SG-01-LP', 2, '41.25', 'KR', '2023-01-16'],
+      ],
+      { service: 'Bandcamp' },
+    );
+    expect(summary.source).toEqual({ kind: 'text', delimiter: ',', encoding: 'utf-16le' });
+    expect(summary.revenueTotals).toEqual([
+      { currency: 'GBP', revenue: '7.5623', records: 2 },
+      { currency: 'USD', revenue: '41.25', records: 1 },
+    ]);
+  });
+
+  it('Apple (royalty price × units)', async () => {
+    await expectLines(
+      APPLE,
+      'apple.txt',
+      [
+        ['USABC2312345', 3, '2.07', 'US', '2023-10-01'],
+        ['888174123456', -1, '-6.930000000001', 'FR', '2023-10-01'],
+      ],
+      { service: 'iTunes' },
+    );
+  });
+
+  it('reads the same records whether the bytes come in 1-byte or 64 KB chunks', async () => {
+    const bytes = fixture('orchard-semicolon.csv');
+    const small = await parseFile('o.csv', bytes, THE_ORCHARD, { chunkSize: 1 });
+    const large = await parseFile('o.csv', bytes, THE_ORCHARD, { chunkSize: 65536 });
+    expect(small.records).toEqual(large.records);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +23,9 @@ import outboxRoutes from './routes/outbox';
 import productRoutes from './routes/products';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
+import statementRoutes from './routes/statements';
+import statementUploadRoutes from './routes/statementUpload';
+import servicesPlugin from './plugins/services';
 import userRoutes, { userInvitationRoutes } from './routes/users';
 import walletRoutes from './routes/wallet';
 
@@ -39,6 +43,10 @@ export interface AppOptions {
   secureCookies: boolean;
   rateLimit: { max: number; timeWindow: number };
   loginRateLimit: { max: number; timeWindow: number };
+  /** Where original statement files are kept. */
+  blobDir: string;
+  /** Work the job queue in this process (tests drain it by hand). */
+  runJobs: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -57,6 +65,8 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), timeWindow: 60_000 },
     loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
     bodyLimit: 1024 * 1024,
+    blobDir: resolve(env.BLOB_DIR ?? join(env.DATA_DIR ?? 'data', 'blobs')),
+    runJobs: true,
   };
 }
 
@@ -87,7 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(multipart, { limits: { fieldSize: 64 * 1024, parts: 50 } });
   await app.register(databasePlugin, { db: options.db, now: options.now });
+  await app.register(servicesPlugin, { blobDir: options.blobDir, runJobs: options.runJobs });
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
@@ -111,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
   await app.register(walletRoutes);
+  await app.register(statementUploadRoutes);
+  await app.register(statementRoutes);
 
   if (options.staticDir) {
     await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });

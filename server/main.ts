@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultAppOptions } from './app';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrations';
+import { prepareDatabase } from './db/prepare';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
 
 // The only file that listens: everything else builds the app the same way tests do.
@@ -13,7 +13,7 @@ const databaseUrl = process.env.DATABASE_URL;
 
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
-await migrate(db);
+await prepareDatabase(db, new Date());
 
 const app = await buildApp(defaultAppOptions(db));
 

@@ -92,20 +92,6 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       );
     }
 
-    const distributorId = randomUUID();
-    await appendToStream(
-      tx,
-      `distributor-${distributorId}`,
-      0,
-      [
-        {
-          type: 'DistributorCreated',
-          data: { distributorId, name: 'DistroKid', uploadable: true },
-        },
-      ],
-      metadata,
-    );
-
     const label = payee('label@demo.label');
     const aria = payee('artist@demo.label');
     const paco = payee('payee@demo.label');

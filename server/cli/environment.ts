@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrations';
+import { prepareDatabase } from '../db/prepare';
 
 /** The database the server would open with the same environment. */
 export async function openConfiguredDatabase(): Promise<Database> {
@@ -9,6 +9,6 @@ export async function openConfiguredDatabase(): Promise<Database> {
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
   const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
-  await migrate(db);
+  await prepareDatabase(db, new Date());
   return db;
 }

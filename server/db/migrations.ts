@@ -191,10 +191,93 @@ const migrations: Migration[] = [
       create index wallet_entries_account on wallet_entries (account_id, currency);
     `,
   },
+  {
+    version: 6,
+    name: 'statements, their files and records, distributor templates, jobs',
+    sql: `
+      alter table distributors add column template jsonb;
+      create table statements (
+        id text primary key,
+        account_id text not null references accounts (id),
+        distributor_id text not null references distributors (id),
+        period text not null,
+        expected numeric(30, 12),
+        title text not null,
+        received_at timestamptz not null,
+        parse_status text not null,
+        version integer not null
+      );
+      create index statements_account on statements (account_id, received_at desc);
+      create table statement_files (
+        id text primary key,
+        statement_id text not null references statements (id),
+        account_id text not null,
+        name text not null,
+        sha256 text not null,
+        size bigint not null,
+        status text not null,
+        error text,
+        rows_read integer,
+        records integer,
+        errors integer,
+        summary jsonb
+      );
+      create index statement_files_sha on statement_files (account_id, sha256);
+      create table jobs (
+        id bigserial primary key,
+        kind text not null,
+        payload jsonb not null,
+        status text not null,
+        attempts integer not null default 0,
+        error text,
+        created_at timestamptz not null,
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      create index jobs_queue on jobs (status, id);
+      create table statement_records (
+        statement_id text not null,
+        file_id text not null,
+        row integer not null,
+        code text not null,
+        code_kind text not null,
+        title text not null,
+        artist text not null,
+        service text not null,
+        format text not null,
+        territory text,
+        units bigint not null,
+        revenue numeric(30, 12) not null,
+        date date,
+        kind text not null,
+        currency text,
+        primary key (file_id, row)
+      );
+      create index statement_records_statement on statement_records (statement_id, code);
+      create table statement_row_errors (
+        statement_id text not null,
+        file_id text not null,
+        row integer not null,
+        field text not null,
+        message text not null
+      );
+      create index statement_row_errors_statement on statement_row_errors (statement_id, file_id, row);
+      create table statement_codes (
+        statement_id text not null,
+        code text not null,
+        kind text not null,
+        rows integer not null,
+        revenue numeric(30, 12) not null,
+        primary key (statement_id, code)
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'statement_files',
+  'statements',
   'wallet_entries',
   'recent_emulations',
   'account_payees',

@@ -210,12 +210,86 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
     case 'DistributorCreated': {
       const data = event.data;
       await tx.query(
-        `insert into distributors (id, name, uploadable, created_at, version)
-         values ($1, $2, $3, $4, $5)`,
-        [data.distributorId, data.name, data.uploadable, at, version],
+        `insert into distributors (id, name, uploadable, template, created_at, version)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          data.distributorId,
+          data.name,
+          data.uploadable,
+          data.template ? JSON.stringify(data.template) : null,
+          at,
+          version,
+        ],
       );
       return;
     }
+    case 'DistributorChanged': {
+      const { after } = event.data;
+      await tx.query(
+        `update distributors set name = coalesce($2, name), uploadable = coalesce($3, uploadable),
+                template = case when $4::boolean then $5::jsonb else template end, version = $6
+          where id = $1`,
+        [
+          id,
+          after.name ?? null,
+          after.uploadable ?? null,
+          after.template !== undefined,
+          after.template ? JSON.stringify(after.template) : null,
+          version,
+        ],
+      );
+      return;
+    }
+    case 'StatementUploaded': {
+      const data = event.data;
+      await tx.query(
+        `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
+                                 parse_status, version)
+         values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8)`,
+        [
+          data.statementId,
+          data.accountId,
+          data.distributorId,
+          data.period,
+          data.expected,
+          data.title,
+          at,
+          version,
+        ],
+      );
+      for (const file of data.files) {
+        await tx.query(
+          `insert into statement_files (id, statement_id, account_id, name, sha256, size, status)
+           values ($1, $2, $3, $4, $5, $6, 'queued')`,
+          [file.fileId, data.statementId, data.accountId, file.name, file.sha256, file.size],
+        );
+      }
+      return;
+    }
+    case 'StatementFileRead': {
+      const data = event.data;
+      await tx.query(
+        `update statement_files set status = 'read', error = null, rows_read = $2, records = $3,
+                errors = $4, summary = $5 where id = $1`,
+        [data.fileId, data.rowsRead, data.records, data.errors, JSON.stringify(data.summary)],
+      );
+      await tx.query('update statements set version = $2 where id = $1', [id, version]);
+      return;
+    }
+    case 'StatementFileRejected':
+      await tx.query(`update statement_files set status = 'rejected', error = $2 where id = $1`, [
+        event.data.fileId,
+        event.data.error,
+      ]);
+      await tx.query('update statements set version = $2 where id = $1', [id, version]);
+      return;
+    case 'StatementParsed':
+      await tx.query('update statements set parse_status = $2, version = $3 where id = $1', [
+        id,
+        event.data.outcome,
+        version,
+      ]);
+      return;
     case 'ProductCreated': {
       const { productId, accountId, details, codes } = event.data;
       await tx.query(

@@ -1,4 +1,5 @@
 import type { Share, SplitSet } from '../../engine/types';
+import type { DistributorTemplate } from '../import/templateSchema';
 
 /** Every event the portal records, one union per stream kind; data is plain JSON. */
 
@@ -44,10 +45,53 @@ export type ArtistEvent =
   | { type: 'ArtistUserLinked'; data: { userId: string } }
   | { type: 'ArtistUserUnlinked'; data: { userId: string } };
 
-export type DistributorEvent = {
-  type: 'DistributorCreated';
-  data: { distributorId: string; name: string; uploadable: boolean };
-};
+export interface DistributorFields {
+  name: string;
+  uploadable: boolean;
+  template: DistributorTemplate | null;
+}
+
+export type DistributorEvent =
+  | {
+      type: 'DistributorCreated';
+      data: {
+        distributorId: string;
+        name: string;
+        uploadable: boolean;
+        template?: DistributorTemplate | null;
+      };
+    }
+  | {
+      type: 'DistributorChanged';
+      data: { before: Partial<DistributorFields>; after: Partial<DistributorFields> };
+    };
+
+export interface UploadedFile {
+  fileId: string;
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+export type StatementEvent =
+  | {
+      type: 'StatementUploaded';
+      data: {
+        statementId: string;
+        accountId: string;
+        distributorId: string;
+        period: string;
+        expected: string | null;
+        title: string;
+        files: UploadedFile[];
+      };
+    }
+  | {
+      type: 'StatementFileRead';
+      data: { fileId: string; rowsRead: number; records: number; errors: number; summary: object };
+    }
+  | { type: 'StatementFileRejected'; data: { fileId: string; error: string } }
+  | { type: 'StatementParsed'; data: { outcome: 'parsed' | 'failed' } };
 
 export type CodeKind = 'isrc' | 'upc' | 'custom';
 
@@ -92,7 +136,13 @@ export type AccountCatalogEvent =
   | { type: 'AccountPayeeAdded'; data: { userId: string } };
 
 export type PortalEvent =
-  AccountEvent | AccountCatalogEvent | UserEvent | ArtistEvent | DistributorEvent | ProductEvent;
+  | AccountEvent
+  | AccountCatalogEvent
+  | UserEvent
+  | ArtistEvent
+  | DistributorEvent
+  | ProductEvent
+  | StatementEvent;
 
 /** Who did it and when: the time comes with the command, never from inside logic. */
 export interface EventMetadata {

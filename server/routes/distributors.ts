@@ -1,33 +1,98 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ConflictError } from '../errors';
-import { appendToStream } from '../events/store';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { appendAfterCheck, appendToStream } from '../events/store';
+import type { DistributorFields } from '../events/types';
+import { parseStatement } from '../import/parse';
+import { templateProblems, type DistributorTemplate } from '../import/templateSchema';
+import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
 import { commandMetadata } from '../plugins/auth';
-import { errorResponses, ListOf, ListQuery } from '../schemas/common';
+import { errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+
+export const DISTRIBUTOR_NAME_TAKEN = 'A distributor with this name already exists.';
+const PREVIEW_ROWS = 20;
+const PREVIEW_BYTES = 20 * 1024 * 1024;
 
 const Distributor = Type.Object({
   id: Type.String(),
   name: Type.String(),
   uploadable: Type.Boolean(),
+  hasTemplate: Type.Boolean(),
 });
 
-const NewDistributor = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    uploadable: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
+const TemplateSchema = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'A DistributorTemplate (server/import/templateSchema.ts)',
+});
+
+const DistributorDetail = Type.Object({
+  ...Distributor.properties,
+  version: Type.Integer(),
+  template: Type.Union([TemplateSchema, Type.Null()]),
+});
 
 interface DistributorRow {
   id: string;
   name: string;
   uploadable: boolean;
+  template: DistributorTemplate | null;
+  version: number;
   total: string;
 }
 
+const toDistributor = (row: DistributorRow) => ({
+  id: row.id,
+  name: row.name,
+  uploadable: row.uploadable,
+  hasTemplate: row.template !== null,
+});
+
+/** A template as sent by the editor, checked before it is saved or used. */
+function readTemplate(value: unknown): DistributorTemplate {
+  const problems = templateProblems(value);
+  if (problems.length > 0) {
+    throw new BadRequestError(
+      problems[0] ?? 'The template is not valid.',
+      problems.map((message) => ({ path: 'template', message })),
+    );
+  }
+  return value as DistributorTemplate;
+}
+
+function previewAnswer(records: StatementRecord[], errors: RowError[], summary: object | null) {
+  return {
+    records: records.map((record) => ({ ...record })),
+    errors,
+    summary: summary as Record<string, unknown> | null,
+  };
+}
+
+const writeAccess = {
+  session: true,
+  permissions: ['distributor:rw'],
+  roles: ['overseer', 'admin'],
+} as const;
+
 const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const loadDistributor = async (id: string) => {
+    const rows = await app.db.query<DistributorRow>(
+      'select id, name, uploadable, template, version, 1 as total from distributors where id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError();
+    return row;
+  };
+
+  const detail = (row: DistributorRow) => ({
+    ...toDistributor(row),
+    version: Number(row.version),
+    template: row.template as unknown as Record<string, unknown> | null,
+  });
+
   app.get(
     '/api/distributors',
     {
@@ -43,38 +108,55 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { q = '', limit = 100, offset = 0 } = request.query;
       const rows = await app.db.query<DistributorRow>(
-        `select id, name, uploadable, count(*) over () as total from distributors
+        `select id, name, uploadable, template, version, count(*) over () as total from distributors
           where $1 = '' or name ilike '%' || $1 || '%' order by name, id limit $2 offset $3`,
         [q, limit, offset],
       );
-      return {
-        items: rows.map(({ id, name, uploadable }) => ({ id, name, uploadable })),
-        total: Number(rows[0]?.total ?? 0),
-      };
+      return { items: rows.map(toDistributor), total: Number(rows[0]?.total ?? 0) };
     },
+  );
+
+  app.get(
+    '/api/distributors/:id',
+    {
+      config: {
+        access: { session: true, permissions: ['distributor:ro', 'import:ro', 'statement:ro'] },
+      },
+      schema: {
+        tags: ['distributors'],
+        params: IdParams,
+        response: { 200: DistributorDetail, ...errorResponses },
+      },
+    },
+    async (request) => detail(await loadDistributor(request.params.id)),
   );
 
   app.post(
     '/api/distributors',
     {
-      config: {
-        access: { session: true, permissions: ['distributor:rw'], roles: ['overseer', 'admin'] },
-      },
+      config: { access: writeAccess },
       schema: {
         tags: ['distributors'],
-        body: NewDistributor,
-        response: { 201: Distributor, ...errorResponses },
+        body: Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 120 }),
+            uploadable: Type.Boolean(),
+            template: Type.Optional(Type.Union([TemplateSchema, Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: DistributorDetail, ...errorResponses },
       },
     },
     async (request, reply) => {
       const name = request.body.name.trim();
+      const template = request.body.template ? readTemplate(request.body.template) : null;
       const distributorId = randomUUID();
       await app.db.transaction(async (tx) => {
         const taken = await tx.query('select 1 from distributors where lower(name) = lower($1)', [
           name,
         ]);
-        if (taken.length > 0)
-          throw new ConflictError('A distributor with this name already exists.');
+        if (taken.length > 0) throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
         await appendToStream(
           tx,
           `distributor-${distributorId}`,
@@ -82,16 +164,153 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           [
             {
               type: 'DistributorCreated',
-              data: { distributorId, name, uploadable: request.body.uploadable },
+              data: { distributorId, name, uploadable: request.body.uploadable, template },
             },
           ],
           commandMetadata(request, app.now()),
         );
       });
-      return reply
-        .status(201)
-        .send({ id: distributorId, name, uploadable: request.body.uploadable });
+      return reply.status(201).send(detail(await loadDistributor(distributorId)));
     },
+  );
+
+  app.patch(
+    '/api/distributors/:id',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['distributors'],
+        params: IdParams,
+        body: Type.Object(
+          {
+            version: Type.Integer({ minimum: 1 }),
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+            uploadable: Type.Optional(Type.Boolean()),
+            template: Type.Optional(Type.Union([TemplateSchema, Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: DistributorDetail, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const current = await loadDistributor(request.params.id);
+      const after: Partial<DistributorFields> = {};
+      if (request.body.name !== undefined) after.name = request.body.name.trim();
+      if (request.body.uploadable !== undefined) after.uploadable = request.body.uploadable;
+      if (request.body.template !== undefined) {
+        after.template =
+          request.body.template === null ? null : readTemplate(request.body.template);
+      }
+      const before: Partial<DistributorFields> = {};
+      for (const key of Object.keys(after) as (keyof DistributorFields)[]) {
+        (before as Record<string, unknown>)[key] = current[key];
+      }
+      await app.db.transaction(async (tx) => {
+        if (after.name) {
+          const taken = await tx.query(
+            'select 1 from distributors where lower(name) = lower($1) and id <> $2',
+            [after.name, current.id],
+          );
+          if (taken.length > 0) throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
+        }
+        await appendAfterCheck(
+          tx,
+          `distributor-${current.id}`,
+          request.body.version,
+          [{ type: 'DistributorChanged', data: { before, after } }],
+          commandMetadata(request, app.now()),
+        );
+      });
+      return detail(await loadDistributor(current.id));
+    },
+  );
+
+  /** Reads the first rows of a sample file through a template, without storing anything. */
+  const preview = async (request: FastifyRequest, savedTemplate: DistributorTemplate | null) => {
+    if (!request.isMultipart())
+      throw new BadRequestError('Send the sample file as multipart/form-data.');
+    let template = savedTemplate;
+    let sample: { name: string; bytes: Buffer } | null = null;
+    for await (const part of request.parts({ limits: { fileSize: PREVIEW_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'template') {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(String(part.value));
+          } catch {
+            throw new BadRequestError('The template is not valid JSON.');
+          }
+          template = readTemplate(parsed);
+        }
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      sample = { name: part.filename, bytes };
+    }
+    if (!template) throw new BadRequestError('This distributor has no template yet.');
+    if (!sample) throw new BadRequestError('Choose a sample file.');
+    const records: StatementRecord[] = [];
+    const errors: RowError[] = [];
+    const parse = parseStatement(
+      { fileName: sample.name, bytes: Readable.from([sample.bytes]) },
+      template,
+    );
+    try {
+      for (;;) {
+        const next = await parse.next();
+        if (next.done)
+          return { records, errors, summary: next.value as unknown as Record<string, unknown> };
+        if ('record' in next.value) records.push(next.value.record);
+        else errors.push(next.value.rowError);
+        if (records.length + errors.length >= PREVIEW_ROWS) {
+          await parse.return(undefined as never);
+          return previewAnswer(records, errors, null);
+        }
+      }
+    } catch (error) {
+      if (error instanceof StatementFileError) throw new BadRequestError(error.message);
+      throw error;
+    }
+  };
+
+  const PreviewAnswer = Type.Object({
+    records: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    errors: Type.Array(
+      Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() }),
+    ),
+    summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  });
+
+  app.post(
+    '/api/distributors/preview',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['distributors'],
+        summary:
+          'The first rows of a sample file read through a template being edited (`template` and `file` parts)',
+        consumes: ['multipart/form-data'],
+        response: { 200: PreviewAnswer, ...errorResponses },
+      },
+    },
+    async (request) => preview(request, null),
+  );
+
+  app.post(
+    '/api/distributors/:id/preview',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['distributors'],
+        summary:
+          'The first rows of a sample file read through the saved template (or a `template` part)',
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: PreviewAnswer, ...errorResponses },
+      },
+    },
+    async (request) => preview(request, (await loadDistributor(request.params.id)).template),
   );
 };
 

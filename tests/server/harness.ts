@@ -6,14 +6,18 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, defaultAppOptions, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrations';
+import { prepareDatabase } from '../../server/db/prepare';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 
 /**
  * A fresh database for one test file: PGlite in a temporary folder, or, when
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database created on it.
  */
-export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  db: Database;
+  drop: () => Promise<void>;
+  dir: string;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -24,9 +28,10 @@ export async function freshDatabase(): Promise<{ db: Database; drop: () => Promi
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const db = await openDatabase({ url: url.toString() });
-    await migrate(db);
+    await prepareDatabase(db, new Date('2026-11-01T00:00:00Z'));
     return {
       db,
+      dir: mkdtempSync(join(tmpdir(), 'portal-blobs-')),
       drop: async () => {
         await db.close();
         const cleaner = new pg.Client({ connectionString: serverUrl });
@@ -38,9 +43,10 @@ export async function freshDatabase(): Promise<{ db: Database; drop: () => Promi
   }
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const db = await openDatabase({ dataDir: dir });
-  await migrate(db);
+  await prepareDatabase(db, new Date('2026-11-01T00:00:00Z'));
   return {
     db,
+    dir,
     drop: async () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -66,7 +72,7 @@ export interface TestPortal {
 
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
-  const { db, drop } = await freshDatabase();
+  const { db, drop, dir } = await freshDatabase();
   const clock = new TestClock();
   await seedDemo(db, clock.now());
   const app = await buildApp({
@@ -76,6 +82,8 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     staticDir: null,
     // Suites log in far more often than a person; the limit itself has its own test.
     loginRateLimit: { max: 10_000, timeWindow: 60_000 },
+    blobDir: join(dir, 'blobs'),
+    runJobs: false,
     ...overrides,
   });
   await app.ready();

@@ -1,0 +1,192 @@
+import type {} from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { BlobTooLargeError } from '../blobs';
+import { BadRequestError, ConflictError } from '../errors';
+import { appendToStream } from '../events/store';
+import type { UploadedFile } from '../events/types';
+import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
+import { enqueueJob } from '../jobs/queue';
+import { commandMetadata, sessionOf } from '../plugins/auth';
+import { errorResponses } from '../schemas/common';
+
+/** SPEC section 8: no distributor supports upload. */
+export const NO_UPLOADABLE_DISTRIBUTOR =
+  'No distributor supports upload: configure one before importing statements.';
+export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+const MAX_FILES = 20;
+
+interface UploadBody {
+  distributor: string;
+  report_month: string;
+  expected: string | null;
+}
+
+function readBody(text: string): UploadBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BadRequestError('The upload details are not valid JSON.');
+  }
+  const body = value as Partial<UploadBody>;
+  if (typeof body.distributor !== 'string' || body.distributor === '') {
+    throw new BadRequestError('Choose a distributor.');
+  }
+  if (typeof body.report_month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(body.report_month)) {
+    throw new BadRequestError('The report month must be a month (YYYY-MM).');
+  }
+  const expected = body.expected ?? null;
+  if (
+    expected !== null &&
+    (typeof expected !== 'string' || !/^\d{1,18}(\.\d{1,12})?$/.test(expected))
+  ) {
+    throw new BadRequestError('An amount must be positive.');
+  }
+  return { distributor: body.distributor, report_month: body.report_month, expected };
+}
+
+const formatDate = (value: Date | string) => {
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
+};
+
+const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // SPEC section 7 names this path; the answer is a list whose first item has an id.
+  app.post(
+    '/api/statement/upload',
+    {
+      config: { access: { session: true, permissions: ['statement:rw', 'import:rw'] } },
+      schema: {
+        tags: ['statements'],
+        summary:
+          'Upload the files of one statement: a `body` JSON part (distributor, report_month, expected) and `file` parts',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              files: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+            }),
+          ),
+          ...errorResponses,
+          413: errorResponses[400],
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new BadRequestError('Send the statement as multipart/form-data.');
+      const session = sessionOf(request);
+      let body: UploadBody | null = null;
+      const files: UploadedFile[] = [];
+      for await (const part of request.parts({
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES },
+      })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'body') body = readBody(String(part.value));
+          continue;
+        }
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const name = part.filename.trim();
+        try {
+          fileTypeOf(name);
+        } catch {
+          part.file.resume();
+          throw new BadRequestError(
+            `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
+          );
+        }
+        try {
+          const stored = await app.blobs.put(part.file, MAX_UPLOAD_BYTES);
+          if (part.file.truncated) throw new BlobTooLargeError('too large');
+          files.push({ fileId: randomUUID(), name, sha256: stored.sha256, size: stored.size });
+        } catch (error) {
+          if (error instanceof BlobTooLargeError) {
+            throw new BadRequestError(`The file '${name}' is larger than 1 GB.`);
+          }
+          throw error;
+        }
+      }
+      if (!body) throw new BadRequestError('The upload details (body) are missing.');
+      if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
+      const upload = body;
+
+      const distributors = await app.db.query<{
+        id: string;
+        name: string;
+        uploadable: boolean;
+        template: unknown;
+      }>(
+        'select id, name, uploadable, template from distributors where uploadable and template is not null',
+      );
+      if (distributors.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
+      const distributor = distributors.find((candidate) => candidate.id === upload.distributor);
+      if (!distributor) throw new BadRequestError('This distributor does not support upload.');
+
+      const seen = new Map<string, string>();
+      for (const file of files) {
+        const twin = seen.get(file.sha256);
+        if (twin) throw new ConflictError(`'${file.name}' is the same file as '${twin}'.`);
+        seen.set(file.sha256, file.name);
+      }
+      const earlier = await app.db.query<{
+        name: string;
+        title: string;
+        received_at: Date | string;
+        sha256: string;
+      }>(
+        `select f.name, s.title, s.received_at, f.sha256 from statement_files f
+           join statements s on s.id = f.statement_id
+          where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
+        [session.user.accountId, files.map((file) => file.sha256)],
+      );
+      const duplicate = earlier[0];
+      if (duplicate) {
+        const file = files.find((candidate) => candidate.sha256 === duplicate.sha256);
+        throw new ConflictError(
+          `'${file?.name ?? duplicate.name}' was already uploaded on ${formatDate(duplicate.received_at)} with the statement '${duplicate.title}'.`,
+        );
+      }
+
+      const statementId = randomUUID();
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        await appendToStream(
+          tx,
+          `statement-${statementId}`,
+          0,
+          [
+            {
+              type: 'StatementUploaded',
+              data: {
+                statementId,
+                accountId: session.user.accountId,
+                distributorId: distributor.id,
+                period: upload.report_month,
+                expected: upload.expected,
+                title: `${distributor.name} ${upload.report_month}`,
+                files,
+              },
+            },
+          ],
+          commandMetadata(request, now),
+        );
+        await enqueueJob(tx, 'statement.parse', { statementId }, now);
+      });
+      app.jobs.poke();
+      return reply
+        .status(201)
+        .send([
+          { id: statementId, files: files.map((file) => ({ id: file.fileId, name: file.name })) },
+        ]);
+    },
+  );
+};
+
+export default statementUploadRoutes;

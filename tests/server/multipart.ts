@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer | string; type?: string };
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"`
+        : `form-data; name="${part.name}"`;
+    const type =
+      'filename' in part ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    const content = 'filename' in part ? part.content : part.value;
+    chunks.push(typeof content === 'string' ? Buffer.from(content) : content);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpReadModels, replayAll } from '../../server/events/replay';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import { multipart, type Part } from './multipart';
+
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, 'import', 'fixtures', name));
+
+describe('statement upload and import', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let distributors: Record<string, string>;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json();
+    distributors = Object.fromEntries(
+      list.items.map((d: { name: string; id: string }) => [d.name, d.id]),
+    );
+  });
+  afterAll(() => portal.close());
+
+  const upload = (body: object | null, files: { filename: string; content: Buffer | string }[]) => {
+    const parts: Part[] = [
+      ...(body ? [{ name: 'body', value: JSON.stringify(body) }] : []),
+      ...files.map((file) => ({ name: 'file', ...file })),
+    ];
+    const { payload, headers } = multipart(parts);
+    return portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+  };
+
+  it('ships every distributor layout under the distributor’s own name, ready for upload', () => {
+    for (const name of [
+      'DistroKid',
+      'TuneCore',
+      'CD Baby',
+      'The Orchard',
+      'Believe',
+      'FUGA',
+      'Symphonic',
+      'Bandcamp',
+      'Apple',
+    ]) {
+      expect(distributors[name], name).toEqual(expect.any(String));
+    }
+  });
+
+  it('takes two files of one month in one request, reads them exactly, and lists the unknown codes', async () => {
+    const tsv = fixture('distrokid.tsv');
+    const answer = await upload(
+      { distributor: distributors.DistroKid, report_month: '2023-06', expected: '100.50' },
+      [
+        { filename: 'june-a.tsv', content: tsv },
+        { filename: 'june-b.tsv.bz2', content: fixture('distrokid.tsv.bz2') },
+      ],
+    );
+    expect(answer.statusCode).toBe(201);
+    const [first] = answer.json();
+    expect(first.id).toEqual(expect.any(String));
+    expect(first.files.map((file: { name: string }) => file.name)).toEqual([
+      'june-a.tsv',
+      'june-b.tsv.bz2',
+    ]);
+
+    const syncing = (await get(portal.app, lena, `/api/statements/${first.id}`)).json();
+    expect(syncing.status).toBe('syncing');
+    await portal.app.jobs.drain();
+
+    const statement = (await get(portal.app, lena, `/api/statements/${first.id}`)).json();
+    expect(statement).toMatchObject({
+      title: 'DistroKid 2023-06',
+      period: '2023-06',
+      expected: '100.5',
+      status: 'needs-attention',
+      currency: 'USD',
+    });
+    expect(statement.files.every((file: { status: string }) => file.status === 'read')).toBe(true);
+    const records = (
+      await get(portal.app, lena, `/api/statements/${first.id}/records?limit=1000`)
+    ).json();
+    expect(records.total).toBe(statement.records);
+    // The same rows twice, so every amount appears twice and the total is exact to 12 places.
+    const amounts = records.items.map((record: { revenue: string }) => record.revenue);
+    expect(amounts).toContain('4.123456789012');
+    expect(amounts).toContain('0.000123456789');
+    expect(amounts).toContain('-0.0021');
+    const missing = (
+      await get(portal.app, lena, `/api/statements/${first.id}/missing-codes`)
+    ).json();
+    expect(missing.total).toBe(statement.missingCodes);
+    expect(missing.items.map((code: { code: string }) => code.code)).toContain('USDK12300001');
+
+    // Adding the unknown codes to the catalog clears the statement for processing.
+    const created = await write(portal.app, lena, 'POST', '/api/products', {
+      title: 'Night Drive',
+      type: 'single',
+      codes: missing.items.map((code: { code: string; kind: string }) => ({
+        code: code.code,
+        kind: code.kind,
+      })),
+    });
+    expect(created.statusCode).toBe(201);
+    const cleared = (await get(portal.app, lena, `/api/statements/${first.id}`)).json();
+    expect(cleared.missingCodes).toBe(0);
+    expect(cleared.status).toBe(cleared.errors > 0 ? 'needs-attention' : 'pending');
+  });
+
+  it('recognises a file uploaded before and says when it came', async () => {
+    const again = await upload(
+      { distributor: distributors.DistroKid, report_month: '2023-06', expected: null },
+      [{ filename: 'copy.tsv', content: fixture('distrokid.tsv') }],
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      "'copy.tsv' was already uploaded on 11-01-2026 with the statement 'DistroKid 2023-06'.",
+    );
+  });
+
+  it('marks a file in the wrong layout with the File Format Error and keeps none of its rows', async () => {
+    const answer = await upload(
+      { distributor: distributors.DistroKid, report_month: '2023-10', expected: null },
+      [{ filename: 'tunecore.csv', content: fixture('tunecore.csv') }],
+    );
+    const id = answer.json()[0].id;
+    await portal.app.jobs.drain();
+    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    expect(statement.status).toBe('failed');
+    expect(statement.records).toBe(0);
+    expect(statement.files[0].error).toMatch(/^File Format Error: expected .*DistroKid/);
+    const records = await portal.db.query(
+      'select 1 from statement_records where statement_id = $1',
+      [id],
+    );
+    expect(records).toEqual([]);
+  });
+
+  it('lists row errors with their row and field', async () => {
+    const broken = fixture('distrokid.tsv')
+      .toString('utf8')
+      .replace('\t4.123456789012', '\tfour dollars')
+      .replace('\t1523\t', '\t12x\t');
+    const answer = await upload(
+      { distributor: distributors.DistroKid, report_month: '2023-07', expected: null },
+      [{ filename: 'broken.tsv', content: broken }],
+    );
+    const id = answer.json()[0].id;
+    await portal.app.jobs.drain();
+    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    expect(statement.status).toBe('needs-attention');
+    expect(statement.errors).toBe(2);
+    const errors = (await get(portal.app, lena, `/api/statements/${id}/errors`)).json();
+    expect(
+      errors.items.map((error: { row: number; field: string }) => [error.row, error.field]),
+    ).toEqual([
+      [2, 'revenue'],
+      [2, 'units'],
+    ]);
+  });
+
+  it.each([
+    [
+      'no details',
+      null,
+      [{ filename: 'a.tsv', content: 'x' }],
+      'The upload details (body) are missing.',
+    ],
+    [
+      'no file',
+      { distributor: 'x', report_month: '2023-01', expected: null },
+      [],
+      'Choose at least one file to upload.',
+    ],
+    [
+      'a bad month',
+      { distributor: 'x', report_month: '2023-13', expected: null },
+      [{ filename: 'a.tsv', content: 'x' }],
+      'The report month must be a month (YYYY-MM).',
+    ],
+    [
+      'a negative expected amount',
+      { distributor: 'x', report_month: '2023-01', expected: '-5' },
+      [{ filename: 'a.tsv', content: 'x' }],
+      'An amount must be positive.',
+    ],
+    [
+      'an unsupported file type',
+      { distributor: 'x', report_month: '2023-01', expected: null },
+      [{ filename: 'statement.pdf', content: '%PDF' }],
+      "The file 'statement.pdf' is not a supported type: upload xls, xlsx, ods, csv, csv.zip, csv.gz, csv.bz2 or csv.xz.",
+    ],
+    [
+      'an unknown distributor',
+      { distributor: 'x', report_month: '2023-01', expected: null },
+      [{ filename: 'a.tsv', content: 'x' }],
+      'This distributor does not support upload.',
+    ],
+  ])('refuses %s with a clear message', async (_label, body, files, message) => {
+    const before = await portal.db.query('select count(*)::text as n from statements');
+    const answer = await upload(body, files);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(message);
+    expect(await portal.db.query('select count(*)::text as n from statements')).toEqual(before);
+  });
+
+  it('keeps statements of other labels out of reach, and lets payees upload nothing', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    expect((await get(portal.app, paco, '/api/statements')).statusCode).toBe(403);
+    const { payload, headers } = multipart([{ name: 'body', value: '{}' }]);
+    const refused = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: paco.cookies,
+      headers: { ...headers, 'x-csrf-token': paco.csrf },
+      payload,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('rebuilds statements and files from the log equal to the live tables', async () => {
+    const live = await dumpReadModels(portal.db);
+    expect(live.statements?.length).toBeGreaterThan(2);
+    await replayAll(portal.db);
+    expect(await dumpReadModels(portal.db)).toEqual(live);
+  });
+});

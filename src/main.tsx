@@ -9,6 +9,7 @@ import { createAppRouter } from './routes/router';
 import './styles/theme.css';
 import './styles/frame.css';
 import './styles/pages.css';
+import './styles/widgets.css';
 
 printConsoleBanner();
 

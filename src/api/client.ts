@@ -1,14 +1,26 @@
 import {
   fileNameFromDisposition,
   handleFailure,
+  parseErrorBody,
+  uploadFailureToast,
   NO_ANSWER,
   type HttpMethod,
   type ToastRequest,
 } from './responses';
-import type { ApiErrorBody, Credentials, Session, WalletBalance } from './types';
+import type {
+  AccountLinkPurpose,
+  ApiErrorBody,
+  Credentials,
+  EmulationUser,
+  LinkCompleted,
+  Session,
+  WalletBalance,
+} from './types';
+import { sendUpload, type UploadOptions, type UploadRequest } from './upload';
 
-export const CSRF_COOKIE = 'portal_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
+
+export { CSRF_COOKIE, CSRF_HEADER };
 
 /** Query values appended to GETs of pages with global filters (SPEC section 7). */
 export interface GlobalFilterQuery {
@@ -34,7 +46,27 @@ export interface RequestOptions {
    * normal answer (reading or opening a session) and gets it as an ApiError without side effects.
    */
   unauthorized?: 'expire' | 'answer';
+  /** The caller shows the failure itself (a form's inline error): no toast. */
+  quiet?: boolean;
 }
+
+/** SPEC section 9: the emulate search answers at most 250 users. */
+export const EMULATE_SEARCH_LIMIT = 250;
+/** SPEC section 5: the emulate search sends its text only when longer than 2 characters. */
+export const EMULATE_MIN_SEARCH = 3;
+
+export interface EmulationSearch {
+  text?: string;
+  /** true: warranters only; false: everyone else; absent: all users. */
+  warranter?: boolean;
+}
+
+/** The public calls behind each e-mailed link (request, then complete with the link's token). */
+const LINK_PATHS: Record<AccountLinkPurpose, string> = {
+  reset: 'password-resets',
+  claim: 'claims',
+  activate: 'activations',
+};
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -49,6 +81,8 @@ export interface ApiClientOptions {
   warn?: (message: string) => void;
   /** Debug mode: every call is logged with its answer's status. */
   debug?: () => boolean;
+  /** Builds the request of an upload; tests pass a fake. */
+  createXhr?: () => XMLHttpRequest;
 }
 
 /** A failed call. Pages show `title` and `message`; the status is for logs only. */
@@ -147,6 +181,90 @@ export class ApiClient {
     return this.get<WalletBalance[]>('payment-method/balance');
   }
 
+  /** Saves the language of the person logged in; answers the updated session. */
+  saveLanguage(language: string): Promise<Session> {
+    return this.patch<Session>('session/settings', { language });
+  }
+
+  /** E-mails a single-use link; unknown users and active accounts reject with the server's text. */
+  requestAccountLink(purpose: AccountLinkPurpose, username: string): Promise<void> {
+    return this.post(LINK_PATHS[purpose], { username }, { quiet: true });
+  }
+
+  /** Sets the password through an e-mailed link's token. */
+  completeAccountLink(
+    purpose: AccountLinkPurpose,
+    token: string,
+    password: string,
+  ): Promise<LinkCompleted> {
+    return this.post<LinkCompleted>(
+      `${LINK_PATHS[purpose]}/complete`,
+      { token, password },
+      {
+        quiet: true,
+      },
+    );
+  }
+
+  emulationUsers(search: EmulationSearch, signal?: AbortSignal): Promise<EmulationUser[]> {
+    const text = search.text?.trim() ?? '';
+    return this.get<EmulationUser[]>('session/emulate', {
+      query: {
+        limit: EMULATE_SEARCH_LIMIT,
+        q: text.length >= EMULATE_MIN_SEARCH ? text : undefined,
+        warranter: search.warranter,
+      },
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  recentEmulations(signal?: AbortSignal): Promise<EmulationUser[]> {
+    return this.get<EmulationUser[]>('session/emulate/recent', signal ? { signal } : {});
+  }
+
+  /** Starts emulating (POST), or switches to another user while emulating (PUT). */
+  emulate(username: string, switching: boolean): Promise<Session> {
+    return switching
+      ? this.put<Session>('session/emulate', { username })
+      : this.post<Session>('session/emulate', { username });
+  }
+
+  stopEmulation(): Promise<Session> {
+    return this.delete<Session>('session/emulate');
+  }
+
+  /**
+   * POST statement/upload: a 'body' JSON part and one 'file' part per file, with upload progress
+   * in percent and abort through the signal (SPEC section 7).
+   */
+  uploadStatement<T = Array<{ id: string }>>(
+    request: UploadRequest,
+    files: File | FileList | readonly File[],
+    options: UploadOptions = {},
+  ): Promise<T> {
+    return sendUpload<T>(
+      {
+        url: this.buildUrl('POST', 'statement/upload', {}),
+        csrf: this.csrfToken(),
+        createXhr: this.options.createXhr ?? (() => new XMLHttpRequest()),
+        onFailure: (status, body) => {
+          const error = new ApiError(status, body, this.options.translate('api.upload.failed'));
+          if (status === 401) {
+            this.options.onUnauthorized();
+          } else if (options.onError) {
+            options.onError(error);
+          } else {
+            this.options.toast(uploadFailureToast(body, this.options.translate));
+          }
+          return error;
+        },
+      },
+      request,
+      files,
+      options,
+    );
+  }
+
   private buildUrl(method: HttpMethod, path: string, options: RequestOptions): string {
     const params = new URLSearchParams();
     const csrf = this.csrfToken();
@@ -234,7 +352,7 @@ export class ApiClient {
     const handling = handleFailure(method, status, body, this.options.translate);
     if (handling.expireSession) this.options.onUnauthorized();
     if (handling.apiError) this.options.onApiError?.(true);
-    if (handling.toast) this.options.toast(handling.toast);
+    if (handling.toast && !options.quiet) this.options.toast(handling.toast);
     if (handling.warn) this.warn(`${method} ${path} failed with ${status}: ${error.message}`);
     return error;
   }
@@ -245,17 +363,5 @@ export class ApiClient {
 }
 
 async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
-  try {
-    const parsed: unknown = JSON.parse(await response.text());
-    if (parsed && typeof parsed === 'object') {
-      const { message, title } = parsed as Record<string, unknown>;
-      return {
-        ...(typeof message === 'string' ? { message } : {}),
-        ...(typeof title === 'string' ? { title } : {}),
-      };
-    }
-  } catch {
-    // Not JSON (a proxy's HTML page): the status alone decides.
-  }
-  return undefined;
+  return parseErrorBody(await response.text());
 }

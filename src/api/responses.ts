@@ -77,6 +77,18 @@ export function handleFailure(
   return { ...none, warn: true };
 }
 
+/** SPEC section 8, "Upload failure": the 'UploadError' toast with the server's message. */
+export function uploadFailureToast(body: ApiErrorBody | undefined, t: Translate): ToastRequest {
+  const serverMessage = body?.message?.trim() ? body.message : undefined;
+  return {
+    type: 'error',
+    title: t('api.upload.error-title'),
+    content: serverMessage ?? t('api.upload.failed'),
+    timer: ERROR_TOAST_SECONDS,
+    cancelable: true,
+  };
+}
+
 /** File name from a content-disposition header; SPEC section 7 defaults to download.csv. */
 export function fileNameFromDisposition(header: string | null | undefined): string {
   const fallback = 'download.csv';
@@ -92,4 +104,21 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
   const name = (plain?.[2] ?? plain?.[1])?.trim();
   return name || fallback;
+}
+
+/** The `message` and `title` of an error answer, when it is JSON. */
+export function parseErrorBody(text: string): ApiErrorBody | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') {
+      const { message, title } = parsed as Record<string, unknown>;
+      return {
+        ...(typeof message === 'string' ? { message } : {}),
+        ...(typeof title === 'string' ? { title } : {}),
+      };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page): the status alone decides.
+  }
+  return undefined;
 }

@@ -15,12 +15,30 @@ export interface Session {
   expiry: number;
 }
 
+/** The account being emulated: while set, the server acts with these roles and permissions. */
 export interface SessionEmulation {
-  account: string | { id: string; name: string };
-  username: string;
+  account: { id: string; name: string };
+  username: string | null;
   fullname: string;
   roles: string[];
+  permissions: string[];
 }
+
+/** A row of the emulate dialog (SPEC section 3, "Emulation user result"). */
+export interface EmulationUser {
+  fullname: string;
+  username: string;
+  role: string;
+}
+
+/** The answer of a completed e-mailed link: the account whose password was set. */
+export interface LinkCompleted {
+  status: 'done';
+  username: string;
+}
+
+/** The e-mailed single-use links: password reset, account claim and activation. */
+export type AccountLinkPurpose = 'reset' | 'claim' | 'activate';
 
 export interface Credentials {
   username: string;

@@ -6,22 +6,36 @@ import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
 import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';
 import { ToastList } from '../frame/ToastList';
-import { LANGUAGE_CHOICE_KEY, readStored } from './preferences';
+import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from './preferences';
+import { useServices } from './ServicesContext';
 import { LANGUAGE_STORAGE_KEY } from './services';
 
 /** Follows the session's language and keeps the document title and language attribute current. */
 function useDocumentLanguageAndTitle() {
   const { t, i18n } = useTranslation();
+  const { api, session: actor } = useServices();
   const { session } = useSession();
   const { route } = useCurrentRoute();
   const sessionLanguage = session?.settings.language;
 
   useEffect(() => {
-    // A language picked in this browser wins over the session's setting.
-    if (!sessionLanguage || readStored(LANGUAGE_CHOICE_KEY)) return;
+    if (!sessionLanguage) return;
+    const chosen = readStored(LANGUAGE_CHOICE_KEY);
+    if (chosen) {
+      // Picked on a logged-out page: it becomes the account's setting.
+      writeStored(LANGUAGE_CHOICE_KEY, null);
+      if (toLanguage(chosen) !== toLanguage(sessionLanguage)) {
+        void i18n.changeLanguage(toLanguage(chosen));
+        api.saveLanguage(toLanguage(chosen)).then(
+          (updated) => actor.send({ type: 'session.update', session: updated }),
+          () => undefined,
+        );
+        return;
+      }
+    }
     const language = toLanguage(sessionLanguage);
     if (language !== i18n.language) void i18n.changeLanguage(language);
-  }, [sessionLanguage, i18n]);
+  }, [sessionLanguage, i18n, api, actor]);
 
   useEffect(() => {
     const remember = (language: string) => {

@@ -5,7 +5,7 @@ import { sessionMachine } from '../../machines/sessionMachine';
 import { ApiClient } from '../api/client';
 import type { Credentials } from '../api/types';
 import { createI18n } from '../i18n';
-import { toastsMachine } from '../toasts/toastsMachine';
+import { toastsMachine } from '../../machines/toastsMachine';
 import { LANGUAGE_CHOICE_KEY, Preferences, readStored } from './preferences';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

@@ -7,6 +7,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
 import type { Session } from '../api/types';
+import { EmulationControls } from '../emulation/EmulateButton';
 
 function SignedInFrame({ session }: { session: Session }) {
   const { t } = useTranslation();
@@ -22,8 +23,14 @@ function SignedInFrame({ session }: { session: Session }) {
             {route && <Breadcrumbs route={route} params={params} />}
           </div>
           <div className="top-bar-end">
+            {session.emulation && (
+              <span className="emulation-flag" data-testid="emulation-flag">
+                {t('frame.emulation.emulating', { name: session.emulation.fullname })}
+              </span>
+            )}
+            <EmulationControls session={session} />
             <span className="top-bar-account" title={t('frame.avatar.account-id')}>
-              {session.account.name}
+              {session.emulation?.account.name ?? session.account.name}
             </span>
             <AvatarMenu session={session} balance={balance} onOpen={refreshBalance} />
           </div>

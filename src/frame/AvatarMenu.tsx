@@ -67,6 +67,14 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
             <dd>{session.account.id}</dd>
             <dt>{t('frame.avatar.roles')}</dt>
             <dd>{session.roles.map(roleLabel).join(', ')}</dd>
+            {session.emulation && (
+              <>
+                <dt>{t('frame.avatar.emulating')}</dt>
+                <dd data-testid="avatar-emulating">
+                  {session.emulation.fullname} ({session.emulation.account.name})
+                </dd>
+              </>
+            )}
             {canSeeBalance(session) && (
               <>
                 <dt>{t('wallet.balance.label')}</dt>
@@ -83,7 +91,7 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
               className="button button-secondary"
               onClick={() => {
                 // SPEC section 4: after stopping, the user goes to /admin with their own session.
-                void api.delete('session/emulate').then(
+                void api.stopEmulation().then(
                   () => window.location.assign('/admin'),
                   // The client has shown the failure; the user stays where they are.
                   () => undefined,

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CHOICE_KEY, writeStored } from '../app/preferences';
+import { useServices } from '../app/ServicesContext';
 import { LANGUAGES, toLanguage, type Language } from '../i18n';
+import { useSession } from '../session/useSession';
 
 /** Each language is offered under its own name. */
 const LANGUAGE_NAME_KEYS: Record<Language, string> = {
@@ -15,6 +17,8 @@ const LANGUAGE_NAME_KEYS: Record<Language, string> = {
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
+  const { api, session: actor } = useServices();
+  const { session } = useSession();
   const id = useId();
   return (
     <div className="language-select">
@@ -25,9 +29,17 @@ export function LanguageSelect() {
         value={toLanguage(i18n.language)}
         onChange={(event) => {
           const language = toLanguage(event.target.value);
-          // The server has no call to store the choice yet: it is kept in this browser.
-          writeStored(LANGUAGE_CHOICE_KEY, language);
           void i18n.changeLanguage(language);
+          if (!session) {
+            // Logged out: kept in this browser, and saved to the account at the next sign-in.
+            writeStored(LANGUAGE_CHOICE_KEY, language);
+            return;
+          }
+          api.saveLanguage(language).then(
+            (updated) => actor.send({ type: 'session.update', session: updated }),
+            // The client has shown the failure; the page stays in the chosen language.
+            () => undefined,
+          );
         }}
       >
         {LANGUAGES.map((language) => (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { ToastRef } from '../toasts/toastsMachine';
+import type { ToastRef } from '../../machines/toastsMachine';
 
 function ToastRow({ toastRef }: { toastRef: ToastRef }) {
   const { t } = useTranslation();

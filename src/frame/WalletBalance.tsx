@@ -3,10 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import type { Money, Session } from '../api/types';
 import { formatCurrency } from '../format/formatters';
+import { actingAs } from '../routes/access';
 
-export const canSeeBalance = (session: Pick<Session, 'permissions'>): boolean =>
-  session.permissions.includes('payment-method:ro') ||
-  session.permissions.includes('payment-method:rw');
+/** SPEC section 6: payment-method ro or rw holders (the emulated user's, while emulating). */
+export function canSeeBalance(
+  session: Pick<Session, 'permissions' | 'roles' | 'emulation'>,
+): boolean {
+  const { permissions } = actingAs(session);
+  return permissions.includes('payment-method:ro') || permissions.includes('payment-method:rw');
+}
 
 export interface WalletBalanceState {
   /** Null until loaded, and for users who may not see it. */
@@ -21,7 +26,8 @@ export function useWalletBalance(session: Session): WalletBalanceState {
   const [loads, setLoads] = useState(0);
   const refresh = useCallback(() => setLoads((count) => count + 1), []);
   const allowed = canSeeBalance(session);
-  const accountId = session.account.id;
+  // The balance belongs to the account the server acts for: the emulated one while emulating.
+  const accountId = session.emulation?.account.id ?? session.account.id;
   useEffect(() => {
     if (!allowed) return;
     let current = true;

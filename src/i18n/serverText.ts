@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SUPPORT_EMAIL } from '../account/linkPages';
 
 /**
  * The server answers in English with the texts of SPEC section 8. A known text is shown in the
@@ -14,12 +15,23 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'An unexpected error occurred. Please try again later.': 'server.request.unexpected',
   'The requested resource was not found.': 'api.errors.resource-not-found',
   'User not found': 'server.user.not-found',
+  'Your account is already active. Please login or reset your password.':
+    'server.account.already-active',
+  'Password reset link has expired.': 'server.reset.expired',
+  'There was an error resetting your password': 'server.reset.failed',
+  'There was an error activating your account': 'server.activation.failed',
+  'Your signup request has expired. Please complete the signup form again.':
+    'server.activation.expired',
+  'Unable to claim this account.': 'server.claim.failed',
+  'A secure password is at least 12 characters mixing letters, numbers and symbols.':
+    'account.password.rule',
 };
 
 export function useServerText(): (text: string) => string {
   const { t } = useTranslation();
   return (text) => {
     const key = SERVER_TEXT_KEYS[text];
-    return key ? t(key) : text;
+    // Some texts name the support contact (SPEC section 8, {email}).
+    return key ? t(key, { email: SUPPORT_EMAIL }) : text;
   };
 }

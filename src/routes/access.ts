@@ -4,17 +4,41 @@ import type { AppRoute, NavEntry, RouteAccess } from './types';
 
 type SessionAccess = Pick<Session, 'permissions' | 'roles' | 'emulation'>;
 
+/**
+ * Who the application acts as. While emulating, the server answers with the emulated user's roles
+ * and permissions, so the navigation and guards use them too.
+ */
+export function actingAs(session: SessionAccess): { roles: string[]; permissions: string[] } {
+  return session.emulation
+    ? { roles: session.emulation.roles, permissions: session.emulation.permissions }
+    : { roles: session.roles, permissions: session.permissions };
+}
+
+/** SPEC section 6: the 'Emulate User' button shows for emulate ro/rw holders, or while emulating. */
+export function canOpenEmulation(session: SessionAccess): boolean {
+  return (
+    !!session.emulation ||
+    session.permissions.includes('emulate:ro') ||
+    session.permissions.includes('emulate:rw')
+  );
+}
+
+/** Starting or switching an emulation needs emulate:rw of the person who logged in. */
+export const canEmulate = (session: SessionAccess): boolean =>
+  session.permissions.includes('emulate:rw');
+
 const anyOf = (wanted: readonly string[] | undefined, held: readonly string[]): boolean =>
   !!wanted && wanted.some((item) => held.includes(item));
 
 export function isAllowed(access: RouteAccess | undefined, session: SessionAccess): boolean {
   if (!access) return true;
-  if (access.requiredRoles && !anyOf(access.requiredRoles, session.roles)) return false;
+  const acting = actingAs(session);
+  if (access.requiredRoles && !anyOf(access.requiredRoles, acting.roles)) return false;
   const hasLists = !!(access.permissions || access.roles || access.emulationRoles);
   if (!hasLists) return true;
   return (
-    anyOf(access.permissions, session.permissions) ||
-    anyOf(access.roles, session.roles) ||
+    anyOf(access.permissions, acting.permissions) ||
+    anyOf(access.roles, acting.roles) ||
     anyOf(access.emulationRoles, session.emulation?.roles ?? [])
   );
 }
@@ -23,10 +47,11 @@ export const canOpen = (route: AppRoute, session: SessionAccess): boolean =>
   isAllowed(route.access, session);
 
 /** SPEC section 4: where a user without access to a route goes. */
-export function noAccessPath(session: Pick<Session, 'permissions'>): string {
-  if (session.permissions.includes('statement:rw')) return '/statements';
-  if (session.permissions.includes('emulate:rw')) return '/admin';
-  if (session.permissions.includes('emulate:ro')) return '/overseer';
+export function noAccessPath(session: SessionAccess): string {
+  const { permissions } = actingAs(session);
+  if (permissions.includes('statement:rw')) return '/statements';
+  if (permissions.includes('emulate:rw')) return '/admin';
+  if (permissions.includes('emulate:ro')) return '/overseer';
   return '/dashboard';
 }
 

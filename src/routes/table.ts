@@ -297,6 +297,13 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.admin-logs.title',
     access: admin,
   }),
+  app({
+    id: 'admin-uikit',
+    path: '/admin/uikit',
+    titleKey: 'routes.admin-uikit.title',
+    access: admin,
+    breadcrumbParent: 'admin-overview',
+  }),
   app({ id: 'help', path: '/help', titleKey: 'routes.help.title' }),
   app({
     id: 'help-faq',

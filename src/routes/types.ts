@@ -10,7 +10,7 @@ export interface RouteAccess {
   /** `resource:ro` or `resource:rw`; any one suffices. */
   permissions?: readonly string[];
   roles?: readonly string[];
-  /** Matched against the roles of the emulation (the person emulating). */
+  /** Matched against the roles of the emulated user, only while emulating. */
   emulationRoles?: readonly string[];
   requiredRoles?: readonly string[];
 }

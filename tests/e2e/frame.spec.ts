@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { apiSession, login } from './helpers';
 
 const NAV_BY_ACCOUNT = [
   {
@@ -107,16 +107,32 @@ test('the collapsed navigation survives a reload and shows tooltips', async ({ p
   await expect(page.getByRole('link', { name: 'Import' })).toBeVisible();
 });
 
-test('switching to French re-renders the frame in French', async ({ page }) => {
-  await login(page, 'label@demo.label');
-  await page.getByRole('button', { name: 'Open the user menu' }).click();
-  await page.getByLabel('Language').selectOption('fr');
-  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Relevés' })).toBeVisible();
-  await expect(page.getByTestId('welcome-name')).toHaveText('Connecté en tant que Lena Label');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+test('switching to French re-renders the frame in French and is kept by the account', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  try {
+    await login(page, 'label@demo.label');
+    await page.getByRole('button', { name: 'Open the user menu' }).click();
+    await page.getByLabel('Language').selectOption('fr');
+    await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Relevés' })).toBeVisible();
+    await expect(page.getByTestId('welcome-name')).toHaveText('Connecté en tant que Lena Label');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    // Another browser: the server's setting brings French back at the next sign-in.
+    const elsewhere = await browser.newPage();
+    await login(elsewhere, 'label@demo.label');
+    await expect(elsewhere.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    await elsewhere.close();
+  } finally {
+    const label = await apiSession(baseURL ?? '', 'label@demo.label');
+    await label.patch('/api/session/settings', { language: 'en' });
+    await label.dispose();
+  }
 });
 
 test('a 401 in the middle of a session lands on /login', async ({ page, context }) => {

@@ -38,7 +38,8 @@ describe('console banner', () => {
 
 describe('canToggleDebug', () => {
   const emulation = {
-    account: 'acc',
+    account: { id: 'acc', name: 'Portal administration' },
+    permissions: [],
     username: 'ada@demo.label',
     fullname: 'Ada Admin',
     roles: ['admin'],

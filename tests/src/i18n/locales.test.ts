@@ -31,7 +31,7 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string
 }
 
 const usedKeys = new Set(
-  [...sourceFiles(join(ROOT, 'src')), join(ROOT, 'machines', 'sessionMachine.ts')].flatMap((file) =>
+  [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'machines'))].flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(KEY)].map((match) => match[1] ?? ''),
   ),
 );
@@ -81,6 +81,34 @@ describe('locales', () => {
     expect(english.get('server.login.locked-message')).toBe(
       'You have had more then 10 incorrect login attempts, your account is now temporarily locked. Please try again later.',
     );
+  });
+
+  it('quotes the account and widget texts of SPEC sections 5 and 8 exactly in English', () => {
+    expect(english.get('account.password.must-match')).toBe('Passwords must match');
+    expect(english.get('widgets.type-ahead.not-found')).toBe(
+      'Not found - click anywhere to use entered text',
+    );
+    expect(english.get('server.reset.expired')).toBe('Password reset link has expired.');
+    expect(english.get('server.claim.failed')).toBe('Unable to claim this account.');
+    expect(english.get('server.user.not-found')).toBe('User not found');
+    expect(english.get('server.account.already-active')).toBe(
+      'Your account is already active. Please login or reset your password.',
+    );
+    expect(english.get('server.activation.expired')).toBe(
+      'Your signup request has expired. Please complete the signup form again.',
+    );
+    // Both failures give a support contact, written {email} in the spec.
+    expect(english.get('server.reset.failed')).toMatch(
+      /^There was an error resetting your password\b.*\{\{email\}\}/,
+    );
+    expect(english.get('server.activation.failed')).toMatch(
+      /^There was an error activating your account\b.*\{\{email\}\}/,
+    );
+    for (const language of LANGUAGES) {
+      const keys = flatten(LOCALES[language]);
+      expect(keys.get('server.reset.failed'), language).toContain('{{email}}');
+      expect(keys.get('server.activation.failed'), language).toContain('{{email}}');
+    }
   });
 
   it('falls back to English and maps regional codes', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../src/api/types';
 import {
+  actingAs,
+  canEmulate,
+  canOpenEmulation,
   canOpen,
   isAllowed,
   noAccessPath,
@@ -174,7 +177,13 @@ describe('access', () => {
       isAllowed(access, {
         roles: ['payee'],
         permissions: [],
-        emulation: { account: 'a', username: 'ada', fullname: 'Ada', roles: ['admin'] },
+        emulation: {
+          account: { id: 'a', name: 'A' },
+          username: 'ada',
+          fullname: 'Ada',
+          roles: ['admin'],
+          permissions: [],
+        },
       }),
     ).toBe(true);
     expect(isAllowed(access, user(['payee'], ['statement:ro']))).toBe(false);
@@ -267,5 +276,47 @@ describe('side navigation', () => {
       },
     ];
     expect(visibleNavigation(user([], []), entries)).toEqual([]);
+  });
+});
+
+describe('emulation', () => {
+  const emulating = (real: Access, emulated: Access): Access => ({
+    ...real,
+    emulation: {
+      account: { id: 'acc-2', name: 'Demo Records' },
+      username: 'payee@demo.label',
+      fullname: 'Paco Payee',
+      roles: emulated.roles,
+      permissions: emulated.permissions,
+    },
+  });
+
+  it("acts with the emulated user's roles and permissions", () => {
+    const session = emulating(ADMIN, PAYEE);
+    expect(actingAs(session)).toEqual({ roles: PAYEE.roles, permissions: PAYEE.permissions });
+    expect(actingAs(ADMIN)).toEqual({ roles: ADMIN.roles, permissions: ADMIN.permissions });
+  });
+
+  it("shows the emulated payee's navigation to an emulating admin", () => {
+    expect(labels(visibleNavigation(emulating(ADMIN, PAYEE)))).toEqual(
+      labels(visibleNavigation(PAYEE)),
+    );
+  });
+
+  it('guards and redirects by the emulated permissions', () => {
+    const session = emulating(ADMIN, PAYEE);
+    expect(canOpen(routeById('statements'), session)).toBe(false);
+    expect(canOpen(routeById('admin-overview'), session)).toBe(false);
+    expect(noAccessPath(session)).toBe('/dashboard');
+    expect(canOpen(routeById('admin-overview'), emulating(PAYEE, ADMIN))).toBe(true);
+  });
+
+  it('offers the Emulate User button to emulate holders and while emulating', () => {
+    expect(canOpenEmulation(ADMIN)).toBe(true);
+    expect(canOpenEmulation(OVERSEER)).toBe(true);
+    expect(canOpenEmulation(PAYEE)).toBe(false);
+    expect(canOpenEmulation(emulating(ADMIN, PAYEE))).toBe(true);
+    expect(canEmulate(ADMIN)).toBe(true);
+    expect(canEmulate(OVERSEER)).toBe(false);
   });
 });

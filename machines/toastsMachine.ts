@@ -1,7 +1,5 @@
 import { assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
-import type { ToastRequest } from '../api/responses';
-
-// The toast machines sit beside the frame that shows them: machines/ holds the shared domain machines.
+import type { ToastRequest } from '../src/api/responses';
 
 /** Toasts without a timer close after this many seconds. */
 export const DEFAULT_TOAST_SECONDS = 5;

@@ -1,0 +1,137 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  cellLink,
+  columnStyle,
+  formatCell,
+  isActionDisabled,
+  isCellShown,
+  valueAt,
+  visibleColumns,
+  visibleRange,
+  type ListColumn,
+  type ListRow,
+} from './columns';
+
+export interface ListProps<Row extends ListRow> {
+  columns: readonly ListColumn<Row>[];
+  rows: readonly Row[];
+  /** The table's accessible name. */
+  label: string;
+  /** Shown instead of rows when there are none. */
+  emptyText?: string;
+  /** Height of every row in pixels: rows are virtualised, so all rows share one height. */
+  rowHeight?: number;
+  /** Height of the scrolling body in pixels. */
+  height?: number;
+}
+
+export const LIST_ROW_HEIGHT = 40;
+
+function Cell<Row extends ListRow>({ column, row }: { column: ListColumn<Row>; row: Row }) {
+  if (!isCellShown(column, row)) return null;
+  const value = valueAt(row, column.key);
+  if (column.component) {
+    const Component = column.component;
+    return <Component row={row} value={value} />;
+  }
+  if (column.action) {
+    const action = column.action;
+    return (
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={isActionDisabled(column, row)}
+        onClick={() => action(row)}
+      >
+        {column.btnLabel ?? formatCell(value, column.format, column.currency)}
+      </button>
+    );
+  }
+  const text = formatCell(value, column.format, column.currency);
+  const link = cellLink(column, row);
+  return link ? <Link to={link}>{text}</Link> : <>{text}</>;
+}
+
+/** SPEC section 3's shared list: typed columns, rows virtualised so 100,000 scroll smoothly. */
+export function List<Row extends ListRow>({
+  columns,
+  rows,
+  label,
+  emptyText,
+  rowHeight = LIST_ROW_HEIGHT,
+  height = 480,
+}: ListProps<Row>) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const shown = visibleColumns(columns, rows);
+  const { start, end } = visibleRange({
+    scrollTop,
+    viewportHeight: height,
+    rowHeight,
+    rowCount: rows.length,
+  });
+  const rendered: ReactNode[] = [];
+  for (let index = start; index < end; index++) {
+    const row = rows[index];
+    if (!row) continue;
+    rendered.push(
+      <div
+        key={row.id}
+        role="row"
+        aria-rowindex={index + 2}
+        className="list-row"
+        style={{ top: index * rowHeight, height: rowHeight }}
+      >
+        {shown.map((column, columnIndex) => (
+          <div
+            key={`${columnIndex}-${column.key}`}
+            role="cell"
+            className="list-cell"
+            style={columnStyle(column)}
+          >
+            <Cell column={column} row={row} />
+          </div>
+        ))}
+      </div>,
+    );
+  }
+  return (
+    <div
+      className="list"
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={shown.length}
+    >
+      <div role="rowgroup" className="list-head">
+        <div role="row" aria-rowindex={1} className="list-row list-head-row">
+          {shown.map((column, columnIndex) => (
+            <div
+              key={`${columnIndex}-${column.key}`}
+              role="columnheader"
+              className="list-cell"
+              style={columnStyle(column)}
+            >
+              {column.label}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div
+        role="rowgroup"
+        className="list-body"
+        style={{ height: rows.length === 0 ? 'auto' : height }}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        data-testid="list-body"
+      >
+        {rows.length === 0 ? (
+          emptyText && <p className="list-empty">{emptyText}</p>
+        ) : (
+          <div className="list-spacer" style={{ height: rows.length * rowHeight }}>
+            {rendered}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -10,6 +10,7 @@ import {
   readProductSplitSets,
   setProductSplits,
 } from '../catalog/service';
+import { previewInput } from '../catalog/previewInput';
 import { fullView, limitedView } from '../catalog/visibility';
 import { BadRequestError, NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
@@ -311,6 +312,45 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
         ),
       );
       return view(await loadProduct(row.id, scope), user, scope);
+    },
+  );
+
+  app.get(
+    '/api/products/:id/preview-input',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: {
+        tags: ['products'],
+        summary:
+          "The engine input of the split editor's live preview: this product's records of its latest statement",
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            statement: Type.Union([
+              Type.Null(),
+              Type.Object({
+                id: Type.String(),
+                title: Type.String(),
+                period: Type.String(),
+                records: Type.Integer(),
+                truncated: Type.Boolean(),
+              }),
+            ]),
+            input: Type.Record(Type.String(), Type.Unknown(), {
+              description: 'An engine input (ENGINE.md) with the saved split sets',
+            }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const row = await loadProduct(request.params.id, catalogScope(sessionOf(request).user));
+      const preview = await previewInput(app.db, row.id);
+      return {
+        statement: preview.statement,
+        input: preview.input as unknown as Record<string, unknown>,
+      };
     },
   );
 

@@ -97,6 +97,7 @@ describe('every API route checks permissions', () => {
     { method: 'PATCH', url: '/api/products/x', resource: 'product' },
     { method: 'PUT', url: '/api/products/x/splits', resource: 'product' },
     { method: 'GET', url: '/api/products/x/events', resource: 'product' },
+    { method: 'GET', url: '/api/products/x/preview-input', resource: 'product' },
     { method: 'GET', url: '/api/events', resource: 'emulate' },
     { method: 'GET', url: '/api/outbox', resource: 'emulate' },
     { method: 'GET', url: '/api/payment-method/balance', resource: 'payment-method' },

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculateReference } from '../../engine/reference';
+import { validateInput } from '../../engine/validate';
 import { dumpReadModels, replayAll } from '../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
 import { multipart, type Part } from './multipart';
@@ -230,5 +232,78 @@ describe('statement upload and import', () => {
     expect(live.statements?.length).toBeGreaterThan(2);
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);
+  });
+});
+
+describe('the split preview input', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+  });
+  afterAll(() => portal.close());
+
+  it('gives the engine input of a product’s records from its latest statement, exact, and none before any', async () => {
+    const products = (await get(portal.app, lena, '/api/products?q=Midnight')).json();
+    const id = products.items[0].id;
+    const empty = (await get(portal.app, lena, `/api/products/${id}/preview-input`)).json();
+    expect(empty.statement).toBeNull();
+    expect(empty.input.records).toEqual([]);
+    expect(empty.input.splitSets).toHaveLength(2);
+
+    const distributors = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json();
+    const header =
+      'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+    const rows = [
+      '2026-10-05\t2026-09\tSpotify\tAria Vale\tMidnight Signals\tQZDM12600001\t\t1200\t100\tSong\tUS\t0\t3.456789012345\n',
+      '2026-10-05\t2026-09\tSpotify\tAria Vale\tGlass Harbor\tQZDM12600002\t\t10\t100\tSong\tFR\t0\t0.5\n',
+    ];
+    const { payload, headers } = multipart([
+      {
+        name: 'body',
+        value: JSON.stringify({
+          distributor: distributors.items[0].id,
+          report_month: '2026-09',
+          expected: null,
+        }),
+      },
+      { name: 'file', filename: 'september.tsv', content: header + rows.join('') },
+    ]);
+    await portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+    await portal.app.jobs.drain();
+
+    const preview = (await get(portal.app, lena, `/api/products/${id}/preview-input`)).json();
+    expect(preview.statement).toMatchObject({
+      title: 'DistroKid 2026-09',
+      records: 1,
+      truncated: false,
+    });
+    expect(preview.input.records).toEqual([
+      expect.objectContaining({
+        code: 'QZDM12600001',
+        units: 1200,
+        revenue: '3.456789012345',
+        territory: 'US',
+      }),
+    ]);
+    expect(Object.keys(preview.input.catalog).sort()).toEqual(['859700000016', 'QZDM12600001']);
+    // The engine takes it as it is: the label's half, and the band's half split 60/40.
+    const output = calculateReference(validateInput(preview.input));
+    const payouts = Object.fromEntries(output.payees.map((payee) => [payee.payeeId, payee.payout]));
+    const ids = await portal.db.query<{ username: string; id: string }>('select username, id from users');
+    const idOf = (username: string) => ids.find((row) => row.username === username)?.id ?? '';
+    expect(payouts[idOf('label@demo.label')]).toBe('1.728394506173');
+    expect(payouts[idOf('artist@demo.label')]).toBe('1.037036703703');
+    expect(payouts[idOf('payee@demo.label')]).toBe('0.691357802469');
+
+    const paco = await login(portal.app, 'payee@demo.label');
+    expect((await get(portal.app, paco, `/api/products/${id}/preview-input`)).statusCode).toBe(403);
   });
 });

@@ -1,0 +1,111 @@
+import type { EngineInput, EngineRecord } from '../../engine/types';
+import type { Queryable } from '../db/database';
+import { readProductSplitSets } from './service';
+
+/** The most records a browser preview recalculates (the engine benchmark's preview size). */
+export const PREVIEW_RECORD_LIMIT = 100_000;
+
+export interface PreviewInput {
+  statement: {
+    id: string;
+    title: string;
+    period: string;
+    records: number;
+    truncated: boolean;
+  } | null;
+  input: EngineInput;
+}
+
+/**
+ * What the split editor's live preview runs the engine on: this product's records of the
+ * latest statement that has any, its codes, and its saved split sets (the editor swaps in
+ * the sets being edited). No statement yet: no records, and the preview says so.
+ */
+export async function previewInput(db: Queryable, productId: string): Promise<PreviewInput> {
+  const codes = await db.query<{ code: string }>(
+    'select code from product_codes where product_id = $1',
+    [productId],
+  );
+  const codeList = codes.map((row) => row.code);
+  const latest = await db.query<{
+    id: string;
+    title: string;
+    period: string;
+    currency: string | null;
+  }>(
+    `select s.id, s.title, s.period,
+            (select r.currency from statement_records r where r.statement_id = s.id and r.currency is not null
+              group by r.currency order by count(*) desc limit 1) as currency
+       from statements s
+      where s.parse_status = 'parsed'
+        and exists (select 1 from statement_codes sc where sc.statement_id = s.id and sc.code = any($1::text[]))
+      order by s.period desc, s.received_at desc limit 1`,
+    [codeList],
+  );
+  const statement = latest[0];
+  const splitSets = await readProductSplitSets(db, productId);
+  const catalog = Object.fromEntries(codeList.map((code) => [code, { productId }]));
+  const emptyState = { counters: {}, recoupments: {} };
+  if (!statement) {
+    return {
+      statement: null,
+      input: {
+        currency: 'USD',
+        statement: { id: 'preview', period: '2000-01', distributorTakePct: '0' },
+        records: [],
+        catalog,
+        splitSets,
+        recoupments: [],
+        state: emptyState,
+      },
+    };
+  }
+  const rows = await db.query<{
+    file_id: string;
+    row: number;
+    code: string;
+    kind: 'sale' | 'mechanical';
+    date: string | null;
+    units: string;
+    revenue: string;
+    service: string;
+    format: string;
+    territory: string | null;
+  }>(
+    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
+            trim_scale(revenue)::text as revenue, service, format, territory
+       from statement_records where statement_id = $1 and code = any($2::text[])
+      order by file_id, row limit $3`,
+    [statement.id, codeList, PREVIEW_RECORD_LIMIT + 1],
+  );
+  const truncated = rows.length > PREVIEW_RECORD_LIMIT;
+  const records: EngineRecord[] = rows.slice(0, PREVIEW_RECORD_LIMIT).map((row) => ({
+    id: `${row.file_id}:${row.row}`,
+    code: row.code,
+    kind: row.kind,
+    units: Number(row.units),
+    revenue: row.revenue,
+    service: row.service,
+    format: row.format,
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.territory ? { territory: row.territory } : {}),
+  }));
+  return {
+    statement: {
+      id: statement.id,
+      title: statement.title,
+      period: statement.period,
+      records: records.length,
+      truncated,
+    },
+    input: {
+      currency: statement.currency ?? 'USD',
+      statement: { id: statement.id, period: statement.period, distributorTakePct: '0' },
+      records,
+      catalog,
+      splitSets,
+      recoupments: [],
+      state: emptyState,
+    },
+  };
+}

@@ -23,6 +23,7 @@ import outboxRoutes from './routes/outbox';
 import productRoutes from './routes/products';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
+import statementActionRoutes from './routes/statementActions';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import servicesPlugin from './plugins/services';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
+  await app.register(statementActionRoutes);
 
   if (options.staticDir) {
     await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });

@@ -272,10 +272,73 @@ const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'statement pipeline: machine state, funds, calculations, payments',
+    sql: `
+      alter table statements add column state text not null default 'syncing';
+      alter table statements add column flags jsonb not null default '{"forced": false, "expedited": false, "cashless": false}';
+      alter table statements add column received numeric(30, 12);
+      alter table statements add column statement_date date;
+      alter table statements add column calculation_id text;
+      alter table statements add column approved_at timestamptz;
+      create table calculations (
+        id text primary key,
+        statement_id text not null references statements (id),
+        input_sha256 text not null,
+        output_sha256 text not null,
+        backend text not null,
+        totals jsonb not null,
+        state jsonb not null,
+        created_at timestamptz not null
+      );
+      create table statement_payees (
+        calculation_id text not null,
+        payee_id text not null,
+        earned numeric(30, 12) not null,
+        recouped numeric(30, 12) not null,
+        credited numeric(30, 12) not null,
+        payout numeric(30, 12) not null,
+        primary key (calculation_id, payee_id)
+      );
+      create table statement_lines (
+        calculation_id text not null,
+        code text not null,
+        product_id text,
+        split_set_id text not null,
+        payee_id text not null,
+        units bigint not null,
+        amount numeric(30, 12) not null,
+        primary key (calculation_id, code, split_set_id, payee_id)
+      );
+      create table payments (
+        id text primary key,
+        statement_id text not null references statements (id),
+        payee_id text not null,
+        amount numeric(30, 12) not null,
+        currency text not null,
+        state text not null,
+        origin text not null,
+        created_at timestamptz not null
+      );
+      create table transactions (
+        id text primary key,
+        payment_id text not null references payments (id),
+        amount numeric(30, 12) not null,
+        currency text not null,
+        status text not null,
+        passback boolean not null,
+        created_at timestamptz not null
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'transactions',
+  'payments',
+  'calculations',
   'statement_files',
   'statements',
   'wallet_entries',

@@ -244,8 +244,8 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
       const data = event.data;
       await tx.query(
         `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
-                                 parse_status, version)
-         values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8)`,
+                                 parse_status, version, flags)
+         values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9)`,
         [
           data.statementId,
           data.accountId,
@@ -255,6 +255,7 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
           data.title,
           at,
           version,
+          JSON.stringify({ forced: false, expedited: false, cashless: data.cashless ?? false }),
         ],
       );
       for (const file of data.files) {
@@ -287,6 +288,82 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
       await tx.query('update statements set parse_status = $2, version = $3 where id = $1', [
         id,
         event.data.outcome,
+        version,
+      ]);
+      return;
+    case 'StatementTransitioned':
+      await tx.query('update statements set state = $2, flags = $3, version = $4 where id = $1', [
+        id,
+        event.data.to,
+        JSON.stringify(event.data.flags),
+        version,
+      ]);
+      return;
+    case 'FundsReceived':
+      await tx.query('update statements set received = $2, version = $3 where id = $1', [
+        id,
+        event.data.total,
+        version,
+      ]);
+      return;
+    case 'StatementCalculated': {
+      const data = event.data;
+      await tx.query(
+        `insert into calculations (id, statement_id, input_sha256, output_sha256, backend, totals, state, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          data.calculationId,
+          id,
+          data.inputSha256,
+          data.outputSha256,
+          data.backend,
+          JSON.stringify(data.totals),
+          JSON.stringify(data.state),
+          at,
+        ],
+      );
+      await tx.query('update statements set calculation_id = $2, version = $3 where id = $1', [
+        id,
+        data.calculationId,
+        version,
+      ]);
+      return;
+    }
+    case 'CalculationFailed':
+      await tx.query('update statements set version = $2 where id = $1', [id, version]);
+      return;
+    case 'StatementApproved':
+      await tx.query('update statements set approved_at = $2, version = $3 where id = $1', [
+        id,
+        at,
+        version,
+      ]);
+      return;
+    case 'PaymentsPrepared': {
+      const currencyRow = await tx.query<{ id: string }>(
+        'select id from statements where id = $1',
+        [id],
+      );
+      if (currencyRow.length === 0) return;
+      for (const payment of event.data.payments) {
+        await tx.query(
+          `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at)
+           values ($1, $2, $3, $4, $5, 'NONE', 'proceeds', $6)`,
+          [payment.paymentId, id, payment.payeeId, payment.amount, payment.currency, at],
+        );
+        await tx.query(
+          `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)
+           values ($1, $2, $3, $4, 'PREPARE', false, $5)`,
+          [payment.transactionId, payment.paymentId, payment.amount, payment.currency, at],
+        );
+      }
+      await tx.query('update statements set version = $2 where id = $1', [id, version]);
+      return;
+    }
+    case 'StatementDateMoved':
+      await tx.query('update statements set statement_date = $2, version = $3 where id = $1', [
+        id,
+        event.data.to,
         version,
       ]);
       return;

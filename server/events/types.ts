@@ -83,6 +83,7 @@ export type StatementEvent =
         period: string;
         expected: string | null;
         title: string;
+        cashless?: boolean;
         files: UploadedFile[];
       };
     }
@@ -91,7 +92,50 @@ export type StatementEvent =
       data: { fileId: string; rowsRead: number; records: number; errors: number; summary: object };
     }
   | { type: 'StatementFileRejected'; data: { fileId: string; error: string } }
-  | { type: 'StatementParsed'; data: { outcome: 'parsed' | 'failed' } };
+  | { type: 'StatementParsed'; data: { outcome: 'parsed' | 'failed' } }
+  | {
+      type: 'StatementTransitioned';
+      data: {
+        event: string;
+        facts: object | null;
+        from: string;
+        to: string;
+        flags: StatementFlags;
+      };
+    }
+  | { type: 'FundsReceived'; data: { amount: string; total: string } }
+  | {
+      type: 'StatementCalculated';
+      data: {
+        calculationId: string;
+        inputSha256: string;
+        outputSha256: string;
+        backend: 'wasm' | 'decimal';
+        totals: object;
+        state: object;
+      };
+    }
+  | { type: 'CalculationFailed'; data: { message: string } }
+  | { type: 'StatementApproved'; data: { calculationId: string } }
+  | {
+      type: 'PaymentsPrepared';
+      data: {
+        payments: {
+          paymentId: string;
+          transactionId: string;
+          payeeId: string;
+          amount: string;
+          currency: string;
+        }[];
+      };
+    }
+  | { type: 'StatementDateMoved'; data: { from: string | null; to: string } };
+
+export interface StatementFlags {
+  forced: boolean;
+  expedited: boolean;
+  cashless: boolean;
+}
 
 export type CodeKind = 'isrc' | 'upc' | 'custom';
 

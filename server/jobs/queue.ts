@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 
-export type JobKind = 'statement.parse';
+export type JobKind = 'statement.parse' | 'statement.calculate';
 
 export interface Job {
   id: string;

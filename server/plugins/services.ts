@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { BlobStore } from '../blobs';
 import { JobRunner } from '../jobs/queue';
+import { runCalculationJob } from '../statements/calculateJob';
 import { runParseJob } from '../statements/parseJob';
 
 declare module 'fastify' {
@@ -25,6 +26,8 @@ export default fp<ServicesOptions>(
       {
         'statement.parse': (job) =>
           runParseJob({ db: app.db, blobs, now: app.now }, String(job.payload.statementId)),
+        'statement.calculate': (job) =>
+          runCalculationJob({ db: app.db, blobs, now: app.now }, String(job.payload.statementId)),
       },
       app.now,
       (message, detail) => app.log.error(detail, message),

@@ -12,6 +12,7 @@ import {
 } from '../catalog/service';
 import { previewInput } from '../catalog/previewInput';
 import { fullView, limitedView } from '../catalog/visibility';
+import { resolveStatements } from '../statements/pipeline';
 import { BadRequestError, NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import type { ProductDetails } from '../events/types';
@@ -220,8 +221,8 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
       const user = sessionOf(request).user;
       const details = toDetails(request.body);
       await assertArtistInAccount(details.artistId, user.accountId);
-      const productId = await app.db.transaction((tx) =>
-        createProduct(
+      const productId = await app.db.transaction(async (tx) => {
+        const created = await createProduct(
           tx,
           user.accountId,
           {
@@ -242,8 +243,11 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
           },
           request.body.codes,
           commandMetadata(request, app.now()),
-        ),
-      );
+        );
+        // New codes may release statements that were waiting for them.
+        await resolveStatements(tx, user.accountId, commandMetadata(request, app.now()));
+        return created;
+      });
       const scope = catalogScope(user);
       return reply.status(201).send(await view(await loadProduct(productId, scope), user, scope));
     },
@@ -267,8 +271,8 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
       const row = await loadProduct(request.params.id, scope);
       const details = toDetails(request.body);
       await assertArtistInAccount(details.artistId, row.account_id);
-      await app.db.transaction((tx) =>
-        changeProduct(
+      await app.db.transaction(async (tx) => {
+        await changeProduct(
           tx,
           row.id,
           request.body.version,
@@ -277,8 +281,11 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
             ...(request.body.codes ? { codes: request.body.codes } : {}),
           },
           commandMetadata(request, app.now()),
-        ),
-      );
+        );
+        if (request.body.codes) {
+          await resolveStatements(tx, row.account_id, commandMetadata(request, app.now()));
+        }
+      });
       return view(await loadProduct(row.id, scope), user, scope);
     },
   );

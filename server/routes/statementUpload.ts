@@ -21,6 +21,8 @@ interface UploadBody {
   distributor: string;
   report_month: string;
   expected: string | null;
+  /** Cashless statements compute splits and move no money. */
+  cashless: boolean;
 }
 
 function readBody(text: string): UploadBody {
@@ -44,7 +46,15 @@ function readBody(text: string): UploadBody {
   ) {
     throw new BadRequestError('An amount must be positive.');
   }
-  return { distributor: body.distributor, report_month: body.report_month, expected };
+  if (body.cashless !== undefined && typeof body.cashless !== 'boolean') {
+    throw new BadRequestError('cashless must be true or false.');
+  }
+  return {
+    distributor: body.distributor,
+    report_month: body.report_month,
+    expected,
+    cashless: body.cashless ?? false,
+  };
 }
 
 const formatDate = (value: Date | string) => {
@@ -171,6 +181,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 period: upload.report_month,
                 expected: upload.expected,
                 title: `${distributor.name} ${upload.report_month}`,
+                cashless: upload.cashless,
                 files,
               },
             },

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
+import { possibleEvents, snapshotOf, statusOfState, stepOf } from '../../machines/statementMachine';
 import { NotFoundError } from '../errors';
+import type { StatementFlags } from '../events/types';
 import { sessionOf } from '../plugins/auth';
 import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
 
-export const statementStatuses = ['syncing', 'failed', 'needs-attention', 'pending'] as const;
+export const statementStatuses = [...new Set(Object.values(statusOfState))];
 
 const StatementFile = Type.Object({
   id: Type.String(),
@@ -23,6 +25,17 @@ const Statement = Type.Object({
   distributor: Type.Object({ id: Type.String(), name: Type.String() }),
   period: Type.String(),
   status: Type.String(),
+  state: Type.String({ description: 'The statement machine state (machines/statementMachine.ts)' }),
+  step: Type.Union([Type.String(), Type.Null()], { description: 'Pipeline step label' }),
+  flags: Type.Object({
+    forced: Type.Boolean(),
+    expedited: Type.Boolean(),
+    cashless: Type.Boolean(),
+  }),
+  next: Type.Array(Type.String(), { description: 'Commands the machine allows now' }),
+  receivedFunds: Type.Union([Type.String(), Type.Null()]),
+  statementDate: Type.Union([Type.String(), Type.Null()]),
+  calculationId: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.Integer(),
   expected: Type.Union([Type.String(), Type.Null()]),
   files: Type.Array(StatementFile),
@@ -55,6 +68,10 @@ interface StatementRow {
   missing_codes: string;
   revenue: string;
   currency: string | null;
+  flags: StatementFlags | string;
+  received: string | null;
+  statement_date: string | null;
+  calculation_id: string | null;
   total: string;
 }
 
@@ -74,14 +91,11 @@ const statementSelect = `
     from statements s join distributors d on d.id = s.distributor_id
     where ($1::text is null or s.account_id = $1) and ($2::text is null or s.id = $2)
   ), described as (
-    select l.*,
-      case when l.parse_status = 'syncing' then 'syncing'
-           when l.parse_status = 'failed' then 'failed'
-           when l.errors > 0 or l.missing_codes > 0 then 'needs-attention'
-           else 'pending' end as status
-    from listed l
+    select l.*, l.state as status from listed l
   )
   select d.id, d.title, d.distributor_id, d.distributor_name, d.period, d.status, d.received_at,
+         d.flags, d.received::text as received, to_char(d.statement_date, 'YYYY-MM-DD') as statement_date,
+         d.calculation_id,
          d.expected::text as expected, d.records::text as records, d.errors::text as errors,
          d.missing_codes::text as missing_codes,
          (select coalesce(trim_scale(sum(sc.revenue)), 0)::text from statement_codes sc
@@ -94,15 +108,34 @@ const statementSelect = `
          count(*) over () as total
     from described d`;
 
+const flagsOf = (row: StatementRow): StatementFlags =>
+  typeof row.flags === 'string' ? (JSON.parse(row.flags) as StatementFlags) : row.flags;
+
+/** NUMERIC text without the zeros its scale pads it with. */
+export const trimDecimal = (value: string) =>
+  value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+
 function toStatement(row: StatementRow) {
   return {
     id: row.id,
     title: row.title,
     distributor: { id: row.distributor_id, name: row.distributor_name },
     period: row.period,
-    status: row.status,
+    status: statusOfState[row.status] ?? row.status,
+    state: row.status,
+    step: stepOf(snapshotOf(row.status, flagsOf(row))),
+    flags: flagsOf(row),
+    next: possibleEvents(snapshotOf(row.status, flagsOf(row)), {
+      problems: 0,
+      rejected: false,
+      cashless: flagsOf(row).cashless,
+      fundsMatch: true,
+    }),
+    receivedFunds: row.received === null ? null : trimDecimal(row.received),
+    statementDate: row.statement_date,
+    calculationId: row.calculation_id,
     receivedAt: epochSeconds(row.received_at) ?? 0,
-    expected: row.expected === null ? null : row.expected.replace(/\.?0+$/, ''),
+    expected: row.expected === null ? null : trimDecimal(row.expected),
     files:
       typeof row.files === 'string' ? (JSON.parse(row.files) as StatementRow['files']) : row.files,
     records: Number(row.records),
@@ -147,9 +180,16 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { q = '', limit = 100, offset = 0, status } = request.query;
       const rows = await app.db.query<StatementRow>(
         `select * from (${statementSelect.replace('count(*) over () as total', '0 as total')}) all_statements
-          where ($3::text is null or status = $3) and ($4 = '' or title ilike '%' || $4 || '%')
+          where ($3::text[] is null or status = any($3::text[])) and status <> 'deleted' and ($4 = '' or title ilike '%' || $4 || '%')
           order by received_at desc, id`,
-        [accountScope(sessionOf(request).user), null, status ?? null, q],
+        [
+          accountScope(sessionOf(request).user),
+          null,
+          status
+            ? Object.keys(statusOfState).filter((state) => statusOfState[state] === status)
+            : null,
+          q,
+        ],
       );
       return { items: rows.slice(offset, offset + limit).map(toStatement), total: rows.length };
     },

@@ -6,6 +6,7 @@ import type { EventMetadata, PortalEvent } from '../events/types';
 import { parseStatement, type ParseSummary } from '../import/parse';
 import type { DistributorTemplate } from '../import/templateSchema';
 import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
+import { statementRead } from './pipeline';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -211,5 +212,6 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
       [{ type: 'StatementParsed', data: { outcome: rejected.length > 0 ? 'failed' : 'parsed' } }],
       deps.now(),
     );
+    await statementRead(tx, statementId, systemMetadata(deps.now()));
   });
 }

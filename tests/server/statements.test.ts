@@ -113,7 +113,8 @@ describe('statement upload and import', () => {
     expect(created.statusCode).toBe(201);
     const cleared = (await get(portal.app, lena, `/api/statements/${first.id}`)).json();
     expect(cleared.missingCodes).toBe(0);
-    expect(cleared.status).toBe(cleared.errors > 0 ? 'needs-attention' : 'pending');
+    // Every code known: on to the funds check, where it waits for the expected 100.50.
+    expect(cleared).toMatchObject({ status: 'waiting-for-funds', step: 'Unfunded' });
   });
 
   it('recognises a file uploaded before and says when it came', async () => {
@@ -297,7 +298,9 @@ describe('the split preview input', () => {
     // The engine takes it as it is: the label's half, and the band's half split 60/40.
     const output = calculateReference(validateInput(preview.input));
     const payouts = Object.fromEntries(output.payees.map((payee) => [payee.payeeId, payee.payout]));
-    const ids = await portal.db.query<{ username: string; id: string }>('select username, id from users');
+    const ids = await portal.db.query<{ username: string; id: string }>(
+      'select username, id from users',
+    );
     const idOf = (username: string) => ids.find((row) => row.username === username)?.id ?? '';
     expect(payouts[idOf('label@demo.label')]).toBe('1.728394506173');
     expect(payouts[idOf('artist@demo.label')]).toBe('1.037036703703');

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { calculate, EngineInputError, stringifyOutput } from '../../engine';
+import type { EngineOutput } from '../../engine/types';
+import type { BlobStore } from '../blobs';
+import type { Database, Queryable } from '../db/database';
+import type { EventMetadata } from '../events/types';
+import { statementEngineInput } from './engineInput';
+import { transition } from './pipeline';
+
+const BATCH = 5000;
+
+export interface CalculateJobDeps {
+  db: Database;
+  blobs: BlobStore;
+  now: () => Date;
+}
+
+const system = (at: Date): EventMetadata => ({ actor: null, emulatingActor: null, at });
+
+async function storeResult(tx: Queryable, calculationId: string, output: EngineOutput) {
+  for (let start = 0; start < output.lines.length; start += BATCH) {
+    const lines = output.lines.slice(start, start + BATCH);
+    await tx.query(
+      `insert into statement_lines (calculation_id, code, product_id, split_set_id, payee_id, units, amount)
+       select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::numeric[])`,
+      [
+        calculationId,
+        lines.map((line) => line.code),
+        lines.map((line) => line.productId),
+        lines.map((line) => line.splitSetId),
+        lines.map((line) => line.payeeId),
+        lines.map((line) => String(line.units)),
+        lines.map((line) => line.amount),
+      ],
+    );
+  }
+  const payees = output.payees;
+  await tx.query(
+    `insert into statement_payees (calculation_id, payee_id, earned, recouped, credited, payout)
+     select $1, * from unnest($2::text[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])`,
+    [
+      calculationId,
+      payees.map((payee) => payee.payeeId),
+      payees.map((payee) => payee.earned),
+      payees.map((payee) => payee.recouped),
+      payees.map((payee) => payee.credited),
+      payees.map((payee) => payee.payout),
+    ],
+  );
+}
+
+/**
+ * Runs the engine on the statement: the exact input and output are kept as files, the lines and
+ * payee totals as rows, the new engine state with the calculation. All or nothing.
+ */
+export async function runCalculationJob(
+  deps: CalculateJobDeps,
+  statementId: string,
+): Promise<void> {
+  const states = await deps.db.query<{ state: string }>(
+    'select state from statements where id = $1',
+    [statementId],
+  );
+  const state = states[0]?.state;
+  if (state !== 'waiting' && state !== 'calculating') return;
+  await deps.db.transaction((tx) =>
+    transition(tx, statementId, { type: 'calculation.start' }, system(deps.now())),
+  );
+  const input = await statementEngineInput(deps.db, statementId);
+  let result;
+  try {
+    result = await calculate(input);
+  } catch (error) {
+    const message = error instanceof EngineInputError ? error.message : String(error);
+    await deps.db.transaction((tx) =>
+      transition(tx, statementId, { type: 'calculation.fail' }, system(deps.now()), [
+        { type: 'CalculationFailed', data: { message } },
+      ]),
+    );
+    return;
+  }
+  const inputBlob = await deps.blobs.put(
+    Readable.from([JSON.stringify(input)]),
+    Number.MAX_SAFE_INTEGER,
+  );
+  const outputBlob = await deps.blobs.put(
+    Readable.from([stringifyOutput(result.output)]),
+    Number.MAX_SAFE_INTEGER,
+  );
+  const calculationId = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await storeResult(tx, calculationId, result.output);
+    await transition(tx, statementId, { type: 'calculation.done' }, system(deps.now()), [
+      {
+        type: 'StatementCalculated',
+        data: {
+          calculationId,
+          inputSha256: inputBlob.sha256,
+          outputSha256: outputBlob.sha256,
+          backend: result.backend,
+          totals: result.output.totals,
+          state: result.output.state,
+        },
+      },
+    ]);
+  });
+}

@@ -1,0 +1,104 @@
+import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
+import type { Queryable } from '../db/database';
+
+/**
+ * The exact engine input of a statement: its records, the account's catalog and split sets,
+ * and the state the previous approved statement left (counters and recoupment balances).
+ */
+export async function statementEngineInput(
+  tx: Queryable,
+  statementId: string,
+): Promise<EngineInput> {
+  const statements = await tx.query<{
+    account_id: string;
+    period: string;
+    currency: string | null;
+  }>(
+    `select s.account_id, s.period,
+            (select r.currency from statement_records r where r.statement_id = s.id and r.currency is not null
+              group by r.currency order by count(*) desc, r.currency limit 1) as currency
+       from statements s where s.id = $1`,
+    [statementId],
+  );
+  const statement = statements[0];
+  if (!statement) throw new Error(`No statement ${statementId}`);
+
+  const records = await tx.query<{
+    file_id: string;
+    row: number;
+    code: string;
+    kind: 'sale' | 'mechanical';
+    date: string | null;
+    units: string;
+    revenue: string;
+    service: string;
+    format: string;
+    territory: string | null;
+  }>(
+    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
+            trim_scale(revenue)::text as revenue, service, format, territory
+       from statement_records where statement_id = $1 order by file_id, row`,
+    [statementId],
+  );
+  const catalogRows = await tx.query<{ code: string; product_id: string }>(
+    `select pc.code, pc.product_id from product_codes pc join products p on p.id = pc.product_id
+      where p.account_id = $1 order by pc.code`,
+    [statement.account_id],
+  );
+  const setRows = await tx.query<{
+    id: string;
+    product_id: string | null;
+    code: string | null;
+    kind: SplitSet['kind'];
+    start_date: string | null;
+    priority: number;
+    trigger: SplitSet['trigger'] | null;
+    shares: SplitSet['shares'];
+  }>(
+    `select id, product_id, code, kind, to_char(start_date, 'YYYY-MM-DD') as start_date, priority, trigger, shares
+       from split_sets where account_id = $1 order by product_id nulls first, position, id`,
+    [statement.account_id],
+  );
+  const previous = await tx.query<{ state: EngineInput['state'] }>(
+    `select c.state from statements s join calculations c on c.id = s.calculation_id
+      where s.account_id = $1 and s.approved_at is not null and s.id <> $2
+      order by s.approved_at desc limit 1`,
+    [statement.account_id, statementId],
+  );
+
+  const engineRecords: EngineRecord[] = records.map((row) => ({
+    id: `${row.file_id}:${row.row}`,
+    code: row.code,
+    kind: row.kind,
+    units: Number(row.units),
+    revenue: row.revenue,
+    service: row.service,
+    format: row.format,
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.territory ? { territory: row.territory } : {}),
+  }));
+  const splitSets: SplitSet[] = setRows.map((row) => ({
+    id: row.id,
+    scope: row.code
+      ? { code: row.code }
+      : row.product_id
+        ? { productId: row.product_id }
+        : { default: true },
+    kind: row.kind,
+    startDate: row.start_date,
+    priority: Number(row.priority),
+    shares: row.shares,
+    ...(row.trigger ? { trigger: row.trigger } : {}),
+  }));
+  return {
+    currency: statement.currency ?? 'USD',
+    statement: { id: statementId, period: statement.period, distributorTakePct: '0' },
+    records: engineRecords,
+    catalog: Object.fromEntries(
+      catalogRows.map((row) => [row.code, { productId: row.product_id }]),
+    ),
+    splitSets,
+    recoupments: [],
+    state: previous[0]?.state ?? { counters: {}, recoupments: {} },
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  nextSnapshot,
+  snapshotOf,
+  statusOfState,
+  type StatementEvent,
+  type StatementFacts,
+  type StatementSnapshot,
+} from '../../machines/statementMachine';
+import type { Queryable } from '../db/database';
+import { ConflictError, NotFoundError } from '../errors';
+import { appendAfterCheck } from '../events/store';
+import type { EventMetadata, PortalEvent, StatementFlags } from '../events/types';
+import { enqueueJob } from '../jobs/queue';
+
+interface StatementRow {
+  state: string;
+  flags: StatementFlags | string;
+  version: number;
+}
+
+/** The numbers the machine's guards read, taken fresh from the database. */
+export async function statementFacts(tx: Queryable, statementId: string): Promise<StatementFacts> {
+  const rows = await tx.query<{
+    errors: string;
+    missing: string;
+    rejected: boolean;
+    cashless: boolean;
+    funds_match: boolean;
+  }>(
+    `select
+       (select coalesce(sum(f.errors), 0) from statement_files f where f.statement_id = s.id)::text as errors,
+       (select count(*) from statement_codes sc where sc.statement_id = s.id and not exists (
+          select 1 from product_codes pc join products p on p.id = pc.product_id
+           where pc.code = sc.code and p.account_id = s.account_id))::text as missing,
+       exists (select 1 from statement_files f where f.statement_id = s.id and f.status = 'rejected') as rejected,
+       coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,
+       (s.received is not null and s.expected is not null and s.received >= s.expected) as funds_match
+     from statements s where s.id = $1`,
+    [statementId],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError();
+  return {
+    problems: Number(row.errors) + Number(row.missing),
+    rejected: row.rejected,
+    cashless: row.cashless,
+    fundsMatch: row.funds_match,
+  };
+}
+
+const verbs: Partial<Record<StatementEvent['type'], string>> = {
+  'statement.resolve': 'released for processing',
+  'statement.retry': 'retried',
+  'funds.receive': 'funded',
+  'statement.force': 'forced',
+  'statement.expedite': 'expedited',
+  'statement.calculate': 'calculated',
+  'statement.approve': 'approved',
+  'statement.recalculate': 'recalculated',
+  'statement.cancel': 'cancelled',
+  'statement.delete': 'deleted',
+  'statement.reset': 'reset',
+};
+
+/**
+ * Asks the statement machine whether `event` is legal in the statement's state; appends the
+ * transition (and any events that go with it) or refuses with 409 and changes nothing.
+ */
+export async function transition(
+  tx: Queryable,
+  statementId: string,
+  event: StatementEvent,
+  metadata: EventMetadata,
+  withEvents: PortalEvent[] = [],
+): Promise<StatementSnapshot> {
+  const rows = await tx.query<StatementRow>(
+    'select state, flags, version from statements where id = $1',
+    [statementId],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError();
+  const flags =
+    typeof row.flags === 'string' ? (JSON.parse(row.flags) as StatementFlags) : row.flags;
+  const before = snapshotOf(row.state, flags);
+  const after = nextSnapshot(before, event);
+  if (!after) {
+    const status = statusOfState[row.state] ?? row.state;
+    throw new ConflictError(
+      `This statement is ${status.replace(/-/g, ' ')}: it cannot be ${verbs[event.type] ?? 'changed'} now.`,
+    );
+  }
+  await appendAfterCheck(
+    tx,
+    `statement-${statementId}`,
+    Number(row.version),
+    [
+      ...withEvents,
+      {
+        type: 'StatementTransitioned',
+        data: {
+          event: event.type,
+          facts: 'facts' in event ? event.facts : null,
+          from: String(before.value),
+          to: String(after.value),
+          flags: { ...after.context },
+        },
+      },
+    ],
+    metadata,
+  );
+  return after;
+}
+
+/** Once a statement is readable and every code known, its funds decide where it waits. */
+async function checkFunds(tx: Queryable, statementId: string, metadata: EventMetadata) {
+  const facts = await statementFacts(tx, statementId);
+  await transition(tx, statementId, { type: 'funds.check', facts }, metadata);
+}
+
+/** After its files were read: failed, needs attention, or on to the funds check. */
+export async function statementRead(tx: Queryable, statementId: string, metadata: EventMetadata) {
+  const facts = await statementFacts(tx, statementId);
+  const after = await transition(tx, statementId, { type: 'statement.read', facts }, metadata);
+  if (after.value === 'pending') await checkFunds(tx, statementId, metadata);
+}
+
+/** A catalog change may have configured the last unknown code of waiting statements. */
+export async function resolveStatements(tx: Queryable, accountId: string, metadata: EventMetadata) {
+  const waiting = await tx.query<{ id: string }>(
+    `select id from statements where account_id = $1 and state = 'needsAttention' order by received_at`,
+    [accountId],
+  );
+  for (const { id } of waiting) {
+    const facts = await statementFacts(tx, id);
+    if (facts.problems > 0 || facts.rejected) continue;
+    await transition(tx, id, { type: 'statement.resolve', facts }, metadata);
+    await checkFunds(tx, id, metadata);
+  }
+}
+
+/** Records an incoming amount; the statement is funded when it covers the expected one. */
+export async function receiveFunds(
+  tx: Queryable,
+  statementId: string,
+  amount: string,
+  metadata: EventMetadata,
+) {
+  const rows = await tx.query<{ state: string; total: string; version: number }>(
+    `select state, (coalesce(received, 0) + $2::numeric)::text as total, version from statements where id = $1`,
+    [statementId, amount],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError();
+  if (row.state !== 'awaitingFunds') {
+    throw new ConflictError(
+      `This statement is ${(statusOfState[row.state] ?? row.state).replace(/-/g, ' ')}: it is not waiting for funds.`,
+    );
+  }
+  const total = row.total.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  await appendAfterCheck(
+    tx,
+    `statement-${statementId}`,
+    Number(row.version),
+    [{ type: 'FundsReceived', data: { amount, total } }],
+    metadata,
+  );
+  const facts = await statementFacts(tx, statementId);
+  if (facts.fundsMatch || facts.cashless) {
+    await transition(tx, statementId, { type: 'funds.receive', facts }, metadata);
+  }
+}
+
+/** Queues the calculation: the job runs the engine and asks for approval. */
+export async function requestCalculation(
+  tx: Queryable,
+  statementId: string,
+  event: 'statement.calculate' | 'statement.recalculate',
+  metadata: EventMetadata,
+) {
+  await transition(tx, statementId, { type: event }, metadata);
+  await enqueueJob(tx, 'statement.calculate', { statementId }, metadata.at);
+}

@@ -1,0 +1,252 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpReadModels, replayAll } from '../../server/events/replay';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import { multipart } from './multipart';
+
+const run = promisify(execFile);
+const HEADER =
+  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+const line = (isrc: string, units: number, earnings: string, store = 'Spotify') =>
+  `2026-10-05\t2026-09\t${store}\tAria Vale\tSong\t${isrc}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
+
+describe('the statement pipeline', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let ada: LoggedIn;
+  let distroKid: string;
+  const workDir = mkdtempSync(join(tmpdir(), 'portal-pipeline-'));
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    ada = await login(portal.app, 'admin@demo.label');
+    distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
+  });
+  afterAll(async () => {
+    await portal.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const upload = async (month: string, rows: string[], extra: object = {}) => {
+    const { payload, headers } = multipart([
+      {
+        name: 'body',
+        value: JSON.stringify({
+          distributor: distroKid,
+          report_month: month,
+          expected: null,
+          ...extra,
+        }),
+      },
+      { name: 'file', filename: `${month}-${rows.length}.tsv`, content: HEADER + rows.join('') },
+    ]);
+    const answer = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await portal.app.jobs.drain();
+    return answer.json()[0].id as string;
+  };
+  const statement = async (id: string) =>
+    (await get(portal.app, lena, `/api/statements/${id}`)).json();
+  const act = (who: LoggedIn, id: string, action: string, body?: object) =>
+    write(portal.app, who, 'POST', `/api/statements/${id}/${action}`, body ?? {});
+  const eventCount = async (id: string) =>
+    (
+      await portal.db.query<{ n: string }>(
+        'select count(*)::text as n from events where stream_id = $1',
+        [`statement-${id}`],
+      )
+    )[0]?.n;
+
+  it('waits for funds, refuses what is not legal yet with 409 and changes nothing, then runs when funded', async () => {
+    const id = await upload(
+      '2026-09',
+      [line('QZDM12600001', 1200, '3.456789012345'), line('QZDM12600002', 10, '0.5')],
+      {
+        expected: '3.956789012345',
+      },
+    );
+    expect(await statement(id)).toMatchObject({ status: 'waiting-for-funds', step: 'Unfunded' });
+
+    for (const action of ['calculate', 'approve', 'recalculate']) {
+      const before = await eventCount(id);
+      const who = action === 'recalculate' ? ada : lena;
+      const refused = await act(who, id, action);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json().message).toMatch(/^This statement is waiting for funds: it cannot be/);
+      expect(await eventCount(id)).toBe(before);
+    }
+
+    expect((await act(lena, id, 'funds', { amount: '3' })).json().status).toBe('waiting-for-funds');
+    expect((await act(lena, id, 'funds', { amount: '0.956789012345' })).json()).toMatchObject({
+      status: 'funded',
+    });
+    const funded = await statement(id);
+    expect(funded).toMatchObject({ receivedFunds: '3.956789012345', step: 'Funded' });
+
+    expect((await act(lena, id, 'calculate')).json().status).toBe('processing');
+    expect((await statement(id)).step).toBe('Wait');
+    await portal.app.jobs.drain();
+    expect(await statement(id)).toMatchObject({ status: 'pending-approval', step: 'Approval' });
+
+    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    const byName = Object.fromEntries(
+      payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
+    );
+    // Midnight Signals: label 50, band 50 (Aria 60, Paco 40); Glass Harbor: label 60, Aria 27.5, Paco 12.5.
+    expect(byName).toEqual({
+      'Lena Label': '2.028394506173',
+      'Aria Artist': '1.174536703703',
+      'Paco Payee': '0.753857802469',
+    });
+
+    // The same numbers from the command line, on the exact input the server used.
+    const calculation = (await get(portal.app, lena, `/api/statements/${id}/calculation`)).json();
+    const file = join(workDir, 'input.json');
+    writeFileSync(file, JSON.stringify(calculation.input));
+    for (const backend of ['wasm', 'decimal']) {
+      const { stdout } = await run('npx', [
+        'tsx',
+        'engine/cli.ts',
+        'calc',
+        file,
+        '--backend',
+        backend,
+      ]);
+      const output = JSON.parse(stdout);
+      expect(output.payees).toEqual(calculation.output.payees);
+      expect(
+        Object.fromEntries(
+          output.payees.map((p: { payeeId: string; payout: string }) => [p.payeeId, p.payout]),
+        ),
+      ).toEqual(
+        Object.fromEntries(
+          payees.items.map((p: { payeeId: string; payout: string }) => [p.payeeId, p.payout]),
+        ),
+      );
+    }
+
+    // Recalculating gives the same result; the log keeps both.
+    expect((await act(ada, id, 'recalculate')).statusCode).toBe(200);
+    await portal.app.jobs.drain();
+    const again = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    expect(again.items).toEqual(payees.items);
+    const calculations = await portal.db.query(
+      'select 1 from calculations where statement_id = $1',
+      [id],
+    );
+    expect(calculations).toHaveLength(2);
+
+    // Approval prepares one payment and transaction per positive payout.
+    const approved = await act(lena, id, 'approve');
+    expect(approved.json()).toMatchObject({ status: 'ready', state: 'ready' });
+    const prepared = await portal.db.query<{ state: string; status: string; amount: string }>(
+      `select p.state, t.status, trim_scale(p.amount)::text as amount from payments p
+         join transactions t on t.payment_id = p.id where p.statement_id = $1 order by p.amount`,
+      [id],
+    );
+    expect(prepared).toEqual([
+      { state: 'NONE', status: 'PREPARE', amount: '0.753857802469' },
+      { state: 'NONE', status: 'PREPARE', amount: '1.174536703703' },
+      { state: 'NONE', status: 'PREPARE', amount: '2.028394506173' },
+    ]);
+
+    const history = (await get(portal.app, lena, `/api/statements/${id}/events`)).json();
+    const states = history.items
+      .filter((event: { type: string }) => event.type === 'StatementTransitioned')
+      .map((event: { state: string }) => event.state);
+    expect(states).toEqual([
+      'pending',
+      'awaitingFunds',
+      'funded',
+      'waiting',
+      'calculating',
+      'pendingApproval',
+      'waiting',
+      'calculating',
+      'pendingApproval',
+      'finalizing',
+      'ready',
+    ]);
+  });
+
+  it('will not calculate a statement whose codes are not all configured', async () => {
+    const id = await upload('2026-08', [
+      line('QZDM12600001', 5, '1'),
+      line('USXXX2600099', 1, '2'),
+    ]);
+    expect(await statement(id)).toMatchObject({ status: 'needs-attention', missingCodes: 1 });
+    const forced = await act(ada, id, 'force');
+    expect(forced.statusCode).toBe(409);
+    expect((await act(lena, id, 'calculate')).statusCode).toBe(409);
+  });
+
+  it('lets only an admin force a statement without funds, and a label expedite one', async () => {
+    const id = await upload('2026-07', [line('QZDM12600001', 5, '1')], { expected: '1' });
+    expect((await act(lena, id, 'force')).statusCode).toBe(403);
+    const forced = await act(ada, id, 'force');
+    expect(forced.json().status).toBe('funded');
+    expect((await statement(id)).flags).toEqual({
+      forced: true,
+      expedited: false,
+      cashless: false,
+    });
+
+    const other = await upload('2026-06', [line('QZDM12600002', 5, '1')], { expected: '1' });
+    expect((await act(lena, other, 'expedite')).json().status).toBe('funded');
+    expect((await statement(other)).flags.expedited).toBe(true);
+  });
+
+  it('calculates a cashless statement without waiting for funds and prepares no payment', async () => {
+    const id = await upload('2026-05', [line('QZDM12600002', 5, '10')], {
+      expected: '10',
+      cashless: true,
+    });
+    expect((await statement(id)).status).toBe('funded');
+    await act(lena, id, 'calculate');
+    await portal.app.jobs.drain();
+    expect((await act(lena, id, 'approve')).json().status).toBe('ready');
+    const payments = await portal.db.query('select 1 from payments where statement_id = $1', [id]);
+    expect(payments).toEqual([]);
+    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    expect(payees.items.map((p: { payout: string }) => p.payout).sort()).toEqual([
+      '1.25',
+      '2.75',
+      '6',
+    ]);
+  });
+
+  it('keeps the engine state of one approved statement for the next: the escalation crosses over', async () => {
+    // Midnight Signals escalates once its income reaches 7,500 (demo conditional set).
+    const first = await upload('2026-10', [line('QZDM12600001', 1, '7000')], { cashless: true });
+    await act(lena, first, 'calculate');
+    await portal.app.jobs.drain();
+    await act(lena, first, 'approve');
+    const second = await upload('2026-11', [line('QZDM12600001', 1, '1000')], { cashless: true });
+    await act(lena, second, 'calculate');
+    await portal.app.jobs.drain();
+    const calculation = (
+      await get(portal.app, lena, `/api/statements/${second}/calculation`)
+    ).json();
+    const trigger = calculation.output.triggers[0];
+    expect(trigger.counterBefore).not.toBe('0');
+    expect(Number(trigger.counterAfter) - Number(trigger.counterBefore)).toBe(1000);
+  });
+
+  it('rebuilds the pipeline tables from the log equal to the live ones', async () => {
+    const live = await dumpReadModels(portal.db);
+    expect(live.payments?.length).toBe(3);
+    await replayAll(portal.db);
+    expect(await dumpReadModels(portal.db)).toEqual(live);
+  });
+});

@@ -1,5 +1,5 @@
 // The engine's entry point: validate, then run the WASM engine or the decimal.js reference.
-import { loadEngine, runWasmText, type EngineExports } from './loader';
+import { loadEngine, runWasmColumns, runWasmText, type EngineExports } from './loader';
 import { calculateReference } from './reference/index';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 import { validateInput } from './validate';
@@ -33,14 +33,20 @@ function runReference(input: EngineInput): CalculationResult {
   return { output: calculateReference(input), backend: 'decimal' };
 }
 
-/** Rejects a malformed input with EngineInputError (`path: message`) before any engine runs. */
+/**
+ * Rejects a malformed input with EngineInputError (`path: message`) before any engine runs.
+ * The WASM engine validates the whole input itself on the fast path; when it declines, validate.ts
+ * names the problem (or the JSON path runs, for a shape the columns do not carry).
+ */
 export async function calculate(
   input: unknown,
   { backend = 'wasm', wasmUrl }: CalculateOptions = {},
 ): Promise<CalculationResult> {
-  const checked = validateInput(input);
-  if (backend === 'decimal') return runReference(checked);
+  if (backend === 'decimal') return runReference(validateInput(input));
   const engine = await tryLoadEngine(wasmUrl);
-  if (engine === null) return runReference(checked);
+  if (engine === null) return runReference(validateInput(input));
+  const output = runWasmColumns(engine, input);
+  if (output !== null) return { output, backend: 'wasm' };
+  const checked = validateInput(input);
   return { output: JSON.parse(runWasmText(engine, checked)) as EngineOutput, backend: 'wasm' };
 }

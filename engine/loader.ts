@@ -1,4 +1,5 @@
 // The one module that loads engine.wasm (Node and browser) and calls its C ABI (engine-rs/README.md).
+import { decodeResult, encodeColumns } from './columns';
 import { EngineInputError } from './errors';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 
@@ -10,6 +11,7 @@ export interface EngineExports {
   engine_alloc(len: number): number;
   engine_free(ptr: number, len: number): void;
   engine_calculate(ptr: number, len: number): number;
+  engine_calculate_columns(ptr: number, len: number): number;
   engine_result_ptr(): number;
   engine_result_len(): number;
   engine_result_free(): void;
@@ -20,6 +22,7 @@ const exportNames = [
   'engine_alloc',
   'engine_free',
   'engine_calculate',
+  'engine_calculate_columns',
   'engine_result_ptr',
   'engine_result_len',
   'engine_result_free',
@@ -106,10 +109,54 @@ export function runWasmText(engine: EngineExports, input: EngineInput): string {
   return result.text;
 }
 
+/**
+ * The fast path: the input in columns (engine/columns.ts), the result in the compact layout.
+ * Null when the input does not fit the columns or the engine rejects it; the JSON path then
+ * gives the exact `path: message` (or, for a shape the columns do not hold, the output).
+ */
+export function runWasmColumns(engine: EngineExports, input: unknown): EngineOutput | null {
+  const columns = encodeColumns(input);
+  if (columns === null) return null;
+  try {
+    // One spare word so the buffer can start on a multiple of 8 (the f64 and u32 sections).
+    const allocated = columns.size + 8;
+    const bufferPtr = engine.engine_alloc(allocated) >>> 0;
+    if (bufferPtr === 0) throw new Error('engine.wasm: allocation failed');
+    try {
+      const inputPtr = (bufferPtr + 7) & ~7;
+      columns.write(engine.memory.buffer, inputPtr);
+      const status = engine.engine_calculate_columns(inputPtr, columns.size) >>> 0;
+      try {
+        if (status !== STATUS_OK) return null;
+        const resultPtr = engine.engine_result_ptr() >>> 0;
+        const resultLen = engine.engine_result_len() >>> 0;
+        // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
+        if (resultPtr % 8 === 0) return decodeResult(engine.memory.buffer, resultPtr, columns);
+        const copy = new Uint8Array(resultLen);
+        copy.set(new Uint8Array(engine.memory.buffer, resultPtr, resultLen));
+        return decodeResult(copy.buffer, 0, columns);
+      } finally {
+        engine.engine_result_free();
+      }
+    } finally {
+      engine.engine_free(bufferPtr, allocated);
+    }
+  } catch (error) {
+    forgetEngine();
+    throw error;
+  }
+}
+
+/** Runs the loaded module on the fast path, or the JSON path when that declines. */
+export function runWasm(engine: EngineExports, input: EngineInput): EngineOutput {
+  return runWasmColumns(engine, input) ?? (JSON.parse(runWasmText(engine, input)) as EngineOutput);
+}
+
 export async function calculateWasmText(input: EngineInput, url?: URL | string): Promise<string> {
   return runWasmText(await loadEngine(url), input);
 }
 
+/** Input objects in, output objects out, through the compact columnar boundary. */
 export async function calculateWasm(input: EngineInput, url?: URL | string): Promise<EngineOutput> {
-  return JSON.parse(await calculateWasmText(input, url)) as EngineOutput;
+  return runWasm(await loadEngine(url), input);
 }

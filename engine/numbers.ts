@@ -1,37 +1,50 @@
 // Decimal text <-> integer counts, the one place that parses and prints numbers.
-import Decimal from 'decimal.js';
+// Plain string and bigint arithmetic: exact at any size, and fast enough for the inner loop.
 
 /** Money inside the engine: an integer count of 10^-12 currency units. */
 export const MONEY_SCALE = 12;
 /** Percent inside the engine: an integer count of 10^-4 percent; 100% = 1,000,000. */
 export const PERCENT_SCALE = 4;
 export const WHOLE_PERCENT = 1_000_000n;
+/**
+ * Most digits a money string may have before the point, leading zeros not counted
+ * (engine-rs/README.md, "Further choices (Rust side)" 1): |amount| < 10^15 keeps every sum,
+ * counter and product inside the Rust engine's i128 with room to spare.
+ */
+export const MAX_MONEY_INTEGER_DIGITS = 15;
 
-const Exact = Decimal.clone({ precision: 1000, toExpNeg: -9e15, toExpPos: 9e15 });
-
-const moneyPattern = /^-?[0-9]+(\.[0-9]+)?$/;
-const percentPattern = /^[0-9]+(\.[0-9]{1,4})?$/;
+const moneyPattern = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
+const percentPattern = /^([0-9]+)(?:\.([0-9]{1,4}))?$/;
 const integerTextPattern = /^-?[0-9]+$/;
-
-function toCount(text: string, scale: number, rounding: Decimal.Rounding): bigint {
-  const fixed = new Exact(text).toFixed(scale, rounding);
-  return BigInt(fixed.replace('.', ''));
-}
-
-function fromCount(count: bigint, scale: number): string {
-  return new Exact(count.toString()).dividedBy(new Exact(10).pow(scale)).toFixed();
-}
+const ZEROS = '0'.repeat(MONEY_SCALE);
 
 /** Money text to a count of 10^-12, rounded half-even; null when the text is not money. */
 export function parseMoney(text: unknown): bigint | null {
-  if (typeof text !== 'string' || !moneyPattern.test(text)) return null;
-  return toCount(text, MONEY_SCALE, Exact.ROUND_HALF_EVEN);
+  if (typeof text !== 'string') return null;
+  const match = moneyPattern.exec(text);
+  if (match === null) return null;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const significant = whole.replace(/^0+/, '');
+  if (significant.length > MAX_MONEY_INTEGER_DIGITS) return null;
+  const kept = (fraction.slice(0, MONEY_SCALE) + ZEROS).slice(0, MONEY_SCALE);
+  let count = BigInt(significant + kept);
+  const dropped = fraction.slice(MONEY_SCALE);
+  if (dropped !== '') {
+    // Half-even on the dropped digits: above half rounds up, exactly half rounds to even.
+    const first = dropped.charCodeAt(0) - 48;
+    const restNonZero = /[1-9]/.test(dropped.slice(1));
+    if (first > 5 || (first === 5 && (restNonZero || count % 2n === 1n))) count += 1n;
+  }
+  return sign === '-' ? -count : count;
 }
 
 /** Percent text (0..100, at most 4 decimals) to a count of 10^-4 percent; null otherwise. */
 export function parsePercent(text: unknown): bigint | null {
-  if (typeof text !== 'string' || !percentPattern.test(text)) return null;
-  const count = toCount(text, PERCENT_SCALE, Exact.ROUND_DOWN);
+  if (typeof text !== 'string') return null;
+  const match = percentPattern.exec(text);
+  if (match === null) return null;
+  const [, whole = '', fraction = ''] = match;
+  const count = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(PERCENT_SCALE, '0'));
   return count > WHOLE_PERCENT ? null : count;
 }
 
@@ -39,6 +52,14 @@ export function parsePercent(text: unknown): bigint | null {
 export function parseIntegerText(text: unknown): bigint | null {
   if (typeof text !== 'string' || !integerTextPattern.test(text)) return null;
   return BigInt(text);
+}
+
+function fromCount(count: bigint, scale: number): string {
+  const negative = count < 0n;
+  const digits = (negative ? -count : count).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, -scale);
+  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
 /** Normalised money text: no exponent, no trailing zeros, "-" for negatives, "0" for zero. */
@@ -58,16 +79,16 @@ export function percentOf(amount: bigint, pct: bigint): bigint {
 /** Compares by Unicode code point, which is UTF-8 byte order (what Rust's str ordering uses). */
 export function compareText(a: string, b: string): number {
   if (a === b) return 0;
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
-  for (;;) {
-    const l = left.next();
-    const r = right.next();
-    if (l.done === true) return r.done === true ? 0 : -1;
-    if (r.done === true) return 1;
-    const difference = (l.value.codePointAt(0) ?? 0) - (r.value.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const left = a.charCodeAt(index);
+    const right = b.charCodeAt(index);
+    if (left === right) continue;
+    // The first difference: compare whole code points there (a surrogate pair is one code point,
+    // above every BMP character, which plain UTF-16 order would get wrong for U+E000..U+FFFF).
+    return (a.codePointAt(index) ?? left) - (b.codePointAt(index) ?? right);
   }
+  return a.length - b.length;
 }
 
 export function minOf(first: bigint, ...rest: bigint[]): bigint {

@@ -1,12 +1,21 @@
 //! The pure calculation: ENGINE.md steps 1 to 8 on a validated [`Input`].
+//!
+//! Strings are interned ([`Sym`]) and dates are [`Day`] numbers, so the loop
+//! over records indexes dense tables: the sets of each scope, the lines of
+//! each (code, set) block, and nothing is allocated per record.
+//!
+//! The per-record steps are `#[inline(never)]` on purpose: V8 starts a module
+//! in its baseline tier and uses optimised code for a function from its next
+//! call on, so a first statement of a million records gets optimised code after
+//! a few thousand records instead of running the whole call at baseline speed.
 
-use crate::input::{
-    period_last_day, Input, Record, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Trigger,
-};
-use crate::money::{largest_remainder, mul_div_trunc, pct_of};
+use crate::input::{period_days, Day, Input, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Sym, Trigger};
+use crate::money::{largest_remainder, largest_remainder_pct, mul_div_trunc, pct_of};
 use crate::order::cmp_str;
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
+
+const NONE: u32 = u32::MAX;
 
 /// Statement totals (money units).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,7 +38,7 @@ pub struct Totals {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PayeeResult {
     /// Payee id.
-    pub payee_id: String,
+    pub payee_id: Sym,
     /// Allocated by split sets.
     pub earned: i128,
     /// Taken by debtor recoupments.
@@ -44,13 +53,13 @@ pub struct PayeeResult {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// Recording code.
-    pub code: String,
+    pub code: Sym,
     /// Product of the code.
-    pub product_id: String,
+    pub product_id: Sym,
     /// The set that allocated it.
-    pub split_set_id: String,
+    pub split_set_id: Sym,
     /// The payee.
-    pub payee_id: String,
+    pub payee_id: Sym,
     /// Units of the parts this line came from.
     pub units: i128,
     /// Money allocated.
@@ -61,7 +70,7 @@ pub struct Line {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecoupmentResult {
     /// Recoupment id.
-    pub id: String,
+    pub id: Sym,
     /// Remaining before the statement.
     pub before: i128,
     /// Taken in this statement (off the top and from debtors).
@@ -73,22 +82,22 @@ pub struct RecoupmentResult {
     /// Deferred balance after.
     pub deferred: i128,
     /// Parts taken from each debtor, `debtorIds` order, non-zero only.
-    pub remittances: Vec<(String, i128)>,
+    pub remittances: Vec<(Sym, i128)>,
 }
 
 /// A counter trigger's movement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TriggerResult {
     /// The conditional set.
-    pub split_set_id: String,
+    pub split_set_id: Sym,
     /// Whether the counter is money (income) rather than units.
     pub income: bool,
     /// Counter at the start.
     pub counter_before: i128,
     /// Counter at the end.
     pub counter_after: i128,
-    /// Record in which the counter first reached its threshold, if any.
-    pub activated_at_record_id: Option<String>,
+    /// Index (input order) of the record in which the counter first reached its threshold.
+    pub activated_at_record: Option<usize>,
 }
 
 /// The whole result; arrays already sorted as ENGINE.md requires.
@@ -105,15 +114,20 @@ pub struct Output {
     /// Counter triggers, sorted by splitSetId.
     pub triggers: Vec<TriggerResult>,
     /// Sorted, distinct.
-    pub missing_codes: Vec<String>,
+    pub missing_codes: Vec<Sym>,
     /// State out: recoupments `(id, remaining, deferred)` sorted by id.
-    pub state_recoupments: Vec<(String, i128, i128)>,
+    pub state_recoupments: Vec<(Sym, i128, i128)>,
 }
 
-/// Which sets may allocate a record.
-struct Selection {
-    base: usize,
-    conditionals: Vec<usize>,
+/// A record as the loop over records reads it.
+struct Item {
+    net: i128,
+    units: i64,
+    code: Sym,
+    date: Day,
+    index: u32,
+    kind: RecordKind,
+    stream: bool,
 }
 
 /// The sets of one scope by kind, each in input order.
@@ -134,6 +148,64 @@ impl ScopeSets {
     }
 }
 
+/// A share of a set as slots of the set's distinct payees.
+enum SharePlan {
+    Payee(usize),
+    Group { weights: Vec<u64>, slots: Vec<usize> },
+}
+
+/// A set ready to allocate: its distinct payees (each one line per code) and shares.
+struct SetPlan {
+    payees: Vec<Sym>,
+    weights: Vec<u64>,
+    shares: Vec<SharePlan>,
+}
+
+impl SetPlan {
+    fn new(set: &crate::input::SplitSet) -> SetPlan {
+        let mut payees: Vec<Sym> = Vec::new();
+        let mut slot = |p: Sym| match payees.iter().position(|&q| q == p) {
+            Some(i) => i,
+            None => {
+                payees.push(p);
+                payees.len() - 1
+            }
+        };
+        let mut shares = Vec::with_capacity(set.shares.len());
+        for share in &set.shares {
+            shares.push(match &share.target {
+                ShareTarget::Payee(p) => SharePlan::Payee(slot(*p)),
+                ShareTarget::Group(members) => SharePlan::Group {
+                    weights: members.iter().map(|(_, pct)| *pct as u64).collect(),
+                    slots: members.iter().map(|(p, _)| slot(*p)).collect(),
+                },
+            });
+        }
+        SetPlan {
+            payees,
+            weights: set.shares.iter().map(|s| s.pct as u64).collect(),
+            shares,
+        }
+    }
+}
+
+/// Money of one line, sales (and adjustments) apart from mechanicals.
+#[derive(Clone, Copy, Default)]
+struct LineAcc {
+    sales: i128,
+    mechanical: i128,
+}
+
+/// The lines of one (code, set) pair: one per distinct payee of the set.
+/// Every part touches every line of its set, so the lines share the units.
+struct Block {
+    units: i128,
+    code: Sym,
+    set: u32,
+    start: u32,
+    next: u32,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum BucketKind {
     Sales,
@@ -142,67 +214,68 @@ enum BucketKind {
 
 struct Calc<'a> {
     input: &'a Input,
-    /// Split set indices by scope.
-    by_code: HashMap<&'a str, ScopeSets>,
-    by_product: HashMap<&'a str, ScopeSets>,
-    by_default: ScopeSets,
-    remaining_start: Vec<i128>,
+    /// Each set's start date, apart for the loop.
+    starts: Vec<Option<Day>>,
+    plans: Vec<SetPlan>,
+    scopes: Vec<ScopeSets>,
+    scope_of_code: Vec<u32>,
+    scope_of_product: Vec<u32>,
+    default_scope: u32,
+    /// Whether a date, manual or recoupment trigger is on (counters and dates aside).
+    fixed_active: Vec<bool>,
     counters: Vec<i128>,
-    /// (code, splitSetId, payeeId) -> (productId, units, amount)
-    lines: HashMap<(&'a str, &'a str, &'a str), (&'a str, i128, i128)>,
-    earned: HashMap<&'a str, i128>,
-    recouped: HashMap<&'a str, i128>,
-    credited: HashMap<&'a str, i128>,
-    /// payee -> (productId, kind) -> balance
-    buckets: HashMap<&'a str, BTreeMap<(&'a str, BucketKind), i128>>,
+    thresholds: Vec<i128>,
+    lines: Vec<LineAcc>,
+    blocks: Vec<Block>,
+    code_head: Vec<u32>,
     allocated: i128,
+    parts: Vec<i128>,
+    member_parts: Vec<i128>,
+    rems: Vec<u128>,
 }
 
-fn start_cmp(a: &Option<String>, b: &Option<String>) -> Ordering {
+fn start_cmp(a: Option<Day>, b: Option<Day>) -> Ordering {
     // None is the earliest start.
     match (a, b) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,
-        (Some(x), Some(y)) => x.cmp(y),
+        (Some(x), Some(y)) => x.cmp(&y),
     }
 }
 
-fn started(start: &Option<String>, date: &str) -> bool {
+fn started(start: Option<Day>, date: Day) -> bool {
     match start {
         None => true,
-        Some(s) => s.as_str() <= date,
+        Some(s) => s <= date,
     }
 }
 
-fn covers(r: &Recoupment, product: &str) -> bool {
+fn covers(r: &Recoupment, product: Sym) -> bool {
     match &r.products {
         None => true,
-        Some(list) => list.iter().any(|p| p == product),
+        Some(list) => list.contains(&product),
     }
 }
 
-fn scope_covers(scope: &Scope, code: &str, product: &str) -> bool {
+fn scope_covers(scope: &Scope, code: Sym, product: Sym) -> bool {
     match scope {
-        Scope::Code(c) => c == code,
-        Scope::Product(p) => p == product,
+        Scope::Code(c) => *c == code,
+        Scope::Product(p) => *p == product,
         Scope::Default => true,
     }
 }
 
 impl<'a> Calc<'a> {
-    /// Step 4: the base set and the conditional candidates for a record.
-    fn select(&self, rec: &Record, product: &str, date: &str) -> Option<Selection> {
-        let sets = &self.input.split_sets;
-        let scopes = [
-            self.by_code.get(rec.code.as_str()),
-            self.by_product.get(product),
-            Some(&self.by_default),
-        ];
-        for scope in scopes.iter().flatten() {
+    /// Step 4: the base set and the scope whose conditional sets may replace it.
+    #[inline(never)]
+    fn select(&self, code: Sym, product: Sym, kind: RecordKind, date: Day) -> Option<(usize, u32)> {
+        let scopes = [self.scope_of_code[code as usize], self.scope_of_product[product as usize], self.default_scope];
+        for &s in scopes.iter().filter(|&&s| s != NONE) {
+            let scope = &self.scopes[s as usize];
             // The most specific scope with a set for this kind of record: a
             // sale passes over a scope with only mechanical sets.
-            let candidates = if rec.kind == RecordKind::Mechanical && !scope.mechanical.is_empty() {
+            let candidates = if kind == RecordKind::Mechanical && !scope.mechanical.is_empty() {
                 &scope.mechanical
             } else {
                 &scope.base
@@ -212,48 +285,40 @@ impl<'a> Calc<'a> {
             }
             let mut base: Option<usize> = None;
             for &i in candidates {
-                if !started(&sets[i].start_date, date) {
+                if !started(self.starts[i], date) {
                     continue;
                 }
                 base = match base {
-                    Some(b) if start_cmp(&sets[i].start_date, &sets[b].start_date) != Ordering::Greater => Some(b),
+                    Some(b) if start_cmp(self.starts[i], self.starts[b]) != Ordering::Greater => Some(b),
                     _ => Some(i),
                 };
             }
-            let conditionals = if rec.kind == RecordKind::Mechanical {
-                Vec::new()
-            } else {
-                scope.conditional.clone()
-            };
-            return base.map(|base| Selection { base, conditionals });
+            return base.map(|b| (b, s));
         }
         None
     }
 
-    fn trigger_active(&self, set: usize, date: &str) -> bool {
-        let input = self.input;
-        match input.split_sets[set].trigger.as_ref() {
-            Some(Trigger::Date(d)) => date >= d.as_str(),
-            Some(Trigger::Manual(a)) => *a,
-            Some(Trigger::Recoupment(id)) => input
-                .recoupments
-                .iter()
-                .position(|r| &r.id == id)
-                .map_or(false, |i| self.remaining_start[i] <= 0),
-            Some(t) => match t.counter() {
-                Some((threshold, _, _)) => self.counters[set] >= threshold,
-                None => false,
-            },
+    fn trigger_active(&self, set: usize, date: Day) -> bool {
+        match self.input.split_sets[set].trigger.as_ref() {
+            Some(Trigger::Date(d)) => date >= *d,
+            Some(Trigger::Income { .. }) | Some(Trigger::Units { .. }) | Some(Trigger::Plays { .. }) => {
+                self.counters[set] >= self.thresholds[set]
+            }
+            Some(_) => self.fixed_active[set],
             None => false,
         }
     }
 
     /// The set allocating at this point: the best active, started conditional, else the base.
-    fn active_set(&self, sel: &Selection, date: &str) -> usize {
+    #[inline(never)]
+    fn active_set(&self, base: usize, scope: u32, kind: RecordKind, date: Day) -> usize {
+        if kind == RecordKind::Mechanical {
+            return base;
+        }
         let sets = &self.input.split_sets;
         let mut best: Option<usize> = None;
-        for &i in &sel.conditionals {
-            if !started(&sets[i].start_date, date) || !self.trigger_active(i, date) {
+        for &i in &self.scopes[scope as usize].conditional {
+            if !started(sets[i].start_date, date) || !self.trigger_active(i, date) {
                 continue;
             }
             best = match best {
@@ -262,7 +327,7 @@ impl<'a> Calc<'a> {
                     let better = sets[i]
                         .priority
                         .cmp(&sets[b].priority)
-                        .then(start_cmp(&sets[i].start_date, &sets[b].start_date));
+                        .then(start_cmp(sets[i].start_date, sets[b].start_date));
                     if better == Ordering::Greater {
                         Some(i)
                     } else {
@@ -271,70 +336,97 @@ impl<'a> Calc<'a> {
                 }
             };
         }
-        best.unwrap_or(sel.base)
+        best.unwrap_or(base)
+    }
+
+    /// The (code, set) block, made on first use.
+    fn block(&mut self, code: Sym, set: usize) -> usize {
+        let mut b = self.code_head[code as usize];
+        while b != NONE {
+            let block = &self.blocks[b as usize];
+            if block.set as usize == set {
+                return b as usize;
+            }
+            b = block.next;
+        }
+        let start = self.lines.len();
+        self.lines.resize(start + self.plans[set].payees.len(), LineAcc::default());
+        self.blocks.push(Block {
+            units: 0,
+            code,
+            set: set as u32,
+            start: start as u32,
+            next: self.code_head[code as usize],
+        });
+        self.code_head[code as usize] = (self.blocks.len() - 1) as u32;
+        self.blocks.len() - 1
     }
 
     /// Step 6: one part of a record among the set's shares.
-    fn allocate(&mut self, rec: &'a Record, product: &'a str, set: usize, amount: i128, units: i128) {
+    #[inline(never)]
+    fn allocate(&mut self, code: Sym, kind: RecordKind, set: usize, amount: i128, units: i128) {
         if amount == 0 && units == 0 {
             return;
         }
-        let input: &'a Input = self.input;
-        let s = &input.split_sets[set];
-        let weights: Vec<u128> = s.shares.iter().map(|sh| sh.pct as u128).collect();
-        let parts = largest_remainder(amount, &weights);
-        let mut per_payee: Vec<(&str, i128)> = Vec::new();
-        let mut add = |payee: &'a str, amt: i128| match per_payee.iter_mut().find(|(p, _)| *p == payee) {
-            Some(slot) => slot.1 += amt,
-            None => per_payee.push((payee, amt)),
-        };
-        for (share, part) in input.split_sets[set].shares.iter().zip(parts) {
-            match &share.target {
-                ShareTarget::Payee(p) => add(p.as_str(), part),
-                ShareTarget::Group(members) => {
-                    let mw: Vec<u128> = members.iter().map(|(_, pct)| *pct as u128).collect();
-                    for ((p, _), mpart) in members.iter().zip(largest_remainder(part, &mw)) {
-                        add(p.as_str(), mpart);
+        let b = self.block(code, set);
+        // A part gives its units once to each line, however many shares the payee holds.
+        self.blocks[b].units += units;
+        let start = self.blocks[b].start as usize;
+        let mechanical = kind == RecordKind::Mechanical;
+        let plan = &self.plans[set];
+        let lines = &mut self.lines[start..start + plan.payees.len()];
+        largest_remainder_pct(amount, &plan.weights, &mut self.parts, &mut self.rems);
+        for (share, &part) in plan.shares.iter().zip(self.parts.iter()) {
+            match share {
+                SharePlan::Payee(slot) => {
+                    let line = &mut lines[*slot];
+                    if mechanical {
+                        line.mechanical += part;
+                    } else {
+                        line.sales += part;
+                    }
+                }
+                SharePlan::Group { weights, slots } => {
+                    largest_remainder_pct(part, weights, &mut self.member_parts, &mut self.rems);
+                    for (slot, &mpart) in slots.iter().zip(self.member_parts.iter()) {
+                        let line = &mut lines[*slot];
+                        if mechanical {
+                            line.mechanical += mpart;
+                        } else {
+                            line.sales += mpart;
+                        }
                     }
                 }
             }
         }
-        let kind = if rec.kind == RecordKind::Mechanical {
-            BucketKind::Mechanical
-        } else {
-            BucketKind::Sales
-        };
-        for (payee, amt) in per_payee {
-            let line = self
-                .lines
-                .entry((rec.code.as_str(), s.id.as_str(), payee))
-                .or_insert((product, 0, 0));
-            line.1 += units;
-            line.2 += amt;
-            *self.earned.entry(payee).or_insert(0) += amt;
-            *self
-                .buckets
-                .entry(payee)
-                .or_insert_with(BTreeMap::new)
-                .entry((product, kind))
-                .or_insert(0) += amt;
-        }
         self.allocated += amount;
     }
+}
 
-    fn credit(&mut self, payee: &'a str, amount: i128) {
+/// Payee amounts kept in tables indexed by [`Sym`].
+struct Payees {
+    earned: Vec<i128>,
+    recouped: Vec<i128>,
+    credited: Vec<i128>,
+    listed: Vec<bool>,
+}
+
+impl Payees {
+    fn credit(&mut self, payee: Sym, amount: i128) {
         if amount != 0 {
-            *self.credited.entry(payee).or_insert(0) += amount;
+            self.credited[payee as usize] += amount;
+            self.listed[payee as usize] = true;
         }
     }
 }
 
 /// Runs the statement. Pure: the same input always gives the same output.
 pub fn calculate(input: &Input) -> Output {
-    let first_day = format!("{}-01", input.period);
-    let last_day = period_last_day(&input.period);
+    let (first_day, last_day) = period_days(&input.period);
     let sets = &input.split_sets;
     let rcs = &input.recoupments;
+    let n_syms = input.strings.len();
+    let text = |s: Sym| input.text(s);
 
     // Recoupments at the start, and the waterfall order fixed once.
     let before: Vec<i128> = rcs
@@ -358,86 +450,124 @@ pub fn calculate(input: &Input) -> Output {
             .cmp(&rcs[b].priority)
             .then(before[a].cmp(&before[b]))
             .then(rcs[a].created_at.cmp(&rcs[b].created_at))
-            .then(cmp_str(&rcs[a].id, &rcs[b].id))
+            .then(cmp_str(text(rcs[a].id), text(rcs[b].id)))
     });
     let may_open: Vec<bool> = rcs
         .iter()
-        .map(|r| r.status_open && r.start_date.as_ref().map_or(true, |d| d.as_str() <= last_day.as_str()))
+        .map(|r| r.status_open && r.start_date.map_or(true, |d| d <= last_day))
         .collect();
     let mut remaining = before.clone();
     let mut deferred = deferred_before.clone();
     let mut taken = vec![0i128; rcs.len()];
-    let mut remittances: Vec<Vec<(String, i128)>> = vec![Vec::new(); rcs.len()];
+    let mut remittances: Vec<Vec<(Sym, i128)>> = vec![Vec::new(); rcs.len()];
+    let mut payees = Payees {
+        earned: vec![0; n_syms],
+        recouped: vec![0; n_syms],
+        credited: vec![0; n_syms],
+        listed: vec![false; n_syms],
+    };
 
     // Counters: state in, else preCounted.
     let counter_sets: Vec<usize> = (0..sets.len())
         .filter(|&i| sets[i].kind == SetKind::Conditional && sets[i].trigger.as_ref().and_then(|t| t.counter()).is_some())
         .collect();
     let mut counters = vec![0i128; sets.len()];
+    let mut thresholds = vec![0i128; sets.len()];
     for &i in &counter_sets {
-        let (_, pre, _) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
+        let (threshold, pre, _) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
         counters[i] = input.counters.get(&sets[i].id).copied().unwrap_or(pre);
+        thresholds[i] = threshold;
     }
     let counters_before = counters.clone();
-    let mut activated: Vec<Option<String>> = vec![None; sets.len()];
+    let mut activated: Vec<Option<usize>> = vec![None; sets.len()];
+    let fixed_active: Vec<bool> = sets
+        .iter()
+        .map(|s| match s.trigger.as_ref() {
+            Some(Trigger::Manual(a)) => *a,
+            Some(Trigger::Recoupment(id)) => rcs.iter().position(|r| r.id == *id).map_or(false, |k| before[k] <= 0),
+            _ => false,
+        })
+        .collect();
 
-    let mut by_code: HashMap<&str, ScopeSets> = HashMap::new();
-    let mut by_product: HashMap<&str, ScopeSets> = HashMap::new();
-    let mut by_default = ScopeSets::default();
+    let mut scopes: Vec<ScopeSets> = Vec::new();
+    let mut scope_of_code = vec![NONE; n_syms];
+    let mut scope_of_product = vec![NONE; n_syms];
+    let mut default_scope = NONE;
     for (i, set) in sets.iter().enumerate() {
-        match &set.scope {
-            Scope::Code(c) => by_code.entry(c.as_str()).or_default().push(set.kind, i),
-            Scope::Product(p) => by_product.entry(p.as_str()).or_default().push(set.kind, i),
-            Scope::Default => by_default.push(set.kind, i),
+        let slot = match &set.scope {
+            Scope::Code(c) => &mut scope_of_code[*c as usize],
+            Scope::Product(p) => &mut scope_of_product[*p as usize],
+            Scope::Default => &mut default_scope,
+        };
+        if *slot == NONE {
+            *slot = scopes.len() as u32;
+            scopes.push(ScopeSets::default());
         }
+        scopes[*slot as usize].push(set.kind, i);
+    }
+    let mut product_of = vec![NONE; n_syms];
+    for &(code, product) in &input.catalog {
+        product_of[code as usize] = product;
     }
     let mut calc = Calc {
         input,
-        by_code,
-        by_product,
-        by_default,
-        remaining_start: before.clone(),
+        starts: sets.iter().map(|s| s.start_date).collect(),
+        plans: sets.iter().map(SetPlan::new).collect(),
+        scopes,
+        scope_of_code,
+        scope_of_product,
+        default_scope,
+        fixed_active,
         counters,
-        lines: HashMap::new(),
-        earned: HashMap::new(),
-        recouped: HashMap::new(),
-        credited: HashMap::new(),
-        buckets: HashMap::new(),
+        thresholds,
+        lines: Vec::new(),
+        blocks: Vec::new(),
+        code_head: vec![NONE; n_syms],
         allocated: 0,
+        parts: Vec::new(),
+        member_parts: Vec::new(),
+        rems: Vec::new(),
     };
 
     // Step 1: net per record; records in (date, id) order.
     let mut totals = Totals::default();
-    let dates: Vec<&str> = input
-        .records
-        .iter()
-        .map(|r| r.date.as_deref().unwrap_or(first_day.as_str()))
-        .collect();
-    let mut nets = Vec::with_capacity(input.records.len());
     for r in &input.records {
         let take = pct_of(r.revenue, input.distributor_take_pct);
         totals.gross += r.revenue;
         totals.take += take;
         totals.net += r.revenue - take;
-        nets.push(r.revenue - take);
     }
-    let mut order: Vec<usize> = (0..input.records.len()).collect();
-    order.sort_by(|&a, &b| dates[a].cmp(dates[b]).then(cmp_str(&input.records[a].id, &input.records[b].id)));
-
-    let mut missing: BTreeSet<String> = BTreeSet::new();
-    for &ri in &order {
-        let rec = &input.records[ri];
-        let date = dates[ri];
-        let mut net = nets[ri];
-        // Step 2: resolve the code.
-        let product = match input.catalog.get(&rec.code) {
-            Some(p) => p.as_str(),
-            None => {
-                missing.insert(rec.code.clone());
-                totals.unallocated += net;
-                continue;
+    // What the loop reads of each record, gathered once in processing order.
+    let items: Vec<Item> = processing_order(input, first_day)
+        .into_iter()
+        .map(|ri| {
+            let r = &input.records[ri];
+            Item {
+                net: r.revenue - pct_of(r.revenue, input.distributor_take_pct),
+                units: r.units,
+                code: r.code,
+                date: r.date.unwrap_or(first_day),
+                index: ri as u32,
+                kind: r.kind,
+                stream: r.stream,
             }
-        };
+        })
+        .collect();
+
+    let mut missing = vec![false; n_syms];
+    let mut counting: Vec<(usize, i128, i128)> = Vec::new();
+    let mut cuts: Vec<(i128, i128, usize)> = Vec::new();
+    for rec in &items {
+        let ri = rec.index as usize;
+        let date = rec.date;
+        let mut net = rec.net;
+        // Step 2: resolve the code.
+        let product = product_of[rec.code as usize];
+        if product == NONE {
+            missing[rec.code as usize] = true;
+            totals.unallocated += net;
+            continue;
+        }
         // Step 3: off-the-top recoupments.
         for &k in &waterfall {
             let r = &rcs[k];
@@ -464,49 +594,46 @@ pub fn calculate(input: &Input) -> Output {
             if r.deferred {
                 deferred[k] += cut;
             } else {
-                calc.credit(&r.creditor_id, cut);
+                payees.credit(r.creditor_id, cut);
             }
         }
         // Step 4: choose the split set.
-        let sel = match calc.select(rec, product, date) {
+        let (base, scope) = match calc.select(rec.code, product, rec.kind, date) {
             Some(s) => s,
             None => {
-                missing.insert(rec.code.clone());
+                missing[rec.code as usize] = true;
                 totals.unallocated += net;
                 continue;
             }
         };
         let units = rec.units as i128;
         if rec.kind == RecordKind::Mechanical {
-            calc.allocate(rec, product, sel.base, net, units);
+            calc.allocate(rec.code, rec.kind, base, net, units);
             continue;
         }
         // Step 5: counters in scope, cut points where thresholds are crossed.
-        let stream = rec.format.as_deref() == Some("stream");
-        let counting: Vec<(usize, i128)> = counter_sets
-            .iter()
-            .copied()
-            .filter(|&i| scope_covers(&sets[i].scope, &rec.code, product))
-            .map(|i| {
-                let inc = match sets[i].trigger.as_ref() {
-                    Some(Trigger::Income { .. }) => net,
-                    Some(Trigger::Units { .. }) => units,
-                    Some(Trigger::Plays { .. }) if stream => units,
-                    _ => 0,
-                };
-                (i, inc)
-            })
-            .collect();
-        let orig: Vec<i128> = counting.iter().map(|&(i, _)| calc.counters[i]).collect();
+        counting.clear();
+        for &i in &counter_sets {
+            if !scope_covers(&sets[i].scope, rec.code, product) {
+                continue;
+            }
+            let inc = match sets[i].trigger.as_ref() {
+                Some(Trigger::Income { .. }) => net,
+                Some(Trigger::Units { .. }) => units,
+                Some(Trigger::Plays { .. }) if rec.stream => units,
+                _ => 0,
+            };
+            counting.push((i, inc, calc.counters[i]));
+        }
         // (moneyAt, unitsAt, set)
-        let mut cuts: Vec<(i128, i128, usize)> = Vec::new();
+        cuts.clear();
         if net > 0 {
-            for (&(i, inc), &c) in counting.iter().zip(&orig) {
-                let (threshold, _, income) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
+            for &(i, inc, c) in &counting {
+                let threshold = calc.thresholds[i];
                 if !(c < threshold && threshold <= c + inc) {
                     continue;
                 }
-                if income {
+                if matches!(sets[i].trigger, Some(Trigger::Income { .. })) {
                     let money_at = threshold - c;
                     cuts.push((money_at, mul_div_trunc(units, money_at, net), i));
                 } else {
@@ -515,28 +642,58 @@ pub fn calculate(input: &Input) -> Output {
                 }
             }
         }
-        cuts.sort_by(|a, b| a.0.cmp(&b.0).then(cmp_str(&sets[a.2].id, &sets[b.2].id)));
+        if cuts.len() > 1 {
+            cuts.sort_by(|a, b| a.0.cmp(&b.0).then(cmp_str(text(sets[a.2].id), text(sets[b.2].id))));
+        }
         let (mut prev_m, mut prev_u) = (0i128, 0i128);
         for &(m, u, i) in &cuts {
-            let set = calc.active_set(&sel, date);
-            calc.allocate(rec, product, set, m - prev_m, u - prev_u);
-            let (threshold, _, _) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
-            calc.counters[i] = threshold;
+            let set = calc.active_set(base, scope, rec.kind, date);
+            calc.allocate(rec.code, rec.kind, set, m - prev_m, u - prev_u);
+            calc.counters[i] = calc.thresholds[i];
             prev_m = m;
             prev_u = u;
         }
-        let set = calc.active_set(&sel, date);
-        calc.allocate(rec, product, set, net - prev_m, units - prev_u);
-        for (&(i, inc), &c) in counting.iter().zip(&orig) {
-            let (threshold, _, _) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
+        let set = calc.active_set(base, scope, rec.kind, date);
+        calc.allocate(rec.code, rec.kind, set, net - prev_m, units - prev_u);
+        for &(i, inc, c) in &counting {
             let after = c + inc;
-            if c < threshold && after >= threshold && activated[i].is_none() {
-                activated[i] = Some(rec.id.clone());
+            if c < calc.thresholds[i] && after >= calc.thresholds[i] && activated[i].is_none() {
+                activated[i] = Some(ri);
             }
             calc.counters[i] = after;
         }
     }
     totals.allocated = calc.allocated;
+
+    // Earnings by payee, and by (product, sales|mechanical) for the debtors.
+    let mut is_debtor = vec![false; n_syms];
+    for r in rcs {
+        for &d in &r.debtor_ids {
+            is_debtor[d as usize] = true;
+        }
+    }
+    let mut bucket_map: BTreeMap<(Sym, Sym, BucketKind), i128> = BTreeMap::new();
+    for block in &calc.blocks {
+        let plan = &calc.plans[block.set as usize];
+        let product = product_of[block.code as usize];
+        for (slot, &payee) in plan.payees.iter().enumerate() {
+            let line = &calc.lines[block.start as usize + slot];
+            payees.earned[payee as usize] += line.sales + line.mechanical;
+            payees.listed[payee as usize] = true;
+            if is_debtor[payee as usize] {
+                *bucket_map.entry((payee, product, BucketKind::Sales)).or_insert(0) += line.sales;
+                *bucket_map.entry((payee, product, BucketKind::Mechanical)).or_insert(0) += line.mechanical;
+            }
+        }
+    }
+    // Each debtor's buckets, ordered by product id, sales first.
+    let mut buckets: BTreeMap<Sym, Vec<(Sym, BucketKind, i128)>> = BTreeMap::new();
+    for ((payee, product, kind), balance) in bucket_map {
+        buckets.entry(payee).or_insert_with(Vec::new).push((product, kind, balance));
+    }
+    for list in buckets.values_mut() {
+        list.sort_by(|a, b| cmp_str(text(a.0), text(b.0)).then(a.1.cmp(&b.1)));
+    }
 
     // Step 7: debtor recoupments, waterfall order.
     for &k in &waterfall {
@@ -544,25 +701,17 @@ pub fn calculate(input: &Input) -> Output {
         if !may_open[k] || remaining[k] <= 0 || r.recoupable_pct == 0 || totals.net < r.revenue_minimum {
             continue;
         }
-        let eligible = |product: &str, kind: BucketKind| -> bool {
+        let eligible = |product: Sym, kind: BucketKind| -> bool {
             (kind == BucketKind::Sales || r.mechanical_repays) && covers(r, product)
         };
-        // Each debtor's positive eligible buckets, ordered by product id, sales first.
-        let mut debtor_buckets: Vec<Vec<((&str, BucketKind), i128)>> = Vec::new();
+        // Each debtor's positive eligible buckets (indices into its list).
+        let mut debtor_buckets: Vec<Vec<usize>> = Vec::new();
         let mut caps: Vec<u128> = Vec::new();
         for d in &r.debtor_ids {
-            let mut list: Vec<((&str, BucketKind), i128)> = calc
-                .buckets
-                .get(d.as_str())
-                .map(|b| {
-                    b.iter()
-                        .filter(|((p, kind), bal)| **bal > 0 && eligible(p, *kind))
-                        .map(|(key, bal)| (*key, *bal))
-                        .collect()
-                })
-                .unwrap_or_default();
-            list.sort_by(|a, b| cmp_str((a.0).0, (b.0).0).then((a.0).1.cmp(&(b.0).1)));
-            let base: i128 = list.iter().map(|(_, b)| *b).sum();
+            let list: Vec<usize> = buckets.get(d).map_or_else(Vec::new, |b| {
+                (0..b.len()).filter(|&j| b[j].2 > 0 && eligible(b[j].0, b[j].1)).collect()
+            });
+            let base: i128 = list.iter().map(|&j| buckets[d][j].2).sum();
             caps.push(pct_of(base, r.recoupable_pct) as u128);
             debtor_buckets.push(list);
         }
@@ -582,24 +731,23 @@ pub fn calculate(input: &Input) -> Output {
             if part == 0 {
                 continue;
             }
-            let weights: Vec<u128> = list.iter().map(|(_, b)| *b as u128).collect();
-            let draws = largest_remainder(part, &weights);
-            if let Some(b) = calc.buckets.get_mut(d.as_str()) {
-                for ((key, _), draw) in list.iter().zip(draws) {
-                    if let Some(bal) = b.get_mut(key) {
-                        *bal -= draw;
-                    }
+            if let Some(b) = buckets.get_mut(d) {
+                let weights: Vec<u128> = list.iter().map(|&j| b[j].2 as u128).collect();
+                let draws = largest_remainder(part, &weights);
+                for (&j, draw) in list.iter().zip(draws) {
+                    b[j].2 -= draw;
                 }
             }
-            *calc.recouped.entry(d.as_str()).or_insert(0) += part;
-            remittances[k].push((d.clone(), part));
+            payees.recouped[*d as usize] += part;
+            payees.listed[*d as usize] = true;
+            remittances[k].push((*d, part));
         }
         remaining[k] -= take;
         taken[k] += take;
         if r.deferred {
             deferred[k] += take;
         } else {
-            calc.credit(&r.creditor_id, take);
+            payees.credit(r.creditor_id, take);
         }
     }
 
@@ -607,23 +755,24 @@ pub fn calculate(input: &Input) -> Output {
     for k in 0..rcs.len() {
         if before[k] > 0 && remaining[k] == 0 && deferred[k] != 0 {
             let amount = deferred[k];
-            calc.credit(&rcs[k].creditor_id, amount);
+            payees.credit(rcs[k].creditor_id, amount);
             deferred[k] = 0;
         }
     }
 
     // Step 8: payouts.
-    let mut ids: BTreeSet<&str> = calc.earned.keys().copied().collect();
-    ids.extend(calc.recouped.keys().copied());
-    ids.extend(calc.credited.keys().copied());
-    let mut payees: Vec<PayeeResult> = ids
+    let mut payee_ids: Vec<Sym> = (0..n_syms as Sym).filter(|&p| payees.listed[p as usize]).collect();
+    payee_ids.sort_by(|&a, &b| cmp_str(text(a), text(b)));
+    let payee_results: Vec<PayeeResult> = payee_ids
         .into_iter()
         .map(|id| {
-            let earned = calc.earned.get(id).copied().unwrap_or(0);
-            let recouped = calc.recouped.get(id).copied().unwrap_or(0);
-            let credited = calc.credited.get(id).copied().unwrap_or(0);
+            let (earned, recouped, credited) = (
+                payees.earned[id as usize],
+                payees.recouped[id as usize],
+                payees.credited[id as usize],
+            );
             PayeeResult {
-                payee_id: id.to_string(),
+                payee_id: id,
                 earned,
                 recouped,
                 credited,
@@ -631,30 +780,13 @@ pub fn calculate(input: &Input) -> Output {
             }
         })
         .collect();
-    payees.sort_by(|a, b| cmp_str(&a.payee_id, &b.payee_id));
 
-    let mut lines: Vec<Line> = calc
-        .lines
-        .iter()
-        .map(|((code, set, payee), (product, units, amount))| Line {
-            code: code.to_string(),
-            product_id: product.to_string(),
-            split_set_id: set.to_string(),
-            payee_id: payee.to_string(),
-            units: *units,
-            amount: *amount,
-        })
-        .collect();
-    lines.sort_by(|a, b| {
-        cmp_str(&a.code, &b.code)
-            .then(cmp_str(&a.split_set_id, &b.split_set_id))
-            .then(cmp_str(&a.payee_id, &b.payee_id))
-    });
+    let lines = sorted_lines(&calc, &product_of);
 
     let recoupments: Vec<RecoupmentResult> = waterfall
         .iter()
         .map(|&k| RecoupmentResult {
-            id: rcs[k].id.clone(),
+            id: rcs[k].id,
             before: before[k],
             taken: taken[k],
             after: remaining[k],
@@ -667,29 +799,127 @@ pub fn calculate(input: &Input) -> Output {
     let mut triggers: Vec<TriggerResult> = counter_sets
         .iter()
         .map(|&i| TriggerResult {
-            split_set_id: sets[i].id.clone(),
+            split_set_id: sets[i].id,
             income: matches!(sets[i].trigger, Some(Trigger::Income { .. })),
             counter_before: counters_before[i],
             counter_after: calc.counters[i],
-            activated_at_record_id: activated[i].clone(),
+            activated_at_record: activated[i],
         })
         .collect();
-    triggers.sort_by(|a, b| cmp_str(&a.split_set_id, &b.split_set_id));
+    triggers.sort_by(|a, b| cmp_str(text(a.split_set_id), text(b.split_set_id)));
 
-    let mut missing_codes: Vec<String> = missing.into_iter().collect();
-    missing_codes.sort_by(|a, b| cmp_str(a, b));
+    let mut missing_codes: Vec<Sym> = (0..n_syms as Sym).filter(|&c| missing[c as usize]).collect();
+    missing_codes.sort_by(|&a, &b| cmp_str(text(a), text(b)));
 
-    let mut state_recoupments: Vec<(String, i128, i128)> =
-        (0..rcs.len()).map(|k| (rcs[k].id.clone(), remaining[k], deferred[k])).collect();
-    state_recoupments.sort_by(|a, b| cmp_str(&a.0, &b.0));
+    let mut state_recoupments: Vec<(Sym, i128, i128)> =
+        (0..rcs.len()).map(|k| (rcs[k].id, remaining[k], deferred[k])).collect();
+    state_recoupments.sort_by(|a, b| cmp_str(text(a.0), text(b.0)));
 
     Output {
         totals,
-        payees,
+        payees: payee_results,
         lines,
         recoupments,
         triggers,
         missing_codes,
         state_recoupments,
     }
+}
+
+/// Record indices in processing order: (date, id), input order on ties.
+///
+/// A stable counting sort by date, then each day's records sorted by id
+/// unless they already are (a statement exported in id order).
+fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
+    let records = &input.records;
+    let mut days: Vec<Day> = records.iter().map(|r| r.date.unwrap_or(first_day)).collect();
+    let mut distinct = days.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut starts = vec![0usize; distinct.len() + 1];
+    let bucket_of: Vec<u32> = days
+        .iter()
+        .map(|d| distinct.binary_search(d).unwrap_or(0) as u32)
+        .collect();
+    for &b in &bucket_of {
+        starts[b as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut next = starts.clone();
+    let mut order = vec![0usize; records.len()];
+    for (i, &b) in bucket_of.iter().enumerate() {
+        order[next[b as usize]] = i;
+        next[b as usize] += 1;
+    }
+    days.clear();
+    // The first 16 bytes of an id as a big-endian number order ids as their
+    // bytes do, up to ties, which the full comparison settles.
+    let prefix = |i: usize| -> u128 {
+        let id = input.record_id(&records[i]).as_bytes();
+        let mut key = [0u8; 16];
+        let n = id.len().min(16);
+        key[..n].copy_from_slice(&id[..n]);
+        u128::from_be_bytes(key)
+    };
+    let by_id = |a: &(u128, usize), b: &(u128, usize)| {
+        a.0.cmp(&b.0)
+            .then_with(|| cmp_str(input.record_id(&records[a.1]), input.record_id(&records[b.1])))
+            .then(a.1.cmp(&b.1))
+    };
+    let mut keys: Vec<(u128, usize)> = Vec::new();
+    for w in starts.windows(2) {
+        let day = &mut order[w[0]..w[1]];
+        keys.clear();
+        keys.extend(day.iter().map(|&i| (prefix(i), i)));
+        if !keys.windows(2).all(|k| by_id(&k[0], &k[1]) == Ordering::Less) {
+            keys.sort_unstable_by(by_id);
+            for (slot, k) in day.iter_mut().zip(&keys) {
+                *slot = k.1;
+            }
+        }
+    }
+    order
+}
+
+/// The lines sorted by (code, splitSetId, payeeId): blocks by (code, set), then payees.
+fn sorted_lines(calc: &Calc, product_of: &[Sym]) -> Vec<Line> {
+    let input = calc.input;
+    let text = |s: Sym| input.text(s);
+    let sets = &input.split_sets;
+    let mut rank = vec![0u32; input.strings.len()];
+    {
+        let mut syms: Vec<Sym> = (0..input.strings.len() as Sym).collect();
+        syms.sort_unstable_by(|&a, &b| cmp_str(text(a), text(b)));
+        for (r, &s) in syms.iter().enumerate() {
+            rank[s as usize] = r as u32;
+        }
+    }
+    let mut order: Vec<usize> = (0..calc.blocks.len()).collect();
+    order.sort_unstable_by_key(|&b| {
+        let block = &calc.blocks[b];
+        (rank[block.code as usize], rank[sets[block.set as usize].id as usize])
+    });
+    let mut lines = Vec::with_capacity(calc.lines.len());
+    let mut slots: Vec<usize> = Vec::new();
+    for b in order {
+        let block = &calc.blocks[b];
+        let plan = &calc.plans[block.set as usize];
+        slots.clear();
+        slots.extend(0..plan.payees.len());
+        slots.sort_unstable_by_key(|&s| rank[plan.payees[s] as usize]);
+        for &s in &slots {
+            let acc = &calc.lines[block.start as usize + s];
+            lines.push(Line {
+                code: block.code,
+                product_id: product_of[block.code as usize],
+                split_set_id: sets[block.set as usize].id,
+                payee_id: plan.payees[s],
+                units: block.units,
+                amount: acc.sales + acc.mechanical,
+            });
+        }
+    }
+    lines
 }

@@ -14,6 +14,9 @@ pub enum Status {
     InvalidJson = 2,
     /// The JSON does not satisfy the contract (a `path: message` error).
     InvalidInput = 3,
+    /// A columnar input buffer is malformed or holds a value the contract
+    /// rejects; the caller sends the input as JSON to learn the field path.
+    InvalidLayout = 4,
 }
 
 /// Why an input was rejected. Displayed as one line, `path: message`.
@@ -31,6 +34,11 @@ pub enum EngineError {
         /// What was wrong there.
         message: &'static str,
     },
+    /// A columnar input that cannot be read or breaks the contract; no field path.
+    InvalidLayout {
+        /// What was wrong.
+        message: String,
+    },
     /// The JSON breaks the contract at `path`.
     InvalidInput {
         /// Field path in the JSON shape, e.g. `records[3].revenue`.
@@ -47,6 +55,7 @@ impl EngineError {
             EngineError::InvalidUtf8 { .. } => Status::InvalidUtf8,
             EngineError::InvalidJson { .. } => Status::InvalidJson,
             EngineError::InvalidInput { .. } => Status::InvalidInput,
+            EngineError::InvalidLayout { .. } => Status::InvalidLayout,
         }
     }
 
@@ -68,6 +77,7 @@ impl fmt::Display for EngineError {
             EngineError::InvalidJson { offset, message } => {
                 write!(f, "input: invalid JSON at byte {}: {}", offset, message)
             }
+            EngineError::InvalidLayout { message } => write!(f, "input: columns: {}", message),
             EngineError::InvalidInput { path, message } => write!(f, "{}: {}", path, message),
         }
     }

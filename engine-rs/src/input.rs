@@ -8,13 +8,124 @@
 //! A field is absent only when its key is missing: `null` is a value, accepted
 //! only where the contract allows it (`date`, `startDate`, `statementMaximum`,
 //! `service`, `format`, `territory`, `title`, `type`).
+//!
+//! Every id and code is interned once ([`Strings`], [`Sym`]) and every date is
+//! a [`Day`] number, so the calculation compares and indexes integers.
 
 use crate::error::EngineError;
 use crate::json::{stringify, Value};
-use crate::money::{parse_json_integer, parse_money, parse_percent, format_percent, PCT_ONE};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::money::{format_percent, parse_json_integer, parse_money, parse_percent, PCT_ONE};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 type R<T> = Result<T, EngineError>;
+
+/// An interned string: its index in [`Strings`].
+pub type Sym = u32;
+
+/// A calendar date as the number `yyyymmdd`; numbers order as the `YYYY-MM-DD` texts do.
+pub type Day = u32;
+
+/// The distinct strings of one input (codes, product ids, payee ids, set and
+/// recoupment ids), each stored once and named by its [`Sym`].
+#[derive(Debug, Clone, Default)]
+pub struct Strings {
+    list: Vec<String>,
+    index: HashMap<String, Sym, BuildHasherDefault<FastHash>>,
+}
+
+/// A small multiply-rotate hash (as rustc's FxHash) with splitmix64's
+/// finaliser, for the string table: ids are not attacker-chosen keys of a
+/// long-lived map, and SipHash would cost more than the rest of reading a record.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FastHash(u64);
+
+impl FastHash {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FastHash {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 56));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+impl Strings {
+    /// An empty table.
+    pub fn new() -> Strings {
+        Strings::default()
+    }
+
+    /// An empty table with room for `n` strings.
+    pub fn with_capacity(n: usize) -> Strings {
+        Strings {
+            list: Vec::with_capacity(n),
+            index: HashMap::with_capacity_and_hasher(n, Default::default()),
+        }
+    }
+
+    /// The symbol of `s`, adding it when new.
+    #[inline(never)]
+    pub fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&sym) = self.index.get(s) {
+            return sym;
+        }
+        let sym = self.list.len() as Sym;
+        self.list.push(s.to_string());
+        self.index.insert(s.to_string(), sym);
+        sym
+    }
+
+    /// The symbol of `s` when it is in the table.
+    pub fn lookup(&self, s: &str) -> Option<Sym> {
+        self.index.get(s).copied()
+    }
+
+    /// Adds `s`, which must not be in the table yet; `None` when it is.
+    pub fn push_new(&mut self, s: &str) -> Option<Sym> {
+        if self.index.contains_key(s) {
+            return None;
+        }
+        Some(self.intern(s))
+    }
+
+    /// The text of `sym`.
+    pub fn get(&self, sym: Sym) -> &str {
+        &self.list[sym as usize]
+    }
+
+    /// How many strings the table holds.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
 
 /// A record's kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,29 +141,31 @@ pub enum RecordKind {
 /// One distributor line.
 #[derive(Debug, Clone)]
 pub struct Record {
-    /// Record id (second sort key).
-    pub id: String,
+    /// Start of the record id (second sort key) in [`Input::record_ids`].
+    pub id_start: u32,
+    /// Length in bytes of the record id.
+    pub id_len: u32,
     /// The recording code (ISRC/UPC) looked up in the catalog.
-    pub code: String,
+    pub code: Sym,
     /// Sale, mechanical or adjustment.
     pub kind: RecordKind,
-    /// `YYYY-MM-DD`; `None` means the statement period's first day.
-    pub date: Option<String>,
+    /// The date; `None` means the statement period's first day.
+    pub date: Option<Day>,
     /// Units (plays, sales).
     pub units: i64,
     /// Revenue in 10^-12 units.
     pub revenue: i128,
-    /// The format (`stream` counts for plays triggers).
-    pub format: Option<String>,
+    /// Whether the format is `stream` (counted by plays triggers).
+    pub stream: bool,
 }
 
 /// The scope of a split set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Scope {
     /// One recording code.
-    Code(String),
+    Code(Sym),
     /// One product.
-    Product(String),
+    Product(Sym),
     /// Every record.
     Default,
 }
@@ -72,9 +185,9 @@ pub enum SetKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShareTarget {
     /// A single payee.
-    Payee(String),
+    Payee(Sym),
     /// A group; its members `(payeeId, pct)` total 100%.
-    Group(Vec<(String, i64)>),
+    Group(Vec<(Sym, i64)>),
 }
 
 /// One share of a set, with a balance share already resolved to its percent.
@@ -111,11 +224,11 @@ pub enum Trigger {
         pre_counted: i128,
     },
     /// Active for records dated on or after the date.
-    Date(String),
+    Date(Day),
     /// Switched by hand.
     Manual(bool),
     /// Active once the named recoupment's remaining is zero.
-    Recoupment(String),
+    Recoupment(Sym),
 }
 
 impl Trigger {
@@ -135,13 +248,13 @@ impl Trigger {
 #[derive(Debug, Clone)]
 pub struct SplitSet {
     /// Unique id.
-    pub id: String,
+    pub id: Sym,
     /// What it applies to.
     pub scope: Scope,
     /// Base, mechanical or conditional.
     pub kind: SetKind,
     /// First date it applies; `None` is the earliest.
-    pub start_date: Option<String>,
+    pub start_date: Option<Day>,
     /// Priority among active conditional sets (higher wins).
     pub priority: i64,
     /// Shares totalling exactly 100%.
@@ -154,13 +267,13 @@ pub struct SplitSet {
 #[derive(Debug, Clone)]
 pub struct Recoupment {
     /// Unique id.
-    pub id: String,
+    pub id: Sym,
     /// Whether `status` is `open`.
     pub status_open: bool,
     /// Who is reimbursed.
-    pub creditor_id: String,
+    pub creditor_id: Sym,
     /// Whose earnings repay it, listed order, duplicates removed.
-    pub debtor_ids: Vec<String>,
+    pub debtor_ids: Vec<Sym>,
     /// Amount in 10^-12 units.
     pub amount: i128,
     /// Already repaid outside the engine.
@@ -170,9 +283,9 @@ pub struct Recoupment {
     /// Creation time (older first).
     pub created_at: i64,
     /// First date it may be recouped.
-    pub start_date: Option<String>,
+    pub start_date: Option<Day>,
     /// `None` for scope `all`, else the linked product ids.
-    pub products: Option<Vec<String>>,
+    pub products: Option<Vec<Sym>>,
     /// Percent of a debtor's earnings that repays it.
     pub recoupable_pct: i64,
     /// Percent of record net cut off the top.
@@ -201,22 +314,39 @@ pub struct RecoupmentState {
 /// The whole validated input.
 #[derive(Debug, Clone)]
 pub struct Input {
+    /// Every interned string of the input.
+    pub strings: Strings,
+    /// The record ids one after another (see [`Record::id_start`]).
+    pub record_ids: String,
     /// `YYYY-MM`.
     pub period: String,
     /// Distributor take in 10^-4 percent.
     pub distributor_take_pct: i64,
     /// The records, input order.
     pub records: Vec<Record>,
-    /// Code to product id.
-    pub catalog: BTreeMap<String, String>,
+    /// `(code, productId)` pairs, each code once.
+    pub catalog: Vec<(Sym, Sym)>,
     /// Split sets, input order.
     pub split_sets: Vec<SplitSet>,
     /// Recoupments, input order.
     pub recoupments: Vec<Recoupment>,
     /// Counter values by split set id (counter triggers only).
-    pub counters: BTreeMap<String, i128>,
+    pub counters: BTreeMap<Sym, i128>,
     /// Recoupment state by id (known recoupments only).
-    pub recoupment_state: BTreeMap<String, RecoupmentState>,
+    pub recoupment_state: BTreeMap<Sym, RecoupmentState>,
+}
+
+impl Input {
+    /// The id of a record.
+    pub fn record_id(&self, r: &Record) -> &str {
+        let start = r.id_start as usize;
+        &self.record_ids[start..start + r.id_len as usize]
+    }
+
+    /// The text of an interned string.
+    pub fn text(&self, sym: Sym) -> &str {
+        self.strings.get(sym)
+    }
 }
 
 // ---------------------------------------------------------------- helpers
@@ -352,31 +482,34 @@ pub fn parse_period(s: &str) -> Option<(u32, u32)> {
     }
 }
 
-/// The last day (`YYYY-MM-DD`) of a valid period.
-pub fn period_last_day(period: &str) -> String {
+/// The first and last day of a valid period (`YYYY-MM`).
+pub fn period_days(period: &str) -> (Day, Day) {
     let (y, m) = parse_period(period).unwrap_or((1970, 1));
-    format!("{}-{:02}", period, days_in_month(y, m))
+    (y * 10_000 + m * 100 + 1, y * 10_000 + m * 100 + days_in_month(y, m))
 }
 
-/// Whether `s` is a calendar date `YYYY-MM-DD`.
-pub fn is_date(s: &str) -> bool {
+/// The [`Day`] of a calendar date `YYYY-MM-DD`; `None` when `s` is not one.
+pub fn parse_date(s: &str) -> Option<Day> {
     if s.len() != 10 || s.as_bytes()[7] != b'-' || !s.is_ascii() {
-        return false;
+        return None;
     }
     match (parse_period(&s[0..7]), num(&s[8..10])) {
-        (Some((y, m)), Some(d)) => d >= 1 && d <= days_in_month(y, m),
-        _ => false,
+        (Some((y, m)), Some(d)) if d >= 1 && d <= days_in_month(y, m) => Some(y * 10_000 + m * 100 + d),
+        _ => None,
     }
 }
 
-fn date(v: &Value, path: &str) -> R<String> {
+fn date(v: &Value, path: &str) -> R<Day> {
     match v {
-        Value::String(s) if is_date(s) => Ok(s.clone()),
+        Value::String(s) => match parse_date(s) {
+            Some(d) => Ok(d),
+            None => fail(path, "not a date (YYYY-MM-DD)"),
+        },
         _ => fail(path, "not a date (YYYY-MM-DD)"),
     }
 }
 
-fn opt_date(obj: &Value, key: &str, path: &str) -> R<Option<String>> {
+fn opt_date(obj: &Value, key: &str, path: &str) -> R<Option<Day>> {
     match opt_nullable(obj, key) {
         Some(v) => Ok(Some(date(v, &join(path, key))?)),
         None => Ok(None),
@@ -425,6 +558,13 @@ fn js_entries(v: &Value) -> Vec<(&str, &Value)> {
 
 /// Validates the parsed JSON and builds the typed input.
 pub fn from_json(root: &Value) -> R<Input> {
+    from_json_with(root, Strings::new())
+}
+
+/// Like [`from_json`], interning into `strings` (which may already hold the
+/// strings of records sent apart, as the columnar boundary does).
+pub fn from_json_with(root: &Value, strings: Strings) -> R<Input> {
+    let mut b = Builder { strings, record_ids: String::new() };
     object(root, "")?;
     req_string(root, "currency", "")?;
     let st = object(req(root, "statement", "")?, "statement")?;
@@ -437,16 +577,16 @@ pub fn from_json(root: &Value) -> R<Input> {
 
     let mut records = Vec::new();
     for (i, r) in array(req(root, "records", "")?, "records")?.iter().enumerate() {
-        records.push(record(r, &format!("records[{}]", i))?);
+        records.push(b.record(r, &format!("records[{}]", i))?);
     }
 
-    let mut catalog = BTreeMap::new();
+    let mut catalog = Vec::new();
     let cat = object(req(root, "catalog", "")?, "catalog")?;
     for (code, entry) in js_entries(cat) {
         let path = join("catalog", code);
         object(entry, &path)?;
         let product = req_string(entry, "productId", &path)?;
-        catalog.insert(code.to_string(), product);
+        catalog.push((b.strings.intern(code), b.strings.intern(&product)));
     }
 
     let recoupment_ids: BTreeSet<String> = match opt(root, "recoupments") {
@@ -461,10 +601,10 @@ pub fn from_json(root: &Value) -> R<Input> {
     };
 
     let mut split_sets: Vec<SplitSet> = Vec::new();
+    let mut set_ids: HashSet<Sym> = HashSet::new();
     for (i, s) in array(req(root, "splitSets", "")?, "splitSets")?.iter().enumerate() {
-        let set = split_set(s, &format!("splitSets[{}]", i), &recoupment_ids, &|id: &str| {
-            split_sets.iter().any(|o| o.id == id)
-        })?;
+        let set = b.split_set(s, &format!("splitSets[{}]", i), &recoupment_ids, &set_ids)?;
+        set_ids.insert(set.id);
         split_sets.push(set);
     }
 
@@ -472,9 +612,9 @@ pub fn from_json(root: &Value) -> R<Input> {
     if let Some(v) = opt(root, "recoupments") {
         for (i, r) in array(v, "recoupments")?.iter().enumerate() {
             let path = format!("recoupments[{}]", i);
-            let rc = recoupment(r, &path)?;
+            let rc = b.recoupment(r, &path)?;
             if recoupments.iter().any(|o| o.id == rc.id) {
-                return fail(&join(&path, "id"), format!("duplicate id {}", quoted(&rc.id)));
+                return fail(&join(&path, "id"), format!("duplicate id {}", quoted(b.strings.get(rc.id))));
             }
             recoupments.push(rc);
         }
@@ -487,9 +627,9 @@ pub fn from_json(root: &Value) -> R<Input> {
         if let Some(c) = opt(st, "counters") {
             object(c, "state.counters")?;
             for (id, entry) in js_entries(c) {
-                let set = split_sets.iter().find(|s| s.id == id);
-                let income = match set.and_then(|s| s.trigger.as_ref()).and_then(|t| t.counter()) {
-                    Some((_, _, income)) => income,
+                let set = b.strings.lookup(id).and_then(|sym| split_sets.iter().find(|s| s.id == sym));
+                let (set_id, income) = match set.and_then(|s| s.trigger.as_ref().and_then(|t| t.counter()).map(|c| (s.id, c.2))) {
+                    Some(found) => found,
                     None => continue,
                 };
                 let path = join("state.counters", id);
@@ -507,15 +647,16 @@ pub fn from_json(root: &Value) -> R<Input> {
                         _ => return fail(&vpath, "not an integer"),
                     }
                 };
-                counters.insert(id.to_string(), value);
+                counters.insert(set_id, value);
             }
         }
         if let Some(rs) = opt(st, "recoupments") {
             object(rs, "state.recoupments")?;
             for (id, entry) in js_entries(rs) {
-                if !recoupments.iter().any(|r| r.id == id) {
-                    continue;
-                }
+                let rc_id = match recoupments.iter().find(|r| b.strings.get(r.id) == id) {
+                    Some(r) => r.id,
+                    None => continue,
+                };
                 let path = join("state.recoupments", id);
                 object(entry, &path)?;
                 let remaining = match opt(entry, "remaining") {
@@ -526,12 +667,14 @@ pub fn from_json(root: &Value) -> R<Input> {
                     Some(v) => money(v, &join(&path, "deferred"))?,
                     None => 0,
                 };
-                recoupment_state.insert(id.to_string(), RecoupmentState { remaining, deferred });
+                recoupment_state.insert(rc_id, RecoupmentState { remaining, deferred });
             }
         }
     }
 
     Ok(Input {
+        strings: b.strings,
+        record_ids: b.record_ids,
         period,
         distributor_take_pct,
         records,
@@ -557,211 +700,23 @@ fn integer_text(s: &str) -> Option<i128> {
     Some(if s.starts_with('-') { -v } else { v })
 }
 
-fn record(r: &Value, path: &str) -> R<Record> {
-    object(r, path)?;
-    let id = req_string(r, "id", path)?;
-    let code = req_string(r, "code", path)?;
-    let kind = match opt(r, "kind") {
-        Some(v) => match one_of(v, &join(path, "kind"), &["sale", "mechanical", "adjustment"])? {
-            "mechanical" => RecordKind::Mechanical,
-            "adjustment" => RecordKind::Adjustment,
-            _ => RecordKind::Sale,
-        },
-        None => RecordKind::Sale,
-    };
-    let date_v = opt_date(r, "date", path)?;
-    let units = integer(req(r, "units", path)?, &join(path, "units"))?;
-    let revenue = money(req(r, "revenue", path)?, &join(path, "revenue"))?;
-    opt_string(r, "service", path)?;
-    let format = opt_string(r, "format", path)?;
-    opt_string(r, "territory", path)?;
-    Ok(Record {
-        id,
-        code,
-        kind,
-        date: date_v,
-        units,
-        revenue,
-        format,
-    })
-}
-
-fn split_set(
-    s: &Value,
-    path: &str,
-    recoupment_ids: &BTreeSet<String>,
-    seen: &dyn Fn(&str) -> bool,
-) -> R<SplitSet> {
-    object(s, path)?;
-    let id = req_string(s, "id", path)?;
-    if seen(&id) {
-        return fail(&join(path, "id"), format!("duplicate id {}", quoted(&id)));
-    }
-    let scope = scope(req(s, "scope", path)?, &join(path, "scope"))?;
-    let kind = match one_of(req(s, "kind", path)?, &join(path, "kind"), &["base", "mechanical", "conditional"])? {
-        "base" => SetKind::Base,
-        "mechanical" => SetKind::Mechanical,
-        _ => SetKind::Conditional,
-    };
-    let start_date = opt_date(s, "startDate", path)?;
-    let priority = match opt(s, "priority") {
-        Some(v) => integer(v, &join(path, "priority"))?,
-        None => 0,
-    };
-    let shares = shares(req(s, "shares", path)?, &join(path, "shares"), true)?;
-    let trigger = if kind == SetKind::Conditional {
-        Some(trigger(req(s, "trigger", path)?, &join(path, "trigger"), recoupment_ids)?)
-    } else {
-        None
-    };
-    Ok(SplitSet {
-        id,
-        scope,
-        kind,
-        start_date,
-        priority,
-        shares,
-        trigger,
-    })
-}
-
 /// Exactly one key: `code` (a string), `productId` (a string) or `default: true`.
-fn scope(v: &Value, path: &str) -> R<Scope> {
+fn scope(v: &Value, path: &str, strings: &mut Strings) -> R<Scope> {
     object(v, path)?;
-    let entries = v.entries();
+    // One member is the common case; entries() (repeated keys collapsed) only otherwise.
+    let entries = match v {
+        Value::Object(members) if members.len() == 1 => vec![(members[0].0.as_str(), &members[0].1)],
+        _ => v.entries(),
+    };
     if entries.len() == 1 {
         match entries[0] {
-            ("code", Value::String(c)) => return Ok(Scope::Code(c.clone())),
-            ("productId", Value::String(p)) => return Ok(Scope::Product(p.clone())),
+            ("code", Value::String(c)) => return Ok(Scope::Code(strings.intern(c))),
+            ("productId", Value::String(p)) => return Ok(Scope::Product(strings.intern(p))),
             ("default", Value::Bool(true)) => return Ok(Scope::Default),
             _ => {}
         }
     }
     fail(path, "unknown scope shape")
-}
-
-/// A share list (a set's `shares` or a group's `members`).
-///
-/// Shapes (a key counts as present even when `null`):
-/// - `{payeeId: string, pct}` (no `groupId`, no `balance`);
-/// - `{payeeId: string, balance: true}` (no `pct`, no `groupId`);
-/// - `{groupId: string, pct, members: [...]}` (no `payeeId`, no `balance`),
-///   only in a set's `shares`; members are payee or balance shares.
-fn shares(v: &Value, path: &str, allow_groups: bool) -> R<Vec<Share>> {
-    let items = array(v, path)?;
-    let mut out: Vec<Share> = Vec::new();
-    let mut balance_at: Option<usize> = None;
-    for (j, s) in items.iter().enumerate() {
-        let sp = format!("{}[{}]", path, j);
-        if !matches!(s, Value::Object(_)) {
-            return fail(&sp, "unknown share shape");
-        }
-        let has = |k: &str| s.get(k).is_some();
-        if has("groupId") {
-            let is_group = allow_groups
-                && matches!(s.get("groupId"), Some(Value::String(_)))
-                && !has("payeeId")
-                && !has("balance")
-                && has("pct")
-                && matches!(s.get("members"), Some(Value::Array(_)));
-            if !is_group {
-                return fail(&sp, "unknown share shape");
-            }
-            let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
-            let members = shares(req(s, "members", &sp)?, &join(&sp, "members"), false)?
-                .into_iter()
-                .filter_map(|m| match m.target {
-                    ShareTarget::Payee(p) => Some((p, m.pct)),
-                    ShareTarget::Group(_) => None,
-                })
-                .collect();
-            out.push(Share {
-                pct,
-                target: ShareTarget::Group(members),
-            });
-            continue;
-        }
-        let payee = match s.get("payeeId") {
-            Some(Value::String(p)) => p.clone(),
-            _ => return fail(&sp, "unknown share shape"),
-        };
-        if has("balance") {
-            if !matches!(s.get("balance"), Some(Value::Bool(true))) || has("pct") {
-                return fail(&sp, "unknown share shape");
-            }
-            if balance_at.is_some() {
-                return fail(path, "only one balance share allowed");
-            }
-            balance_at = Some(j);
-            out.push(Share {
-                pct: 0,
-                target: ShareTarget::Payee(payee),
-            });
-            continue;
-        }
-        if !has("pct") {
-            return fail(&sp, "unknown share shape");
-        }
-        let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
-        out.push(Share {
-            pct,
-            target: ShareTarget::Payee(payee),
-        });
-    }
-    let total: i128 = out.iter().map(|s| s.pct as i128).sum();
-    match balance_at {
-        Some(j) => {
-            if total > PCT_ONE as i128 {
-                return fail(path, format!("Splits total {}%", format_percent(total)));
-            }
-            out[j].pct = PCT_ONE - total as i64;
-        }
-        None => {
-            if total != PCT_ONE as i128 {
-                return fail(path, format!("Splits total {}%", format_percent(total)));
-            }
-        }
-    }
-    Ok(out)
-}
-
-fn trigger(v: &Value, path: &str, recoupment_ids: &BTreeSet<String>) -> R<Trigger> {
-    object(v, path)?;
-    let tpath = join(path, "type");
-    let ty = string(req(v, "type", path)?, &tpath)?;
-    match ty.as_str() {
-        "income" => {
-            let threshold = money(req(v, "threshold", path)?, &join(path, "threshold"))?;
-            let pre_counted = match opt(v, "preCounted") {
-                Some(p) => money(p, &join(path, "preCounted"))?,
-                None => 0,
-            };
-            Ok(Trigger::Income { threshold, pre_counted })
-        }
-        "units" | "plays" => {
-            let threshold = integer(req(v, "threshold", path)?, &join(path, "threshold"))? as i128;
-            let pre_counted = match opt(v, "preCounted") {
-                Some(p) => integer(p, &join(path, "preCounted"))? as i128,
-                None => 0,
-            };
-            Ok(if ty == "units" {
-                Trigger::Units { threshold, pre_counted }
-            } else {
-                Trigger::Plays { threshold, pre_counted }
-            })
-        }
-        "date" => Ok(Trigger::Date(date(req(v, "date", path)?, &join(path, "date"))?)),
-        "manual" => Ok(Trigger::Manual(boolean(req(v, "active", path)?, &join(path, "active"))?)),
-        "recoupment" => {
-            let rpath = join(path, "recoupmentId");
-            let id = string(req(v, "recoupmentId", path)?, &rpath)?;
-            if !recoupment_ids.contains(&id) {
-                return fail(&rpath, format!("unknown recoupment {}", quoted(&id)));
-            }
-            Ok(Trigger::Recoupment(id))
-        }
-        other => fail(&tpath, format!("unknown trigger type {}", quoted(other))),
-    }
 }
 
 const PRIORITIES: [&str; 7] = ["highest", "high", "medium-high", "medium", "medium-low", "low", "lowest"];
@@ -785,61 +740,267 @@ fn req_percent(r: &Value, key: &str, path: &str) -> R<i64> {
     percent(req(r, key, path)?, &join(path, key))
 }
 
-fn recoupment(r: &Value, path: &str) -> R<Recoupment> {
-    object(r, path)?;
-    let id = req_string(r, "id", path)?;
-    opt_string(r, "title", path)?;
-    opt_string(r, "type", path)?;
-    let status_open = one_of(req(r, "status", path)?, &join(path, "status"), &["open", "closed", "deleted"])? == "open";
-    let creditor_id = req_string(r, "creditorId", path)?;
-    let mut debtor_ids: Vec<String> = Vec::new();
-    for d in string_list(req(r, "debtorIds", path)?, &join(path, "debtorIds"))? {
-        if !debtor_ids.contains(&d) {
-            debtor_ids.push(d);
+/// Interns while validating.
+struct Builder {
+    strings: Strings,
+    record_ids: String,
+}
+
+impl Builder {
+    fn record(&mut self, r: &Value, path: &str) -> R<Record> {
+        object(r, path)?;
+        let id = req_string(r, "id", path)?;
+        let code = req_string(r, "code", path)?;
+        let kind = match opt(r, "kind") {
+            Some(v) => match one_of(v, &join(path, "kind"), &["sale", "mechanical", "adjustment"])? {
+                "mechanical" => RecordKind::Mechanical,
+                "adjustment" => RecordKind::Adjustment,
+                _ => RecordKind::Sale,
+            },
+            None => RecordKind::Sale,
+        };
+        let date = opt_date(r, "date", path)?;
+        let units = integer(req(r, "units", path)?, &join(path, "units"))?;
+        let revenue = money(req(r, "revenue", path)?, &join(path, "revenue"))?;
+        opt_string(r, "service", path)?;
+        let format = opt_string(r, "format", path)?;
+        opt_string(r, "territory", path)?;
+        let id_start = self.record_ids.len() as u32;
+        self.record_ids.push_str(&id);
+        Ok(Record {
+            id_start,
+            id_len: id.len() as u32,
+            code: self.strings.intern(&code),
+            kind,
+            date,
+            units,
+            revenue,
+            stream: format.as_deref() == Some("stream"),
+        })
+    }
+
+    fn split_set(&mut self, s: &Value, path: &str, recoupment_ids: &BTreeSet<String>, earlier: &HashSet<Sym>) -> R<SplitSet> {
+        object(s, path)?;
+        let id_text = req_string(s, "id", path)?;
+        let id = self.strings.intern(&id_text);
+        if earlier.contains(&id) {
+            return fail(&join(path, "id"), format!("duplicate id {}", quoted(&id_text)));
+        }
+        let scope = scope(req(s, "scope", path)?, &join(path, "scope"), &mut self.strings)?;
+        let kind = match one_of(req(s, "kind", path)?, &join(path, "kind"), &["base", "mechanical", "conditional"])? {
+            "base" => SetKind::Base,
+            "mechanical" => SetKind::Mechanical,
+            _ => SetKind::Conditional,
+        };
+        let start_date = opt_date(s, "startDate", path)?;
+        let priority = match opt(s, "priority") {
+            Some(v) => integer(v, &join(path, "priority"))?,
+            None => 0,
+        };
+        let shares = self.shares(req(s, "shares", path)?, &join(path, "shares"), true)?;
+        let trigger = if kind == SetKind::Conditional {
+            Some(self.trigger(req(s, "trigger", path)?, &join(path, "trigger"), recoupment_ids)?)
+        } else {
+            None
+        };
+        Ok(SplitSet {
+            id,
+            scope,
+            kind,
+            start_date,
+            priority,
+            shares,
+            trigger,
+        })
+    }
+
+    /// A share list (a set's `shares` or a group's `members`).
+    ///
+    /// Shapes (a key counts as present even when `null`):
+    /// - `{payeeId: string, pct}` (no `groupId`, no `balance`);
+    /// - `{payeeId: string, balance: true}` (no `pct`, no `groupId`);
+    /// - `{groupId: string, pct, members: [...]}` (no `payeeId`, no `balance`),
+    ///   only in a set's `shares`; members are payee or balance shares.
+    fn shares(&mut self, v: &Value, path: &str, allow_groups: bool) -> R<Vec<Share>> {
+        let items = array(v, path)?;
+        let mut out: Vec<Share> = Vec::new();
+        let mut balance_at: Option<usize> = None;
+        for (j, s) in items.iter().enumerate() {
+            let sp = format!("{}[{}]", path, j);
+            if !matches!(s, Value::Object(_)) {
+                return fail(&sp, "unknown share shape");
+            }
+            let has = |k: &str| s.get(k).is_some();
+            if has("groupId") {
+                let is_group = allow_groups
+                    && matches!(s.get("groupId"), Some(Value::String(_)))
+                    && !has("payeeId")
+                    && !has("balance")
+                    && has("pct")
+                    && matches!(s.get("members"), Some(Value::Array(_)));
+                if !is_group {
+                    return fail(&sp, "unknown share shape");
+                }
+                let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
+                let members = self
+                    .shares(req(s, "members", &sp)?, &join(&sp, "members"), false)?
+                    .into_iter()
+                    .filter_map(|m| match m.target {
+                        ShareTarget::Payee(p) => Some((p, m.pct)),
+                        ShareTarget::Group(_) => None,
+                    })
+                    .collect();
+                out.push(Share {
+                    pct,
+                    target: ShareTarget::Group(members),
+                });
+                continue;
+            }
+            let payee = match s.get("payeeId") {
+                Some(Value::String(p)) => p.clone(),
+                _ => return fail(&sp, "unknown share shape"),
+            };
+            if has("balance") {
+                if !matches!(s.get("balance"), Some(Value::Bool(true))) || has("pct") {
+                    return fail(&sp, "unknown share shape");
+                }
+                if balance_at.is_some() {
+                    return fail(path, "only one balance share allowed");
+                }
+                balance_at = Some(j);
+                out.push(Share {
+                    pct: 0,
+                    target: ShareTarget::Payee(self.strings.intern(&payee)),
+                });
+                continue;
+            }
+            if !has("pct") {
+                return fail(&sp, "unknown share shape");
+            }
+            let pct = percent(req(s, "pct", &sp)?, &join(&sp, "pct"))?;
+            out.push(Share {
+                pct,
+                target: ShareTarget::Payee(self.strings.intern(&payee)),
+            });
+        }
+        let total: i128 = out.iter().map(|s| s.pct as i128).sum();
+        match balance_at {
+            Some(j) => {
+                if total > PCT_ONE as i128 {
+                    return fail(path, format!("Splits total {}%", format_percent(total)));
+                }
+                out[j].pct = PCT_ONE - total as i64;
+            }
+            None => {
+                if total != PCT_ONE as i128 {
+                    return fail(path, format!("Splits total {}%", format_percent(total)));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn trigger(&mut self, v: &Value, path: &str, recoupment_ids: &BTreeSet<String>) -> R<Trigger> {
+        object(v, path)?;
+        let tpath = join(path, "type");
+        let ty = string(req(v, "type", path)?, &tpath)?;
+        match ty.as_str() {
+            "income" => {
+                let threshold = money(req(v, "threshold", path)?, &join(path, "threshold"))?;
+                let pre_counted = match opt(v, "preCounted") {
+                    Some(p) => money(p, &join(path, "preCounted"))?,
+                    None => 0,
+                };
+                Ok(Trigger::Income { threshold, pre_counted })
+            }
+            "units" | "plays" => {
+                let threshold = integer(req(v, "threshold", path)?, &join(path, "threshold"))? as i128;
+                let pre_counted = match opt(v, "preCounted") {
+                    Some(p) => integer(p, &join(path, "preCounted"))? as i128,
+                    None => 0,
+                };
+                Ok(if ty == "units" {
+                    Trigger::Units { threshold, pre_counted }
+                } else {
+                    Trigger::Plays { threshold, pre_counted }
+                })
+            }
+            "date" => Ok(Trigger::Date(date(req(v, "date", path)?, &join(path, "date"))?)),
+            "manual" => Ok(Trigger::Manual(boolean(req(v, "active", path)?, &join(path, "active"))?)),
+            "recoupment" => {
+                let rpath = join(path, "recoupmentId");
+                let id = string(req(v, "recoupmentId", path)?, &rpath)?;
+                if !recoupment_ids.contains(&id) {
+                    return fail(&rpath, format!("unknown recoupment {}", quoted(&id)));
+                }
+                Ok(Trigger::Recoupment(self.strings.intern(&id)))
+            }
+            other => fail(&tpath, format!("unknown trigger type {}", quoted(other))),
         }
     }
-    let amount = money(req(r, "amount", path)?, &join(path, "amount"))?;
-    let prepaid = opt_money(r, "prepaid", path)?;
-    let p = one_of(req(r, "priority", path)?, &join(path, "priority"), &PRIORITIES)?;
-    let priority = PRIORITIES.iter().position(|x| *x == p).unwrap_or(0) as u8;
-    let created_at = integer(req(r, "createdAt", path)?, &join(path, "createdAt"))?;
-    let start_date = opt_date(r, "startDate", path)?;
-    let scope_all = one_of(req(r, "scope", path)?, &join(path, "scope"), &["all", "products"])? == "all";
-    let product_ids = match opt(r, "productIds") {
-        Some(v) => string_list(v, &join(path, "productIds"))?,
-        None => Vec::new(),
-    };
-    let recoupable_pct = req_percent(r, "recoupablePct", path)?;
-    let net_revenue_pct = req_percent(r, "netRevenuePct", path)?;
-    let statement_maximum = match opt_nullable(r, "statementMaximum") {
-        Some(v) => Some(money(v, &join(path, "statementMaximum"))?),
-        None => None,
-    };
-    let payment_minimum = opt_money(r, "paymentMinimum", path)?;
-    let revenue_minimum = opt_money(r, "revenueMinimum", path)?;
-    let deferred =
-        one_of(req(r, "reimbursement", path)?, &join(path, "reimbursement"), &["immediate", "deferred"])? == "deferred";
-    let mechanical_repays = match opt(r, "mechanicalRepays") {
-        Some(v) => boolean(v, &join(path, "mechanicalRepays"))?,
-        None => false,
-    };
-    Ok(Recoupment {
-        id,
-        status_open,
-        creditor_id,
-        debtor_ids,
-        amount,
-        prepaid,
-        priority,
-        created_at,
-        start_date,
-        products: if scope_all { None } else { Some(product_ids) },
-        recoupable_pct,
-        net_revenue_pct,
-        statement_maximum,
-        payment_minimum,
-        revenue_minimum,
-        deferred,
-        mechanical_repays,
-    })
+
+    fn recoupment(&mut self, r: &Value, path: &str) -> R<Recoupment> {
+        object(r, path)?;
+        let id = req_string(r, "id", path)?;
+        opt_string(r, "title", path)?;
+        opt_string(r, "type", path)?;
+        let status_open = one_of(req(r, "status", path)?, &join(path, "status"), &["open", "closed", "deleted"])? == "open";
+        let creditor_id = req_string(r, "creditorId", path)?;
+        let mut debtor_ids: Vec<Sym> = Vec::new();
+        for d in string_list(req(r, "debtorIds", path)?, &join(path, "debtorIds"))? {
+            let d = self.strings.intern(&d);
+            if !debtor_ids.contains(&d) {
+                debtor_ids.push(d);
+            }
+        }
+        let amount = money(req(r, "amount", path)?, &join(path, "amount"))?;
+        let prepaid = opt_money(r, "prepaid", path)?;
+        let p = one_of(req(r, "priority", path)?, &join(path, "priority"), &PRIORITIES)?;
+        let priority = PRIORITIES.iter().position(|x| *x == p).unwrap_or(0) as u8;
+        let created_at = integer(req(r, "createdAt", path)?, &join(path, "createdAt"))?;
+        let start_date = opt_date(r, "startDate", path)?;
+        let scope_all = one_of(req(r, "scope", path)?, &join(path, "scope"), &["all", "products"])? == "all";
+        let product_ids = match opt(r, "productIds") {
+            Some(v) => string_list(v, &join(path, "productIds"))?,
+            None => Vec::new(),
+        };
+        let recoupable_pct = req_percent(r, "recoupablePct", path)?;
+        let net_revenue_pct = req_percent(r, "netRevenuePct", path)?;
+        let statement_maximum = match opt_nullable(r, "statementMaximum") {
+            Some(v) => Some(money(v, &join(path, "statementMaximum"))?),
+            None => None,
+        };
+        let payment_minimum = opt_money(r, "paymentMinimum", path)?;
+        let revenue_minimum = opt_money(r, "revenueMinimum", path)?;
+        let deferred =
+            one_of(req(r, "reimbursement", path)?, &join(path, "reimbursement"), &["immediate", "deferred"])? == "deferred";
+        let mechanical_repays = match opt(r, "mechanicalRepays") {
+            Some(v) => boolean(v, &join(path, "mechanicalRepays"))?,
+            None => false,
+        };
+        let products = if scope_all {
+            None
+        } else {
+            Some(product_ids.iter().map(|p| self.strings.intern(p)).collect())
+        };
+        Ok(Recoupment {
+            id: self.strings.intern(&id),
+            status_open,
+            creditor_id: self.strings.intern(&creditor_id),
+            debtor_ids,
+            amount,
+            prepaid,
+            priority,
+            created_at,
+            start_date,
+            products,
+            recoupable_pct,
+            net_revenue_pct,
+            statement_maximum,
+            payment_minimum,
+            revenue_minimum,
+            deferred,
+            mechanical_repays,
+        })
+    }
 }

@@ -14,9 +14,12 @@
 //! - [`input`]: the typed input and its validation with field paths;
 //! - [`engine`]: the pure calculation (ENGINE.md steps 1-8);
 //! - [`output`]: serialisation of the result;
-//! - [`wasm`]: the thin C ABI boundary that only adapts [`calculate_json`].
+//! - [`columns`]: the compact columnar input and result of the fast boundary;
+//! - [`wasm`]: the thin C ABI boundary that only adapts [`calculate_json`] and
+//!   [`columns::calculate_columns`].
 #![deny(missing_docs)]
 
+pub mod columns;
 pub mod engine;
 pub mod error;
 pub mod input;
@@ -40,7 +43,7 @@ pub fn calculate_json(input: &str) -> Result<String, EngineError> {
     })?;
     let parsed = input::from_json(&value)?;
     let result = engine::calculate(&parsed);
-    Ok(output::to_json(&result))
+    Ok(output::to_json(&result, &parsed))
 }
 
 /// Like [`calculate_json`], for raw bytes that must be UTF-8.

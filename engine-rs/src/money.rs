@@ -24,9 +24,14 @@ fn digits_value(s: &str) -> i128 {
     s.bytes().fold(0i128, |acc, b| acc * 10 + (b - b'0') as i128)
 }
 
+fn digits_u64(s: &str) -> u64 {
+    s.bytes().fold(0u64, |acc, b| acc * 10 + (b - b'0') as u64)
+}
+
 /// Parses a money string: optional `-`, digits, optional `.` and digits; at
 /// most [`MAX_INT_DIGITS`] significant digits before the point. More than 12
 /// decimals are rounded half-even.
+#[inline(never)]
 pub fn parse_money(s: &str) -> Option<i128> {
     let (neg, body) = match s.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -54,12 +59,12 @@ pub fn parse_money(s: &str) -> Option<i128> {
     } else {
         (frac, "")
     };
-    let mut v = digits_value(int) * SCALE;
-    let mut f = digits_value(kept);
+    // At most 15 and 12 digits: each part fits 64 bits, one 128-bit multiply joins them.
+    let mut f = digits_u64(kept);
     for _ in kept.len()..12 {
         f *= 10;
     }
-    v += f;
+    let mut v = digits_u64(int) as i128 * SCALE + f as i128;
     if let Some(first) = rest.bytes().next() {
         let tail_nonzero = rest.bytes().skip(1).any(|b| b != b'0');
         let round_up = match first.cmp(&b'5') {
@@ -78,6 +83,48 @@ pub fn parse_money(s: &str) -> Option<i128> {
 /// `-` for negatives, `"0"` for zero.
 pub fn format_money(v: i128) -> String {
     format_scaled(v, SCALE as u128, 12)
+}
+
+/// Appends [`format_money`]'s text to `out` without allocating for amounts
+/// below 2^64 units (about 18 million currency units).
+pub fn write_money(out: &mut Vec<u8>, v: i128) {
+    let mag = v.unsigned_abs();
+    if mag > u64::MAX as u128 {
+        out.extend_from_slice(format_money(v).as_bytes());
+        return;
+    }
+    let mag = mag as u64;
+    let scale = SCALE as u64;
+    if v < 0 {
+        out.push(b'-');
+    }
+    let mut digits = [0u8; 20];
+    let mut n = 0;
+    let mut int = mag / scale;
+    loop {
+        digits[n] = b'0' + (int % 10) as u8;
+        n += 1;
+        int /= 10;
+        if int == 0 {
+            break;
+        }
+    }
+    out.extend(digits[..n].iter().rev());
+    let mut frac = mag % scale;
+    if frac != 0 {
+        let mut places = 12;
+        while frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        out.push(b'.');
+        let mut f = [b'0'; 12];
+        for i in (0..places).rev() {
+            f[i] = b'0' + (frac % 10) as u8;
+            frac /= 10;
+        }
+        out.extend_from_slice(&f[..places]);
+    }
 }
 
 /// Formats a count of 10^-4 percent as a normalised decimal (`99.5`, `104`).
@@ -222,7 +269,15 @@ fn mul_wide(a: u128, b: u128) -> (u128, u128) {
 }
 
 /// `(floor(a * b / d), a * b mod d)`; the quotient must fit 128 bits.
+#[inline(never)]
 pub fn mul_div_rem(a: u128, b: u128, d: u128) -> (u128, u128) {
+    // The common case in 64 bits: a native division instead of a 128-bit one.
+    if (a >> 64) == 0 && (b >> 64) == 0 && (d >> 64) == 0 {
+        if let Some(p) = (a as u64).checked_mul(b as u64) {
+            let d = d as u64;
+            return ((p / d) as u128, (p % d) as u128);
+        }
+    }
     let (hi, lo) = mul_wide(a, b);
     if hi == 0 {
         return (lo / d, lo % d);
@@ -290,6 +345,59 @@ pub fn largest_remainder(amount: i128, weights: &[u128]) -> Vec<i128> {
         .collect()
 }
 
+/// [`largest_remainder`] for percent weights (each at most 10^6, as share
+/// percentages are), without allocating: the parts are written to `parts`,
+/// `rems` is scratch. Same result as [`largest_remainder`].
+#[inline(never)]
+pub fn largest_remainder_pct(amount: i128, weights: &[u64], parts: &mut Vec<i128>, rems: &mut Vec<u128>) {
+    parts.clear();
+    rems.clear();
+    let total: u64 = weights.iter().sum();
+    if total == 0 || amount == 0 {
+        parts.resize(weights.len(), 0);
+        return;
+    }
+    let mag = amount.unsigned_abs();
+    let mut given = 0u128;
+    if mag <= (u64::MAX / total) as u128 {
+        // Every product |a| * w fits in 64 bits.
+        let m = mag as u64;
+        for &w in weights {
+            let p = m * w;
+            given += (p / total) as u128;
+            parts.push((p / total) as i128);
+            rems.push((p % total) as u128);
+        }
+    } else {
+        for &w in weights {
+            let (q, r) = mul_div_rem(mag, w as u128, total as u128);
+            given += q;
+            parts.push(q as i128);
+            rems.push(r);
+        }
+    }
+    // Fewer leftover units than non-zero remainders (their sum is leftover * total and
+    // each is below total), so picking the largest, first listed on ties, and zeroing it
+    // leftover times gives the sorted choice.
+    let mut leftover = mag - given;
+    while leftover > 0 {
+        let mut best = 0;
+        for i in 1..rems.len() {
+            if rems[i] > rems[best] {
+                best = i;
+            }
+        }
+        parts[best] += 1;
+        rems[best] = 0;
+        leftover -= 1;
+    }
+    if amount < 0 {
+        for p in parts.iter_mut() {
+            *p = -*p;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +421,11 @@ mod tests {
         assert_eq!(format_money(5 * SCALE), "5");
         assert_eq!(format_money(1), "0.000000000001");
         assert_eq!(format_money(-1), "-0.000000000001");
+        for v in [0i128, 1, -1, 5 * SCALE, -2_500_000_000_000, 123_456_789_012_345_678, i64::MAX as i128, u64::MAX as i128, -(u64::MAX as i128), u64::MAX as i128 + 1, i128::MAX, -i128::MAX, 100_000_000_000_010] {
+            let mut out = Vec::new();
+            write_money(&mut out, v);
+            assert_eq!(String::from_utf8(out).unwrap(), format_money(v), "{}", v);
+        }
     }
 
     #[test]
@@ -374,6 +487,14 @@ mod tests {
         assert_eq!(largest_remainder(100, &three), vec![34, 33, 33]);
         assert_eq!(largest_remainder(5, &[0, 0]), vec![0, 0]);
         assert_eq!(largest_remainder(5, &[0, 7]), vec![0, 5]);
+        let (mut parts, mut rems) = (Vec::new(), Vec::new());
+        for amount in [0i128, 1, -1, 2, 7, -7, 999_999, 10i128.pow(30), -(10i128.pow(27)) - 3] {
+            for weights in [&[333_333u64, 333_333, 333_334][..], &[500_000, 500_000], &[0, 1_000_000], &[1, 2, 3, 999_994]] {
+                let wide: Vec<u128> = weights.iter().map(|&w| w as u128).collect();
+                largest_remainder_pct(amount, weights, &mut parts, &mut rems);
+                assert_eq!(parts, largest_remainder(amount, &wide), "{} {:?}", amount, weights);
+            }
+        }
         let big = [u128::MAX / 4, u128::MAX / 4 - 1];
         let parts = largest_remainder(i128::MAX / 2, &big);
         assert_eq!(parts.iter().sum::<i128>(), i128::MAX / 2);

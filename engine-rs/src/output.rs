@@ -1,6 +1,7 @@
 //! Serialisation of the result: no whitespace, keys in ENGINE.md's order.
 
 use crate::engine::Output;
+use crate::input::Input;
 use crate::json::write_string;
 use crate::money::format_money;
 
@@ -28,8 +29,9 @@ fn counter_text(income: bool, v: i128) -> String {
     }
 }
 
-/// Writes the output JSON text.
-pub fn to_json(o: &Output) -> String {
+/// Writes the output JSON text; `input` names the interned strings.
+pub fn to_json(o: &Output, input: &Input) -> String {
+    let t = |sym| input.text(sym);
     let mut s = String::with_capacity(256 + o.lines.len() * 120);
     s.push_str("{\"totals\":{");
     money_field(&mut s, "gross", o.totals.gross);
@@ -49,7 +51,7 @@ pub fn to_json(o: &Output) -> String {
             s.push(',');
         }
         s.push('{');
-        string_field(&mut s, "payeeId", &p.payee_id);
+        string_field(&mut s, "payeeId", t(p.payee_id));
         s.push(',');
         money_field(&mut s, "earned", p.earned);
         s.push(',');
@@ -66,13 +68,13 @@ pub fn to_json(o: &Output) -> String {
             s.push(',');
         }
         s.push('{');
-        string_field(&mut s, "code", &l.code);
+        string_field(&mut s, "code", t(l.code));
         s.push(',');
-        string_field(&mut s, "productId", &l.product_id);
+        string_field(&mut s, "productId", t(l.product_id));
         s.push(',');
-        string_field(&mut s, "splitSetId", &l.split_set_id);
+        string_field(&mut s, "splitSetId", t(l.split_set_id));
         s.push(',');
-        string_field(&mut s, "payeeId", &l.payee_id);
+        string_field(&mut s, "payeeId", t(l.payee_id));
         s.push(',');
         key(&mut s, "units");
         s.push_str(&l.units.to_string());
@@ -86,7 +88,7 @@ pub fn to_json(o: &Output) -> String {
             s.push(',');
         }
         s.push('{');
-        string_field(&mut s, "id", &r.id);
+        string_field(&mut s, "id", t(r.id));
         s.push(',');
         money_field(&mut s, "before", r.before);
         s.push(',');
@@ -104,7 +106,7 @@ pub fn to_json(o: &Output) -> String {
                 s.push(',');
             }
             s.push('{');
-            string_field(&mut s, "debtorId", debtor);
+            string_field(&mut s, "debtorId", t(*debtor));
             s.push(',');
             money_field(&mut s, "amount", *amount);
             s.push('}');
@@ -112,20 +114,20 @@ pub fn to_json(o: &Output) -> String {
         s.push_str("]}");
     }
     s.push_str("],\"triggers\":[");
-    for (i, t) in o.triggers.iter().enumerate() {
+    for (i, tr) in o.triggers.iter().enumerate() {
         if i > 0 {
             s.push(',');
         }
         s.push('{');
-        string_field(&mut s, "splitSetId", &t.split_set_id);
+        string_field(&mut s, "splitSetId", t(tr.split_set_id));
         s.push(',');
-        string_field(&mut s, "counterBefore", &counter_text(t.income, t.counter_before));
+        string_field(&mut s, "counterBefore", &counter_text(tr.income, tr.counter_before));
         s.push(',');
-        string_field(&mut s, "counterAfter", &counter_text(t.income, t.counter_after));
+        string_field(&mut s, "counterAfter", &counter_text(tr.income, tr.counter_after));
         s.push(',');
         key(&mut s, "activatedAtRecordId");
-        match &t.activated_at_record_id {
-            Some(id) => write_string(&mut s, id),
+        match tr.activated_at_record {
+            Some(i) => write_string(&mut s, input.record_id(&input.records[i])),
             None => s.push_str("null"),
         }
         s.push('}');
@@ -135,16 +137,16 @@ pub fn to_json(o: &Output) -> String {
         if i > 0 {
             s.push(',');
         }
-        write_string(&mut s, c);
+        write_string(&mut s, t(*c));
     }
     s.push_str("],\"state\":{\"counters\":{");
-    for (i, t) in o.triggers.iter().enumerate() {
+    for (i, tr) in o.triggers.iter().enumerate() {
         if i > 0 {
             s.push(',');
         }
-        write_string(&mut s, &t.split_set_id);
+        write_string(&mut s, t(tr.split_set_id));
         s.push_str(":{");
-        string_field(&mut s, "value", &counter_text(t.income, t.counter_after));
+        string_field(&mut s, "value", &counter_text(tr.income, tr.counter_after));
         s.push('}');
     }
     s.push_str("},\"recoupments\":{");
@@ -152,7 +154,7 @@ pub fn to_json(o: &Output) -> String {
         if i > 0 {
             s.push(',');
         }
-        write_string(&mut s, id);
+        write_string(&mut s, t(*id));
         s.push_str(":{");
         money_field(&mut s, "remaining", *remaining);
         s.push(',');

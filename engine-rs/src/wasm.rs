@@ -1,12 +1,15 @@
-//! The plain C ABI boundary: it only adapts [`crate::calculate_bytes`].
+//! The plain C ABI boundary: it only adapts [`crate::calculate_bytes`] and
+//! [`crate::columns::calculate_columns`].
 //!
 //! Memory ownership:
 //! - buffers from [`engine_alloc`] belong to the caller until it passes them
 //!   to [`engine_free`] with the same length;
-//! - [`engine_calculate`] only reads the caller's buffer, during the call;
-//! - the result text belongs to the engine: it stays valid until the next
-//!   [`engine_calculate`] or [`engine_result_free`] call.
+//! - [`engine_calculate`] and [`engine_calculate_columns`] only read the
+//!   caller's buffer, during the call;
+//! - the result belongs to the engine: it stays valid until the next
+//!   calculation or [`engine_result_free`] call.
 
+use crate::columns::calculate_columns;
 use crate::{calculate_bytes, Status};
 use std::cell::RefCell;
 
@@ -59,20 +62,44 @@ pub unsafe extern "C" fn engine_calculate(ptr: *const u8, len: usize) -> u32 {
     status as u32
 }
 
-/// Pointer to the last result text; owned by the engine (do not free it),
+/// Calculates the statement whose columnar input (see [`crate::columns`]) is
+/// the `len` bytes at `ptr` (still owned by the caller). Returns a [`Status`]
+/// (0 success) and keeps the result inside the engine, readable through
+/// [`engine_result_ptr`] and [`engine_result_len`]: the compact result on
+/// success, else a one-line message without a field path (the caller sends
+/// the input to [`engine_calculate`] to learn it).
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (it may be null when `len` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn engine_calculate_columns(ptr: *const u8, len: usize) -> u32 {
+    let input: &[u8] = if ptr.is_null() || len == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    };
+    let (status, bytes) = match calculate_columns(input) {
+        Ok(bytes) => (Status::Ok, bytes),
+        Err(e) => (e.status(), e.to_string().into_bytes()),
+    };
+    RESULT.with(|r| *r.borrow_mut() = bytes);
+    status as u32
+}
+
+/// Pointer to the last result; owned by the engine (do not free it),
 /// valid until the next [`engine_calculate`] or [`engine_result_free`].
 #[no_mangle]
 pub extern "C" fn engine_result_ptr() -> *const u8 {
     RESULT.with(|r| r.borrow().as_ptr())
 }
 
-/// Length in bytes of the last result text.
+/// Length in bytes of the last result.
 #[no_mangle]
 pub extern "C" fn engine_result_len() -> usize {
     RESULT.with(|r| r.borrow().len())
 }
 
-/// Releases the last result text (the engine's memory); the pointer from
+/// Releases the last result (the engine's memory); the pointer from
 /// [`engine_result_ptr`] becomes invalid.
 #[no_mangle]
 pub extern "C" fn engine_result_free() {
@@ -107,5 +134,14 @@ mod tests {
         );
         assert_eq!(s, Status::Ok as u32);
         assert!(t.starts_with("{\"totals\":{\"gross\":\"0\""));
+    }
+
+    #[test]
+    fn columns_status() {
+        unsafe {
+            let status = engine_calculate_columns(b"nope".as_ptr(), 4);
+            assert_eq!(status, Status::InvalidLayout as u32);
+            engine_result_free();
+        }
     }
 }

@@ -2,7 +2,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineInputError } from '../../engine/errors';
-import { loadEngine, runWasmText, type EngineExports } from '../../engine/loader';
+import {
+  calculateWasm,
+  loadEngine,
+  runWasmColumns,
+  runWasmText,
+  type EngineExports,
+} from '../../engine/loader';
 import { stringifyOutput } from '../../engine/outputJson';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput } from '../../engine/types';
@@ -16,14 +22,41 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
+/** Both boundaries of the module, the JSON text and the columns, against the reference. */
 function expectSameText(input: EngineInput): void {
   const reference = stringifyOutput(calculateReference(input));
   expect(runWasmText(engine, input)).toBe(reference);
+  const fast = runWasmColumns(engine, input);
+  // A valid input never falls back to the JSON path.
+  expect(fast).not.toBeNull();
+  if (fast !== null) expect(stringifyOutput(fast)).toBe(reference);
+}
+
+/** Codes, products, payees and record ids outside ASCII, some outside the BMP. */
+function unicodeVariant(input: EngineInput): EngineInput {
+  const renames: [RegExp, string][] = [
+    [/"C1"/g, '"C1-\u00e9"'],
+    [/"C2"/g, '"C2-\ud83d\ude00"'],
+    [/"p1"/g, '"p1-\u00fc\u4e2d"'],
+    [/"ann"/g, '"\u00e5nn"'],
+    [/"bob"/g, '"b\ud834\udd1eb"'],
+    [/"(2026-\d\d-r\d+)/g, '"\u00d8$1'],
+  ];
+  let text = JSON.stringify(input);
+  for (const [pattern, replacement] of renames) text = text.replace(pattern, replacement);
+  return JSON.parse(text) as EngineInput;
 }
 
 describe('WASM engine against the decimal.js reference', () => {
   it('gives the same output JSON on 10,000 random statements', () => {
     fc.assert(fc.property(engineInput, expectSameText), { numRuns: 10_000 });
+  });
+
+  it('gives the same output with ids and codes outside ASCII', () => {
+    fc.assert(
+      fc.property(engineInput, (input) => expectSameText(unicodeVariant(input))),
+      { numRuns: 500 },
+    );
   });
 
   it('gives the same output on 2,000 statements crossing many thresholds', () => {
@@ -42,7 +75,10 @@ describe('WASM engine against the decimal.js reference', () => {
     );
   });
 
-  it.each(malformedInputs)('rejects "$name" with the same line', ({ input, error }) => {
+  it.each(malformedInputs)('rejects "$name" with the same line', async ({ input, error }) => {
     expect(() => runWasmText(engine, input as EngineInput)).toThrow(new EngineInputError(error));
+    // The columns never return a result for it; calculateWasm then reports the JSON path's line.
+    expect(runWasmColumns(engine, input)).toBeNull();
+    await expect(calculateWasm(input as EngineInput)).rejects.toThrow(new EngineInputError(error));
   });
 });

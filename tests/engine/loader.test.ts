@@ -6,6 +6,8 @@ import {
   calculateWasmText,
   forgetEngine,
   loadEngine,
+  runWasm,
+  runWasmColumns,
   runWasmText,
 } from '../../engine/loader';
 import { stringifyOutput } from '../../engine/outputJson';
@@ -32,6 +34,24 @@ describe('engine loader', () => {
     expect(output.totals.allocated).toBe('10');
   });
 
+  it('takes the columnar path for input objects, and the JSON path when the columns decline', async () => {
+    const engine = await loadEngine();
+    const input = workedExamples.escalation;
+    const text = stringifyOutput(calculateReference(input));
+    const fast = runWasmColumns(engine, input);
+    expect(fast === null ? null : stringifyOutput(fast)).toBe(text);
+    // A Date is not plain JSON data: the columns decline, JSON.stringify makes it text (an unknown key).
+    const odd = {
+      ...input,
+      recoupments: [],
+      splitSets: input.splitSets.map((set) => ({ ...set, note: new Date(0) })),
+    };
+    expect(runWasmColumns(engine, odd)).toBeNull();
+    expect(stringifyOutput(runWasm(engine, odd))).toBe(
+      stringifyOutput(calculateReference({ ...input, recoupments: [] })),
+    );
+  });
+
   it('forgets a failed load so the next call tries again', async () => {
     forgetEngine();
     await expect(loadEngine(missingModule)).rejects.toThrow();
@@ -52,8 +72,9 @@ describe('engine loader', () => {
     const engine = await loadEngine();
     const malformed = malformedInputs[0]?.input as EngineInput;
     const call = (index: number) => {
-      if (index % 10 === 0) expect(() => runWasmText(engine, malformed)).toThrow();
-      else runWasmText(engine, workedExamples.escalation);
+      if (index % 10 === 0) expect(() => runWasm(engine, malformed)).toThrow();
+      else if (index % 2 === 0) runWasmText(engine, workedExamples.escalation);
+      else runWasm(engine, workedExamples.escalation);
     };
     for (let index = 0; index < 50; index += 1) call(index);
     const warmedUp = engine.memory.buffer.byteLength;

@@ -95,6 +95,16 @@ export const malformedInputs: { name: string; input: unknown; error: string }[] 
     error: 'records[0].revenue: not a decimal amount',
   },
   {
+    name: 'money with 16 digits before the point',
+    input: broken((i) => (i.records[1].revenue = '1234567890123456')),
+    error: 'records[1].revenue: not a decimal amount',
+  },
+  {
+    name: 'negative money with 16 digits before the point (leading zeros not counted)',
+    input: broken((i) => (i.recoupments[0].amount = '-0001000000000000000.5')),
+    error: 'recoupments[0].amount: not a decimal amount',
+  },
+  {
     name: 'bad percent',
     input: broken((i) => (i.splitSets[0].shares[0].pct = '33.33333')),
     error: 'splitSets[0].shares[0].pct: not a percentage',

@@ -199,4 +199,18 @@ describe.each(backends)('semantics on %s', (_name, run) => {
     expect(output.recoupments[0]).toMatchObject({ before: '-50', closed: true });
     expect(payouts(output)).toEqual({ ann: '10' });
   });
+
+  it('accepts money with 15 digits before the point (README Rust choice 1)', async () => {
+    const output = await run(
+      statementInput({
+        records: [
+          sale('r1', '999999999999999.9999999999994'),
+          sale('r2', '-000999999999999999', { kind: 'adjustment' }),
+        ],
+        splitSets: [labelBase],
+      }),
+    );
+    expect(output.totals.gross).toBe('0.999999999999');
+    expect(payouts(output)).toEqual({ label: '0.999999999999' });
+  });
 });

@@ -1,0 +1,312 @@
+// npm run bench:engine: records per second of the WASM engine and the decimal.js reference on one
+// statement of 1,000,000 records, and the latency of recalculating a 100,000-record preview after a
+// split edit. Prints figures only; it never fails on time.
+//
+//   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference]
+import { performance } from 'node:perf_hooks';
+import { calculate } from '../engine/index';
+import { calculateWasm, loadEngine } from '../engine/loader';
+import { stringifyOutput } from '../engine/outputJson';
+import { calculateReference } from '../engine/reference/index';
+import type {
+  EngineInput,
+  EngineRecord,
+  Recoupment,
+  Share,
+  SplitSet,
+  SplitSetKind,
+} from '../engine/types';
+
+interface Options {
+  records: number;
+  preview: number;
+  runs: number;
+  skipReference: boolean;
+}
+
+function parseOptions(args: readonly string[]): Options {
+  const options: Options = { records: 1_000_000, preview: 100_000, runs: 3, skipReference: false };
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    const value = Number(args[index + 1]);
+    if (arg === '--records') options.records = value;
+    else if (arg === '--preview') options.preview = value;
+    else if (arg === '--runs') options.runs = value;
+    else if (arg === '--skip-reference') {
+      options.skipReference = true;
+      continue;
+    } else throw new Error(`unknown argument ${arg}`);
+    index += 1;
+  }
+  return options;
+}
+
+/** mulberry32: the same statement on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CODES = 50_000;
+const CODES_PER_PRODUCT = 10;
+const PAYEES = 2_000;
+const PERIOD = '2026-09';
+const services = ['Spotify', 'Apple Music', 'YouTube', 'Deezer', 'Tidal', 'Amazon', 'TikTok'];
+const territories = ['US', 'GB', 'DE', 'FR', 'JP', 'BR', 'SE', 'NL', 'ES', 'IT', 'CA', 'AU'];
+
+const codeOf = (index: number) => `QZ${String(index).padStart(10, '0')}`;
+const productOf = (index: number) =>
+  `p${String(Math.floor(index / CODES_PER_PRODUCT)).padStart(5, '0')}`;
+const payeeOf = (index: number) => `payee-${String(index).padStart(4, '0')}`;
+const percent = (units: number) => {
+  const text = String(units).padStart(5, '0');
+  const fraction = text.slice(-4).replace(/0+$/, '');
+  return `${text.slice(0, -4)}${fraction === '' ? '' : `.${fraction}`}`;
+};
+
+/** `count` percent amounts (10^-4 percent) totalling 100%. */
+function splitHundred(next: () => number, count: number): number[] {
+  const weights = Array.from({ length: count }, () => 1 + next() * 9);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const parts = weights.map((weight) => Math.floor((weight / total) * 1_000_000));
+  parts[0] = (parts[0] ?? 0) + 1_000_000 - parts.reduce((sum, part) => sum + part, 0);
+  return parts;
+}
+
+/** A set of 4 to 8 payees, one share of it a group of two or three members. */
+function shares(next: () => number): Share[] {
+  const payeeCount = 4 + Math.floor(next() * 5);
+  const memberCount = 2 + Math.floor(next() * 2);
+  const direct = payeeCount - memberCount;
+  const parts = splitHundred(next, direct + 1);
+  const pick = () => payeeOf(Math.floor(next() * PAYEES));
+  const list: Share[] = [];
+  for (let index = 0; index < direct; index += 1) {
+    list.push({ payeeId: pick(), pct: percent(parts[index] ?? 0) });
+  }
+  const memberParts = splitHundred(next, memberCount);
+  list.push({
+    groupId: 'band',
+    pct: percent(parts[direct] ?? 0),
+    members: memberParts.map((part, index) =>
+      index === memberCount - 1
+        ? { payeeId: pick(), balance: true }
+        : { payeeId: pick(), pct: percent(part) },
+    ),
+  });
+  return list;
+}
+
+function splitSet(id: string, productId: string, kind: SplitSetKind, list: Share[]): SplitSet {
+  return {
+    id,
+    scope: { productId },
+    kind,
+    startDate: null,
+    priority: kind === 'conditional' ? 1 : 0,
+    shares: list,
+  };
+}
+
+/** Revenue text with up to 12 decimals, mostly fractions of a cent per stream. */
+function revenue(next: () => number): string {
+  const micro = Math.floor(next() * next() * 50_000_000_000);
+  const whole = Math.floor(micro / 1e12);
+  const fraction = String(micro % 1e12)
+    .padStart(12, '0')
+    .replace(/0+$/, '');
+  return `${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+function records(count: number, seed: number): EngineRecord[] {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, index) => {
+    const roll = next();
+    const kind = roll < 0.04 ? 'mechanical' : roll < 0.05 ? 'adjustment' : 'sale';
+    // A few codes outside the catalog: missing codes, unallocated.
+    const code =
+      next() < 0.001 ? `XX${Math.floor(next() * 100)}` : codeOf(Math.floor(next() * CODES));
+    const day = 1 + Math.floor(next() * 30);
+    const amount = revenue(next);
+    return {
+      id: `r${String(index).padStart(8, '0')}`,
+      code,
+      kind,
+      date: `${PERIOD}-${String(day).padStart(2, '0')}`,
+      units: 1 + Math.floor(next() * 2_000),
+      revenue: kind === 'adjustment' && next() < 0.5 && amount !== '0' ? `-${amount}` : amount,
+      service: services[Math.floor(next() * services.length)] ?? 'Spotify',
+      format: next() < 0.8 ? 'stream' : 'download',
+      territory: territories[Math.floor(next() * territories.length)] ?? 'US',
+    };
+  });
+}
+
+function statement(recordCount: number, seed: number): EngineInput {
+  const next = random(7);
+  const catalog: EngineInput['catalog'] = {};
+  for (let index = 0; index < CODES; index += 1)
+    catalog[codeOf(index)] = { productId: productOf(index) };
+  const products = CODES / CODES_PER_PRODUCT;
+  const splitSets: SplitSet[] = [];
+  for (let index = 0; index < products; index += 1) {
+    const productId = productOf(index * CODES_PER_PRODUCT);
+    splitSets.push(splitSet(`base-${productId}`, productId, 'base', shares(next)));
+  }
+  // One income-threshold set, crossed inside a record part way through the statement.
+  const escalated = productOf(0);
+  splitSets.push({
+    ...splitSet(`cond-${escalated}`, escalated, 'conditional', shares(next)),
+    trigger: { type: 'income', threshold: '2.5', preCounted: '0' },
+  });
+  const recoupment = (id: string, fields: Partial<Recoupment>): Recoupment => ({
+    id,
+    title: id,
+    type: 'advance',
+    status: 'open',
+    creditorId: 'label',
+    debtorIds: [],
+    amount: '1000',
+    prepaid: '0',
+    priority: 'high',
+    createdAt: 1_758_000_000,
+    startDate: null,
+    scope: 'all',
+    productIds: [],
+    recoupablePct: '0',
+    netRevenuePct: '0',
+    statementMaximum: null,
+    paymentMinimum: '0',
+    revenueMinimum: '0',
+    reimbursement: 'immediate',
+    mechanicalRepays: false,
+    ...fields,
+  });
+  return {
+    currency: 'USD',
+    statement: { id: `s-${PERIOD}`, period: PERIOD, distributorTakePct: '15' },
+    records: records(recordCount, seed),
+    catalog,
+    splitSets,
+    recoupments: [
+      // Closes part way through the statement.
+      recoupment('rc-marketing', { netRevenuePct: '10', amount: '500', priority: 'highest' }),
+      recoupment('rc-advance', {
+        debtorIds: [payeeOf(1), payeeOf(2), payeeOf(3)],
+        recoupablePct: '50',
+        amount: '25000',
+        reimbursement: 'deferred',
+      }),
+    ],
+    state: { counters: {}, recoupments: {} },
+  };
+}
+
+function time<T>(action: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = action();
+  return { value, ms: performance.now() - start };
+}
+
+async function timeAsync<T>(action: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await action();
+  return { value, ms: performance.now() - start };
+}
+
+const rate = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en-US');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(
+    `engine benchmark: node ${process.version}, ${options.records.toLocaleString('en-US')} records`,
+  );
+  const built = time(() => statement(options.records, 42));
+  const input = built.value;
+  console.log(
+    `statement: ${CODES.toLocaleString('en-US')} codes, ${input.splitSets.length.toLocaleString('en-US')} split sets ` +
+      `(4-8 payees with a group, one income-threshold conditional), 2 recoupments (off-the-top, debtor); built in ${ms(built.ms)}`,
+  );
+
+  const engine = await loadEngine();
+  // Warm-up: V8 runs a fresh module in its baseline tier and optimises the hot functions while
+  // they run; the first call (cold) is timed apart, then the wrapper and the module are warm.
+  const warmUp = statement(50_000, 1);
+  const cold = await timeAsync(() => calculateWasm(warmUp));
+  await calculateWasm(warmUp);
+  console.log(
+    `first call on a fresh module (cold, ${warmUp.records.length.toLocaleString('en-US')} records): ${ms(cold.ms)}`,
+  );
+  const wasmRuns: number[] = [];
+  let wasmOutput = await calculateWasm(input);
+  for (let run = 0; run < options.runs; run += 1) {
+    const measured = await timeAsync(() => calculateWasm(input));
+    wasmRuns.push(measured.ms);
+    wasmOutput = measured.value;
+  }
+  const wasmMs = median(wasmRuns);
+  console.log(
+    `wasm (calculateWasm: input objects in, output objects out): ${rate(options.records, wasmMs)} records/s ` +
+      `(median of ${options.runs}: ${wasmRuns.map(ms).join(', ')}; ${wasmOutput.lines.length.toLocaleString('en-US')} lines, ` +
+      `${wasmOutput.payees.length.toLocaleString('en-US')} payees; memory ${(engine.memory.buffer.byteLength / 2 ** 20).toFixed(0)} MiB)`,
+  );
+
+  if (!options.skipReference) {
+    const reference = time(() => calculateReference(input));
+    console.log(
+      `decimal.js reference (calculateReference): ${rate(options.records, reference.ms)} records/s (${ms(reference.ms)})`,
+    );
+    console.log(`ratio wasm / reference: ${(reference.ms / wasmMs).toFixed(1)}x`);
+    const same = stringifyOutput(reference.value) === stringifyOutput(wasmOutput);
+    console.log(`outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
+  }
+
+  // Preview: a 100,000-record statement recalculated after each split edit, through calculate()
+  // with backend wasm, the call workers/engine.worker.ts makes (in Node, without the Worker and
+  // its structured clone; the clone of input and output is timed apart below).
+  const preview = statement(options.preview, 99);
+  await calculate(preview, { backend: 'wasm' });
+  const latencies: number[] = [];
+  const clones: number[] = [];
+  const edits = 9;
+  for (let edit = 0; edit < edits; edit += 1) {
+    const setIndex = edit * 37;
+    const edited: EngineInput = {
+      ...preview,
+      splitSets: preview.splitSets.map((set, index) =>
+        index === setIndex ? { ...set, shares: shares(random(1_000 + edit)) } : set,
+      ),
+    };
+    const measured = await timeAsync(() => calculate(edited, { backend: 'wasm' }));
+    if (measured.value.backend !== 'wasm')
+      throw new Error('the preview fell back to the reference');
+    latencies.push(measured.ms);
+    clones.push(
+      time(() => {
+        structuredClone(edited);
+        structuredClone(measured.value);
+      }).ms,
+    );
+  }
+  const cloneIn = median(Array.from({ length: 3 }, () => time(() => structuredClone(preview)).ms));
+  console.log(
+    `preview of ${options.preview.toLocaleString('en-US')} records after a split edit (calculate(input, { backend: 'wasm' }), ` +
+      `the worker's call, in Node): median ${ms(median(latencies))} over ${edits} edits ` +
+      `(min ${ms(Math.min(...latencies))}, max ${ms(Math.max(...latencies))})`,
+  );
+  console.log(
+    `  plus the worker messages: structured clone of the input ${ms(cloneIn)}, ` +
+      `of input and output ${ms(median(clones))} (median)`,
+  );
+}
+
+await main();

@@ -332,10 +332,28 @@ const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'manual royalty lines and adjustments',
+    sql: `
+      create table statement_adjustments (
+        id text primary key,
+        statement_id text not null references statements (id),
+        code text not null,
+        units bigint not null,
+        amount numeric(30, 12) not null,
+        description text not null,
+        created_by text,
+        created_at timestamptz not null
+      );
+      create index statement_adjustments_statement on statement_adjustments (statement_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'statement_adjustments',
   'transactions',
   'payments',
   'calculations',

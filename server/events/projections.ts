@@ -360,6 +360,46 @@ export async function project(tx: Queryable, event: StoredEvent): Promise<void> 
       await tx.query('update statements set version = $2 where id = $1', [id, version]);
       return;
     }
+    case 'AdjustmentAdded': {
+      const data = event.data;
+      await tx.query(
+        `insert into statement_adjustments (id, statement_id, code, units, amount, description, created_by, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          data.adjustmentId,
+          id,
+          data.code,
+          data.units,
+          data.amount,
+          data.description,
+          event.actor,
+          at,
+        ],
+      );
+      await tx.query('update statements set version = $2 where id = $1', [id, version]);
+      return;
+    }
+    case 'StatementFilesReplaced': {
+      await tx.query('delete from statement_files where id = any($1::text[])', [
+        event.data.removed,
+      ]);
+      const owner = await tx.query<{ account_id: string }>(
+        'select account_id from statements where id = $1',
+        [id],
+      );
+      for (const file of event.data.added) {
+        await tx.query(
+          `insert into statement_files (id, statement_id, account_id, name, sha256, size, status)
+           values ($1, $2, $3, $4, $5, $6, 'queued')`,
+          [file.fileId, id, owner[0]?.account_id ?? '', file.name, file.sha256, file.size],
+        );
+      }
+      await tx.query(`update statements set parse_status = 'syncing', version = $2 where id = $1`, [
+        id,
+        version,
+      ]);
+      return;
+    }
     case 'StatementDateMoved':
       await tx.query('update statements set statement_date = $2, version = $3 where id = $1', [
         id,

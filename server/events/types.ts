@@ -129,7 +129,18 @@ export type StatementEvent =
         }[];
       };
     }
-  | { type: 'StatementDateMoved'; data: { from: string | null; to: string } };
+  | { type: 'StatementDateMoved'; data: { from: string | null; to: string } }
+  | {
+      type: 'AdjustmentAdded';
+      data: {
+        adjustmentId: string;
+        code: string;
+        units: number;
+        amount: string;
+        description: string;
+      };
+    }
+  | { type: 'StatementFilesReplaced'; data: { removed: string[]; added: UploadedFile[] } };
 
 export interface StatementFlags {
   forced: boolean;

@@ -13,7 +13,7 @@ import {
 import { previewInput } from '../catalog/previewInput';
 import { fullView, limitedView } from '../catalog/visibility';
 import { resolveStatements } from '../statements/pipeline';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import type { ProductDetails } from '../events/types';
 import { commandMetadata, sessionOf } from '../plugins/auth';
@@ -125,6 +125,20 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
       throw new BadRequestError('This artist is not one of the label’s artists.');
   };
 
+  /** Staff create products for a label account they name; everyone else for their own. */
+  const productAccount = async (user: SessionUser, requested: string | undefined) => {
+    if (!requested || requested === user.accountId) return user.accountId;
+    if (!seesAllAccounts(user)) throw new ForbiddenError();
+    const rows = await app.db.query('select 1 from accounts where id = $1', [requested]);
+    if (rows.length === 0) throw new BadRequestError('This account does not exist.');
+    return requested;
+  };
+
+  const accountName = async (accountId: string) =>
+    (
+      await app.db.query<{ name: string }>('select name from accounts where id = $1', [accountId])
+    )[0]?.name ?? null;
+
   const view = async (row: ProductRow, user: SessionUser, scope: Scope) => {
     const sets = await readProductSplitSets(app.db, row.id);
     const payeeIds = [
@@ -220,11 +234,13 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
     async (request, reply) => {
       const user = sessionOf(request).user;
       const details = toDetails(request.body);
-      await assertArtistInAccount(details.artistId, user.accountId);
+      const accountId = await productAccount(user, request.body.accountId);
+      await assertArtistInAccount(details.artistId, accountId);
+      const labelName = details.label ?? (await accountName(accountId));
       const productId = await app.db.transaction(async (tx) => {
         const created = await createProduct(
           tx,
-          user.accountId,
+          accountId,
           {
             title: request.body.title.trim(),
             altTitle: details.altTitle ?? null,
@@ -234,7 +250,7 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
             durationSeconds: details.durationSeconds ?? null,
             copyright: details.copyright ?? null,
             territory: details.territory ?? null,
-            label: details.label ?? user.accountName,
+            label: labelName,
             labelArtist: details.labelArtist ?? null,
             artistId: details.artistId ?? null,
             tags: details.tags ?? [],
@@ -245,7 +261,7 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
           commandMetadata(request, app.now()),
         );
         // New codes may release statements that were waiting for them.
-        await resolveStatements(tx, user.accountId, commandMetadata(request, app.now()));
+        await resolveStatements(tx, accountId, commandMetadata(request, app.now()));
         return created;
       });
       const scope = catalogScope(user);

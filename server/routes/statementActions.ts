@@ -3,13 +3,21 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
 import type { Queryable } from '../db/database';
-import { BadRequestError, NotFoundError } from '../errors';
+import { randomUUID } from 'node:crypto';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { appendAfterCheck } from '../events/store';
+import { enqueueJob } from '../jobs/queue';
+import { trimDecimal } from './statements';
+import { receiveStatementFiles } from './statementUpload';
 import { readAllEvents } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { errorResponses, IdParams } from '../schemas/common';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { preparePayments } from '../statements/payments';
 import { statusOfState } from '../../machines/statementMachine';
+
+/** Before calculation starts, lines can still be added by hand. */
+const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);
 
 const Done = Type.Object({ id: Type.String(), status: Type.String(), state: Type.String() });
 
@@ -159,6 +167,174 @@ const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         ]);
       });
+      return answer(id);
+    },
+  );
+
+  const Adjustment = Type.Object({
+    id: Type.String(),
+    code: Type.String(),
+    units: Type.String(),
+    amount: Type.String(),
+    description: Type.String(),
+    createdAt: Type.Integer(),
+  });
+
+  app.get(
+    '/api/statements/:id/adjustments',
+    {
+      config: { access: { session: true, permissions: ['statement:ro'] } },
+      schema: {
+        tags: ['statement pipeline'],
+        summary: 'Royalty lines and adjustments entered by hand',
+        params: IdParams,
+        response: {
+          200: Type.Object({ items: Type.Array(Adjustment), total: Type.Integer() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await app.db.transaction((tx) => ownStatement(tx, request, id));
+      const rows = await app.db.query<{
+        id: string;
+        code: string;
+        units: string;
+        amount: string;
+        description: string;
+        created_at: Date | string;
+      }>(
+        `select id, code, units::text as units, trim_scale(amount)::text as amount, description, created_at
+           from statement_adjustments where statement_id = $1 order by created_at, id`,
+        [id],
+      );
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          units: row.units,
+          amount: row.amount,
+          description: row.description,
+          createdAt: Math.floor(new Date(row.created_at).getTime() / 1000),
+        })),
+        total: rows.length,
+      };
+    },
+  );
+
+  app.post(
+    '/api/statements/:id/adjustments',
+    {
+      config: { access: labelAccess },
+      schema: {
+        tags: ['statement pipeline'],
+        summary:
+          'Add a royalty line or an adjustment (negative amounts allowed) before calculation',
+        params: IdParams,
+        body: Type.Object(
+          {
+            code: Type.String({ minLength: 1, maxLength: 64 }),
+            amount: Type.String({ pattern: '^-?[0-9]{1,18}(\\.[0-9]{1,12})?$' }),
+            units: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
+            description: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Adjustment, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const { code, amount, units = 0, description } = request.body;
+      if (/^-?0*(\.0*)?$/.test(amount))
+        throw new BadRequestError('Adjustment failed. The amount cannot be zero.');
+      const adjustmentId = randomUUID();
+      await app.db.transaction(async (tx) => {
+        await ownStatement(tx, request, id);
+        const rows = await tx.query<{ state: string; version: number; known: boolean }>(
+          `select s.state, s.version, exists (
+             select 1 from product_codes pc join products p on p.id = pc.product_id
+              where pc.code = upper($2) and p.account_id = s.account_id) as known
+             from statements s where s.id = $1`,
+          [id, code.trim()],
+        );
+        const statement = rows[0];
+        if (!statement) throw new NotFoundError();
+        if (!EDITABLE_STATES.has(statement.state)) {
+          throw new ConflictError(
+            `Adjustment failed. This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its lines.`,
+          );
+        }
+        if (!statement.known) {
+          throw new BadRequestError(
+            'Adjustment failed. Unconfigured codes must be added before a statement can be processed.',
+          );
+        }
+        await appendAfterCheck(
+          tx,
+          `statement-${id}`,
+          Number(statement.version),
+          [
+            {
+              type: 'AdjustmentAdded',
+              data: {
+                adjustmentId,
+                code: code.trim().toUpperCase(),
+                units,
+                amount,
+                description: description.trim(),
+              },
+            },
+          ],
+          commandMetadata(request, app.now()),
+        );
+      });
+      return reply.status(201).send({
+        id: adjustmentId,
+        code: code.trim().toUpperCase(),
+        units: String(units),
+        amount: trimDecimal(amount),
+        description: description.trim(),
+        createdAt: Math.floor(app.now().getTime() / 1000),
+      });
+    },
+  );
+
+  app.post(
+    '/api/statements/:id/retry',
+    {
+      config: { access: adminAccess },
+      schema: {
+        tags: ['statement pipeline'],
+        summary:
+          'Replace the files that failed or had row errors with corrected ones and read them again (admin)',
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: Done, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const { files } = await receiveStatementFiles(request, app.blobs);
+      if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
+      await app.db.transaction(async (tx) => {
+        await ownStatement(tx, request, id);
+        const faulty = await tx.query<{ id: string }>(
+          `select id from statement_files where statement_id = $1 and (status = 'rejected' or errors > 0)`,
+          [id],
+        );
+        const removed = faulty.map((file) => file.id);
+        await tx.query('delete from statement_records where file_id = any($1::text[])', [removed]);
+        await tx.query('delete from statement_row_errors where file_id = any($1::text[])', [
+          removed,
+        ]);
+        await transition(tx, id, { type: 'statement.retry' }, commandMetadata(request, app.now()), [
+          { type: 'StatementFilesReplaced', data: { removed, added: files } },
+        ]);
+        await enqueueJob(tx, 'statement.parse', { statementId: id }, app.now());
+      });
+      app.jobs.poke();
       return answer(id);
     },
   );

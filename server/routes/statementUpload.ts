@@ -2,7 +2,8 @@ import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BlobTooLargeError } from '../blobs';
+import type { FastifyRequest } from 'fastify';
+import { BlobTooLargeError, type BlobStore } from '../blobs';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream } from '../events/store';
 import type { UploadedFile } from '../events/types';
@@ -57,6 +58,52 @@ function readBody(text: string): UploadBody {
   };
 }
 
+/**
+ * Streams the `file` parts of a statement request into the blob store (kept byte for byte)
+ * and returns them with the `body` part's text. Refuses unsupported types and oversized files.
+ */
+export async function receiveStatementFiles(
+  request: FastifyRequest,
+  blobs: BlobStore,
+): Promise<{ bodyText: string | null; files: UploadedFile[] }> {
+  if (!request.isMultipart())
+    throw new BadRequestError('Send the statement as multipart/form-data.');
+  let bodyText: string | null = null;
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts({
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES },
+  })) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'body') bodyText = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      continue;
+    }
+    const name = part.filename.trim();
+    try {
+      fileTypeOf(name);
+    } catch {
+      part.file.resume();
+      throw new BadRequestError(
+        `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
+      );
+    }
+    try {
+      const stored = await blobs.put(part.file, MAX_UPLOAD_BYTES);
+      if (part.file.truncated) throw new BlobTooLargeError('too large');
+      files.push({ fileId: randomUUID(), name, sha256: stored.sha256, size: stored.size });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) {
+        throw new BadRequestError(`The file '${name}' is larger than 1 GB.`);
+      }
+      throw error;
+    }
+  }
+  return { bodyText, files };
+}
+
 const formatDate = (value: Date | string) => {
   const date = new Date(value);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -87,42 +134,10 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new BadRequestError('Send the statement as multipart/form-data.');
       const session = sessionOf(request);
-      let body: UploadBody | null = null;
-      const files: UploadedFile[] = [];
-      for await (const part of request.parts({
-        limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES },
-      })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'body') body = readBody(String(part.value));
-          continue;
-        }
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        const name = part.filename.trim();
-        try {
-          fileTypeOf(name);
-        } catch {
-          part.file.resume();
-          throw new BadRequestError(
-            `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
-          );
-        }
-        try {
-          const stored = await app.blobs.put(part.file, MAX_UPLOAD_BYTES);
-          if (part.file.truncated) throw new BlobTooLargeError('too large');
-          files.push({ fileId: randomUUID(), name, sha256: stored.sha256, size: stored.size });
-        } catch (error) {
-          if (error instanceof BlobTooLargeError) {
-            throw new BadRequestError(`The file '${name}' is larger than 1 GB.`);
-          }
-          throw error;
-        }
-      }
+      const parts = await receiveStatementFiles(request, app.blobs);
+      const body = parts.bodyText === null ? null : readBody(parts.bodyText);
+      const files = parts.files;
       if (!body) throw new BadRequestError('The upload details (body) are missing.');
       if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
       const upload = body;

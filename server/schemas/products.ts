@@ -43,7 +43,13 @@ const detailFields = {
 };
 
 export const NewProduct = Type.Object(
-  { ...detailFields, codes: Type.Array(CodeInput, { maxItems: 200 }) },
+  {
+    ...detailFields,
+    codes: Type.Array(CodeInput, { maxItems: 200 }),
+    accountId: Type.Optional(
+      Type.String({ maxLength: 100, description: 'The label account (admins and overseers only)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -40,6 +40,11 @@ export async function statementEngineInput(
        from statement_records where statement_id = $1 order by file_id, row`,
     [statementId],
   );
+  const adjustments = await tx.query<{ id: string; code: string; units: string; amount: string }>(
+    `select id, code, units::text as units, trim_scale(amount)::text as amount
+       from statement_adjustments where statement_id = $1 order by created_at, id`,
+    [statementId],
+  );
   const catalogRows = await tx.query<{ code: string; product_id: string }>(
     `select pc.code, pc.product_id from product_codes pc join products p on p.id = pc.product_id
       where p.account_id = $1 order by pc.code`,
@@ -77,6 +82,16 @@ export async function statementEngineInput(
     ...(row.date ? { date: row.date } : {}),
     ...(row.territory ? { territory: row.territory } : {}),
   }));
+  // Royalty lines and adjustments entered by hand: allocated like sales, and may be negative.
+  for (const adjustment of adjustments) {
+    engineRecords.push({
+      id: `adjustment:${adjustment.id}`,
+      code: adjustment.code,
+      kind: 'adjustment',
+      units: Number(adjustment.units),
+      revenue: adjustment.amount,
+    });
+  }
   const splitSets: SplitSet[] = setRows.map((row) => ({
     id: row.id,
     scope: row.code

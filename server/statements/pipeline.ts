@@ -34,7 +34,7 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
            where pc.code = sc.code and p.account_id = s.account_id))::text as missing,
        exists (select 1 from statement_files f where f.statement_id = s.id and f.status = 'rejected') as rejected,
        coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,
-       (s.received is not null and s.expected is not null and s.received >= s.expected) as funds_match
+       (s.received is not null and s.received > 0 and (s.expected is null or s.received >= s.expected)) as funds_match
      from statements s where s.id = $1`,
     [statementId],
   );

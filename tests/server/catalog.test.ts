@@ -223,6 +223,33 @@ describe('catalog and splits', () => {
     expect((await get(portal.app, warranter, `/api/products/${limited.id}`)).statusCode).toBe(403);
   });
 
+  it('lets an overseer create a product in a label’s account, and nobody else choose the account', async () => {
+    const accounts = await portal.db.query<{ id: string; name: string }>(
+      'select id, name from accounts',
+    );
+    const demo = accounts.find((account) => account.name === 'Demo Records')?.id;
+    const staff = accounts.find((account) => account.name === 'Portal administration')?.id;
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const created = await write(portal.app, otto, 'POST', '/api/products', {
+      title: 'Label Product',
+      type: 'single',
+      accountId: demo,
+      codes: [{ code: 'LABEL-1', kind: 'custom' }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().label).toBe('Demo Records');
+    expect((await get(portal.app, lena, `/api/products/${created.json().id}`)).statusCode).toBe(
+      200,
+    );
+    const refused = await write(portal.app, lena, 'POST', '/api/products', {
+      title: 'Elsewhere',
+      type: 'single',
+      accountId: staff,
+      codes: [{ code: 'ELSEWHERE-1', kind: 'custom' }],
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('keeps a product from another account out of reach', async () => {
     const otto = await login(portal.app, 'overseer@demo.label');
     const foreign = await write(portal.app, otto, 'POST', '/api/products', {

@@ -243,6 +243,84 @@ describe('the statement pipeline', () => {
     expect(Number(trigger.counterAfter) - Number(trigger.counterBefore)).toBe(1000);
   });
 
+  it('takes royalty lines and adjustments by hand before calculation, negative ones too', async () => {
+    const id = await upload('2026-04', [line('QZDM12600002', 6, '10')], { cashless: true });
+    const added = await act(lena, id, 'adjustments', {
+      code: 'qzdm12600002',
+      amount: '-2.5',
+      description: 'Returned physical copies',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ code: 'QZDM12600002', amount: '-2.5' });
+    const unknown = await act(lena, id, 'adjustments', {
+      code: 'NOPE-1',
+      amount: '1',
+      description: 'x',
+    });
+    expect(unknown.json().message).toBe(
+      'Adjustment failed. Unconfigured codes must be added before a statement can be processed.',
+    );
+    await act(lena, id, 'calculate');
+    await portal.app.jobs.drain();
+    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    // 10 - 2.5 = 7.5 split 60 / 27.5 / 12.5.
+    expect(payees.items.map((p: { payout: string }) => p.payout).sort()).toEqual([
+      '0.9375',
+      '2.0625',
+      '4.5',
+    ]);
+    const late = await act(lena, id, 'adjustments', {
+      code: 'QZDM12600002',
+      amount: '1',
+      description: 'late',
+    });
+    expect(late.statusCode).toBe(409);
+    const list = (await get(portal.app, lena, `/api/statements/${id}/adjustments`)).json();
+    expect(list.items).toHaveLength(1);
+  });
+
+  it('retries a failed statement once the corrected file is uploaded again', async () => {
+    const { payload, headers } = multipart([
+      {
+        name: 'body',
+        value: JSON.stringify({ distributor: distroKid, report_month: '2026-03', expected: null }),
+      },
+      {
+        name: 'file',
+        filename: 'wrong.csv',
+        content: 'Sales Period,Store Name,Net Sales\n2026-03,Spotify,1\n',
+      },
+    ]);
+    const answer = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+    const id = answer.json()[0].id;
+    await portal.app.jobs.drain();
+    expect((await statement(id)).status).toBe('failed');
+
+    const corrected = multipart([
+      { name: 'file', filename: 'corrected.tsv', content: HEADER + line('QZDM12600001', 3, '4.5') },
+    ]);
+    const retryAs = (who: LoggedIn) =>
+      portal.app.inject({
+        method: 'POST',
+        url: `/api/statements/${id}/retry`,
+        cookies: who.cookies,
+        headers: { ...corrected.headers, 'x-csrf-token': who.csrf },
+        payload: corrected.payload,
+      });
+    expect((await retryAs(lena)).statusCode).toBe(403);
+    expect((await retryAs(ada)).json().status).toBe('syncing');
+    await portal.app.jobs.drain();
+    const retried = await statement(id);
+    expect(retried).toMatchObject({ status: 'waiting-for-funds', records: 1 });
+    expect(retried.files.map((file: { name: string }) => file.name)).toEqual(['corrected.tsv']);
+  });
+
   it('rebuilds the pipeline tables from the log equal to the live ones', async () => {
     const live = await dumpReadModels(portal.db);
     expect(live.payments?.length).toBe(3);

@@ -6,6 +6,8 @@ import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
 import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';
 import { ToastList } from '../frame/ToastList';
+import { UploadDrawer } from '../import/UploadDrawer';
+import { UploadDrawerProvider } from '../import/UploadDrawerProvider';
 import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from './preferences';
 import { useServices } from './ServicesContext';
 import { LANGUAGE_STORAGE_KEY } from './services';
@@ -59,11 +61,13 @@ function useDocumentLanguageAndTitle() {
 
 export function Root() {
   useDocumentLanguageAndTitle();
+  // The upload drawer lives at the root, so uploads go on while the user changes pages.
   return (
-    <>
+    <UploadDrawerProvider>
       <GlobalMessageBanner />
       <Outlet />
       <ToastList />
-    </>
+      <UploadDrawer />
+    </UploadDrawerProvider>
   );
 }

@@ -8,6 +8,16 @@ import {
   PasswordLinkPage,
   ResetRequestPage,
 } from '../pages/AccountLinkPages';
+import { ArtistPage } from '../artists/ArtistPage';
+import { ArtistsPage } from '../artists/ArtistsPage';
+import { ProductAddPage } from '../catalog/ProductAddPage';
+import { ProductPage } from '../catalog/ProductPage';
+import { ProductsPage } from '../catalog/ProductsPage';
+import { PayeesPage } from '../payees/PayeesPage';
+import { DistributorEditPage } from '../distributors/DistributorEditPage';
+import { DistributorPage } from '../distributors/DistributorPage';
+import { DistributorsPage } from '../distributors/DistributorsPage';
+import { ImportPage } from '../import/ImportPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
@@ -28,6 +38,17 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   dashboard: DashboardPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
+  products: ProductsPage,
+  'product-add': ProductAddPage,
+  product: ProductPage,
+  artists: ArtistsPage,
+  artist: ArtistPage,
+  users: PayeesPage,
+  import: ImportPage,
+  distributors: DistributorsPage,
+  distributor: DistributorPage,
+  'distributor-add': DistributorEditPage,
+  'distributor-edit': DistributorEditPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> {

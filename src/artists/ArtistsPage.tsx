@@ -1,0 +1,89 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useCatalogAccess } from '../catalog/useCatalogAccess';
+import type { PageProps } from '../routes/pages';
+import { TextInput } from '../widgets/TextInput';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { createArtist, listArtists, type Artist } from './artistsApi';
+import '../catalog/catalog.css';
+
+/** /artists: the label's artists; a label adds new ones. */
+export function ArtistsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const { canEditArtists } = useCatalogAccess();
+  const [search, setSearch] = useState('');
+  const [artists, setArtists] = useState<Artist[] | null>(null);
+  const [name, setName] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listArtists(api, search.trim(), controller.signal).then(
+      (answer) => setArtists(answer.items),
+      () => !controller.signal.aborted && setArtists([]),
+    );
+    return () => controller.abort();
+  }, [api, search]);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    createArtist(api, name.trim()).then(
+      (artist) => void navigate(`/artists/${encodeURIComponent(artist.id)}`),
+      () => undefined,
+    );
+  };
+
+  const columns: ListColumn<Artist>[] = [
+    {
+      label: t('artists.list.name'),
+      key: 'name',
+      linkPath: '/artists/:id',
+      width: 280,
+      flexGrow: 2,
+    },
+  ];
+
+  return (
+    <section className="page catalog-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <div className="catalog-toolbar">
+        <TextInput
+          label={t('artists.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+          type="search"
+        />
+      </div>
+      {canEditArtists && (
+        <form className="catalog-toolbar" onSubmit={add}>
+          <TextInput
+            label={t('artists.list.new-name')}
+            value={name}
+            onChange={setName}
+            size="small"
+          />
+          <button type="submit" className="button button-primary" disabled={!name.trim()}>
+            {t('artists.list.add')}
+          </button>
+        </form>
+      )}
+      {artists === null ? (
+        <p className="page-note">{t('artists.list.loading')}</p>
+      ) : (
+        <List
+          label={t('artists.list.table-label')}
+          columns={columns}
+          rows={artists}
+          emptyText={t('artists.list.empty')}
+          height={Math.min(560, 40 * Math.max(2, artists.length))}
+        />
+      )}
+    </section>
+  );
+}

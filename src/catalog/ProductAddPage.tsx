@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { PageProps } from '../routes/pages';
+import { createProduct } from './catalogApi';
+import { CodesEditor, codesValid, newCodeDraft, type CodeDraft } from './CodesEditor';
+import {
+  emptyProductForm,
+  ProductFieldsForm,
+  productFieldsOf,
+  productFormProblem,
+  type ProductFormValues,
+} from './ProductFieldsForm';
+import { isCodeKind, normaliseCode } from './productRules';
+import './catalog.css';
+
+/** `?code=…&kind=…` (the statement's Needs Attention list) pre-fills the first code. */
+function initialCodes(params: URLSearchParams): CodeDraft[] {
+  const code = params.get('code');
+  const kind = params.get('kind');
+  return [newCodeDraft(code ?? '', isCodeKind(kind) ? kind : 'isrc')];
+}
+
+/** /products/add: every field and type of SPEC section 3, and the product's codes. */
+export function ProductAddPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
+  const [codes, setCodes] = useState<CodeDraft[]>(() => initialCodes(params));
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const problem = productFormProblem(values);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem || !codesValid(codes)) return;
+    setSaving(true);
+    createProduct(api, {
+      ...productFieldsOf(values),
+      codes: codes.map(({ code, kind }) => ({ code: normaliseCode(code, kind), kind })),
+    }).then(
+      (product) => void navigate(`/products/${encodeURIComponent(product.id)}`),
+      // The client has shown the server's text (a code of another product, say).
+      () => setSaving(false),
+    );
+  };
+
+  return (
+    <section className="page catalog-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <form className="form product-form" onSubmit={submit} noValidate>
+        <ProductFieldsForm values={values} onChange={setValues} />
+        <CodesEditor codes={codes} onChange={setCodes} showListProblem={tried} />
+        {tried && problem && (
+          <p className="field-error" role="alert">
+            {t(problem)}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? t('catalog.add.saving') : t('catalog.add.create')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { PageProps } from '../routes/pages';
+import { Modal } from '../widgets/Modal';
+import { listPresets, readProduct, changeProduct, type Preset, type Product } from './catalogApi';
+import { ProductDetailsFacts } from './ProductDetailsFacts';
+import {
+  ProductFieldsForm,
+  productFieldsOf,
+  productFormOf,
+  productFormProblem,
+  type ProductFormValues,
+} from './ProductFieldsForm';
+import { ProductHistory } from './ProductHistory';
+import { CodesTab, TagsTab } from './ProductTagsCodes';
+import { SplitEditorTab } from './SplitEditorTab';
+import { SplitSetsView } from './SplitSetsView';
+import { useCatalogAccess } from './useCatalogAccess';
+import { useKnownNames } from './useKnownNames';
+import { usePayoutPreview } from './usePayoutPreview';
+import { useSplitEditor } from './useSplitEditor';
+import './catalog.css';
+
+const TABS = [
+  'splits',
+  'conditional',
+  'recoupments',
+  'tags',
+  'codes',
+  'analytics',
+  'history',
+] as const;
+type Tab = (typeof TABS)[number];
+
+const TAB_KEYS: Record<Tab, string> = {
+  splits: 'catalog.tabs.splits',
+  conditional: 'catalog.tabs.conditional',
+  recoupments: 'catalog.tabs.recoupments',
+  tags: 'catalog.tabs.tags',
+  codes: 'catalog.tabs.codes',
+  analytics: 'catalog.tabs.analytics',
+  history: 'catalog.tabs.history',
+};
+
+const isTab = (value: string | null): value is Tab =>
+  (TABS as readonly string[]).includes(value ?? '');
+
+interface TabsProps {
+  product: Product;
+  tab: Tab;
+  onChanged: (product: Product) => void;
+}
+
+/** A titled note for what another issue builds: never made-up figures. */
+function LaterNote({ titleKey, noteKey }: { titleKey: string; noteKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <h2 className="section-title">{t(titleKey)}</h2>
+      <p className="page-note">{t(noteKey)}</p>
+    </section>
+  );
+}
+
+function sharedTab(tab: Tab) {
+  if (tab === 'recoupments') {
+    return <LaterNote titleKey="catalog.tabs.recoupments" noteKey="catalog.notes.recoupments" />;
+  }
+  if (tab === 'analytics') {
+    return <LaterNote titleKey="catalog.tabs.analytics" noteKey="catalog.notes.analytics" />;
+  }
+  return null;
+}
+
+/** product:rw: the split editor with its live preview, the codes and tags forms, the history. */
+function EditableTabs({ product, tab, onChanged }: TabsProps) {
+  const { api } = useServices();
+  const editor = useSplitEditor(api, product, onChanged);
+  const preview = usePayoutPreview(api, product.id, editor.sets, editor.check.valid);
+  const nameOf = useKnownNames(api, product, true);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  useEffect(() => {
+    let cancelled = false;
+    listPresets(api).then(
+      (answer) => !cancelled && setPresets(answer.items),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  switch (tab) {
+    case 'splits':
+    case 'conditional':
+      return (
+        <SplitEditorTab
+          tab={tab}
+          product={product}
+          editor={editor}
+          preview={preview}
+          presets={presets}
+          onPresetSaved={(preset) => setPresets((current) => [...current, preset])}
+          nameOf={nameOf}
+        />
+      );
+    case 'tags':
+      return <TagsTab product={product} onChanged={onChanged} editable />;
+    case 'codes':
+      return <CodesTab product={product} onChanged={onChanged} editable />;
+    case 'history':
+      return <ProductHistory productId={product.id} version={product.version} nameOf={nameOf} />;
+    default:
+      return sharedTab(tab);
+  }
+}
+
+/** Read only: the splits as the API shows them to this viewer (their own cut under limited visibility). */
+function ReadOnlyTabs({ product, tab, onChanged }: TabsProps) {
+  const { t } = useTranslation();
+  switch (tab) {
+    case 'splits':
+    case 'conditional':
+      return <SplitSetsView sets={product.splitSets} tab={tab} />;
+    case 'tags':
+      return <TagsTab product={product} onChanged={onChanged} editable={false} />;
+    case 'codes':
+      return <CodesTab product={product} onChanged={onChanged} editable={false} />;
+    case 'history':
+      return <p className="page-note">{t('catalog.history.managers-only')}</p>;
+    default:
+      return sharedTab(tab);
+  }
+}
+
+function DetailsDialog({
+  product,
+  onClose,
+  onChanged,
+}: {
+  product: Product;
+  onClose: () => void;
+  onChanged: (product: Product) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [values, setValues] = useState<ProductFormValues>(() => productFormOf(product));
+  const [saving, setSaving] = useState(false);
+  const problem = productFormProblem(values);
+  const save = () => {
+    if (problem) return;
+    setSaving(true);
+    changeProduct(api, product.id, { version: product.version, ...productFieldsOf(values) }).then(
+      (updated) => {
+        onChanged(updated);
+        onClose();
+      },
+      () => setSaving(false),
+    );
+  };
+  return (
+    <Modal
+      title={t('catalog.details.edit-title')}
+      onClose={onClose}
+      width={720}
+      footer={
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={saving || !!problem}
+          onClick={save}
+        >
+          {t('catalog.details.save')}
+        </button>
+      }
+    >
+      <ProductFieldsForm values={values} onChange={setValues} />
+      {problem && <p className="field-error">{t(problem)}</p>}
+    </Modal>
+  );
+}
+
+/** /products/{productId}: the product's details and its tabs. */
+export function ProductPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { productId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { canEdit } = useCatalogAccess();
+  const [product, setProduct] = useState<Product | null | 'missing'>(null);
+  const [editing, setEditing] = useState(false);
+  const wanted = params.get('tab');
+  const tab: Tab = isTab(wanted) ? wanted : 'splits';
+
+  useEffect(() => {
+    let cancelled = false;
+    readProduct(api, productId).then(
+      (loaded) => !cancelled && setProduct(loaded),
+      () => !cancelled && setProduct('missing'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, productId]);
+
+  if (product === null) return <p className="page page-note">{t('catalog.product.loading')}</p>;
+  if (product === 'missing') {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        <p className="page-note">{t('catalog.product.missing')}</p>
+      </section>
+    );
+  }
+  const Tabs = canEdit ? EditableTabs : ReadOnlyTabs;
+  return (
+    <section className="page catalog-page product-page">
+      <header className="catalog-head">
+        <div>
+          <h1 className="page-title">{product.title}</h1>
+          {product.subtitle && <p className="page-note">{product.subtitle}</p>}
+        </div>
+        {canEdit && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setEditing(true)}
+          >
+            {t('catalog.details.edit')}
+          </button>
+        )}
+      </header>
+      <ProductDetailsFacts product={product} />
+      <div className="tab-bar" role="tablist" aria-label={t('catalog.tabs.label')}>
+        {TABS.map((candidate) => (
+          <button
+            key={candidate}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={candidate === tab}
+            onClick={() => setParams({ tab: candidate }, { replace: true })}
+          >
+            {t(TAB_KEYS[candidate])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="tab-panel" aria-label={t(TAB_KEYS[tab])}>
+        <Tabs product={product} tab={tab} onChanged={setProduct} />
+      </div>
+      {editing && (
+        <DetailsDialog product={product} onClose={() => setEditing(false)} onChanged={setProduct} />
+      )}
+    </section>
+  );
+}

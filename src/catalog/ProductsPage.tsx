@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { PageProps } from '../routes/pages';
+import { TextInput } from '../widgets/TextInput';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { listProducts, type ProductSummary } from './catalogApi';
+import { useCatalogAccess } from './useCatalogAccess';
+import './catalog.css';
+
+/** The most products one page of the list reads; the search narrows the rest. */
+const PAGE_SIZE = 500;
+
+interface ProductRow extends ProductSummary {
+  codeList: string;
+  visibilityLabel: string;
+  revenueViewLabel: string;
+}
+
+/** /products: the catalog, searchable by title or code. */
+export function ProductsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { canAdd } = useCatalogAccess();
+  const [search, setSearch] = useState('');
+  const [answer, setAnswer] = useState<{ items: ProductSummary[]; total: number } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listProducts(api, { q: search.trim(), limit: PAGE_SIZE }, controller.signal).then(
+      setAnswer,
+      () => !controller.signal.aborted && setAnswer({ items: [], total: 0 }),
+    );
+    return () => controller.abort();
+  }, [api, search]);
+
+  const columns: ListColumn<ProductRow>[] = [
+    {
+      label: t('catalog.list.title'),
+      key: 'title',
+      linkPath: '/products/:id',
+      width: 240,
+      flexGrow: 2,
+    },
+    { label: t('catalog.list.type'), key: 'type', width: 110 },
+    { label: t('catalog.list.codes'), key: 'codeList', width: 260, flexGrow: 2 },
+    { label: t('catalog.list.visibility'), key: 'visibilityLabel', width: 110 },
+    { label: t('catalog.list.revenue-view'), key: 'revenueViewLabel', width: 110 },
+  ];
+  const rows: ProductRow[] = (answer?.items ?? []).map((product) => ({
+    ...product,
+    codeList: product.codes.map((code) => code.code).join(', '),
+    visibilityLabel:
+      product.visibility === 'limited'
+        ? t('catalog.fields.visibility-limited')
+        : t('catalog.fields.visibility-full'),
+    revenueViewLabel:
+      product.revenueView === 'gross'
+        ? t('catalog.fields.revenue-gross')
+        : t('catalog.fields.revenue-net'),
+  }));
+
+  return (
+    <section className="page catalog-page">
+      <header className="catalog-head">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        {canAdd && (
+          <Link className="button button-primary" to="/products/add">
+            {t('catalog.list.add')}
+          </Link>
+        )}
+      </header>
+      <div className="catalog-toolbar">
+        <TextInput
+          label={t('catalog.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+          type="search"
+        />
+        {answer && (
+          <span className="page-note">
+            {t('catalog.list.count', { shown: answer.items.length, total: answer.total })}
+          </span>
+        )}
+      </div>
+      {answer === null ? (
+        <p className="page-note">{t('catalog.list.loading')}</p>
+      ) : (
+        <List
+          label={t('catalog.list.table-label')}
+          columns={columns}
+          rows={rows}
+          emptyText={t('catalog.list.empty')}
+          height={Math.min(560, 40 * Math.max(2, rows.length))}
+        />
+      )}
+    </section>
+  );
+}

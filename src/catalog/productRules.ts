@@ -1,0 +1,112 @@
+// SPEC sections 3 and 5 for the product form: types, code rules and durations, with the server's texts.
+import type { CodeKind } from './catalogApi';
+
+/** SPEC section 3's product types, as server/catalog/details.ts accepts them. */
+export const PRODUCT_TYPES = [
+  'single',
+  'EP',
+  'album',
+  'LP',
+  'CD',
+  'DVD',
+  'cassette',
+  '8-track',
+  'track',
+  'video',
+  'copyright',
+  'merchandise',
+  'ticket',
+  'physical',
+  'catalog',
+  'project',
+  'NFT',
+  'ringtone',
+  'radio',
+  'webcast',
+  'UGC',
+  'streaming',
+  'cloud',
+  'advertisement',
+  'other',
+] as const;
+
+export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+
+/** i18n keys of SPEC section 5's code texts (the same words the server answers). */
+export const CODE_PROBLEM_KEYS = {
+  none: 'catalog.codes.at-least-one',
+  isrc: 'catalog.codes.isrc-length',
+  upc: 'catalog.codes.upc-digits',
+  custom: 'catalog.codes.custom-length',
+  empty: 'catalog.codes.empty',
+  repeated: 'catalog.codes.repeated',
+} as const;
+
+export const isCodeKind = (value: string | null | undefined): value is CodeKind =>
+  value === 'isrc' || value === 'upc' || value === 'custom';
+
+/** As the server stores it: upper-case, no spaces, and no hyphens in an ISRC. */
+export function normaliseCode(code: string, kind: CodeKind): string {
+  const trimmed = code.trim().toUpperCase();
+  return kind === 'isrc' ? trimmed.replace(/[-\s]/g, '') : trimmed.replace(/\s/g, '');
+}
+
+/** The i18n key of what is wrong with one code, or null. */
+export function codeProblem(code: string, kind: CodeKind): string | null {
+  const normalised = normaliseCode(code, kind);
+  if (normalised.length === 0) return CODE_PROBLEM_KEYS.empty;
+  if (kind === 'isrc') return /^[A-Z0-9]{12}$/.test(normalised) ? null : CODE_PROBLEM_KEYS.isrc;
+  if (kind === 'upc') return /^\d{12,13}$/.test(normalised) ? null : CODE_PROBLEM_KEYS.upc;
+  return normalised.length <= 32 ? null : CODE_PROBLEM_KEYS.custom;
+}
+
+/** Problems of a whole code list, by index; `list` is for the list itself (none given). */
+export function codeListProblems(codes: readonly { code: string; kind: CodeKind }[]): {
+  list: string | null;
+  byIndex: (string | null)[];
+} {
+  const seen = new Set<string>();
+  const byIndex = codes.map(({ code, kind }) => {
+    const problem = codeProblem(code, kind);
+    if (problem) return problem;
+    const normalised = normaliseCode(code, kind);
+    if (seen.has(normalised)) return CODE_PROBLEM_KEYS.repeated;
+    seen.add(normalised);
+    return null;
+  });
+  return { list: codes.length === 0 ? CODE_PROBLEM_KEYS.none : null, byIndex };
+}
+
+/** Whole seconds (`245`) or H:M:S / M:S (`0:04:05`); null when empty, undefined when invalid. */
+export function parseDuration(text: string): number | null | undefined {
+  const value = text.trim();
+  if (value === '') return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const parts = value.split(':');
+  if (parts.length < 2 || parts.length > 3 || parts.some((part) => !/^\d+$/.test(part))) {
+    return undefined;
+  }
+  const numbers = parts.map(Number);
+  const [hours = 0, minutes = 0, seconds = 0] = numbers.length === 3 ? numbers : [0, ...numbers];
+  if (minutes > 59 || seconds > 59) return undefined;
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+/** Seconds as H:MM:SS. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${Math.floor(seconds / 3600)}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** Tags typed as a comma-separated list, trimmed, empty and repeated ones dropped. */
+export function parseTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ''),
+    ),
+  ];
+}

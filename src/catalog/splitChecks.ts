@@ -1,0 +1,175 @@
+// SPEC section 5's split rules, checked as the user types. Totals are exact decimal sums of the
+// typed strings (decimal.js), never floats: 33.3333 + 33.3333 + 33.3334 is exactly 100.
+import Decimal from 'decimal.js';
+import type { PayeeShareDraft, SetDraft, ShareDraft, TriggerDraft } from './splitDraft';
+
+const HUNDRED = new Decimal(100);
+const PERCENT = /^\d+(\.\d{1,4})?$/;
+const MONEY = /^\d+(\.\d+)?$/;
+const INTEGER = /^\d+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A problem to show: an i18n key with its values, and the share (or member) it belongs to. */
+export interface SplitProblem {
+  key: string;
+  values?: Record<string, string>;
+  /** The share or member draft's key; null for the set as a whole. */
+  shareKey: string | null;
+}
+
+/** A share list's totals: what the percentages add up to and what a balance share takes. */
+export interface ShareTotals {
+  /** The exact sum of the typed percentages, as a decimal string (`99.5`). */
+  total: string;
+  /** What the balance share takes (100 minus the others), or null without one. */
+  balance: string | null;
+  complete: boolean;
+}
+
+export interface SetCheck {
+  totals: ShareTotals;
+  /** Totals of each group's members, by the group draft's key. */
+  groups: Record<string, ShareTotals>;
+  problems: SplitProblem[];
+}
+
+export const isPercent = (value: string): boolean => {
+  const trimmed = value.trim();
+  return PERCENT.test(trimmed) && new Decimal(trimmed).lte(HUNDRED);
+};
+
+export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
+
+/** Exact decimal text without trailing zeros: `99.5`, `100`, `0`. */
+export const decimalText = (value: Decimal): string => value.toFixed();
+
+/** The sum of percentage strings; a text that is not a percentage counts as zero. */
+export function sumPercents(values: readonly string[]): Decimal {
+  return values.reduce(
+    (sum, value) => (PERCENT.test(value.trim()) ? sum.plus(value.trim()) : sum),
+    new Decimal(0),
+  );
+}
+
+/**
+ * ENGINE.md: shares total exactly 100%, or, with one balance share, at most 100% and the balance
+ * takes the rest.
+ */
+export function shareTotals(shares: readonly { pct: string; balance?: boolean }[]): ShareTotals {
+  const balanceCount = shares.filter((share) => share.balance).length;
+  const total = sumPercents(shares.filter((share) => !share.balance).map((share) => share.pct));
+  const complete = balanceCount === 1 ? total.lte(HUNDRED) : total.eq(HUNDRED);
+  return {
+    total: decimalText(total),
+    balance: balanceCount === 1 && total.lte(HUNDRED) ? decimalText(HUNDRED.minus(total)) : null,
+    complete,
+  };
+}
+
+function triggerProblems(trigger: TriggerDraft): SplitProblem[] {
+  const problem = (key: string): SplitProblem[] => [{ key, shareKey: null }];
+  const threshold = trigger.threshold.trim();
+  const preCounted = trigger.preCounted.trim() || '0';
+  switch (trigger.type) {
+    case 'income':
+      if (!MONEY.test(threshold) || new Decimal(threshold).lte(0)) {
+        return problem('catalog.triggers.threshold-positive');
+      }
+      return MONEY.test(preCounted) ? [] : problem('catalog.triggers.not-negative');
+    case 'units':
+    case 'plays':
+      if (!INTEGER.test(threshold) || Number(threshold) <= 0) {
+        return problem('catalog.triggers.threshold-positive');
+      }
+      return INTEGER.test(preCounted) ? [] : problem('catalog.triggers.not-negative');
+    case 'date':
+      return DATE.test(trigger.date) ? [] : problem('catalog.triggers.date-required');
+    case 'manual':
+      return [];
+    case 'recoupment':
+      return trigger.recoupmentId.trim() ? [] : problem('catalog.triggers.recoupment-required');
+  }
+}
+
+function payeeProblems(share: PayeeShareDraft, seen: Set<string>): SplitProblem[] {
+  const problems: SplitProblem[] = [];
+  const at = (key: string) => problems.push({ key, shareKey: share.key });
+  if (!share.balance && !isPercent(share.pct)) at('catalog.splits.invalid-percent');
+  if (!share.payeeId && !share.email) at('catalog.splits.unattributed');
+  else if (!share.payeeId && !isEmail(share.email ?? '')) at('catalog.splits.invalid-email');
+  const who = share.payeeId ?? share.email?.trim().toLowerCase();
+  if (who) {
+    if (seen.has(who)) at('catalog.splits.duplicate-user');
+    seen.add(who);
+  }
+  return problems;
+}
+
+function listProblems(
+  shares: readonly { key: string; pct: string; balance?: boolean }[],
+  totals: ShareTotals,
+  ownerKey: string | null,
+): SplitProblem[] {
+  const problems: SplitProblem[] = [];
+  if (shares.filter((share) => share.balance).length > 1) {
+    problems.push({ key: 'catalog.splits.one-balance', shareKey: ownerKey });
+  }
+  if (!totals.complete) {
+    problems.push({
+      key: 'catalog.splits.total',
+      values: { amount: totals.total },
+      shareKey: ownerKey,
+    });
+  }
+  return problems;
+}
+
+/** Every problem of one split set, with its totals. */
+export function checkSet(set: SetDraft): SetCheck {
+  const seen = new Set<string>();
+  const problems: SplitProblem[] = [];
+  const groups: Record<string, ShareTotals> = {};
+  for (const share of set.shares) {
+    if (share.kind === 'payee') {
+      problems.push(...payeeProblems(share, seen));
+      continue;
+    }
+    if (!isPercent(share.pct)) {
+      problems.push({ key: 'catalog.splits.invalid-percent', shareKey: share.key });
+    }
+    const memberTotals = shareTotals(share.members);
+    groups[share.key] = memberTotals;
+    for (const member of share.members) problems.push(...payeeProblems(member, seen));
+    problems.push(...listProblems(share.members, memberTotals, share.key));
+  }
+  const totals = shareTotals(set.shares.map(asTotalLine));
+  problems.push(...listProblems(set.shares.map(asTotalLine), totals, null));
+  if (set.startDate && !DATE.test(set.startDate)) {
+    problems.push({ key: 'catalog.splits.invalid-date', shareKey: null });
+  }
+  if (!INTEGER.test(set.priority.trim()) || Number(set.priority) > 1000) {
+    problems.push({ key: 'catalog.splits.invalid-priority', shareKey: null });
+  }
+  if (set.kind === 'conditional') problems.push(...triggerProblems(set.trigger));
+  return { totals, groups, problems };
+}
+
+const asTotalLine = (share: ShareDraft) => ({
+  key: share.key,
+  pct: share.pct,
+  balance: share.kind === 'payee' && share.balance,
+});
+
+export interface SplitsCheck {
+  bySet: Record<string, SetCheck>;
+  valid: boolean;
+  /** More than one set has problems: SPEC section 5's 'Check split totals on all tabs'. */
+  checkAllTabs: boolean;
+}
+
+export function checkSets(sets: readonly SetDraft[]): SplitsCheck {
+  const bySet = Object.fromEntries(sets.map((set) => [set.key, checkSet(set)]));
+  const failing = Object.values(bySet).filter((check) => check.problems.length > 0).length;
+  return { bySet, valid: failing === 0, checkAllTabs: failing > 1 };
+}

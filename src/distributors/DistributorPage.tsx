@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { PageProps } from '../routes/pages';
+import { getDistributor, type DistributorDetail } from './distributorsApi';
+import { TemplatePreview } from './TemplatePreview';
+import { TemplateSummary } from './TemplateSummary';
+import { useCanEditDistributors } from './useDistributorAccess';
+import './distributors.css';
+
+/** /distributors/{id}: the distributor, its template, and for overseers a preview and edit. */
+export function DistributorPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { id = '' } = useParams();
+  const canEdit = useCanEditDistributors();
+  const [distributor, setDistributor] = useState<DistributorDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    getDistributor(api, id).then(
+      (answer) => !cancelled && setDistributor(answer),
+      () => !cancelled && setMissing(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, id]);
+
+  if (missing) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        <p className="page-note">{t('distributors.detail.not-found')}</p>
+      </section>
+    );
+  }
+  if (!distributor) {
+    return (
+      <section className="page">
+        <p className="page-note">{t('distributors.list.loading')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="page distributor-page">
+      <header className="distributors-head">
+        <h1 className="page-title">{distributor.name}</h1>
+        {canEdit && (
+          <Link
+            className="button button-primary"
+            to={`/distributors/${encodeURIComponent(distributor.id)}/edit`}
+          >
+            {t('distributors.detail.edit')}
+          </Link>
+        )}
+      </header>
+      <dl className="facts card">
+        <dt>{t('distributors.list.uploadable')}</dt>
+        <dd data-testid="distributor-uploadable">
+          {distributor.uploadable ? t('distributors.list.yes') : t('distributors.list.no')}
+        </dd>
+      </dl>
+      <h2 className="portal-section-title">{t('distributors.detail.template')}</h2>
+      {distributor.template ? (
+        <TemplateSummary template={distributor.template} />
+      ) : (
+        <p className="page-note">{t('distributors.detail.no-template')}</p>
+      )}
+      {canEdit && distributor.template && (
+        <TemplatePreview template={distributor.template} distributorId={distributor.id} />
+      )}
+    </section>
+  );
+}

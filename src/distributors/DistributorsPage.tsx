@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import type { PageProps } from '../routes/pages';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { listDistributors, type DistributorSummary } from './distributorsApi';
+import { useCanEditDistributors } from './useDistributorAccess';
+import './distributors.css';
+
+interface DistributorRow extends DistributorSummary {
+  uploadLabel: string;
+  templateLabel: string;
+}
+
+/** /distributors: every distributor, whether it takes uploads and has a template. */
+export function DistributorsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const canEdit = useCanEditDistributors();
+  const [distributors, setDistributors] = useState<DistributorSummary[] | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    listDistributors(api).then(
+      (answer) => !cancelled && setDistributors(answer.items),
+      () => !cancelled && setDistributors([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  const columns: ListColumn<DistributorRow>[] = [
+    {
+      label: t('distributors.list.name'),
+      key: 'name',
+      linkPath: '/distributors/:id',
+      width: 220,
+      flexGrow: 2,
+    },
+    { label: t('distributors.list.uploadable'), key: 'uploadLabel', width: 140 },
+    { label: t('distributors.list.template'), key: 'templateLabel', width: 140 },
+  ];
+  const rows: DistributorRow[] = (distributors ?? []).map((distributor) => ({
+    ...distributor,
+    uploadLabel: distributor.uploadable ? t('distributors.list.yes') : t('distributors.list.no'),
+    templateLabel: distributor.hasTemplate ? t('distributors.list.yes') : t('distributors.list.no'),
+  }));
+
+  return (
+    <section className="page distributors-page">
+      <header className="distributors-head">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        {canEdit && (
+          <Link className="button button-primary" to="/distributors/add">
+            {t('distributors.list.add')}
+          </Link>
+        )}
+      </header>
+      {distributors === null ? (
+        <p className="page-note">{t('distributors.list.loading')}</p>
+      ) : (
+        <List
+          label={t('distributors.list.table-label')}
+          columns={columns}
+          rows={rows}
+          emptyText={t('distributors.list.empty')}
+          height={Math.min(560, 40 * Math.max(2, rows.length))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import type {
+  CurrencySource,
+  DistributorTemplate,
+  FieldSource,
+  KindSource,
+  LayoutVersion,
+} from '../../server/import/templateSchema';
+import type { CodeKind } from '../../server/import/types';
+
+export type { DistributorTemplate, LayoutVersion };
+
+/** The record fields a column or a constant can fill, in the editor's order. */
+export const SOURCE_FIELDS = [
+  'title',
+  'artist',
+  'service',
+  'format',
+  'territory',
+  'date',
+  'units',
+  'revenue',
+] as const;
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
+
+export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export const DELIMITER_CHOICES = ['', '\t', ',', ';'] as const;
+export const ENCODING_CHOICES = ['', 'utf-8', 'utf-16le', 'windows-1252'] as const;
+export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;
+
+/** A field source as the form edits it: every text kept as typed, lists one entry per line. */
+export interface SourceDraft {
+  mode: 'none' | 'columns' | 'constant';
+  columns: string;
+  fallback: string;
+  constant: string;
+}
+
+export interface CurrencyDraft extends Omit<SourceDraft, 'mode'> {
+  mode: SourceDraft['mode'] | 'header';
+}
+
+export interface KindDraft {
+  mode: 'none' | 'sale' | 'mechanical' | 'columns';
+  columns: string;
+  mechanicalWhen: string;
+}
+
+export interface VersionDraft {
+  name: string;
+  headers: string;
+  delimiter: (typeof DELIMITER_CHOICES)[number];
+  encoding: (typeof ENCODING_CHOICES)[number];
+  skipRows: string;
+  totalRows: string;
+  decimalComma: boolean;
+  dateOrder: (typeof DATE_ORDER_CHOICES)[number];
+  codes: Array<{ column: string; kind: CodeKind }>;
+  sources: Record<SourceField, SourceDraft>;
+  revenuePerUnit: boolean;
+  kind: KindDraft;
+  currency: CurrencyDraft;
+}
+
+export interface TemplateDraft {
+  name: string;
+  versions: VersionDraft[];
+}
+
+/** One entry per non-empty line. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+const toLines = (list: readonly string[] | undefined): string => (list ?? []).join('\n');
+
+const emptySource = (): SourceDraft => ({ mode: 'none', columns: '', fallback: '', constant: '' });
+
+export function emptyVersion(name = ''): VersionDraft {
+  return {
+    name,
+    headers: '',
+    delimiter: '',
+    encoding: '',
+    skipRows: '',
+    totalRows: '',
+    decimalComma: false,
+    dateOrder: '',
+    codes: [{ column: '', kind: 'isrc' }],
+    sources: Object.fromEntries(
+      SOURCE_FIELDS.map((field) => [
+        field,
+        REQUIRED_FIELDS.includes(field) ? { ...emptySource(), mode: 'columns' } : emptySource(),
+      ]),
+    ) as Record<SourceField, SourceDraft>,
+    revenuePerUnit: false,
+    kind: { mode: 'none', columns: '', mechanicalWhen: '' },
+    currency: { ...emptySource(), mode: 'none' },
+  };
+}
+
+export const emptyDraft = (name = ''): TemplateDraft => ({ name, versions: [emptyVersion()] });
+
+function sourceDraft(source: FieldSource | undefined): SourceDraft {
+  if (!source) return emptySource();
+  if ('constant' in source)
+    return { ...emptySource(), mode: 'constant', constant: source.constant };
+  return {
+    ...emptySource(),
+    mode: 'columns',
+    columns: toLines(source.columns),
+    fallback: source.default ?? '',
+  };
+}
+
+function currencyDraft(source: CurrencySource | undefined): CurrencyDraft {
+  if (source && 'fromHeader' in source) return { ...emptySource(), mode: 'header' };
+  return sourceDraft(source);
+}
+
+function kindDraft(source: KindSource | undefined): KindDraft {
+  if (!source) return { mode: 'none', columns: '', mechanicalWhen: '' };
+  if ('constant' in source) return { mode: source.constant, columns: '', mechanicalWhen: '' };
+  return {
+    mode: 'columns',
+    columns: toLines(source.columns),
+    mechanicalWhen: toLines(source.mechanicalWhen),
+  };
+}
+
+export function versionDraft(version: LayoutVersion): VersionDraft {
+  const { fields } = version;
+  return {
+    name: version.name,
+    headers: toLines(version.headers),
+    delimiter: version.delimiter ?? '',
+    encoding: version.encoding ?? '',
+    skipRows: version.skipRows === undefined ? '' : String(version.skipRows),
+    totalRows: toLines(version.totalRows?.startsWith),
+    decimalComma: version.decimalComma ?? false,
+    dateOrder: version.dateOrder ?? '',
+    codes: fields.codes.map((code) => ({ ...code })),
+    sources: Object.fromEntries(
+      SOURCE_FIELDS.map((field) => [field, sourceDraft(fields[field])]),
+    ) as Record<SourceField, SourceDraft>,
+    revenuePerUnit: fields.revenuePerUnit ?? false,
+    kind: kindDraft(fields.kind),
+    currency: currencyDraft(fields.currency),
+  };
+}
+
+export const templateDraft = (template: DistributorTemplate): TemplateDraft => ({
+  name: template.name,
+  versions: template.versions.map(versionDraft),
+});
+
+function fieldSource(draft: SourceDraft): FieldSource | undefined {
+  if (draft.mode === 'constant') return { constant: draft.constant.trim() };
+  if (draft.mode === 'columns') {
+    const fallback = draft.fallback.trim();
+    return { columns: linesOf(draft.columns), ...(fallback ? { default: fallback } : {}) };
+  }
+  return undefined;
+}
+
+function currencySource(draft: CurrencyDraft): CurrencySource | undefined {
+  if (draft.mode === 'header') return { fromHeader: true };
+  return fieldSource({ ...draft, mode: draft.mode });
+}
+
+function kindSource(draft: KindDraft): KindSource | undefined {
+  if (draft.mode === 'sale' || draft.mode === 'mechanical') return { constant: draft.mode };
+  if (draft.mode === 'columns') {
+    return { columns: linesOf(draft.columns), mechanicalWhen: linesOf(draft.mechanicalWhen) };
+  }
+  return undefined;
+}
+
+/** The DistributorTemplate the draft describes; optional keys left out when not set. */
+export function layoutVersion(draft: VersionDraft): LayoutVersion {
+  const sources = Object.fromEntries(
+    SOURCE_FIELDS.flatMap((field) => {
+      const source = fieldSource(draft.sources[field]);
+      return source ? [[field, source]] : [];
+    }),
+  );
+  const kind = kindSource(draft.kind);
+  const currency = currencySource(draft.currency);
+  const skipRows = draft.skipRows.trim();
+  const totalRows = linesOf(draft.totalRows);
+  return {
+    name: draft.name.trim(),
+    headers: linesOf(draft.headers),
+    ...(draft.delimiter ? { delimiter: draft.delimiter } : {}),
+    ...(draft.encoding ? { encoding: draft.encoding } : {}),
+    ...(skipRows ? { skipRows: Number(skipRows) } : {}),
+    ...(totalRows.length > 0 ? { totalRows: { startsWith: totalRows } } : {}),
+    ...(draft.decimalComma ? { decimalComma: true } : {}),
+    ...(draft.dateOrder ? { dateOrder: draft.dateOrder } : {}),
+    fields: {
+      codes: draft.codes
+        .map((code) => ({ column: code.column.trim(), kind: code.kind }))
+        .filter((code) => code.column !== ''),
+      ...sources,
+      ...(draft.revenuePerUnit ? { revenuePerUnit: true } : {}),
+      ...(kind ? { kind } : {}),
+      ...(currency ? { currency } : {}),
+    } as LayoutVersion['fields'],
+  };
+}
+
+export const distributorTemplate = (draft: TemplateDraft): DistributorTemplate => ({
+  name: draft.name.trim(),
+  versions: draft.versions.map(layoutVersion),
+});
+
+/** What the editor checks before sending; the server checks the rest and says what is wrong. */
+export type DraftProblem =
+  | 'template-name'
+  | 'version-name'
+  | 'version-headers'
+  | 'version-codes'
+  | 'version-skip-rows'
+  | 'field-columns'
+  | 'field-constant';
+
+export interface DraftIssue {
+  problem: DraftProblem;
+  /** 1-based layout version, when the problem is in one. */
+  version?: number;
+  field?: SourceField;
+}
+
+export function draftIssues(draft: TemplateDraft): DraftIssue[] {
+  const issues: DraftIssue[] = [];
+  if (!draft.name.trim()) issues.push({ problem: 'template-name' });
+  draft.versions.forEach((version, index) => {
+    const at = index + 1;
+    if (!version.name.trim()) issues.push({ problem: 'version-name', version: at });
+    if (linesOf(version.headers).length === 0)
+      issues.push({ problem: 'version-headers', version: at });
+    if (!version.codes.some((code) => code.column.trim()))
+      issues.push({ problem: 'version-codes', version: at });
+    const skip = version.skipRows.trim();
+    if (skip && !(/^\d+$/.test(skip) && Number(skip) <= 100))
+      issues.push({ problem: 'version-skip-rows', version: at });
+    for (const field of SOURCE_FIELDS) {
+      const source = version.sources[field];
+      const required = REQUIRED_FIELDS.includes(field);
+      if (
+        (source.mode === 'columns' || (required && source.mode === 'none')) &&
+        linesOf(source.columns).length === 0
+      )
+        issues.push({ problem: 'field-columns', version: at, field });
+      if (source.mode === 'constant' && !source.constant.trim())
+        issues.push({ problem: 'field-constant', version: at, field });
+    }
+  });
+  return issues;
+}

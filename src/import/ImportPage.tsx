@@ -1,0 +1,245 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UploadFileItem } from '../../machines/uploadItemMachine';
+import { useServices } from '../app/ServicesContext';
+import { canOpen } from '../routes/access';
+import type { PageProps } from '../routes/pages';
+import { routeById } from '../routes/table';
+import { useSession } from '../session/useSession';
+import {
+  STATEMENT_FILE_ACCEPT,
+  expectedPaymentOf,
+  importFormProblems,
+  monthOf,
+  type ImportFormField,
+  type ImportFormProblem,
+} from './importForm';
+import { canTakeUpload, fetchDistributors, type DistributorSummary } from './importApi';
+import { StatementReport } from './StatementReport';
+import { useUploadDrawer } from './UploadDrawerProvider';
+import './import.css';
+
+/** Last month, as the month input writes it: statements report a month that has ended. */
+function previousMonth(today = new Date()): string {
+  const date = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function useProblemText(): (problem: ImportFormProblem | undefined) => string | null {
+  const { t } = useTranslation();
+  return (problem) => {
+    switch (problem) {
+      case undefined:
+        return null;
+      case 'distributor-required':
+        return t('import.form.distributor-required');
+      case 'month-required':
+        return t('import.form.month-required');
+      case 'expected-invalid':
+        return t('import.form.expected-invalid');
+      case 'funds-unverified':
+        return t('import.form.funds-unverified');
+      case 'files-required':
+        return t('import.form.files-required');
+      case 'file-unsupported':
+        return t('import.form.file-unsupported');
+    }
+  };
+}
+
+/** /import: upload a distributor's statement files, then follow what becomes of them. */
+export function ImportPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { session } = useSession();
+  const drawer = useUploadDrawer();
+  const statements = useSelector(drawer, (state) => state.context.statements);
+  const problemText = useProblemText();
+  const ids: Record<ImportFormField, string> = {
+    distributor: useId(),
+    month: useId(),
+    expectedPayment: useId(),
+    fundsVerified: useId(),
+    files: useId(),
+  };
+
+  const [distributors, setDistributors] = useState<DistributorSummary[] | null>(null);
+  const [distributor, setDistributor] = useState('');
+  const [month, setMonth] = useState(previousMonth);
+  const [expectedPayment, setExpectedPayment] = useState('');
+  const [fundsVerified, setFundsVerified] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchDistributors(api).then(
+      (answer) => {
+        if (cancelled) return;
+        const uploadable = answer.items.filter(canTakeUpload);
+        setDistributors(uploadable);
+        if (uploadable.length === 1) setDistributor(uploadable[0]?.id ?? '');
+      },
+      () => {
+        if (!cancelled) setDistributors([]);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  const values = { distributor, month, expectedPayment, fundsVerified, files };
+  // Once the user has tried to import, each problem shows, and clears as it is fixed.
+  const shown = submitted ? importFormProblems(values) : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = importFormProblems(values);
+    setSubmitted(true);
+    const period = monthOf(month);
+    const expected = expectedPaymentOf(expectedPayment);
+    if (Object.keys(found).length > 0 || !period || expected === undefined) return;
+    const uploads: UploadFileItem[] = files.map((file) => ({
+      file,
+      month: period.month,
+      year: period.year,
+      distributor,
+      expectedPayment: expected,
+    }));
+    drawer.send({ type: 'upload.add', uploads });
+    setFiles([]);
+    setFileInputKey((key) => key + 1);
+    setFundsVerified(false);
+    setSubmitted(false);
+  };
+
+  const canAddDistributor = session ? canOpen(routeById('distributor-add'), session) : false;
+  const fieldError = (field: ImportFormField) => {
+    const text = problemText(shown[field]);
+    return text ? (
+      <p className="field-error" id={`${ids[field]}-error`} role="alert">
+        {text}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <section className="page import-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      {distributors === null && <p className="page-note">{t('import.form.loading')}</p>}
+      {distributors !== null && distributors.length === 0 && (
+        <div className="alert alert-error" role="alert" data-testid="no-uploadable-distributor">
+          <p>{t('import.form.no-uploadable-distributor')}</p>
+          {canAddDistributor && (
+            <Link className="button button-secondary" to="/distributors/add">
+              {t('import.form.add-distributor')}
+            </Link>
+          )}
+        </div>
+      )}
+      {distributors !== null && distributors.length > 0 && (
+        <form className="card form import-form" noValidate onSubmit={submit}>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.distributor}>
+              {t('import.form.distributor')}
+            </label>
+            <select
+              id={ids.distributor}
+              value={distributor}
+              aria-invalid={!!shown.distributor}
+              onChange={(event) => setDistributor(event.target.value)}
+            >
+              <option value="">{t('import.form.choose-distributor')}</option>
+              {distributors.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('distributor')}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.month}>
+              {t('import.form.month')}
+            </label>
+            <input
+              id={ids.month}
+              type="month"
+              value={month}
+              aria-invalid={!!shown.month}
+              onChange={(event) => setMonth(event.target.value)}
+            />
+            {fieldError('month')}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.expectedPayment}>
+              {t('import.form.expected-payment')}
+            </label>
+            <input
+              id={ids.expectedPayment}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={expectedPayment}
+              aria-invalid={!!shown.expectedPayment}
+              aria-describedby={`${ids.expectedPayment}-hint`}
+              onChange={(event) => setExpectedPayment(event.target.value)}
+            />
+            <p className="field-hint" id={`${ids.expectedPayment}-hint`}>
+              {t('import.form.expected-hint')}
+            </p>
+            {fieldError('expectedPayment')}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.files}>
+              {t('import.form.files')}
+            </label>
+            <input
+              key={fileInputKey}
+              id={ids.files}
+              type="file"
+              multiple
+              accept={STATEMENT_FILE_ACCEPT}
+              aria-invalid={!!shown.files}
+              aria-describedby={`${ids.files}-hint`}
+              onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+            />
+            <p className="field-hint" id={`${ids.files}-hint`}>
+              {t('import.form.files-hint')}
+            </p>
+            {fieldError('files')}
+          </div>
+          <div className="field field-checkbox">
+            <input
+              id={ids.fundsVerified}
+              type="checkbox"
+              checked={fundsVerified}
+              aria-invalid={!!shown.fundsVerified}
+              onChange={(event) => setFundsVerified(event.target.checked)}
+            />
+            <label htmlFor={ids.fundsVerified}>{t('import.form.funds-check')}</label>
+            {fieldError('fundsVerified')}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary">
+              {t('import.form.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+      {statements.length > 0 && (
+        <section className="import-results" aria-label={t('import.status.title')}>
+          <h2 className="portal-section-title">{t('import.status.title')}</h2>
+          {[...statements].reverse().map((statement) => (
+            <StatementReport key={statement.id} statementId={statement.id} />
+          ))}
+        </section>
+      )}
+    </section>
+  );
+}

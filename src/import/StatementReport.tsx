@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { formatCurrency } from '../format/formatters';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { addCodePath } from './importForm';
+import {
+  fetchMissingCodes,
+  fetchStatement,
+  fetchStatementErrors,
+  type ImportedStatement,
+  type MissingCode,
+  type StatementRowError,
+} from './importApi';
+
+/** How often a statement being read is asked for again. */
+export const STATUS_POLL_MS = 2000;
+
+const FILE_FORMAT_ERROR = 'File Format Error';
+
+type ErrorRow = StatementRowError & { id: string };
+type MissingCodeRow = MissingCode & { id: string };
+
+/** Distinct rows among the row errors: 'Found {rowNum} rows with {errors} errors.' */
+export const rowsWithErrors = (errors: readonly StatementRowError[]): number =>
+  new Set(errors.map((error) => `${error.fileName}\n${error.row}`)).size;
+
+/** The server's 'File Format Error: expected …' split into the catalogue title and the detail. */
+export function fileErrorParts(error: string): { formatError: boolean; detail: string } {
+  if (!error.startsWith(FILE_FORMAT_ERROR)) return { formatError: false, detail: error };
+  return {
+    formatError: true,
+    detail: error.slice(FILE_FORMAT_ERROR.length).replace(/^[:\s]+/, ''),
+  };
+}
+
+function AddCodeCell({ row }: CellProps<MissingCodeRow>) {
+  const { t } = useTranslation();
+  return <Link to={addCodePath(row.code, row.kind)}>{t('import.missing.add-to-product')}</Link>;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const labels: Record<string, string> = {
+    syncing: t('import.status.syncing'),
+    failed: t('import.status.failed'),
+    'needs-attention': t('import.status.needs-attention'),
+    pending: t('import.status.pending'),
+  };
+  return (
+    <span className={`status-badge status-${status}`} data-testid="statement-status">
+      {labels[status] ?? status}
+    </span>
+  );
+}
+
+/** One uploaded statement: its status while it is read, then what blocks it, if anything. */
+export function StatementReport({ statementId }: { statementId: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [statement, setStatement] = useState<ImportedStatement | null>(null);
+  const [errors, setErrors] = useState<{ items: StatementRowError[]; total: number } | null>(null);
+  const [missing, setMissing] = useState<MissingCode[] | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const next = await fetchStatement(api, statementId);
+        if (cancelled) return;
+        setStatement(next);
+        if (next.status === 'syncing') {
+          timer = setTimeout(() => void load(), STATUS_POLL_MS);
+          return;
+        }
+        const [rowErrors, missingCodes] = await Promise.all([
+          next.errors > 0 ? fetchStatementErrors(api, statementId) : null,
+          next.missingCodes > 0 ? fetchMissingCodes(api, statementId) : null,
+        ]);
+        if (cancelled) return;
+        setErrors(rowErrors);
+        setMissing(missingCodes?.items ?? null);
+      } catch {
+        // The client has shown its toast; the last known status stays.
+      }
+    };
+    void load();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [api, statementId]);
+
+  if (!statement) {
+    return (
+      <article className="card statement-report" aria-busy="true">
+        <p className="page-note">{t('import.status.loading')}</p>
+      </article>
+    );
+  }
+
+  const errorColumns: ListColumn<ErrorRow>[] = [
+    { label: t('import.errors.file'), key: 'fileName', width: 160 },
+    { label: t('import.errors.row'), key: 'row', width: 60, format: 'number' },
+    { label: t('import.errors.field'), key: 'field', width: 100 },
+    { label: t('import.errors.message'), key: 'message', width: 280, flexGrow: 3 },
+  ];
+  const missingColumns: ListColumn<MissingCodeRow>[] = [
+    { label: t('import.missing.code'), key: 'code', width: 150 },
+    { label: t('import.missing.kind'), key: 'kind', width: 80 },
+    { label: t('import.missing.rows'), key: 'rows', width: 70, format: 'number' },
+    {
+      label: t('import.missing.revenue'),
+      key: 'revenue',
+      width: 110,
+      format: 'currency',
+      currency: statement.currency ?? 'USD',
+    },
+    { label: t('import.missing.action'), key: 'add', width: 140, component: AddCodeCell },
+  ];
+  const failedFiles = statement.files.filter((file) => file.error);
+  const errorRows = (errors?.items ?? []).map((error, index) => ({ ...error, id: String(index) }));
+  const missingRows = (missing ?? []).map((code) => ({ ...code, id: `${code.kind}:${code.code}` }));
+
+  return (
+    <article className="card statement-report" data-testid="statement-report">
+      <header className="statement-report-head">
+        <h3 className="statement-report-title">{statement.title}</h3>
+        <StatusBadge status={statement.status} />
+      </header>
+      <dl className="facts">
+        <dt>{t('import.status.distributor')}</dt>
+        <dd>{statement.distributor.name}</dd>
+        <dt>{t('import.status.period')}</dt>
+        <dd>{statement.period}</dd>
+        <dt>{t('import.status.files')}</dt>
+        <dd>{statement.files.map((file) => file.name).join(', ')}</dd>
+        {statement.status !== 'syncing' && statement.status !== 'failed' && (
+          <>
+            <dt>{t('import.status.records')}</dt>
+            <dd>{statement.records.toLocaleString('en-US')}</dd>
+            <dt>{t('import.status.revenue')}</dt>
+            <dd>{formatCurrency(statement.revenue, { currency: statement.currency ?? 'USD' })}</dd>
+          </>
+        )}
+      </dl>
+      {statement.status === 'syncing' && <p className="page-note">{t('import.status.reading')}</p>}
+      {failedFiles.map((file) => {
+        const { formatError, detail } = fileErrorParts(file.error ?? '');
+        return (
+          <div key={file.id} className="alert alert-error" role="alert">
+            <strong>
+              {formatError
+                ? t('import.errors.file-format-error')
+                : t('import.errors.upload-failed')}
+            </strong>
+            <p>
+              {file.name}: {detail}
+            </p>
+            {formatError && <p>{t('import.errors.check-template')}</p>}
+          </div>
+        );
+      })}
+      {statement.errors > 0 && (
+        <section className="statement-report-section">
+          <div className="alert alert-error" role="alert">
+            <strong>{t('import.errors.resolve-all')}</strong>
+            <p data-testid="errors-found">
+              {t('import.errors.found', {
+                rowNum: errors ? rowsWithErrors(errors.items) : statement.errors,
+                type: t('import.errors.type-rows'),
+                errors: errors?.total ?? statement.errors,
+              })}
+            </p>
+          </div>
+          {errors && errors.total > errors.items.length && (
+            <p className="page-note">
+              {t('import.errors.showing-first', {
+                shown: errors.items.length,
+                total: errors.total,
+              })}
+            </p>
+          )}
+          <List
+            label={t('import.errors.table-label')}
+            columns={errorColumns}
+            rows={errorRows}
+            height={Math.min(320, 40 * Math.max(1, errorRows.length))}
+          />
+        </section>
+      )}
+      {statement.missingCodes > 0 && (
+        <section className="statement-report-section" data-testid="missing-codes">
+          <h4>{t('import.missing.title')}</h4>
+          <p className="page-note">{t('import.missing.explain')}</p>
+          <List
+            label={t('import.missing.title')}
+            columns={missingColumns}
+            rows={missingRows}
+            height={Math.min(320, 40 * Math.max(1, missingRows.length))}
+          />
+        </section>
+      )}
+      {statement.status === 'pending' && (
+        <p className="alert alert-success">{t('import.status.ready')}</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+/** SPEC section 5: the upload formats (and .tsv/.txt, which the server reads as csv: Apple sends .txt). */
+export const STATEMENT_FILE_PATTERN = /\.((csv|tsv|txt)(\.(zip|gz|bz2|xz))?|xls|xlsx|ods)$/i;
+
+/** What the file picker offers; names are checked again with STATEMENT_FILE_PATTERN. */
+export const STATEMENT_FILE_ACCEPT = '.xls,.xlsx,.ods,.csv,.tsv,.txt,.zip,.gz,.bz2,.xz';
+
+export const isStatementFile = (name: string): boolean => STATEMENT_FILE_PATTERN.test(name.trim());
+
+/** An amount as the server takes it: a positive decimal string, up to 12 decimals. */
+const EXPECTED_PAYMENT = /^\d{1,18}(\.\d{1,12})?$/;
+
+/** Thousands separators are accepted only where they group three digits: '12,34' is refused. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/** '1,234.50 ' → '1234.50'; null when empty; undefined when not an amount. Never a JS number. */
+export function expectedPaymentOf(text: string): string | null | undefined {
+  const compact = text.trim().replace(/^\$\s*/, '');
+  if (compact === '') return null;
+  const plain =
+    compact.includes(',') && GROUPED.test(compact) ? compact.replace(/,/g, '') : compact;
+  return EXPECTED_PAYMENT.test(plain) ? plain : undefined;
+}
+
+/** A month input's value (`YYYY-MM`) as numbers, or null. */
+export function monthOf(value: string): { year: number; month: number } | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value.trim());
+  if (!match) return null;
+  return { year: Number(match[1]), month: Number(match[2]) };
+}
+
+export interface ImportFormValues {
+  distributor: string;
+  month: string;
+  expectedPayment: string;
+  fundsVerified: boolean;
+  files: readonly File[];
+}
+
+export type ImportFormField =
+  'distributor' | 'month' | 'expectedPayment' | 'fundsVerified' | 'files';
+
+/** Which rule each field breaks; the page turns these into translated texts. */
+export type ImportFormProblem =
+  | 'distributor-required'
+  | 'month-required'
+  | 'expected-invalid'
+  | 'funds-unverified'
+  | 'files-required'
+  | 'file-unsupported';
+
+export function importFormProblems(
+  values: ImportFormValues,
+): Partial<Record<ImportFormField, ImportFormProblem>> {
+  const problems: Partial<Record<ImportFormField, ImportFormProblem>> = {};
+  if (!values.distributor) problems.distributor = 'distributor-required';
+  if (!monthOf(values.month)) problems.month = 'month-required';
+  if (expectedPaymentOf(values.expectedPayment) === undefined)
+    problems.expectedPayment = 'expected-invalid';
+  if (!values.fundsVerified) problems.fundsVerified = 'funds-unverified';
+  if (values.files.length === 0) problems.files = 'files-required';
+  else if (values.files.some((file) => !isStatementFile(file.name)))
+    problems.files = 'file-unsupported';
+  return problems;
+}
+
+/** The path that adds a missing code to a product, prefilled. */
+export const addCodePath = (code: string, kind: string): string =>
+  `/products/add?${new URLSearchParams({ code, kind }).toString()}`;

@@ -1,0 +1,216 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { isEmail } from '../catalog/splitChecks';
+import type { PageProps } from '../routes/pages';
+import { useRoleLabel } from '../frame/RoleLabel';
+import { TextInput } from '../widgets/TextInput';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import {
+  INVITABLE_ROLES,
+  invitePayee,
+  listPayees,
+  sendPayeeMail,
+  type InvitableRole,
+  type Payee,
+  type PayeeMail,
+} from './payeesApi';
+import '../catalog/catalog.css';
+
+interface PayeeRow extends Payee {
+  statusLabel: string;
+  pending: boolean;
+}
+
+function ManagerCell({ row }: CellProps<PayeeRow>) {
+  const { t } = useTranslation();
+  // SPEC section 6: a warranter shows with a checkmark in the manager column.
+  return row.warranter ? (
+    <span className="warranter-mark" role="img" aria-label={t('payees.list.warranter')}>
+      ✓
+    </span>
+  ) : null;
+}
+
+function RolesCell({ row }: CellProps<PayeeRow>) {
+  const roleLabel = useRoleLabel();
+  return <>{row.roles.map(roleLabel).join(', ')}</>;
+}
+
+const SENT_KEYS: Record<PayeeMail, string> = {
+  'claim-notification': 'payees.mail.claim-sent',
+  'password-reset': 'payees.mail.reset-sent',
+  activation: 'payees.mail.activation-sent',
+};
+
+/** /users: the payees; invite by e-mail, send claim, reset and activation e-mails. */
+export function PayeesPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api, toasts } = useServices();
+  const roleLabel = useRoleLabel();
+  const [search, setSearch] = useState('');
+  const [payees, setPayees] = useState<Payee[] | null>(null);
+  const [reload, setReload] = useState(0);
+  const [email, setEmail] = useState('');
+  const [fullname, setFullname] = useState('');
+  const [role, setRole] = useState<InvitableRole>('payee');
+  const [inviting, setInviting] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listPayees(api, search.trim(), controller.signal).then(
+      (answer) => setPayees(answer.items),
+      () => !controller.signal.aborted && setPayees([]),
+    );
+    return () => controller.abort();
+  }, [api, search, reload]);
+
+  const send = (payee: Payee, mail: PayeeMail) =>
+    sendPayeeMail(api, payee.id, mail).then(
+      () =>
+        toasts.send({
+          type: 'toast.add',
+          toast: { type: 'success', content: t(SENT_KEYS[mail], { name: payee.fullname }) },
+        }),
+      () => undefined,
+    );
+
+  const invite = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isEmail(email)) return;
+    setInviting(true);
+    invitePayee(api, {
+      email: email.trim(),
+      ...(fullname.trim() ? { fullname: fullname.trim() } : {}),
+      role,
+    }).then(
+      (payee) => {
+        setInviting(false);
+        setEmail('');
+        setFullname('');
+        setReload((value) => value + 1);
+        toasts.send({
+          type: 'toast.add',
+          toast: {
+            type: 'success',
+            content: t('payees.invite.sent', { email: payee.username ?? '' }),
+          },
+        });
+      },
+      // The client has shown the server's text (an e-mail already in use).
+      () => setInviting(false),
+    );
+  };
+
+  const columns: ListColumn<PayeeRow>[] = [
+    { label: t('payees.list.name'), key: 'fullname', width: 180, flexGrow: 2 },
+    { label: t('payees.list.username'), key: 'username', width: 220, flexGrow: 2 },
+    { label: t('payees.list.roles'), key: 'roles', width: 160, component: RolesCell },
+    { label: t('payees.list.status'), key: 'statusLabel', width: 100 },
+    {
+      label: t('payees.list.manager'),
+      key: 'warranter',
+      width: 90,
+      textAlign: 'center',
+      component: ManagerCell,
+    },
+    { label: t('payees.list.last-login'), key: 'lastLogin', width: 170, format: 'datetime' },
+    {
+      label: t('payees.list.claim'),
+      key: 'claim',
+      width: 130,
+      btnLabel: t('payees.mail.claim'),
+      action: (row) => void send(row, 'claim-notification'),
+      disabled: (row) => !row.pending,
+    },
+    {
+      label: t('payees.list.activation'),
+      key: 'activation',
+      width: 130,
+      btnLabel: t('payees.mail.activation'),
+      action: (row) => void send(row, 'activation'),
+      disabled: (row) => !row.pending,
+    },
+    {
+      label: t('payees.list.reset'),
+      key: 'reset',
+      width: 150,
+      btnLabel: t('payees.mail.reset'),
+      action: (row) => void send(row, 'password-reset'),
+      disabled: (row) => !row.username,
+    },
+  ];
+  const rows: PayeeRow[] = (payees ?? []).map((payee) => ({
+    ...payee,
+    pending: payee.status !== 'active',
+    statusLabel:
+      payee.status === 'active' ? t('payees.list.status-active') : t('payees.list.status-pending'),
+  }));
+
+  return (
+    <section className="page catalog-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <form className="card catalog-toolbar" onSubmit={invite} noValidate>
+        <TextInput
+          label={t('payees.invite.email')}
+          value={email}
+          onChange={setEmail}
+          size="small"
+          type="email"
+          required
+          validator={(value) =>
+            value.trim() && !isEmail(value) ? t('payees.invite.invalid-email') : null
+          }
+        />
+        <TextInput
+          label={t('payees.invite.fullname')}
+          value={fullname}
+          onChange={setFullname}
+          size="small"
+        />
+        <label className="field">
+          <span className="field-label">{t('payees.invite.role')}</span>
+          <select
+            className="input"
+            value={role}
+            onChange={(event) => setRole(event.target.value as InvitableRole)}
+          >
+            {INVITABLE_ROLES.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {roleLabel(candidate)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={inviting || !isEmail(email)}
+        >
+          {t('payees.invite.send')}
+        </button>
+      </form>
+      <div className="catalog-toolbar">
+        <TextInput
+          label={t('payees.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+          type="search"
+        />
+      </div>
+      {payees === null ? (
+        <p className="page-note">{t('payees.list.loading')}</p>
+      ) : (
+        <List
+          label={t('payees.list.table-label')}
+          columns={columns}
+          rows={rows}
+          emptyText={t('payees.list.empty')}
+          height={Math.min(560, 40 * Math.max(2, rows.length))}
+        />
+      )}
+    </section>
+  );
+}

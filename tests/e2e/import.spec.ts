@@ -1,0 +1,166 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { login } from './helpers';
+
+/** A small DistroKid bank export (tab-separated) with ISRCs no product has yet. */
+function distroKidFile(name: string, isrcs: string[], month = '2025-01') {
+  const header = [
+    'Reporting Date',
+    'Sale Month',
+    'Store',
+    'Artist',
+    'Title',
+    'ISRC',
+    'UPC',
+    'Quantity',
+    'Country of Sale',
+    'Earnings (USD)',
+  ].join('\t');
+  const rows = isrcs.map((isrc, index) =>
+    [
+      '2025-02-15',
+      month,
+      'Spotify',
+      'E2E Artist',
+      `E2E Song ${index}`,
+      isrc,
+      '',
+      '3',
+      'US',
+      '0.0123456789',
+    ].join('\t'),
+  );
+  return {
+    name,
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(`${header}\n${rows.join('\n')}\n`),
+  };
+}
+
+/** Twelve-character ISRCs unique to this run, so no earlier upload or product has them. */
+function runIsrcs(count: number): string[] {
+  const stamp = Date.now().toString().slice(-6);
+  return Array.from({ length: count }, (_, index) => `QZE2E${stamp}${index}`);
+}
+
+async function fillImportForm(page: Page, distributor: string) {
+  await page.getByLabel('Distributor').selectOption({ label: distributor });
+  await page.getByLabel('Statement month').fill('2025-01');
+  await page.getByLabel('Expected payment').fill('12.34');
+}
+
+test.describe('statement import', () => {
+  test('two files of one month and distributor go up in one request and the statement lists its missing codes', async ({
+    page,
+  }) => {
+    await login(page, 'label@demo.label');
+    await page.goto('/import');
+    await fillImportForm(page, 'DistroKid');
+    const [first = '', second = ''] = runIsrcs(2);
+    await page
+      .getByLabel('Statement files')
+      .setInputFiles([
+        distroKidFile(`dk-a-${Date.now()}.tsv`, [first]),
+        distroKidFile(`dk-b-${Date.now()}.tsv`, [second]),
+      ]);
+
+    const uploads: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/statement/upload'))
+        uploads.push(request);
+    });
+
+    // The funds check is required.
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByText('You must verify sufficient funds are available.')).toBeVisible();
+    expect(uploads).toHaveLength(0);
+
+    await page.getByLabel('I have verified that sufficient funds are available.').check();
+    await page.getByRole('button', { name: 'Import' }).click();
+
+    const drawer = page.getByTestId('upload-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('progressbar')).toHaveCount(2);
+    await expect(drawer.getByText('Uploaded')).toHaveCount(2);
+    await expect(drawer.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
+    expect(uploads).toHaveLength(1);
+    const body = uploads[0]?.postDataBuffer()?.toString('utf8') ?? '';
+    expect(body.match(/name="file"/g)).toHaveLength(2);
+    expect(body).toContain('"report_month":"2025-01"');
+    expect(body).toContain('"expected":"12.34"');
+
+    // Successful items leave after 4 s, and then the drawer goes.
+    await expect(drawer).toBeHidden({ timeout: 10_000 });
+
+    const report = page.getByTestId('statement-report');
+    await expect(report.getByTestId('statement-status')).toHaveText('Needs Attention', {
+      timeout: 20_000,
+    });
+    const missing = report.getByTestId('missing-codes');
+    await expect(missing.getByText(first)).toBeVisible();
+    await expect(missing.getByText(second)).toBeVisible();
+    await expect(missing.getByRole('link', { name: 'Add to a product' }).first()).toHaveAttribute(
+      'href',
+      /\/products\/add\?code=QZE2E.*&kind=isrc/,
+    );
+  });
+
+  test('the same file again is refused in the drawer with the server message', async ({ page }) => {
+    await login(page, 'label@demo.label');
+    await page.goto('/import');
+    const file = distroKidFile(`dk-twice-${Date.now()}.tsv`, runIsrcs(1));
+    const drawer = page.getByTestId('upload-drawer');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await fillImportForm(page, 'DistroKid');
+      await page.getByLabel('Statement files').setInputFiles([file]);
+      await page.getByLabel('I have verified that sufficient funds are available.').check();
+      await page.getByRole('button', { name: 'Import' }).click();
+      // The second upload goes only once the first is stored.
+      if (attempt === 0) await expect(drawer.getByText('Uploaded')).toHaveCount(1);
+    }
+    await expect(drawer.getByRole('alert')).toContainText('was already uploaded');
+    await drawer
+      .getByRole('button', { name: `Remove ${file.name}` })
+      .last()
+      .click();
+  });
+});
+
+test.describe('distributors', () => {
+  test('an overseer creates a distributor with a template, previewing a sample file first', async ({
+    page,
+  }) => {
+    await login(page, 'overseer@demo.label');
+    await page.goto('/distributors');
+    await expect(page.getByRole('link', { name: 'DistroKid' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add distributor' }).click();
+    await expect(page).toHaveURL(/\/distributors\/add$/);
+
+    const name = `E2E Distro ${Date.now()}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Template name').fill(name);
+    await page.getByLabel('Layout name').fill('Comma export');
+    await page.getByLabel('Identifying headers').fill('ISRC\nQty\nNet');
+    await page.getByLabel('Code column 1').fill('ISRC');
+    const units = page.locator('fieldset', { has: page.locator('legend', { hasText: /^Units$/ }) });
+    await units.getByLabel('Columns', { exact: true }).fill('Qty');
+    const revenue = page.locator('fieldset', {
+      has: page.locator('legend', { hasText: /^Revenue$/ }),
+    });
+    await revenue.getByLabel('Columns', { exact: true }).fill('Net');
+
+    await page.getByLabel('Sample file').setInputFiles({
+      name: 'sample.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('ISRC,Qty,Net\nUSRC17607839,2,1.50\nUSRC17607840,1,(0.25)\n'),
+    });
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const result = page.getByTestId('template-preview-result');
+    await expect(result.getByText('USRC17607839')).toBeVisible();
+    await expect(result.getByText('-0.25')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/distributors\/[^/]+$/);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByTestId('distributor-uploadable')).toHaveText('Yes');
+  });
+});

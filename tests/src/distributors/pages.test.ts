@@ -1,0 +1,98 @@
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../../machines/sessionMachine';
+import { ServicesContext } from '../../../src/app/ServicesContext';
+import type { Services } from '../../../src/app/services';
+import { DistributorEditPage } from '../../../src/distributors/DistributorEditPage';
+import { DistributorsPage } from '../../../src/distributors/DistributorsPage';
+import { createI18n } from '../../../src/i18n';
+import { ImportPage } from '../../../src/import/ImportPage';
+import { UploadDrawerProvider } from '../../../src/import/UploadDrawerProvider';
+import { routeById } from '../../../src/routes/table';
+
+/** Server-renders a page at a path: effects do not run, so no call is made. */
+function renderAt(path: string, pattern: string, page: ReactNode, language = 'en'): string {
+  const i18n = createI18n(language);
+  const session = createActor(
+    sessionMachine.provide({ actors: { readSession: fromPromise(() => new Promise(() => {})) } }),
+  );
+  const services = { i18n, api: {}, session } as unknown as Services;
+  return renderToStaticMarkup(
+    createElement(
+      ServicesContext.Provider,
+      { value: services },
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(
+          UploadDrawerProvider,
+          null,
+          createElement(
+            MemoryRouter,
+            { initialEntries: [path] },
+            createElement(Routes, null, createElement(Route, { path: pattern, element: page })),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+describe('distributor pages', () => {
+  it('offers the whole template editor on /distributors/add', () => {
+    const html = renderAt(
+      '/distributors/add',
+      '/distributors/add',
+      createElement(DistributorEditPage, { route: routeById('distributor-add') }),
+    );
+    for (const label of [
+      'Supports statement upload',
+      'Template name',
+      'Layout name',
+      'Identifying headers',
+      'Delimiter',
+      'Encoding',
+      'Rows before the header',
+      'Total rows start with',
+      'Decimal comma (1.234,56)',
+      'Code column 1',
+      'Add a layout',
+      'Sample file',
+    ])
+      expect(html).toContain(label);
+  });
+
+  it('is translated', () => {
+    const html = renderAt(
+      '/distributors/add',
+      '/distributors/add',
+      createElement(DistributorEditPage, { route: routeById('distributor-add') }),
+      'ja',
+    );
+    expect(html).toContain('テンプレート名');
+  });
+
+  it('shows the list page while loading', () => {
+    const html = renderAt(
+      '/distributors',
+      '/distributors',
+      createElement(DistributorsPage, { route: routeById('distributors') }),
+    );
+    expect(html).toContain('Loading distributors…');
+  });
+});
+
+describe('import page', () => {
+  it('renders while the distributors load', () => {
+    const html = renderAt(
+      '/import',
+      '/import',
+      createElement(ImportPage, { route: routeById('import') }),
+    );
+    expect(html).toContain('Loading distributors…');
+  });
+});

@@ -83,10 +83,16 @@ test.describe('statement import', () => {
     await expect(drawer.getByText('Uploaded')).toHaveCount(2);
     await expect(drawer.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
     expect(uploads).toHaveLength(1);
-    const body = uploads[0]?.postDataBuffer()?.toString('utf8') ?? '';
-    expect(body.match(/name="file"/g)).toHaveLength(2);
-    expect(body).toContain('"report_month":"2025-01"');
-    expect(body).toContain('"expected":"12.34"');
+    // One request carried both files, with the month and the expected payment.
+    const answer = await uploads[0]?.response();
+    const [created] = ((await answer?.json()) ?? []) as { id: string; files: { name: string }[] }[];
+    expect(created?.files).toHaveLength(2);
+    const csrf =
+      (await page.context().cookies()).find((c) => c.name === 'portal_csrf')?.value ?? '';
+    const statement = (await (
+      await page.request.get(`/api/statements/${created?.id}?csrf=${encodeURIComponent(csrf)}`)
+    ).json()) as { period: string; expected: string };
+    expect(statement).toMatchObject({ period: '2025-01', expected: '12.34' });
 
     // Successful items leave after 4 s, and then the drawer goes.
     await expect(drawer).toBeHidden({ timeout: 10_000 });
@@ -141,11 +147,9 @@ test.describe('distributors', () => {
     await page.getByLabel('Layout name').fill('Comma export');
     await page.getByLabel('Identifying headers').fill('ISRC\nQty\nNet');
     await page.getByLabel('Code column 1').fill('ISRC');
-    const units = page.locator('fieldset', { has: page.locator('legend', { hasText: /^Units$/ }) });
+    const units = page.getByRole('group', { name: 'Units', exact: true });
     await units.getByLabel('Columns', { exact: true }).fill('Qty');
-    const revenue = page.locator('fieldset', {
-      has: page.locator('legend', { hasText: /^Revenue$/ }),
-    });
+    const revenue = page.getByRole('group', { name: 'Revenue', exact: true });
     await revenue.getByLabel('Columns', { exact: true }).fill('Net');
 
     await page.getByLabel('Sample file').setInputFiles({
@@ -160,7 +164,7 @@ test.describe('distributors', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/distributors\/[^/]+$/);
-    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByTestId('distributor-uploadable')).toHaveText('Yes');
   });
 });

@@ -1,0 +1,165 @@
+// npm run bench:import: generates a 1,000,000-row DistroKid statement (about 100 MB) and imports it
+// end to end — streamed over HTTP to the upload route, read by the parse job into the database —
+// once on PGlite and once on PostgreSQL (when TEST_DATABASE_URL is set, as scripts/with-postgres.sh
+// does), each in its own process so each peak memory is its own. Prints figures; never fails on time.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { buildApp, defaultAppOptions } from '../server/app';
+import { openDatabase, type Database } from '../server/db/database';
+import { prepareDatabase } from '../server/db/prepare';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const HEADER =
+  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+const STORES = ['Spotify', 'Apple Music', 'YouTube Music', 'Amazon Music', 'Deezer', 'Tidal'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'CA'];
+
+async function writeStatement(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write(HEADER);
+  let chunk = '';
+  for (let row = 0; row < ROWS; row += 1) {
+    const track = row % 50_000;
+    const isrc = `QZBN1${String(26).padStart(2, '0')}${String(track).padStart(5, '0')}`;
+    const cents = (row * 7919) % 100_000;
+    chunk += `2026-10-05\t2026-09\t${STORES[row % STORES.length]}\tBench Artist ${track % 500}\tTrack ${track}\t${isrc}\t\t${(row % 900) + 1}\t100\tSong\t${COUNTRIES[row % COUNTRIES.length]}\t0\t${Math.floor(cents / 1000)}.${String(cents % 1000).padStart(3, '0')}456789\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** Streams the file as one multipart `file` part; the statement never sits whole in memory. */
+function upload(port: number, cookies: string, csrf: string, distributor: string, file: string) {
+  const boundary = `----bench${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${JSON.stringify({ distributor, report_month: '2026-09', expected: null })}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.tsv"\r\nContent-Type: text/tab-separated-values\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<string>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/statement/upload',
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + statSync(file).size + tail.length,
+          cookie: cookies,
+          'x-csrf-token': csrf,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (data: Buffer) => (body += data.toString()));
+        res.on('end', () => (res.statusCode === 201 ? resolve(body) : reject(new Error(body))));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = createReadStream(file);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+async function runOne(kind: 'pglite' | 'postgres', file: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), `bench-import-${kind}-`));
+  let db: Database;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const server = process.env.TEST_DATABASE_URL ?? '';
+    const name = `bench_import_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    db = await openDatabase({ url: url.toString() });
+    dropDatabase = async () => {
+      const cleaner = new pg.Client({ connectionString: server });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    };
+  } else {
+    db = await openDatabase({ dataDir: join(work, 'pglite') });
+  }
+  await prepareDatabase(db, new Date());
+  await seedDemo(db, new Date());
+  const app = await buildApp({
+    ...defaultAppOptions(db),
+    logger: false,
+    staticDir: null,
+    blobDir: join(work, 'blobs'),
+    runJobs: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { username: 'label@demo.label', password: DEMO_PASSWORD },
+  });
+  const cookies = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const csrf = login.cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  const distributors = await db.query<{ id: string }>(
+    "select id from distributors where name = 'DistroKid'",
+  );
+
+  const started = performance.now();
+  await upload(port, cookies, csrf, distributors[0]?.id ?? '', file);
+  const uploaded = performance.now();
+  await app.jobs.drain();
+  const finished = performance.now();
+  const stored = await db.query<{ n: string }>('select count(*)::text as n from statement_records');
+  const seconds = (finished - started) / 1000;
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    `${kind.padEnd(9)} ${stored[0]?.n} rows in ${seconds.toFixed(1)} s ` +
+      `(upload ${((uploaded - started) / 1000).toFixed(1)} s, read and store ${((finished - uploaded) / 1000).toFixed(1)} s): ` +
+      `${Math.round(Number(stored[0]?.n) / seconds).toLocaleString('en-US')} rows/s, peak memory ${peakMiB.toFixed(0)} MiB`,
+  );
+  await app.close();
+  await db.close();
+  await dropDatabase();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const [mode, kind, file] = process.argv.slice(2);
+if (mode === '--child' && (kind === 'pglite' || kind === 'postgres') && file) {
+  await runOne(kind, file);
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const file = join(dir, 'statement.tsv');
+  await writeStatement(file);
+  console.log(
+    `Statement: ${ROWS.toLocaleString('en-US')} rows, ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
+  );
+  const kinds = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.TEST_DATABASE_URL)
+    console.log('postgres  skipped: run through npm run bench:import, which starts one');
+  for (const each of kinds) {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, '--child', each, file],
+      {
+        stdio: 'inherit',
+      },
+    );
+    await once(child, 'exit');
+  }
+  rmSync(dir, { recursive: true, force: true });
+}

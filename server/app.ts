@@ -15,6 +15,7 @@ import errorsPlugin, { NOT_FOUND } from './plugins/errors';
 import accountLinkRoutes from './routes/accountLinks';
 import accountRoutes from './routes/accounts';
 import artistRoutes from './routes/artists';
+import defaultSplitRoutes from './routes/defaultSplits';
 import distributorRoutes from './routes/distributors';
 import emulationRoutes from './routes/emulation';
 import eventRoutes from './routes/events';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(artistRoutes);
   await app.register(distributorRoutes);
   await app.register(productRoutes, { publicUrl: options.publicUrl });
+  await app.register(defaultSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
   await app.register(walletRoutes);
   await app.register(statementUploadRoutes);

@@ -7,7 +7,7 @@ import type { CodeEntry, EventMetadata, ProductDetails } from '../events/types';
 import { sendAccountLink } from '../services/accountLinks';
 import { openAccount, registerUser } from '../services/registration';
 import { codeTakenMessage, readCodes } from './codes';
-import { checkSplitSets, type SplitSetInput } from './splits';
+import { checkSplitSets, type CheckedSplits, type SplitSetInput } from './splits';
 
 /** Codes may belong to one product only: refuses the first one another product holds. */
 async function assertCodesFree(tx: Queryable, codes: CodeEntry[], productId: string | null) {
@@ -107,29 +107,56 @@ export async function changeProduct(
   await appendAfterCheck(tx, stream, version, events, metadata);
 }
 
-export async function readProductSplitSets(tx: Queryable, productId: string): Promise<SplitSet[]> {
-  const rows = await tx.query<{
-    id: string;
-    code: string | null;
-    kind: SplitSet['kind'];
-    start_date: string | Date | null;
-    priority: number;
-    trigger: SplitSet['trigger'] | null;
-    shares: SplitSet['shares'];
-  }>(
-    `select id, code, kind, to_char(start_date, 'YYYY-MM-DD') as start_date, priority, trigger, shares
-       from split_sets where product_id = $1 order by position`,
-    [productId],
-  );
-  return rows.map((row) => ({
+interface SplitSetRow {
+  id: string;
+  code: string | null;
+  kind: SplitSet['kind'];
+  start_date: string | Date | null;
+  priority: number;
+  trigger: SplitSet['trigger'] | null;
+  shares: SplitSet['shares'];
+}
+
+function toSplitSet(row: SplitSetRow, scope: SplitSet['scope']): SplitSet {
+  return {
     id: row.id,
-    scope: row.code ? { code: row.code } : { productId },
+    scope: row.code ? { code: row.code } : scope,
     kind: row.kind,
     startDate: row.start_date === null ? null : String(row.start_date),
     priority: Number(row.priority),
     shares: row.shares,
     ...(row.trigger ? { trigger: row.trigger } : {}),
-  }));
+  };
+}
+
+export async function readProductSplitSets(tx: Queryable, productId: string): Promise<SplitSet[]> {
+  const rows = await tx.query<SplitSetRow>(
+    `select id, code, kind, to_char(start_date, 'YYYY-MM-DD') as start_date, priority, trigger, shares
+       from split_sets where product_id = $1 order by position`,
+    [productId],
+  );
+  return rows.map((row) => toSplitSet(row, { productId }));
+}
+
+/** The names of every payee the sets share with, for their views. */
+export async function readPayeeNames(
+  tx: Queryable,
+  sets: readonly SplitSet[],
+): Promise<Map<string, string>> {
+  const payeeIds = [
+    ...new Set(
+      sets.flatMap((set) =>
+        set.shares.flatMap((share) =>
+          'members' in share ? share.members.map((member) => member.payeeId) : [share.payeeId],
+        ),
+      ),
+    ),
+  ];
+  const rows = await tx.query<{ id: string; fullname: string }>(
+    'select id, fullname from users where id = any($1::text[])',
+    [payeeIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.fullname]));
 }
 
 export interface SplitsCommand {
@@ -158,26 +185,13 @@ export async function setProductSplits(
     'select code from product_codes where product_id = $1',
     [command.productId],
   );
-  const payeeIds = command.splitSets.flatMap((set) => collectIds(set.shares));
-  const emails = command.splitSets.flatMap((set) => collectEmails(set.shares));
-  const known = await tx.query<{ id: string; username: string | null }>(
-    `select id, username from users where (id = any($1::text[]) or lower(username) = any($2::text[]))
-        and status <> 'deleted'`,
-    [payeeIds, emails],
+  const checked = await checkWithPayees(
+    tx,
+    command.splitSets,
+    command.productId,
+    codes.map((row) => row.code),
   );
-  const checked = checkSplitSets(command.splitSets, {
-    productId: command.productId,
-    codes: new Set(codes.map((row) => row.code)),
-    knownPayees: new Set(known.map((row) => row.id)),
-    payeeByEmail: new Map(
-      known.filter((row) => row.username).map((row) => [row.username ?? '', row.id]),
-    ),
-    recoupmentIds: new Set(),
-  });
-
-  for (const invitation of checked.invitations) {
-    await inviteCollaborator(tx, invitation.email, invitation.userId, command.publicUrl, metadata);
-  }
+  await inviteCollaborators(tx, checked, command.publicUrl, metadata);
   await addAccountPayees(
     tx,
     accountId,
@@ -190,6 +204,88 @@ export async function setProductSplits(
     `product-${command.productId}`,
     command.version,
     [{ type: 'ProductSplitsChanged', data: { before, after: checked.sets } }],
+    metadata,
+  );
+  return checked.sets;
+}
+
+/** Checks split sets against the payees they name (productId null: the account's defaults). */
+async function checkWithPayees(
+  tx: Queryable,
+  splitSets: readonly SplitSetInput[],
+  productId: string | null,
+  codes: readonly string[],
+): Promise<CheckedSplits> {
+  const payeeIds = splitSets.flatMap((set) => collectIds(set.shares));
+  const emails = splitSets.flatMap((set) => collectEmails(set.shares));
+  const known = await tx.query<{ id: string; username: string | null }>(
+    `select id, username from users where (id = any($1::text[]) or lower(username) = any($2::text[]))
+        and status <> 'deleted'`,
+    [payeeIds, emails],
+  );
+  return checkSplitSets(splitSets, {
+    productId,
+    codes: new Set(codes),
+    knownPayees: new Set(known.map((row) => row.id)),
+    payeeByEmail: new Map(
+      known.filter((row) => row.username).map((row) => [row.username ?? '', row.id]),
+    ),
+    recoupmentIds: new Set(),
+  });
+}
+
+async function inviteCollaborators(
+  tx: Queryable,
+  checked: CheckedSplits,
+  publicUrl: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  for (const invitation of checked.invitations) {
+    await inviteCollaborator(tx, invitation.email, invitation.userId, publicUrl, metadata);
+  }
+}
+
+/** The account-wide default sets (ENGINE.md scope `{ default: true }`), in their saved order. */
+export async function readDefaultSplitSets(tx: Queryable, accountId: string): Promise<SplitSet[]> {
+  const rows = await tx.query<SplitSetRow>(
+    `select id, code, kind, to_char(start_date, 'YYYY-MM-DD') as start_date, priority, trigger, shares
+       from split_sets where account_id = $1 and product_id is null and code is null
+      order by position`,
+    [accountId],
+  );
+  return rows.map((row) => toSplitSet(row, { default: true }));
+}
+
+export interface DefaultSplitsCommand {
+  accountId: string;
+  version: number;
+  splitSets: readonly SplitSetInput[];
+  publicUrl: string;
+}
+
+/**
+ * Replaces the account's default split sets after the same checks as a product's; the
+ * version is the account stream's, checked before the account's payees are recorded on it.
+ */
+export async function setDefaultSplits(
+  tx: Queryable,
+  command: DefaultSplitsCommand,
+  metadata: EventMetadata,
+): Promise<SplitSet[]> {
+  const checked = await checkWithPayees(tx, command.splitSets, null, []);
+  await inviteCollaborators(tx, checked, command.publicUrl, metadata);
+  const before = await readDefaultSplitSets(tx, command.accountId);
+  await appendAfterCheck(
+    tx,
+    `account-${command.accountId}`,
+    command.version,
+    [{ type: 'DefaultSplitsChanged', data: { before, after: checked.sets } }],
+    metadata,
+  );
+  await addAccountPayees(
+    tx,
+    command.accountId,
+    checked.sets.flatMap((set) => collectIds(set.shares)),
     metadata,
   );
   return checked.sets;

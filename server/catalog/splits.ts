@@ -13,6 +13,7 @@ export const SPLIT_MESSAGES = {
   email: 'Not a valid email',
   unknownUser: "We couldn't find this user. Enter a full email address or create a new user.",
   foreignCode: "This code is not one of the product's codes.",
+  defaultCode: 'Default splits apply to the whole account, not to a single code.',
 } as const;
 
 /** A share as the split editor sends it: a known payee, or a new collaborator by e-mail. */
@@ -36,7 +37,8 @@ export interface SplitSetInput {
 }
 
 export interface SplitContext {
-  productId: string;
+  /** The product the sets belong to, or null for the account's default sets. */
+  productId: string | null;
   codes: ReadonlySet<string>;
   /** User ids that exist, and e-mail → user id for collaborators already known. */
   knownPayees: ReadonlySet<string>;
@@ -51,8 +53,9 @@ export interface CheckedSplits {
 }
 
 /**
- * Checks a product's split sets as the editor sends them and turns them into engine split
- * sets. Every problem is collected with its path; totals use the engine's own rule.
+ * Checks a product's split sets (or, with a null productId, the account's default sets,
+ * where 'product' stands for the default scope) as the editor sends them and turns them into
+ * engine split sets. Every problem is collected with its path; totals use the engine's own rule.
  */
 export function checkSplitSets(
   input: readonly SplitSetInput[],
@@ -102,11 +105,18 @@ export function checkSplitSets(
   const candidates = input.map((set, index) => {
     const path = `splitSets[${index}]`;
     if (typeof set.scope === 'object' && !context.codes.has(set.scope.code)) {
-      errors.push({ path: `${path}.scope.code`, message: SPLIT_MESSAGES.foreignCode });
+      const message =
+        context.productId === null ? SPLIT_MESSAGES.defaultCode : SPLIT_MESSAGES.foreignCode;
+      errors.push({ path: `${path}.scope.code`, message });
     }
     return {
       id: set.id ?? randomUUID(),
-      scope: set.scope === 'product' ? { productId: context.productId } : { code: set.scope.code },
+      scope:
+        typeof set.scope === 'object'
+          ? { code: set.scope.code }
+          : context.productId === null
+            ? { default: true as const }
+            : { productId: context.productId },
       kind: set.kind,
       startDate: set.startDate ?? null,
       priority: set.priority ?? 0,

@@ -7,6 +7,7 @@ import { parseDuration } from '../catalog/details';
 import {
   changeProduct,
   createProduct,
+  readPayeeNames,
   readProductSplitSets,
   setProductSplits,
 } from '../catalog/service';
@@ -141,23 +142,7 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
 
   const view = async (row: ProductRow, user: SessionUser, scope: Scope) => {
     const sets = await readProductSplitSets(app.db, row.id);
-    const payeeIds = [
-      ...new Set(
-        sets.flatMap((set) =>
-          set.shares.flatMap((share) =>
-            'members' in share ? share.members.map((member) => member.payeeId) : [share.payeeId],
-          ),
-        ),
-      ),
-    ];
-    const names = new Map(
-      (
-        await app.db.query<{ id: string; fullname: string }>(
-          'select id, fullname from users where id = any($1::text[])',
-          [payeeIds],
-        )
-      ).map((user) => [user.id, user.fullname]),
-    );
+    const names = await readPayeeNames(app.db, sets);
     const limited = row.visibility === 'limited' && scope.payee !== null;
     return {
       ...toSummary(row),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import type { PageProps } from '../routes/pages';
@@ -7,6 +7,7 @@ import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { listProducts, type ProductSummary } from './catalogApi';
+import { DefaultSplitsPanel } from './DefaultSplitsPanel';
 import { useCatalogAccess } from './useCatalogAccess';
 import './catalog.css';
 
@@ -19,11 +20,13 @@ interface ProductRow extends ProductSummary {
   revenueViewLabel: string;
 }
 
-/** /products: the catalog, searchable by title or code. */
+/** /products: the catalog, searchable by title or code; ?defaults=1 the account's default splits. */
 export function ProductsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { canAdd } = useCatalogAccess();
+  const { canAdd, canEdit } = useCatalogAccess();
+  const [params] = useSearchParams();
+  const showDefaults = canEdit && params.get('defaults') === '1';
   const [search, setSearch] = useState('');
   const [answer, setAnswer] = useState<{ items: ProductSummary[]; total: number } | null>(null);
 
@@ -66,12 +69,25 @@ export function ProductsPage({ route }: PageProps) {
     <section className="page catalog-page">
       <header className="catalog-head">
         <h1 className="page-title">{t(route.titleKey)}</h1>
-        {canAdd && (
-          <Link className="button button-primary" to="/products/add">
-            {t('catalog.list.add')}
-          </Link>
-        )}
+        <div className="form-actions">
+          {canEdit &&
+            (showDefaults ? (
+              <Link className="button button-secondary" to="/products">
+                {t('catalog.defaults.back')}
+              </Link>
+            ) : (
+              <Link className="button button-secondary" to="/products?defaults=1">
+                {t('catalog.defaults.open')}
+              </Link>
+            ))}
+          {canAdd && (
+            <Link className="button button-primary" to="/products/add">
+              {t('catalog.list.add')}
+            </Link>
+          )}
+        </div>
       </header>
+      {showDefaults && <DefaultSplitsPanel />}
       <div className="catalog-toolbar">
         <TextInput
           label={t('catalog.list.search')}

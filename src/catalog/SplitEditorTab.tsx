@@ -11,15 +11,22 @@ export type SplitTab = 'splits' | 'conditional';
 
 export interface SplitEditorTabProps {
   tab: SplitTab;
-  product: Product;
+  /** Whose codes get their own scope; the account's defaults have none. */
+  product: Pick<Product, 'codes'>;
   editor: SplitEditor;
-  preview: PayoutPreview;
+  /** The live preview of a product's payouts; null for the account's default sets. */
+  preview: PayoutPreview | null;
+  /** The account-wide default sets: one scope, the account. */
+  defaults?: boolean;
   presets: readonly Preset[];
   onPresetSaved: (preset: Preset) => void;
   nameOf: (payeeId: string) => string;
 }
 
-/** The split editor of one tab, for the whole product or one of its codes, with the live preview. */
+/**
+ * The split editor of one tab, for the whole product or one of its codes, with the live preview;
+ * or for the account's default sets.
+ */
 export function SplitEditorTab({
   tab,
   product,
@@ -28,6 +35,7 @@ export function SplitEditorTab({
   presets,
   onPresetSaved,
   nameOf,
+  defaults = false,
 }: SplitEditorTabProps) {
   const { t } = useTranslation();
   const [scope, setScope] = useState<ScopeView>('product');
@@ -43,28 +51,32 @@ export function SplitEditorTab({
   return (
     <div className="split-editor">
       <div className="split-main">
-        <div className="segmented" role="group" aria-label={t('catalog.splits.scope')}>
-          {scopes.map((candidate) => (
-            <button
-              key={scopeKey(candidate)}
-              type="button"
-              className="segmented-option"
-              aria-pressed={scopeKey(candidate) === scopeKey(scope)}
-              onClick={() => setScope(candidate)}
-            >
-              {candidate === 'product'
-                ? t('catalog.splits.scope-product')
-                : t('catalog.splits.scope-code', { code: candidate.code })}
-              {failingScope(candidate) && <span aria-hidden="true"> ⚠</span>}
-            </button>
-          ))}
-        </div>
+        {!defaults && (
+          <div className="segmented" role="group" aria-label={t('catalog.splits.scope')}>
+            {scopes.map((candidate) => (
+              <button
+                key={scopeKey(candidate)}
+                type="button"
+                className="segmented-option"
+                aria-pressed={scopeKey(candidate) === scopeKey(scope)}
+                onClick={() => setScope(candidate)}
+              >
+                {candidate === 'product'
+                  ? t('catalog.splits.scope-product')
+                  : t('catalog.splits.scope-code', { code: candidate.code })}
+                {failingScope(candidate) && <span aria-hidden="true"> ⚠</span>}
+              </button>
+            ))}
+          </div>
+        )}
         <p className="page-note">
           {tab === 'conditional'
             ? t('catalog.splits.conditional-note')
-            : scope === 'product'
-              ? t('catalog.splits.product-note')
-              : t('catalog.splits.code-note')}
+            : defaults
+              ? t('catalog.defaults.note')
+              : scope === 'product'
+                ? t('catalog.splits.product-note')
+                : t('catalog.splits.code-note')}
         </p>
 
         {shown.length === 0 && <p className="page-note">{t('catalog.splits.none')}</p>}
@@ -139,7 +151,7 @@ export function SplitEditorTab({
           {!editor.dirty && <span className="page-note">{t('catalog.splits.saved')}</span>}
         </div>
       </div>
-      <PayoutPreviewPanel preview={preview} nameOf={nameOf} />
+      {preview && <PayoutPreviewPanel preview={preview} nameOf={nameOf} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The catalog calls of the API (server/routes/products.ts, presets.ts, users.ts), typed once.
+// The catalog calls of the API (server/routes/products.ts, defaultSplits.ts, presets.ts, users.ts),
+// typed once.
 import type { ApiClient } from '../api/client';
 import type { EngineInput, Share } from '../../engine/types';
 
@@ -183,6 +184,17 @@ export const saveSplits = (
   version: number,
   splitSets: SplitSetInput[],
 ) => api.put<Product>(`${productPath(id)}/splits`, { version, splitSets });
+
+/** GET /api/default-splits: the account-wide default sets; scope 'product' stands for the account. */
+export interface DefaultSplits {
+  version: number;
+  splitSets: SplitSetView[];
+}
+
+export const readDefaultSplits = (api: ApiClient) => api.get<DefaultSplits>('default-splits');
+
+export const saveDefaultSplits = (api: ApiClient, version: number, splitSets: SplitSetInput[]) =>
+  api.put<DefaultSplits>('default-splits', { version, splitSets });
 
 export const productEvents = (api: ApiClient, id: string) =>
   api.get<ListAnswer<ProductEvent>>(`${productPath(id)}/events`);

@@ -6,7 +6,11 @@ import type { Product } from './catalogApi';
 const NAME_LOOKUP_LIMIT = 1000;
 
 /** Payee names by id: the product's own lines, then the account's users (presets and history name ids only). */
-export function useKnownNames(api: ApiClient, product: Product, lookUp: boolean) {
+export function useKnownNames(
+  api: ApiClient,
+  product: Pick<Product, 'splitSets'>,
+  lookUp: boolean,
+) {
   const [users, setUsers] = useState<Map<string, string>>(() => new Map());
   useEffect(() => {
     if (!lookUp) return;

@@ -1,8 +1,8 @@
-// The split editor's state for one product: drafts of every set (both split tabs and every code
-// share one save), their checks, and saving.
+// The split editor's state for one product, or for the account's default sets: drafts of every
+// set (both split tabs and every code share one save), their checks, and saving.
 import { useCallback, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/client';
-import { saveSplits, type Product } from './catalogApi';
+import { saveSplits, type Product, type SplitSetInput, type SplitSetView } from './catalogApi';
 import { checkSets, type SplitsCheck } from './splitChecks';
 import { draftsFromView, toRequest, type SetDraft } from './splitDraft';
 import { editSplits, type SplitEdit } from './splitEditing';
@@ -18,10 +18,27 @@ export interface SplitEditor {
   discard: () => void;
 }
 
+/** What the editor starts from: saved split sets and the version they were saved at. */
+export interface SavedSplits {
+  version: number;
+  splitSets: SplitSetView[];
+}
+
 export function useSplitEditor(
   api: ApiClient,
   product: Product,
   onSaved: (product: Product) => void,
+): SplitEditor {
+  return useSplitSetsEditor(product, onSaved, (version, sets) =>
+    saveSplits(api, product.id, version, sets),
+  );
+}
+
+/** The editor over any saved split sets; `store` saves them (a product's, or the defaults). */
+export function useSplitSetsEditor<Saved extends SavedSplits>(
+  product: Saved,
+  onSaved: (saved: Saved) => void,
+  store: (version: number, sets: SplitSetInput[]) => Promise<Saved>,
 ): SplitEditor {
   const [basis, setBasis] = useState(product);
   const [sets, setSets] = useState(() => draftsFromView(product.splitSets));
@@ -45,7 +62,7 @@ export function useSplitEditor(
   const save = () => {
     if (!check.valid || saving) return;
     setSaving(true);
-    saveSplits(api, product.id, product.version, toRequest(sets)).then(
+    store(product.version, toRequest(sets)).then(
       (updated) => {
         setSaving(false);
         onSaved(updated);

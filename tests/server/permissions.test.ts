@@ -119,6 +119,8 @@ describe('every API route checks permissions', () => {
     { method: 'PUT', url: '/api/products/x/splits', resource: 'product' },
     { method: 'GET', url: '/api/products/x/events', resource: 'product' },
     { method: 'GET', url: '/api/products/x/preview-input', resource: 'product' },
+    { method: 'GET', url: '/api/default-splits', resource: 'product' },
+    { method: 'PUT', url: '/api/default-splits', resource: 'product' },
     { method: 'GET', url: '/api/events', resource: 'emulate' },
     { method: 'GET', url: '/api/outbox', resource: 'emulate' },
     { method: 'GET', url: '/api/payment-method/balance', resource: 'payment-method' },

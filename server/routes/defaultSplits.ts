@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { allows } from '../auth/permissions';
+import type { SessionUser } from '../auth/sessions';
+import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/service';
+import { fullView, limitedView } from '../catalog/visibility';
+import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
+import { commandMetadata, sessionOf } from '../plugins/auth';
+import { errorResponses } from '../schemas/common';
+import { SplitSetView, SplitsBody } from '../schemas/products';
+
+const DefaultSplits = Type.Object({
+  version: Type.Integer({ description: "The account's version, to send back with a change" }),
+  splitSets: Type.Array(SplitSetView, {
+    description: "Scope 'product' stands for the account-wide default scope",
+  }),
+});
+
+/**
+ * The caller's account's default split sets with the account's version: in full for who may
+ * edit them, otherwise as under limited visibility (their own share, the others as one line).
+ */
+async function defaultSplitsView(db: Queryable, user: SessionUser) {
+  const accountId = user.accountId;
+  const accounts = await db.query<{ version: number }>(
+    'select version from accounts where id = $1',
+    [accountId],
+  );
+  const account = accounts[0];
+  if (!account) throw new NotFoundError();
+  const sets = await readDefaultSplitSets(db, accountId);
+  const names = await readPayeeNames(db, sets);
+  return {
+    version: Number(account.version),
+    splitSets: sets.map((set) =>
+      allows(user.permissions, 'product:rw')
+        ? fullView(set, names)
+        : limitedView(set, user.id, names),
+    ),
+  };
+}
+
+/**
+ * The account-wide default split sets (ENGINE.md scope `{ default: true }`): they allocate
+ * records whose product and code have no set of their own.
+ */
+const defaultSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/api/default-splits',
+    {
+      config: { access: { session: true, permissions: ['product:ro'] } },
+      schema: {
+        tags: ['products'],
+        summary: "The account's default split sets, for records whose product has none",
+        response: { 200: DefaultSplits, ...errorResponses },
+      },
+    },
+    async (request) => defaultSplitsView(app.db, sessionOf(request).user),
+  );
+
+  app.put(
+    '/api/default-splits',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: {
+        tags: ['products'],
+        summary:
+          "Replace the account's default split sets; `version` must be the account's version",
+        body: SplitsBody,
+        response: { 200: DefaultSplits, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      const accountId = user.accountId;
+      await app.db.transaction((tx) =>
+        setDefaultSplits(
+          tx,
+          {
+            accountId,
+            version: request.body.version,
+            splitSets: request.body.splitSets,
+            publicUrl: options.publicUrl,
+          },
+          commandMetadata(request, app.now()),
+        ),
+      );
+      return defaultSplitsView(app.db, user);
+    },
+  );
+};
+
+export default defaultSplitRoutes;

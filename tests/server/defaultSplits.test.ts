@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import { multipart } from './multipart';
+
+const HEADER =
+  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+const line = (isrc: string, units: number, earnings: string) =>
+  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\t${isrc}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
+
+describe('the account-wide default splits', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let ids: Record<string, string>;
+  let version: number;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    const rows = await portal.db.query<{ username: string; id: string }>(
+      'select username, id from users',
+    );
+    ids = Object.fromEntries(rows.map((row) => [row.username.split('@')[0] ?? '', row.id]));
+  });
+  afterAll(() => portal.close());
+
+  const read = async () => (await get(portal.app, lena, '/api/default-splits')).json();
+  const save = (splitSets: object[], at = version) =>
+    write(portal.app, lena, 'PUT', '/api/default-splits', { version: at, splitSets });
+  const base = (shares: object[]) => ({ scope: 'product', kind: 'base', shares });
+
+  it('starts with no default sets and the account’s version', async () => {
+    const initial = await read();
+    expect(initial.splitSets).toEqual([]);
+    expect(initial.version).toBeGreaterThan(0);
+    version = initial.version;
+  });
+
+  it('checks the sets with the texts of a product’s splits and changes nothing when refused', async () => {
+    const total = await save([
+      base([
+        { payeeId: ids.label, pct: '50' },
+        { payeeId: ids.artist, pct: '49.5' },
+      ]),
+    ]);
+    expect(total.statusCode).toBe(400);
+    expect(total.json()).toMatchObject({
+      message: 'Splits total 99.5%',
+      errors: [{ path: 'splitSets[0].shares', message: 'Splits total 99.5%' }],
+    });
+    const allTabs = await save([
+      base([{ payeeId: ids.label, pct: '90' }]),
+      { scope: 'product', kind: 'mechanical', shares: [{ payeeId: ids.artist, pct: '101' }] },
+    ]);
+    expect(allTabs.json().message).toBe('Check split totals on all tabs');
+    expect((await save([base([{ pct: '100' }])])).json().message).toBe(
+      'Every split must be attributed to a collaborator.',
+    );
+    const duplicate = await save([
+      base([
+        { payeeId: ids.label, pct: '50' },
+        { payeeId: ids.label, pct: '50' },
+      ]),
+    ]);
+    expect(duplicate.json().message).toBe('Duplicate user');
+    expect((await save([base([{ email: 'nope', pct: '100' }])])).json().message).toBe(
+      'Not a valid email',
+    );
+    expect((await save([base([{ payeeId: 'no-such-user', pct: '100' }])])).json().message).toBe(
+      "We couldn't find this user. Enter a full email address or create a new user.",
+    );
+    const code = await save([
+      {
+        scope: { code: 'QZDM12600001' },
+        kind: 'base',
+        shares: [{ payeeId: ids.label, pct: '100' }],
+      },
+    ]);
+    expect(code.statusCode).toBe(400);
+    expect(code.json()).toMatchObject({
+      message: 'Default splits apply to the whole account, not to a single code.',
+      errors: [{ path: 'splitSets[0].scope.code' }],
+    });
+    expect(await read()).toEqual({ version, splitSets: [] });
+  });
+
+  it('saves the sets as an event on the account stream and invites a new collaborator', async () => {
+    const saved = await save([
+      base([
+        { payeeId: ids.label, pct: '70' },
+        { payeeId: ids.artist, balance: true },
+      ]),
+      {
+        scope: 'product',
+        kind: 'mechanical',
+        shares: [{ email: 'Default.Writer@Example.com', pct: '100' }],
+      },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = saved.json();
+    expect(body.version).toBeGreaterThan(version);
+    expect(body.splitSets).toHaveLength(2);
+    expect(body.splitSets[0]).toMatchObject({
+      scope: 'product',
+      kind: 'base',
+      shares: [
+        { payeeId: ids.label, fullname: 'Lena Label', pct: '70', balance: false },
+        { payeeId: ids.artist, fullname: 'Aria Artist', pct: null, balance: true },
+      ],
+    });
+    expect(body.splitSets[1].shares[0].fullname).toBe('default.writer@example.com');
+    expect(await read()).toEqual(body);
+
+    const stored = await portal.db.query<{ product_id: string | null; code: string | null }>(
+      'select product_id, code from split_sets where id = $1',
+      [body.splitSets[0].id],
+    );
+    expect(stored).toEqual([{ product_id: null, code: null }]);
+    const mail = await portal.db.query<{ subject: string }>(
+      "select subject from outbox where recipient = 'default.writer@example.com'",
+    );
+    expect(mail).toEqual([{ subject: 'Activate your Royalty Portal account' }]);
+    const events = await portal.db.query<{ data: { before: unknown[]; after: unknown[] } }>(
+      "select data from events where type = 'DefaultSplitsChanged'",
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data.before).toEqual([]);
+    expect(events[0]?.data.after).toHaveLength(2);
+
+    const stale = await save([base([{ payeeId: ids.label, pct: '100' }])]);
+    expect(stale.statusCode).toBe(409);
+    expect((await read()).splitSets).toHaveLength(2);
+    version = body.version;
+  });
+
+  it('lets a payee without product:rw read only their own share and change nothing', async () => {
+    const aria = await login(portal.app, 'artist@demo.label');
+    const refused = await write(portal.app, aria, 'PUT', '/api/default-splits', {
+      version,
+      splitSets: [],
+    });
+    expect(refused.statusCode).toBe(403);
+    const seen = (await get(portal.app, aria, '/api/default-splits')).json();
+    expect(seen.splitSets[0].shares).toEqual([
+      expect.objectContaining({ payeeId: ids.artist, pct: '30', grouped: false }),
+      expect.objectContaining({ payeeId: null, pct: '70', grouped: true }),
+    ]);
+    expect(JSON.stringify(seen)).not.toContain(ids.label ?? 'missing');
+  });
+
+  it('allocates a record whose product has no set of its own with the default set', async () => {
+    const created = await write(portal.app, lena, 'POST', '/api/products', {
+      title: 'Unsplit Song',
+      type: 'single',
+      codes: [{ code: 'QZDM12600099', kind: 'isrc' }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().splitSets).toEqual([]);
+
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const { payload, headers } = multipart([
+      {
+        name: 'body',
+        value: JSON.stringify({
+          distributor: distroKid,
+          report_month: '2026-09',
+          expected: null,
+          cashless: true,
+        }),
+      },
+      { name: 'file', filename: 'defaults.tsv', content: HEADER + line('QZDM12600099', 10, '10') },
+    ]);
+    const uploaded = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statement/upload',
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const id = uploaded.json()[0].id as string;
+    const calculate = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
+    expect(calculate.statusCode, calculate.body).toBe(200);
+    await portal.app.jobs.drain();
+
+    const calculation = (await get(portal.app, lena, `/api/statements/${id}/calculation`)).json();
+    expect(
+      calculation.input.splitSets.filter((set: { scope: object }) => 'default' in set.scope),
+    ).toHaveLength(2);
+    expect(calculation.output.missingCodes).toEqual([]);
+    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    const byName = Object.fromEntries(
+      payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
+    );
+    expect(byName).toEqual({ 'Lena Label': '7', 'Aria Artist': '3' });
+  });
+});

@@ -115,6 +115,7 @@ export const statementMachine = setup({
       cashless: ({ context, event }) => facts(event)?.cashless ?? context.cashless,
     }),
     clearRunFlags: assign({ forced: false, expedited: false }),
+    noteMove: () => undefined,
   },
 }).createMachine({
   id: 'statement',
@@ -124,7 +125,8 @@ export const statementMachine = setup({
     cashless: input?.cashless ?? false,
   }),
   initial: 'syncing',
-  on: { 'statement.move': {} },
+  // Moving the statement date keeps the state; the action makes the transition count as one.
+  on: { 'statement.move': { actions: 'noteMove' } },
   states: {
     syncing: {
       tags: ['step:Queued', 'busy'],

@@ -161,6 +161,12 @@ describe('the statement pipeline', () => {
       { state: 'NONE', status: 'PREPARE', amount: '2.028394506173' },
     ]);
 
+    // An admin may move the statement date in any state; the state stays.
+    expect((await act(lena, id, 'move', { date: '2026-10-31' })).statusCode).toBe(403);
+    const moved = await act(ada, id, 'move', { date: '2026-10-31' });
+    expect(moved.json()).toMatchObject({ state: 'ready' });
+    expect((await statement(id)).statementDate).toBe('2026-10-31');
+
     const history = (await get(portal.app, lena, `/api/statements/${id}/events`)).json();
     const states = history.items
       .filter((event: { type: string }) => event.type === 'StatementTransitioned')
@@ -176,6 +182,7 @@ describe('the statement pipeline', () => {
       'calculating',
       'pendingApproval',
       'finalizing',
+      'ready',
       'ready',
     ]);
   });

@@ -21,6 +21,10 @@ import { ImportPage } from '../import/ImportPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { StatementLogsPage } from '../statements/StatementLogsPage';
+import { StatementPage } from '../statements/StatementPage';
+import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
+import { StatementsPage } from '../statements/StatementsPage';
 import type { AppRoute } from './types';
 
 export interface PageProps {
@@ -49,6 +53,10 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   distributor: DistributorPage,
   'distributor-add': DistributorEditPage,
   'distributor-edit': DistributorEditPage,
+  statements: StatementsPage,
+  statement: StatementPage,
+  'statement-logs': StatementLogsPage,
+  'statement-royalties': StatementRoyaltiesPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> {

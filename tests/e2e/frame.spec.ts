@@ -171,17 +171,13 @@ test('a page a later issue builds says so under its title, with breadcrumbs on d
   page,
 }) => {
   await login(page, 'label@demo.label');
-  await page.goto('/statements/abc/logs');
-  await expect(page.getByRole('heading', { name: 'Statement Logs' })).toBeVisible();
+  await page.goto('/recoupments/abc');
+  await expect(page.getByRole('heading', { name: 'Recoupment', exact: true })).toBeVisible();
   await expect(page.getByText('This page is built by a later issue.')).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(crumbs.getByRole('link', { name: 'Statements' })).toHaveAttribute(
+  await expect(crumbs.getByRole('link', { name: 'Recoupments' })).toHaveAttribute(
     'href',
-    '/statements',
-  );
-  await expect(crumbs.getByRole('link', { name: 'Statement', exact: true })).toHaveAttribute(
-    'href',
-    '/statements/abc',
+    '/recoupments',
   );
 });
 

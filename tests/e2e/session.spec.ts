@@ -24,7 +24,7 @@ test('a protected path while logged out goes to login and back after it', async 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fstatements%3Fstatus%3Dopen$/);
   await fillLogin(page, 'label@demo.label');
   await expect(page).toHaveURL(/\/statements\?status=open$/);
-  await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Statements', exact: true })).toBeVisible();
 });
 
 test('a signed-in user visiting /login goes to the application', async ({ page }) => {

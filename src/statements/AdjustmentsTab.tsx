@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { EDITABLE_STATES } from './adjustmentRules';
+import { getAdjustments, type Adjustment, type Statement } from './statementsApi';
+
+/** The royalty lines and adjustments entered by hand, with the way to add more. */
+export function AdjustmentsTab({
+  statement,
+  canWrite,
+  generation = 0,
+}: {
+  statement: Statement;
+  canWrite: boolean;
+  /** Changes when a line was added, so the list is read again. */
+  generation?: number;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [adjustments, setAdjustments] = useState<Adjustment[] | null>(null);
+  const currency = statement.currency ?? 'USD';
+
+  useEffect(() => {
+    let cancelled = false;
+    getAdjustments(api, statement.id).then(
+      (answer) => !cancelled && setAdjustments(answer.items),
+      () => !cancelled && setAdjustments([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, statement.id, generation]);
+
+  const columns: ListColumn<Adjustment>[] = [
+    { label: t('statements.adjustments.code'), key: 'code', width: 140 },
+    {
+      label: t('statements.adjustments.description'),
+      key: 'description',
+      width: 220,
+      flexGrow: 3,
+    },
+    { label: t('statements.adjustments.units'), key: 'units', format: 'number', width: 80 },
+    { label: t('statements.adjustments.amount'), key: 'amount', format: 'currency', currency },
+    { label: t('statements.adjustments.added'), key: 'createdAt', format: 'date', width: 110 },
+  ];
+
+  return (
+    <section className="card statement-adjustments" data-testid="adjustments">
+      <header className="statement-results-head">
+        <h2>{t('statements.adjustments.title')}</h2>
+        {canWrite && EDITABLE_STATES.has(statement.state) && (
+          <Link
+            className="button button-primary"
+            to={`/statements/${encodeURIComponent(statement.id)}/royalties`}
+          >
+            {t('statements.adjustments.add-royalties')}
+          </Link>
+        )}
+      </header>
+      {adjustments === null ? (
+        <p className="page-note">{t('statements.adjustments.loading')}</p>
+      ) : (
+        <List
+          label={t('statements.adjustments.title')}
+          columns={columns}
+          rows={adjustments}
+          emptyText={t('statements.adjustments.empty')}
+          height={Math.min(400, 40 * Math.max(2, adjustments.length))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { addCodePath } from '../import/importForm';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import {
+  getMissingCodes,
+  getRecords,
+  getStatementErrors,
+  RECORDS_PAGE_SIZE,
+  type MissingCode,
+  type Statement,
+  type StatementRecord,
+  type StatementRowError,
+} from './statementsApi';
+
+type MissingRow = MissingCode & { id: string };
+type ErrorRow = StatementRowError & { id: string };
+type RecordRow = StatementRecord & { id: string };
+
+function AddCodeCell({ row }: CellProps<MissingRow>) {
+  const { t } = useTranslation();
+  return <Link to={addCodePath(row.code, row.kind)}>{t('statements.records.add-code')}</Link>;
+}
+
+const height = (rows: number) => Math.min(440, 40 * Math.max(2, rows));
+
+/** What blocks the statement (missing codes, row errors), then its records page by page. */
+export function RecordsTab({ statement }: { statement: Statement }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [offset, setOffset] = useState(0);
+  const [records, setRecords] = useState<{ items: RecordRow[]; total: number } | null>(null);
+  const [missing, setMissing] = useState<MissingRow[]>([]);
+  const [errors, setErrors] = useState<ErrorRow[]>([]);
+  const currency = statement.currency ?? 'USD';
+
+  useEffect(() => {
+    let cancelled = false;
+    getRecords(api, statement.id, offset).then(
+      (answer) =>
+        !cancelled &&
+        setRecords({
+          items: answer.items.map((record) => ({
+            ...record,
+            id: `${record.fileName}:${record.row}`,
+          })),
+          total: answer.total,
+        }),
+      () => !cancelled && setRecords({ items: [], total: 0 }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, statement.id, offset, statement.records]);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (statement.missingCodes > 0) {
+      getMissingCodes(api, statement.id).then(
+        (answer) =>
+          !cancelled && setMissing(answer.items.map((item) => ({ ...item, id: item.code }))),
+        () => undefined,
+      );
+    }
+    if (statement.errors > 0) {
+      getStatementErrors(api, statement.id).then(
+        (answer) =>
+          !cancelled &&
+          setErrors(
+            answer.items.map((item, index) => ({
+              ...item,
+              id: `${item.fileName}:${item.row}:${index}`,
+            })),
+          ),
+        () => undefined,
+      );
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [api, statement.id, statement.missingCodes, statement.errors]);
+
+  const missingColumns: ListColumn<MissingRow>[] = [
+    { label: t('statements.records.code'), key: 'code', width: 160 },
+    { label: t('statements.records.kind'), key: 'kind', width: 80 },
+    { label: t('statements.records.rows'), key: 'rows', format: 'number', width: 80 },
+    { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },
+    { label: '', key: 'code', component: AddCodeCell, width: 160 },
+  ];
+  const errorColumns: ListColumn<ErrorRow>[] = [
+    { label: t('statements.records.file'), key: 'fileName', width: 160 },
+    { label: t('statements.records.row'), key: 'row', format: 'number', width: 70 },
+    { label: t('statements.records.field'), key: 'field', width: 120 },
+    { label: t('statements.records.message'), key: 'message', width: 240, flexGrow: 3 },
+  ];
+  const recordColumns: ListColumn<RecordRow>[] = [
+    { label: t('statements.records.code'), key: 'code', width: 140 },
+    { label: t('statements.records.title'), key: 'title', width: 160, flexGrow: 2 },
+    { label: t('statements.records.artist'), key: 'artist', width: 140 },
+    { label: t('statements.records.service'), key: 'service', width: 110 },
+    { label: t('statements.records.territory'), key: 'territory', width: 80 },
+    { label: t('statements.records.units'), key: 'units', format: 'number', width: 80 },
+    { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },
+  ];
+
+  const total = records?.total ?? 0;
+  return (
+    <div className="statement-records">
+      {statement.missingCodes > 0 && (
+        <section className="card" data-testid="missing-codes">
+          <h2>{t('statements.records.missing-title')}</h2>
+          <p className="page-note">{t('statements.records.missing-note')}</p>
+          <List
+            label={t('statements.records.missing-title')}
+            columns={missingColumns}
+            rows={missing}
+            height={height(missing.length)}
+          />
+        </section>
+      )}
+      {statement.errors > 0 && (
+        <section className="card" data-testid="row-errors">
+          <h2>{t('statements.records.errors-title')}</h2>
+          <List
+            label={t('statements.records.errors-title')}
+            columns={errorColumns}
+            rows={errors}
+            height={height(errors.length)}
+          />
+        </section>
+      )}
+      <section className="card">
+        <h2>{t('statements.records.title-records')}</h2>
+        {records === null ? (
+          <p className="page-note">{t('statements.records.loading')}</p>
+        ) : (
+          <>
+            <List
+              label={t('statements.records.title-records')}
+              columns={recordColumns}
+              rows={records.items}
+              emptyText={t('statements.records.empty')}
+              height={height(records.items.length)}
+            />
+            {total > RECORDS_PAGE_SIZE && (
+              <div className="statement-paging">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - RECORDS_PAGE_SIZE))}
+                >
+                  {t('statements.records.previous')}
+                </button>
+                <span>
+                  {t('statements.records.range', {
+                    from: offset + 1,
+                    to: Math.min(total, offset + RECORDS_PAGE_SIZE),
+                    total,
+                  })}
+                </span>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={offset + RECORDS_PAGE_SIZE >= total}
+                  onClick={() => setOffset(offset + RECORDS_PAGE_SIZE)}
+                >
+                  {t('statements.records.next')}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

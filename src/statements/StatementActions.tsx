@@ -1,0 +1,234 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { Modal } from '../widgets/Modal';
+import { TextInput } from '../widgets/TextInput';
+import {
+  acceptsFunds,
+  canMoveDate,
+  commandButtons,
+  fundsAmountProblem,
+  statementSnapshot,
+  type Actor,
+  type CommandButton,
+} from './pipeline';
+import {
+  moveStatementDate,
+  recordFunds,
+  retryStatement,
+  runCommand,
+  type SimpleCommand,
+  type Statement,
+} from './statementsApi';
+
+interface Props {
+  statement: Statement;
+  actor: Actor;
+  /** Called after every command: the page reads the statement again. */
+  onDone: () => void;
+}
+
+/** The commands the shared machine allows now, the funds entry and the admin's date move. */
+export function StatementActions({ statement, actor, onDone }: Props) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const snapshot = statementSnapshot(statement.state, statement.flags);
+  const [running, setRunning] = useState(false);
+  const [confirming, setConfirming] = useState<CommandButton | null>(null);
+  const [amount, setAmount] = useState('');
+  const [amountTried, setAmountTried] = useState(false);
+  const [date, setDate] = useState(statement.statementDate ?? '');
+  const [retrying, setRetrying] = useState(false);
+  const [retryFiles, setRetryFiles] = useState<File[]>([]);
+  const [retryError, setRetryError] = useState<string | null>(null);
+
+  const run = (work: () => Promise<unknown>) => {
+    setRunning(true);
+    // A refused command has shown the server's message as a toast.
+    work()
+      .then(onDone, () => undefined)
+      .finally(() => setRunning(false));
+  };
+
+  const start = (button: CommandButton) => {
+    if (button.confirm) {
+      setConfirming(button);
+      return;
+    }
+    if (button.command === 'retry') {
+      setRetryFiles([]);
+      setRetryError(null);
+      setRetrying(true);
+      return;
+    }
+    run(() => runCommand(api, statement.id, button.command as SimpleCommand));
+  };
+
+  const amountProblem = fundsAmountProblem(amount);
+  const submitFunds = (event: FormEvent) => {
+    event.preventDefault();
+    setAmountTried(true);
+    if (amountProblem) return;
+    run(() =>
+      recordFunds(api, statement.id, amount.trim()).then(() => {
+        setAmount('');
+        setAmountTried(false);
+      }),
+    );
+  };
+
+  const buttons = commandButtons(snapshot, actor);
+  const showFunds = acceptsFunds(snapshot, actor);
+  const showMove = canMoveDate(snapshot, actor);
+  if (buttons.length === 0 && !showFunds && !showMove) return null;
+
+  return (
+    <section className="statement-actions card" aria-label={t('statements.actions.label')}>
+      {buttons.length > 0 && (
+        <div className="statement-commands">
+          {buttons.map((button) => (
+            <button
+              key={button.event}
+              type="button"
+              className={button.confirm ? 'button button-secondary' : 'button button-primary'}
+              disabled={running}
+              onClick={() => start(button)}
+            >
+              {t(button.key)}
+              {button.adminOnly && (
+                <span className="admin-mark"> {t('statements.actions.admin')}</span>
+              )}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {showFunds && (
+        <form className="statement-funds" onSubmit={submitFunds} noValidate>
+          <p className="page-note">
+            {t('statements.funds.note', {
+              expected: statement.expected ?? '—',
+              received: statement.receivedFunds ?? '0',
+            })}
+          </p>
+          <TextInput
+            label={t('statements.funds.amount')}
+            value={amount}
+            onChange={setAmount}
+            inputMode="decimal"
+            size="small"
+            error={amountTried && amountProblem ? t(amountProblem) : null}
+          />
+          <button type="submit" className="button button-primary" disabled={running}>
+            {t('statements.funds.record')}
+          </button>
+        </form>
+      )}
+
+      {showMove && (
+        <form
+          className="statement-move"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (/^\d{4}-\d{2}-\d{2}$/.test(date))
+              run(() => moveStatementDate(api, statement.id, date));
+          }}
+        >
+          <label className="field">
+            <span className="field-label">{t('statements.actions.move-date')}</span>
+            <input
+              className="input"
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="button button-secondary" disabled={running || !date}>
+            {t('statements.actions.move')}
+            <span className="admin-mark"> {t('statements.actions.admin')}</span>
+          </button>
+        </form>
+      )}
+
+      {retrying && (
+        <Modal
+          title={t('statements.command.retry')}
+          onClose={() => setRetrying(false)}
+          footer={
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={running || retryFiles.length === 0}
+              onClick={() => {
+                setRunning(true);
+                setRetryError(null);
+                retryStatement(statement.id, retryFiles)
+                  .then(
+                    () => {
+                      setRetrying(false);
+                      onDone();
+                    },
+                    (error: unknown) =>
+                      setRetryError(
+                        error instanceof Error && error.message
+                          ? error.message
+                          : t('statements.actions.retry-failed'),
+                      ),
+                  )
+                  .finally(() => setRunning(false));
+              }}
+            >
+              {t('statements.command.retry')}
+            </button>
+          }
+        >
+          <p>{t('statements.actions.retry-text')}</p>
+          <label className="field">
+            <span className="field-label">{t('statements.actions.retry-files')}</span>
+            <input
+              type="file"
+              multiple
+              onChange={(event) => setRetryFiles([...(event.target.files ?? [])])}
+            />
+          </label>
+          {retryError && (
+            <p className="field-error" role="alert">
+              {retryError}
+            </p>
+          )}
+        </Modal>
+      )}
+
+      {confirming && (
+        <Modal
+          title={t(confirming.key)}
+          onClose={() => setConfirming(null)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setConfirming(null)}
+              >
+                {t('statements.actions.keep')}
+              </button>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  const chosen = confirming;
+                  setConfirming(null);
+                  run(() => runCommand(api, statement.id, chosen.command as SimpleCommand));
+                }}
+              >
+                {t('statements.actions.confirm')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('statements.actions.confirm-text')}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { formatCurrency, formatDate } from '../format/formatters';
+import { Pipeline } from './Pipeline';
+import { statementSnapshot } from './pipeline';
+import type { Statement } from './statementsApi';
+import { StatusBadge } from './StatusBadge';
+
+/** The statement's title, facts and its place in the pipeline. */
+export function StatementHeader({ statement }: { statement: Statement }) {
+  const { t } = useTranslation();
+  const currency = statement.currency ?? 'USD';
+  const money = (value: string | null) =>
+    value === null ? t('statements.detail.none') : formatCurrency(value, { currency });
+  const flags = [
+    statement.flags.forced && t('statements.detail.forced'),
+    statement.flags.expedited && t('statements.detail.expedited'),
+    statement.flags.cashless && t('statements.detail.cashless'),
+  ].filter(Boolean);
+  return (
+    <header className="statement-header">
+      <div className="statement-title-row">
+        <h1 className="page-title">{statement.title}</h1>
+        <StatusBadge status={statement.status} />
+        {flags.map((flag) => (
+          <span key={String(flag)} className="statement-flag">
+            {flag}
+          </span>
+        ))}
+      </div>
+      <Pipeline snapshot={statementSnapshot(statement.state, statement.flags)} />
+      <dl className="facts statement-facts">
+        <dt>{t('statements.detail.distributor')}</dt>
+        <dd>{statement.distributor.name}</dd>
+        <dt>{t('statements.detail.period')}</dt>
+        <dd>{statement.period}</dd>
+        <dt>{t('statements.detail.received')}</dt>
+        <dd>{formatDate(statement.receivedAt)}</dd>
+        {statement.statementDate && (
+          <>
+            <dt>{t('statements.detail.statement-date')}</dt>
+            <dd>{statement.statementDate}</dd>
+          </>
+        )}
+        <dt>{t('statements.detail.expected')}</dt>
+        <dd>{money(statement.expected)}</dd>
+        <dt>{t('statements.detail.received-funds')}</dt>
+        <dd data-testid="received-funds">{money(statement.receivedFunds)}</dd>
+        <dt>{t('statements.detail.revenue')}</dt>
+        <dd>{money(statement.revenue)}</dd>
+        <dt>{t('statements.detail.records')}</dt>
+        <dd>{statement.records}</dd>
+        <dt>{t('statements.detail.errors')}</dt>
+        <dd>{statement.errors}</dd>
+        <dt>{t('statements.detail.missing-codes')}</dt>
+        <dd data-testid="missing-code-count">{statement.missingCodes}</dd>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../routes/pages';
+import { AdjustmentsTab } from './AdjustmentsTab';
+import { RecordsTab } from './RecordsTab';
+import { ResultViews } from './ResultViews';
+import { StatementActions } from './StatementActions';
+import { StatementHeader } from './StatementHeader';
+import { StatementTabs } from './StatementTabs';
+import { useStatement } from './useStatement';
+import { useStatementActor } from './useStatementActor';
+import './statements.css';
+
+/** /statements/{id}: the pipeline, the next commands, the result views and the records tabs. */
+export function StatementPage(_props: PageProps) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const actor = useStatementActor();
+  const { statement, failed, reload } = useStatement(id);
+  const tab = params.get('tab') === 'adjustments' ? 'adjustments' : 'records';
+
+  if (!statement) {
+    return (
+      <section className="page statement-page">
+        <p className="page-note">
+          {failed ? t('statements.detail.not-found') : t('statements.detail.loading')}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="page statement-page">
+      <StatementHeader statement={statement} />
+      <StatementActions
+        key={`${statement.state}-${statement.statementDate ?? ''}`}
+        statement={statement}
+        actor={actor}
+        onDone={reload}
+      />
+      {statement.calculationId && (
+        <ResultViews key={statement.calculationId} statement={statement} />
+      )}
+      <StatementTabs id={statement.id} current={tab} />
+      {tab === 'records' ? (
+        <RecordsTab statement={statement} />
+      ) : (
+        <AdjustmentsTab statement={statement} canWrite={actor.canWrite} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StepLabel } from '../../machines/statementMachine';
+import { useServices } from '../app/ServicesContext';
+import { useUploadsSucceeded } from '../import/UploadDrawerProvider';
+import type { PageProps } from '../routes/pages';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { TextInput } from '../widgets/TextInput';
+import { groupOf, STEP_KEYS } from './pipeline';
+import { listStatements, type Statement } from './statementsApi';
+import { StatusBadge } from './StatusBadge';
+import './statements.css';
+
+type Filter = 'all' | 'needs-attention';
+
+function StatusCell({ row }: CellProps<Statement>) {
+  return <StatusBadge status={row.status} />;
+}
+
+function StepCell({ row }: CellProps<Statement>) {
+  const { t } = useTranslation();
+  return <>{row.step ? t(STEP_KEYS[row.step as StepLabel] ?? row.step) : ''}</>;
+}
+
+const listHeight = (rows: number) => Math.min(480, 40 * Math.max(2, rows));
+
+/** /statements: the queue with its Needs Attention filter, incoming statements and past uploads. */
+export function StatementsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [statements, setStatements] = useState<Statement[] | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  useUploadsSucceeded(reload);
+
+  useEffect(() => {
+    let cancelled = false;
+    listStatements(api, {
+      q: search.trim() || undefined,
+      status: filter === 'needs-attention' ? 'needs-attention' : undefined,
+    }).then(
+      (answer) => !cancelled && setStatements(answer.items),
+      () => !cancelled && setStatements([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, filter, search, generation]);
+
+  const columns: ListColumn<Statement>[] = [
+    {
+      label: t('statements.list.title'),
+      key: 'title',
+      linkPath: '/statements/:id',
+      width: 220,
+      flexGrow: 3,
+    },
+    { label: t('statements.list.distributor'), key: 'distributor.name', width: 130 },
+    { label: t('statements.list.period'), key: 'period', width: 90, flexGrow: 0 },
+    { label: t('statements.list.status'), key: 'status', component: StatusCell, width: 160 },
+    { label: t('statements.list.step'), key: 'step', component: StepCell, width: 110 },
+    { label: t('statements.list.records'), key: 'records', format: 'number', width: 90 },
+    {
+      label: t('statements.list.missing-codes'),
+      key: 'missingCodes',
+      format: 'number',
+      width: 110,
+    },
+    { label: t('statements.list.revenue'), key: 'revenue', format: 'currency', width: 120 },
+    { label: t('statements.list.received'), key: 'receivedAt', format: 'date', width: 110 },
+  ];
+
+  const all = statements ?? [];
+  const incoming = all.filter((statement) => groupOf(statement.status) === 'incoming');
+  const past = all.filter((statement) => groupOf(statement.status) === 'past');
+  const attention = all.filter((statement) => statement.status === 'needs-attention').length;
+
+  return (
+    <section className="page statements-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <div className="statements-toolbar">
+        <div className="segmented" role="group" aria-label={t('statements.list.filter')}>
+          <button
+            type="button"
+            className="segmented-option"
+            aria-pressed={filter === 'all'}
+            onClick={() => setFilter('all')}
+          >
+            {t('statements.list.all')}
+          </button>
+          <button
+            type="button"
+            className="segmented-option"
+            aria-pressed={filter === 'needs-attention'}
+            onClick={() => setFilter('needs-attention')}
+          >
+            {t('statements.list.needs-attention')}
+          </button>
+        </div>
+        <TextInput
+          label={t('statements.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+        />
+      </div>
+
+      {statements === null ? (
+        <p className="page-note">{t('statements.list.loading')}</p>
+      ) : filter === 'needs-attention' ? (
+        <section className="statements-section" data-testid="needs-attention">
+          <h2>{t('statements.list.needs-attention')}</h2>
+          <p className="page-note">{t('statements.list.needs-attention-note')}</p>
+          <List
+            label={t('statements.list.needs-attention')}
+            columns={columns}
+            rows={all}
+            emptyText={t('statements.list.none-need-attention')}
+            height={listHeight(all.length)}
+          />
+        </section>
+      ) : (
+        <>
+          <dl className="statements-summary">
+            <div className="card">
+              <dt>{t('statements.list.incoming')}</dt>
+              <dd>{incoming.length}</dd>
+            </div>
+            <div className="card">
+              <dt>{t('statements.list.needs-attention')}</dt>
+              <dd>{attention}</dd>
+            </div>
+            <div className="card">
+              <dt>{t('statements.list.past')}</dt>
+              <dd>{past.length}</dd>
+            </div>
+          </dl>
+          <section className="statements-section" data-testid="incoming-statements">
+            <h2>{t('statements.list.incoming')}</h2>
+            <List
+              label={t('statements.list.incoming')}
+              columns={columns}
+              rows={incoming}
+              emptyText={t('statements.list.none-incoming')}
+              height={listHeight(incoming.length)}
+            />
+          </section>
+          <section className="statements-section" data-testid="past-uploads">
+            <h2>{t('statements.list.past')}</h2>
+            <List
+              label={t('statements.list.past')}
+              columns={columns}
+              rows={past}
+              emptyText={t('statements.list.none-past')}
+              height={listHeight(past.length)}
+            />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

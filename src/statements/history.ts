@@ -1,0 +1,108 @@
+import {
+  nextSnapshot,
+  statusOfState,
+  stepOf,
+  type StatementContext,
+  type StatementEvent,
+  type StatementFacts,
+  type StatementSnapshot,
+  type StepLabel,
+} from '../../machines/statementMachine';
+import { statementSnapshot } from './pipeline';
+import type { StatementHistoryEvent } from './statementsApi';
+
+/** One event of the history and where the shared machine stands after it. */
+export interface HistoryStep {
+  event: StatementHistoryEvent;
+  /** The machine's state after the event, replayed in the browser. */
+  state: string;
+  status: string;
+  step: StepLabel | null;
+  flags: StatementContext;
+  /** The replay reached the state the server recorded. */
+  agrees: boolean;
+}
+
+const MACHINE_EVENTS = new Set<string>([
+  'statement.read',
+  'statement.resolve',
+  'statement.retry',
+  'funds.check',
+  'funds.receive',
+  'statement.force',
+  'statement.expedite',
+  'statement.calculate',
+  'calculation.start',
+  'calculation.done',
+  'calculation.fail',
+  'statement.approve',
+  'statement.recalculate',
+  'payments.prepared',
+  'payments.sent',
+  'statement.cancel',
+  'statement.delete',
+  'statement.reset',
+  'statement.move',
+]);
+
+/** The machine event a StatementTransitioned event recorded, with the facts its guards read. */
+export function machineEventOf(event: StatementHistoryEvent): StatementEvent | null {
+  if (event.type !== 'StatementTransitioned') return null;
+  const name = event.data.event;
+  if (typeof name !== 'string' || !MACHINE_EVENTS.has(name)) return null;
+  const facts = event.data.facts as StatementFacts | null | undefined;
+  return (facts ? { type: name, facts } : { type: name }) as StatementEvent;
+}
+
+/**
+ * Replays a statement's history with the shared machine, event by event. A transition the
+ * machine refuses (an older history, say) takes the state the server recorded, marked as not
+ * agreeing, so the rest of the replay still follows the statement.
+ */
+export function replayHistory(events: readonly StatementHistoryEvent[]): HistoryStep[] {
+  let snapshot: StatementSnapshot = statementSnapshot('syncing');
+  return [...events]
+    .sort((a, b) => a.version - b.version)
+    .map((event) => {
+      const machineEvent = machineEventOf(event);
+      if (machineEvent) {
+        const after = nextSnapshot(snapshot, machineEvent);
+        snapshot =
+          after ??
+          statementSnapshot(
+            event.state,
+            (event.data.flags as Partial<StatementContext> | undefined) ?? {},
+          );
+      }
+      const state = String(snapshot.value);
+      return {
+        event,
+        state,
+        status: statusOfState[state] ?? state,
+        step: stepOf(snapshot),
+        flags: { ...snapshot.context },
+        agrees: state === event.state,
+      };
+    });
+}
+
+/** The position after moving `by` steps, kept within the history. */
+export const clampStep = (at: number, by: number, length: number): number =>
+  length === 0 ? 0 : Math.min(length - 1, Math.max(0, at + by));
+
+/** The translation key of each event type a statement's stream holds. */
+export const EVENT_KEYS: Record<string, string> = {
+  StatementUploaded: 'statements.event.uploaded',
+  StatementFileRead: 'statements.event.file-read',
+  StatementFileRejected: 'statements.event.file-rejected',
+  StatementParsed: 'statements.event.parsed',
+  StatementTransitioned: 'statements.event.transitioned',
+  FundsReceived: 'statements.event.funds-received',
+  StatementCalculated: 'statements.event.calculated',
+  CalculationFailed: 'statements.event.calculation-failed',
+  StatementApproved: 'statements.event.approved',
+  PaymentsPrepared: 'statements.event.payments-prepared',
+  StatementDateMoved: 'statements.event.date-moved',
+  AdjustmentAdded: 'statements.event.adjustment-added',
+  StatementFilesReplaced: 'statements.event.files-replaced',
+};

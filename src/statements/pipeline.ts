@@ -1,0 +1,177 @@
+import {
+  possibleEvents,
+  snapshotOf,
+  stepLabels,
+  stepOf,
+  type StatementContext,
+  type StatementEvent,
+  type StatementSnapshot,
+  type StepLabel,
+} from '../../machines/statementMachine';
+import type { SimpleCommand } from './statementsApi';
+
+/** The translation key of each pipeline step label. */
+export const STEP_KEYS: Record<StepLabel, string> = {
+  Queued: 'statements.step.queued',
+  Loaded: 'statements.step.loaded',
+  Unfunded: 'statements.step.unfunded',
+  Funded: 'statements.step.funded',
+  Wait: 'statements.step.wait',
+  Calculate: 'statements.step.calculate',
+  Approval: 'statements.step.approval',
+  Finalize: 'statements.step.finalize',
+  Ready: 'statements.step.ready',
+  Sent: 'statements.step.sent',
+};
+
+/** The translation key of each status the server answers (SPEC section 4). */
+export const STATUS_KEYS: Record<string, string> = {
+  syncing: 'statements.status.syncing',
+  failed: 'statements.status.failed',
+  'needs-attention': 'statements.status.needs-attention',
+  pending: 'statements.status.pending',
+  'waiting-for-funds': 'statements.status.waiting-for-funds',
+  funded: 'statements.status.funded',
+  processing: 'statements.status.processing',
+  calculating: 'statements.status.calculating',
+  'pending-approval': 'statements.status.pending-approval',
+  'processing-payments': 'statements.status.processing-payments',
+  ready: 'statements.status.ready',
+  paid: 'statements.status.paid',
+  cancelled: 'statements.status.cancelled',
+  deleted: 'statements.status.deleted',
+};
+
+export type StepPhase = 'done' | 'current' | 'todo';
+
+export interface PipelineStep {
+  label: StepLabel;
+  key: string;
+  phase: StepPhase;
+}
+
+const defaultFlags: StatementContext = { forced: false, expedited: false, cashless: false };
+
+/** The shared machine's snapshot of a statement the server describes by state and flags. */
+export function statementSnapshot(
+  state: string,
+  flags: Partial<StatementContext> = {},
+): StatementSnapshot {
+  return snapshotOf(state, { ...defaultFlags, ...flags });
+}
+
+/** The ten steps with the snapshot's one marked current; cancelled and deleted mark none. */
+export function pipelineSteps(snapshot: StatementSnapshot): PipelineStep[] {
+  const current = stepOf(snapshot);
+  const at = current === null ? -1 : stepLabels.indexOf(current);
+  return stepLabels.map((label, index) => ({
+    label,
+    key: STEP_KEYS[label],
+    phase: at === -1 ? 'todo' : index < at ? 'done' : index === at ? 'current' : 'todo',
+  }));
+}
+
+/** A step the server is working on: the page asks again until it moves on. */
+export const isBusy = (snapshot: StatementSnapshot): boolean => snapshot.hasTag('busy');
+
+/** Needs attention or failed: something blocks the calculation. */
+export const hasProblem = (snapshot: StatementSnapshot): boolean => snapshot.hasTag('problem');
+
+export interface CommandButton {
+  /** The machine's event type. */
+  event: StatementEvent['type'] | 'statement.move';
+  /** The POST path under /api/statements/{id}/. */
+  command: SimpleCommand | 'retry' | 'move';
+  key: string;
+  adminOnly: boolean;
+  /** Asks before it runs: it cannot be undone from the page. */
+  confirm: boolean;
+}
+
+/** Every command a person starts from the page, in the order the buttons show. */
+export const COMMAND_BUTTONS: readonly CommandButton[] = [
+  command('statement.calculate', 'calculate', 'statements.command.calculate'),
+  command('statement.approve', 'approve', 'statements.command.approve'),
+  command('statement.expedite', 'expedite', 'statements.command.expedite'),
+  command('statement.force', 'force', 'statements.command.force', { adminOnly: true }),
+  command('statement.recalculate', 'recalculate', 'statements.command.recalculate', {
+    adminOnly: true,
+  }),
+  command('statement.retry', 'retry', 'statements.command.retry', { adminOnly: true }),
+  command('statement.reset', 'reset', 'statements.command.reset', {
+    adminOnly: true,
+    confirm: true,
+  }),
+  command('statement.cancel', 'cancel', 'statements.command.cancel', { confirm: true }),
+  command('statement.delete', 'delete', 'statements.command.delete', {
+    adminOnly: true,
+    confirm: true,
+  }),
+];
+
+function command(
+  event: CommandButton['event'],
+  path: CommandButton['command'],
+  key: string,
+  options: { adminOnly?: boolean; confirm?: boolean } = {},
+): CommandButton {
+  return {
+    event,
+    command: path,
+    key,
+    adminOnly: options.adminOnly ?? false,
+    confirm: options.confirm ?? false,
+  };
+}
+
+export interface Actor {
+  admin: boolean;
+  /** statement:rw: the label may run commands at all. */
+  canWrite: boolean;
+}
+
+/** What the machine allows now, for the facts the browser cannot know assumed favourable. */
+export function allowedEvents(snapshot: StatementSnapshot): StatementEvent['type'][] {
+  return possibleEvents(snapshot, {
+    problems: 0,
+    rejected: false,
+    cashless: snapshot.context.cashless,
+    fundsMatch: true,
+  });
+}
+
+/** The buttons to show: legal in the machine's state, and admin-only ones only for admins. */
+export function commandButtons(snapshot: StatementSnapshot, actor: Actor): CommandButton[] {
+  if (!actor.canWrite) return [];
+  const allowed = new Set<string>(allowedEvents(snapshot));
+  return COMMAND_BUTTONS.filter(
+    (button) => allowed.has(button.event) && (!button.adminOnly || actor.admin),
+  );
+}
+
+/** Funds can be recorded while the statement waits for them. */
+export const acceptsFunds = (snapshot: StatementSnapshot, actor: Actor): boolean =>
+  actor.canWrite && allowedEvents(snapshot).includes('funds.receive');
+
+/**
+ * Moving the date keeps the state, so it is open until the statement is over (a final state).
+ * `snapshot.can` cannot say: it answers false for a transition that changes nothing.
+ */
+export const canMoveDate = (snapshot: StatementSnapshot, actor: Actor): boolean =>
+  actor.admin && actor.canWrite && snapshot.status !== 'done';
+
+/** The queue's groups: what is still moving, and what is settled or stopped. */
+export type StatementGroup = 'incoming' | 'past';
+
+const PAST_STATUSES = new Set(['ready', 'paid', 'cancelled', 'deleted']);
+
+export const groupOf = (status: string): StatementGroup =>
+  PAST_STATUSES.has(status) ? 'past' : 'incoming';
+
+/** An amount the funds endpoint takes: positive, at most 12 decimals. */
+export function fundsAmountProblem(amount: string): string | null {
+  const trimmed = amount.trim();
+  if (!/^[0-9]{1,18}(\.[0-9]{1,12})?$/.test(trimmed)) return 'statements.funds.invalid';
+  if (/^0*(\.0*)?$/.test(trimmed)) return 'statements.funds.positive';
+  return null;
+}

@@ -1,0 +1,215 @@
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, login } from './helpers';
+
+const HEADER = [
+  'Reporting Date',
+  'Sale Month',
+  'Store',
+  'Artist',
+  'Title',
+  'ISRC',
+  'UPC',
+  'Quantity',
+  'Team Percentage',
+  'Song/Album',
+  'Country of Sale',
+  'Songwriter Royalties Withheld',
+  'Earnings (USD)',
+].join('\t');
+
+/** A DistroKid export: one row of an ISRC no product has, one of the demo's Midnight Signals. */
+function distroKidFile(unknownIsrc: string) {
+  const row = (title: string, isrc: string, earnings: string) =>
+    [
+      '2026-04-15',
+      '2026-03',
+      'Spotify',
+      'Aria Vale',
+      title,
+      isrc,
+      '',
+      '120',
+      '100',
+      'Song',
+      'US',
+      '0',
+      earnings,
+    ].join('\t');
+  const text = [
+    HEADER,
+    row('Unknown Song', unknownIsrc, '4.25'),
+    row('Midnight Signals', 'QZDM12600001', '5.75'),
+  ].join('\n');
+  return {
+    name: `dk-statement-${unknownIsrc}.tsv`,
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(`${text}\n`),
+  };
+}
+
+/** A signed-in API context of a demo user with its csrf token. */
+async function apiAs(baseURL: string, username: string) {
+  const api = await request.newContext({ baseURL });
+  const answer = await api.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
+  expect(answer.status()).toBe(200);
+  const { cookies } = await api.storageState();
+  const csrf = cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  return { api, csrf };
+}
+
+async function getJson<T>(api: APIRequestContext, csrf: string, path: string): Promise<T> {
+  const answer = await api.get(`${path}${path.includes('?') ? '&' : '?'}csrf=${csrf}`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as T;
+}
+
+const currentStep = (page: Page) => page.getByTestId('pipeline-current');
+
+test.describe('the statement pipeline', () => {
+  test('upload, add the missing code, record the funds, calculate and approve, step by step', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { api, csrf } = await apiAs(baseURL ?? '', 'label@demo.label');
+    const unknownIsrc = `USXYZ26${Date.now().toString().slice(-5)}`;
+
+    const distributors = await getJson<{ items: Array<{ id: string; name: string }> }>(
+      api,
+      csrf,
+      '/api/distributors?q=DistroKid',
+    );
+    const distroKid = distributors.items.find((item) => item.name === 'DistroKid');
+    expect(distroKid).toBeTruthy();
+    const upload = await api.post('/api/statement/upload', {
+      headers: { 'x-csrf-token': csrf },
+      multipart: {
+        body: JSON.stringify({
+          distributor: distroKid?.id,
+          report_month: '2026-03',
+          expected: '10',
+        }),
+        file: distroKidFile(unknownIsrc),
+      },
+    });
+    expect(upload.status()).toBeLessThan(300);
+    const [uploaded] = (await upload.json()) as Array<{ id: string }>;
+    const id = uploaded?.id ?? '';
+    expect(id).not.toBe('');
+
+    // The statement is read in a job: wait until it leaves syncing.
+    await expect
+      .poll(
+        async () => (await getJson<{ status: string }>(api, csrf, `/api/statements/${id}`)).status,
+        { timeout: 30_000 },
+      )
+      .toBe('needs-attention');
+
+    await login(page, 'label@demo.label');
+    await page.goto('/statements');
+    await page.getByRole('button', { name: 'Needs Attention' }).click();
+    const attention = page.getByTestId('needs-attention');
+    const link = attention.locator(`a[href="/statements/${id}"]`);
+    await expect(link).toBeVisible();
+    await link.click();
+
+    await expect(page).toHaveURL(new RegExp(`/statements/${id}$`));
+    await expect(currentStep(page)).toHaveText('Queued');
+    await expect(page.getByTestId('statement-status')).toHaveText('Needs Attention');
+    const missing = page.getByTestId('missing-codes');
+    await expect(missing.getByText(unknownIsrc)).toBeVisible();
+    await expect(missing.getByRole('link', { name: 'Add to a product' })).toHaveAttribute(
+      'href',
+      `/products/add?code=${unknownIsrc}&kind=isrc`,
+    );
+
+    // /products/add needs the overseer role, which the label does not have: add it through the API.
+    const product = await api.post('/api/products', {
+      headers: { 'x-csrf-token': csrf },
+      data: {
+        title: `E2E ${unknownIsrc}`,
+        type: 'single',
+        codes: [{ code: unknownIsrc, kind: 'isrc' }],
+      },
+    });
+    expect(product.status()).toBe(201);
+
+    // Every code known: the statement loads and waits for its expected 10.
+    await page.reload();
+    await expect(currentStep(page)).toHaveText('Unfunded');
+    await expect(page.getByTestId('statement-status')).toHaveText('Waiting for Funds');
+    await expect(page.getByRole('button', { name: /Force run/ })).toHaveCount(0);
+
+    await page.getByLabel('Received amount').fill('10');
+    await page.getByRole('button', { name: 'Record funds' }).click();
+    await expect(currentStep(page)).toHaveText('Funded');
+    await expect(page.getByTestId('received-funds')).toHaveText('$10.00');
+
+    await page.getByRole('button', { name: 'Calculate', exact: true }).click();
+    await expect(currentStep(page)).toHaveText('Approval', { timeout: 30_000 });
+    await expect(page.getByTestId('statement-status')).toHaveText('Pending Approval');
+
+    const results = page.getByTestId('statement-results');
+    await expect(results.getByRole('table', { name: 'Splits' })).toBeVisible();
+    await expect(results.getByRole('cell', { name: 'Lena Label' })).toBeVisible();
+    await results.getByRole('tab', { name: 'Revenue' }).click();
+    await expect(results.getByRole('cell', { name: 'QZDM12600001' })).toBeVisible();
+    await results.getByRole('tab', { name: 'Chart' }).click();
+    await expect(results.getByTestId('chart-bar').first()).toBeVisible();
+    await results.getByRole('tab', { name: 'Table' }).click();
+    await expect(results.getByRole('table', { name: 'Table' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(currentStep(page)).toHaveText('Ready', { timeout: 30_000 });
+    await expect(page.getByTestId('statement-status')).toHaveText('Ready');
+
+    // The logs replay every step the statement went through, one event at a time.
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await expect(page).toHaveURL(new RegExp(`/statements/${id}/logs$`));
+    const replay = page.getByTestId('history-replay');
+    await expect(replay.getByTestId('pipeline-current')).toHaveText('Ready');
+    await replay.getByRole('button', { name: 'First' }).click();
+    const seen: string[] = [];
+    for (let guard = 0; guard < 60; guard++) {
+      const step = (await replay.getByTestId('pipeline-current').textContent()) ?? '';
+      if (seen.at(-1) !== step) seen.push(step);
+      const next = replay.getByRole('button', { name: 'Next' });
+      if (await next.isDisabled()) break;
+      await next.click();
+    }
+    expect(seen).toEqual([
+      'Queued',
+      'Loaded',
+      'Unfunded',
+      'Funded',
+      'Wait',
+      'Calculate',
+      'Approval',
+      'Finalize',
+      'Ready',
+    ]);
+    await expect(
+      replay.getByText('The shared machine reaches the state the server recorded.'),
+    ).toBeVisible();
+    await api.dispose();
+  });
+
+  test('admin-only commands show for admins only', async ({ page, baseURL }) => {
+    const { api, csrf } = await apiAs(baseURL ?? '', 'admin@demo.label');
+    const list = await getJson<{ items: Array<{ id: string; status: string }> }>(
+      api,
+      csrf,
+      '/api/statements',
+    );
+    await api.dispose();
+    const ready = list.items.find((item) => item.status === 'ready');
+    // The statement the first test approved: the suite runs in order on one server.
+    expect(ready, 'a Ready statement from the first test').toBeTruthy();
+    await login(page, 'admin@demo.label');
+    await page.goto(`/statements/${ready?.id ?? ''}`);
+    await expect(currentStep(page)).toHaveText('Ready');
+    // Ready allows no command: no buttons, but the admin may move the date.
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Move date/ })).toBeVisible();
+  });
+});

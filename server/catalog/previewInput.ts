@@ -1,4 +1,5 @@
-import type { EngineInput, EngineRecord } from '../../engine/types';
+import type { EngineInput } from '../../engine/types';
+import { readEngineRecords } from '../statements/engineInput';
 import type { Queryable } from '../db/database';
 import { readProductSplitSets } from './service';
 
@@ -60,36 +61,9 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       },
     };
   }
-  const rows = await db.query<{
-    file_id: string;
-    row: number;
-    code: string;
-    kind: 'sale' | 'mechanical';
-    date: string | null;
-    units: string;
-    revenue: string;
-    service: string;
-    format: string;
-    territory: string | null;
-  }>(
-    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
-            trim_scale(revenue)::text as revenue, service, format, territory
-       from statement_records where statement_id = $1 and code = any($2::text[])
-      order by file_id, row limit $3`,
-    [statement.id, codeList, PREVIEW_RECORD_LIMIT + 1],
-  );
+  const rows = await readEngineRecords(db, statement.id, codeList, PREVIEW_RECORD_LIMIT + 1);
   const truncated = rows.length > PREVIEW_RECORD_LIMIT;
-  const records: EngineRecord[] = rows.slice(0, PREVIEW_RECORD_LIMIT).map((row) => ({
-    id: `${row.file_id}:${row.row}`,
-    code: row.code,
-    kind: row.kind,
-    units: Number(row.units),
-    revenue: row.revenue,
-    service: row.service,
-    format: row.format,
-    ...(row.date ? { date: row.date } : {}),
-    ...(row.territory ? { territory: row.territory } : {}),
-  }));
+  const records = rows.slice(0, PREVIEW_RECORD_LIMIT);
   return {
     statement: {
       id: statement.id,

@@ -1,6 +1,50 @@
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
 
+interface RecordRow {
+  file_id: string;
+  row: number;
+  code: string;
+  kind: 'sale' | 'mechanical';
+  date: string | null;
+  units: string;
+  revenue: string;
+  service: string;
+  format: string;
+  territory: string | null;
+}
+
+/**
+ * A statement's records as engine records, in file and row order; only those with one of
+ * `codes` when given, and at most `limit` when given.
+ */
+export async function readEngineRecords(
+  tx: Queryable,
+  statementId: string,
+  codes: readonly string[] | null,
+  limit: number | null,
+): Promise<EngineRecord[]> {
+  const rows = await tx.query<RecordRow>(
+    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
+            trim_scale(revenue)::text as revenue, service, format, territory
+       from statement_records
+      where statement_id = $1 and ($2::text[] is null or code = any($2::text[]))
+      order by file_id, row limit $3`,
+    [statementId, codes, limit],
+  );
+  return rows.map((row) => ({
+    id: `${row.file_id}:${row.row}`,
+    code: row.code,
+    kind: row.kind,
+    units: Number(row.units),
+    revenue: row.revenue,
+    service: row.service,
+    format: row.format,
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.territory ? { territory: row.territory } : {}),
+  }));
+}
+
 /**
  * The exact engine input of a statement: its records, the account's catalog and split sets,
  * and the state the previous approved statement left (counters and recoupment balances).
@@ -23,23 +67,7 @@ export async function statementEngineInput(
   const statement = statements[0];
   if (!statement) throw new Error(`No statement ${statementId}`);
 
-  const records = await tx.query<{
-    file_id: string;
-    row: number;
-    code: string;
-    kind: 'sale' | 'mechanical';
-    date: string | null;
-    units: string;
-    revenue: string;
-    service: string;
-    format: string;
-    territory: string | null;
-  }>(
-    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
-            trim_scale(revenue)::text as revenue, service, format, territory
-       from statement_records where statement_id = $1 order by file_id, row`,
-    [statementId],
-  );
+  const engineRecords = await readEngineRecords(tx, statementId, null, null);
   const adjustments = await tx.query<{ id: string; code: string; units: string; amount: string }>(
     `select id, code, units::text as units, trim_scale(amount)::text as amount
        from statement_adjustments where statement_id = $1 order by created_at, id`,
@@ -71,17 +99,6 @@ export async function statementEngineInput(
     [statement.account_id, statementId],
   );
 
-  const engineRecords: EngineRecord[] = records.map((row) => ({
-    id: `${row.file_id}:${row.row}`,
-    code: row.code,
-    kind: row.kind,
-    units: Number(row.units),
-    revenue: row.revenue,
-    service: row.service,
-    format: row.format,
-    ...(row.date ? { date: row.date } : {}),
-    ...(row.territory ? { territory: row.territory } : {}),
-  }));
   // Royalty lines and adjustments entered by hand: allocated like sales, and may be negative.
   for (const adjustment of adjustments) {
     engineRecords.push({

@@ -13,6 +13,9 @@ import {
   type ProductFormValues,
 } from './ProductFieldsForm';
 import { isCodeKind, normaliseCode } from './productRules';
+import { LabelAccountSelect } from './LabelAccountSelect';
+import { actingAs } from '../routes/access';
+import { useSession } from '../session/useSession';
 import './catalog.css';
 
 /** `?code=…&kind=…` (the statement's Needs Attention list) pre-fills the first code. */
@@ -20,6 +23,14 @@ function initialCodes(params: URLSearchParams): CodeDraft[] {
   const code = params.get('code');
   const kind = params.get('kind');
   return [newCodeDraft(code ?? '', isCodeKind(kind) ? kind : 'isrc')];
+}
+
+/** Admins and overseers belong to the portal's own account and name the product's label account. */
+function useIsStaff(): boolean {
+  const { session } = useSession();
+  if (!session) return false;
+  const { roles } = actingAs(session);
+  return roles.includes('admin') || roles.includes('overseer');
 }
 
 /** /products/add: every field and type of SPEC section 3, and the product's codes. */
@@ -32,8 +43,16 @@ export function ProductAddPage({ route }: PageProps) {
   const [codes, setCodes] = useState<CodeDraft[]>(() => initialCodes(params));
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
+  const staff = useIsStaff();
+  const [accountId, setAccountId] = useState('');
 
-  const problem = productFormProblem(values);
+  const problem =
+    staff && accountId === '' ? 'catalog.add.label-required' : productFormProblem(values);
+  const chooseLabel = (id: string) => {
+    setAccountId(id);
+    // The artist belongs to a label: another label's artist cannot stay chosen.
+    setValues((current) => ({ ...current, artistId: '' }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -42,6 +61,7 @@ export function ProductAddPage({ route }: PageProps) {
     createProduct(api, {
       ...productFieldsOf(values),
       codes: codes.map(({ code, kind }) => ({ code: normaliseCode(code, kind), kind })),
+      ...(staff ? { accountId } : {}),
     }).then(
       (product) => void navigate(`/products/${encodeURIComponent(product.id)}`),
       // The client has shown the server's text (a code of another product, say).
@@ -53,7 +73,14 @@ export function ProductAddPage({ route }: PageProps) {
     <section className="page catalog-page">
       <h1 className="page-title">{t(route.titleKey)}</h1>
       <form className="form product-form" onSubmit={submit} noValidate>
-        <ProductFieldsForm values={values} onChange={setValues} />
+        {staff && (
+          <LabelAccountSelect value={accountId} onChange={chooseLabel} showProblem={tried} />
+        )}
+        <ProductFieldsForm
+          values={values}
+          onChange={setValues}
+          {...(staff ? { artistAccountId: accountId } : {})}
+        />
         <CodesEditor codes={codes} onChange={setCodes} showListProblem={tried} />
         {tried && problem && (
           <p className="field-error" role="alert">

@@ -91,16 +91,23 @@ export function productFormProblem(values: ProductFormValues): string | null {
 interface ArtistOption {
   id: string;
   name: string;
+  accountId: string;
 }
 
 export interface ProductFieldsFormProps {
   values: ProductFormValues;
   /** Takes an update of the latest values, so quick edits of two fields both land. */
   onChange: (update: (values: ProductFormValues) => ProductFormValues) => void;
+  /**
+   * Staff choose the product's label account: the artist list is then that account's artists
+   * (GET /api/artists answers every account's), and empty until a label is chosen. Left out, the
+   * list is the API's answer as it comes.
+   */
+  artistAccountId?: string;
 }
 
 /** Every field of SPEC section 3's product. */
-export function ProductFieldsForm({ values, onChange }: ProductFieldsFormProps) {
+export function ProductFieldsForm({ values, onChange, artistAccountId }: ProductFieldsFormProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [artists, setArtists] = useState<ArtistOption[]>([]);
@@ -114,6 +121,11 @@ export function ProductFieldsForm({ values, onChange }: ProductFieldsFormProps) 
       cancelled = true;
     };
   }, [api]);
+
+  const artistChoices =
+    artistAccountId === undefined
+      ? artists
+      : artists.filter((artist) => artist.accountId === artistAccountId);
 
   const set = (field: keyof ProductFormValues) => (value: string) =>
     onChange((current) => ({ ...current, [field]: value }));
@@ -169,7 +181,7 @@ export function ProductFieldsForm({ values, onChange }: ProductFieldsFormProps) 
           onChange={(event) => set('artistId')(event.target.value)}
         >
           <option value="">{t('catalog.fields.no-artist')}</option>
-          {artists.map((artist) => (
+          {artistChoices.map((artist) => (
             <option key={artist.id} value={artist.id}>
               {artist.name}
             </option>

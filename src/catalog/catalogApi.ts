@@ -89,6 +89,8 @@ export interface NewProduct extends Partial<ProductFields> {
   codes: ProductCode[];
   /** Seconds or H:M:S. */
   duration?: string | number | null;
+  /** The label account the product belongs to; admins and overseers name it, others leave it out. */
+  accountId?: string;
 }
 
 /** A share as PUT /api/products/{id}/splits takes it: a known payee, a new collaborator's e-mail, or a group. */
@@ -153,6 +155,21 @@ export interface Payee {
   createdAt: number;
   version: number;
 }
+
+/** A row of GET /api/accounts (every account for admins and overseers). */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  type: 'label' | 'person' | 'business' | 'admin';
+  status: string;
+  createdAt: number;
+}
+
+/** The label accounts a product can belong to, by name. */
+export const listLabelAccounts = (api: ApiClient) =>
+  api
+    .get<ListAnswer<AccountSummary>>('accounts', { query: { limit: 1000 } })
+    .then((answer) => answer.items.filter((account) => account.type === 'label'));
 
 const productPath = (id: string) => `products/${encodeURIComponent(id)}`;
 

@@ -135,11 +135,28 @@ test('create a product with codes, split it with a live preview, and the payee s
   const payeeEmail = await activatedPayee(site, PAYEE_PASSWORD);
   const isrc = freshIsrc();
   await uploadStatement(site, isrc);
+  const label = await apiSession(site, 'label@demo.label');
+  const created = await label.post('/api/artists', { name: `E2E Label Artist ${isrc}` });
+  expect(created.status()).toBe(201);
+  await label.dispose();
 
   // Create the product with an ISRC and a UPC; the code rules answer as the user types.
   await login(page, 'overseer@demo.label');
   await page.goto(`/products/add?code=${isrc}&kind=isrc`);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`E2E Song ${isrc}`);
+  // The overseer belongs to the portal's own account: the product's label account is required.
+  const labelAccount = page.getByRole('combobox', { name: 'Label account' });
+  await expect(labelAccount.getByRole('option', { name: 'Demo Records' })).toHaveCount(1);
+  await expect(labelAccount.getByRole('option', { name: 'Portal administration' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Choose the label account this product belongs to.')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/add\?/);
+  // The artist list waits for the label, then lists that label's artists only.
+  const artist = page.getByRole('combobox', { name: 'Artist', exact: true });
+  await expect(artist.getByRole('option')).toHaveCount(1);
+  await labelAccount.selectOption({ label: 'Demo Records' });
+  await artist.selectOption({ label: `E2E Label Artist ${isrc}` });
+  await expect(page.getByText('Choose the label account this product belongs to.')).toHaveCount(0);
   await page.getByLabel('Visibility').selectOption('limited');
   await expect(page.getByRole('textbox', { name: 'Code 1' })).toHaveValue(isrc);
   await page.getByRole('button', { name: 'Add code' }).click();
@@ -155,6 +172,15 @@ test('create a product with codes, split it with a live preview, and the payee s
   );
   const productPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: `E2E Song ${isrc}` })).toBeVisible();
+
+  // The product belongs to Demo Records: its label sees it in the catalog.
+  const labelContext = await browser.newContext();
+  const labelPage = await labelContext.newPage();
+  await login(labelPage, 'label@demo.label');
+  await labelPage.goto('/products');
+  await labelPage.getByRole('searchbox', { name: 'Search by title or code' }).fill(isrc);
+  await expect(labelPage.getByText(`E2E Song ${isrc}`)).toBeVisible();
+  await labelContext.close();
 
   // Splits totalling 99.5% are refused with the exact total; fixed, they save.
   await page.getByRole('button', { name: 'Add base split' }).click();

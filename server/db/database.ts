@@ -1,10 +1,33 @@
 import { PGlite } from '@electric-sql/pglite';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Bulk-loads rows with COPY from chunks of PostgreSQL's text format: columns escaped with
+   * `copyValue` and separated by tabs, `\N` for null, every row ending in a line break.
+   */
+  copyFrom(
+    table: string,
+    columns: readonly string[],
+    text: string | AsyncIterable<string>,
+  ): Promise<void>;
 }
+
+/** One value in COPY's text format: backslash, tab and line breaks escaped, null as \N. */
+export function copyValue(value: string | number | null): string {
+  if (value === null) return '\\N';
+  return String(value).replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+}
+
+const copySql = (table: string, columns: readonly string[], source: string) =>
+  `copy ${table} (${columns.join(', ')}) from ${source} with (format text)`;
 
 /** The one database of the portal: PGlite on disk by default, PostgreSQL with DATABASE_URL. */
 export interface Database extends Queryable {
@@ -34,14 +57,35 @@ async function openPostgres(url: string): Promise<Database> {
   await pool.query('select 1');
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as Row[];
+  // One COPY for the whole input: the rows stream to the server while they are produced.
+  const copy = async (
+    client: pg.PoolClient,
+    table: string,
+    columns: readonly string[],
+    text: string | AsyncIterable<string>,
+  ) => {
+    const stream = client.query(copyFrom(copySql(table, columns, 'stdin')));
+    await pipeline(Readable.from(typeof text === 'string' ? [text] : text), stream);
+  };
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
+    async copyFrom(table, columns, text) {
+      const client = await pool.connect();
+      try {
+        await copy(client, table, columns, text);
+      } finally {
+        client.release();
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        const result = await work({
+          query: (sql, params) => run(client, sql, params),
+          copyFrom: (table, columns, text) => copy(client, table, columns, text),
+        });
         await client.query('commit');
         return result;
       } catch (error) {
@@ -67,11 +111,29 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   );
   const run = async <Row>(target: { query: PGlite['query'] }, sql: string, params?: unknown[]) =>
     (await target.query<Row>(sql, params)).rows;
+  // PGlite reads COPY input from a whole blob, so each chunk is its own COPY.
+  // PGlite reads COPY input from a whole blob, so each chunk is a COPY of its own.
+  const copy = async (
+    target: { query: PGlite['query'] },
+    table: string,
+    columns: readonly string[],
+    text: string | AsyncIterable<string>,
+  ) => {
+    for await (const chunk of typeof text === 'string' ? [text] : text) {
+      await target.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([chunk]) });
+    }
+  };
   return {
     kind: 'pglite',
     query: (sql, params) => run(db, sql, params),
+    copyFrom: (table, columns, text) => copy(db, table, columns, text),
     transaction: (work) =>
-      db.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+      db.transaction((tx) =>
+        work({
+          query: (sql, params) => run(tx, sql, params),
+          copyFrom: (table, columns, text) => copy(tx, table, columns, text),
+        }),
+      ),
     close: () => db.close(),
   };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs';
-import type { Database, Queryable } from '../db/database';
+import { copyValue, type Database, type Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PortalEvent } from '../events/types';
 import { parseStatement, type ParseSummary } from '../import/parse';
@@ -10,7 +10,8 @@ import { statementRead } from './pipeline';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
-const BATCH = 5000;
+/** Records per chunk handed to COPY. */
+const BATCH = 10_000;
 
 interface FileRow {
   id: string;
@@ -32,38 +33,45 @@ async function append(tx: Queryable, statementId: string, events: PortalEvent[],
   await appendToStream(tx, stream, await streamVersion(tx, stream), events, systemMetadata(at));
 }
 
-async function insertRecords(
-  tx: Queryable,
-  statementId: string,
-  fileId: string,
-  records: StatementRecord[],
-): Promise<void> {
-  if (records.length === 0) return;
-  const column = <T>(pick: (record: StatementRecord) => T) => records.map(pick);
-  await tx.query(
-    `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
-                                    service, format, territory, units, revenue, date, kind, currency)
-     select $1, $2, * from unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                  $8::text[], $9::text[], $10::text[], $11::bigint[],
-                                  $12::numeric[], $13::date[], $14::text[], $15::text[])`,
-    [
-      statementId,
-      fileId,
-      column((r) => r.row),
-      column((r) => r.code),
-      column((r) => r.codeKind),
-      column((r) => r.title),
-      column((r) => r.artist),
-      column((r) => r.service),
-      column((r) => r.format),
-      column((r) => r.territory),
-      column((r) => String(r.units)),
-      column((r) => r.revenue),
-      column((r) => r.date),
-      column((r) => r.kind),
-      column((r) => r.currency),
-    ],
-  );
+const RECORD_COLUMNS = [
+  'statement_id',
+  'file_id',
+  'row',
+  'code',
+  'code_kind',
+  'title',
+  'artist',
+  'service',
+  'format',
+  'territory',
+  'units',
+  'revenue',
+  'date',
+  'kind',
+  'currency',
+] as const;
+
+/** One record as a line of COPY's text format. */
+function recordLine(statementId: string, fileId: string, r: StatementRecord): string {
+  return [
+    statementId,
+    fileId,
+    r.row,
+    r.code,
+    r.codeKind,
+    r.title,
+    r.artist,
+    r.service,
+    r.format,
+    r.territory,
+    r.units,
+    r.revenue,
+    r.date,
+    r.kind,
+    r.currency,
+  ]
+    .map(copyValue)
+    .join('\t');
 }
 
 async function insertErrors(
@@ -107,32 +115,34 @@ async function readFile(
         },
         template,
       );
-      let records: StatementRecord[] = [];
-      let errors: RowError[] = [];
-      let storedErrors = 0;
-      let summary: ParseSummary;
-      for (;;) {
-        const next = await parse.next();
-        if (next.done) {
-          summary = next.value;
-          break;
+      const errors: RowError[] = [];
+      const read: { summary: ParseSummary | null } = { summary: null };
+      // Records stream into COPY as they are read: reading and storing overlap, and a large
+      // statement never sits whole in memory. Row errors (the first ones) are kept aside.
+      async function* copyText(): AsyncGenerator<string> {
+        let batch: string[] = [];
+        for (;;) {
+          const next = await parse.next();
+          if (next.done) {
+            read.summary = next.value;
+            break;
+          }
+          if ('record' in next.value) {
+            batch.push(recordLine(statementId, file.id, next.value.record));
+            if (batch.length >= BATCH) {
+              yield `${batch.join('\n')}\n`;
+              batch = [];
+            }
+          } else if (errors.length < STORED_ERRORS_PER_FILE) {
+            errors.push(next.value.rowError);
+          }
         }
-        if ('record' in next.value) records.push(next.value.record);
-        else if (storedErrors < STORED_ERRORS_PER_FILE) {
-          errors.push(next.value.rowError);
-          storedErrors += 1;
-        }
-        if (records.length >= BATCH) {
-          await insertRecords(tx, statementId, file.id, records);
-          records = [];
-        }
-        if (errors.length >= BATCH) {
-          await insertErrors(tx, statementId, file.id, errors);
-          errors = [];
-        }
+        if (batch.length > 0) yield `${batch.join('\n')}\n`;
       }
-      await insertRecords(tx, statementId, file.id, records);
+      await tx.copyFrom('statement_records', RECORD_COLUMNS, copyText());
       await insertErrors(tx, statementId, file.id, errors);
+      const summary = read.summary;
+      if (summary === null) throw new Error('The statement was not read to its end');
       await append(
         tx,
         statementId,

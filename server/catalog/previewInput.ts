@@ -1,3 +1,4 @@
+import { statementCurrencySql } from '../statements/currency';
 import type { EngineInput } from '../../engine/types';
 import { readEngineRecords } from '../statements/engineInput';
 import type { Queryable } from '../db/database';
@@ -35,8 +36,7 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     currency: string | null;
   }>(
     `select s.id, s.title, s.period,
-            (select r.currency from statement_records r where r.statement_id = s.id and r.currency is not null
-              group by r.currency order by count(*) desc limit 1) as currency
+            ${statementCurrencySql('s.id')} as currency
        from statements s
       where s.parse_status = 'parsed'
         and exists (select 1 from statement_codes sc where sc.statement_id = s.id and sc.code = any($1::text[]))

@@ -1,3 +1,4 @@
+import { statementCurrencySql } from '../statements/currency';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
@@ -100,8 +101,7 @@ const statementSelect = `
          d.missing_codes::text as missing_codes,
          (select coalesce(trim_scale(sum(sc.revenue)), 0)::text from statement_codes sc
            where sc.statement_id = d.id) as revenue,
-         (select r.currency from statement_records r where r.statement_id = d.id and r.currency is not null
-           group by r.currency order by count(*) desc limit 1) as currency,
+         ${statementCurrencySql('d.id')} as currency,
          (select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'status', f.status,
                   'error', f.error, 'records', f.records, 'errors', f.errors) order by f.name, f.id), '[]')
             from statement_files f where f.statement_id = d.id) as files,

@@ -1,3 +1,4 @@
+import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
 
@@ -59,8 +60,7 @@ export async function statementEngineInput(
     currency: string | null;
   }>(
     `select s.account_id, s.period,
-            (select r.currency from statement_records r where r.statement_id = s.id and r.currency is not null
-              group by r.currency order by count(*) desc, r.currency limit 1) as currency
+            ${statementCurrencySql('s.id')} as currency
        from statements s where s.id = $1`,
     [statementId],
   );

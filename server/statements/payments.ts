@@ -1,3 +1,4 @@
+import { statementCurrencySql } from './currency';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { EventMetadata } from '../events/types';
@@ -16,8 +17,7 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
     currency: string | null;
   }>(
     `select s.calculation_id, coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,
-            (select r.currency from statement_records r where r.statement_id = s.id and r.currency is not null
-              group by r.currency order by count(*) desc, r.currency limit 1) as currency
+            ${statementCurrencySql('s.id')} as currency
        from statements s where s.id = $1`,
     [statementId],
   );

@@ -146,7 +146,7 @@ export async function receiveFunds(
   metadata: EventMetadata,
 ) {
   const rows = await tx.query<{ state: string; total: string; version: number }>(
-    `select state, (coalesce(received, 0) + $2::numeric)::text as total, version from statements where id = $1`,
+    `select state, trim_scale(coalesce(received, 0) + $2::numeric)::text as total, version from statements where id = $1`,
     [statementId, amount],
   );
   const row = rows[0];
@@ -156,12 +156,11 @@ export async function receiveFunds(
       `This statement is ${(statusOfState[row.state] ?? row.state).replace(/-/g, ' ')}: it is not waiting for funds.`,
     );
   }
-  const total = row.total.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
   await appendAfterCheck(
     tx,
     `statement-${statementId}`,
     Number(row.version),
-    [{ type: 'FundsReceived', data: { amount, total } }],
+    [{ type: 'FundsReceived', data: { amount, total: row.total } }],
     metadata,
   );
   const facts = await statementFacts(tx, statementId);

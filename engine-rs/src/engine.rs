@@ -130,6 +130,16 @@ struct Item {
     stream: bool,
 }
 
+/// A record (or what step 3 left of it) allocated after the loop in processing order.
+#[derive(Clone, Copy)]
+struct Part {
+    net: i128,
+    units: i64,
+    code: Sym,
+    date: Day,
+    kind: RecordKind,
+}
+
 /// The sets of one scope by kind, each in input order.
 #[derive(Default)]
 struct ScopeSets {
@@ -206,6 +216,45 @@ struct Block {
     next: u32,
 }
 
+/// A split set chosen for a code and a kind of record: the base set and the scope
+/// whose conditional sets may replace it (step 4).
+#[derive(Clone, Copy)]
+struct Pick {
+    /// [`UNKNOWN`] until chosen; [`NONE`] when no set applies.
+    base: u32,
+    scope: u32,
+    /// Whether that scope has conditional sets at all.
+    conditional: bool,
+}
+
+/// Marks a [`Pick`] not chosen yet, or one that depends on the record's date.
+const UNKNOWN: u32 = u32::MAX - 1;
+
+const UNPICKED: Pick = Pick { base: UNKNOWN, scope: NONE, conditional: false };
+
+/// What the loop over records keeps of each code, filled on its first record: a
+/// record then reads one entry instead of walking the scope tables, and its
+/// part usually lands in the block the code's previous part used.
+#[derive(Clone, Copy)]
+struct CodeInfo {
+    /// The code's product; [`NONE`] for a missing code.
+    product: Sym,
+    /// For sales and adjustments, and for mechanicals.
+    sale: Pick,
+    mechanical: Pick,
+    /// The (set, block) of the code's last part.
+    last_set: u32,
+    last_block: u32,
+}
+
+const UNSEEN: CodeInfo = CodeInfo {
+    product: NONE,
+    sale: UNPICKED,
+    mechanical: UNPICKED,
+    last_set: NONE,
+    last_block: NONE,
+};
+
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum BucketKind {
     Sales,
@@ -228,6 +277,7 @@ struct Calc<'a> {
     lines: Vec<LineAcc>,
     blocks: Vec<Block>,
     code_head: Vec<u32>,
+    codes: Vec<CodeInfo>,
     allocated: i128,
     parts: Vec<i128>,
     member_parts: Vec<i128>,
@@ -267,9 +317,10 @@ fn scope_covers(scope: &Scope, code: Sym, product: Sym) -> bool {
 }
 
 impl<'a> Calc<'a> {
-    /// Step 4: the base set and the scope whose conditional sets may replace it.
+    /// Step 4: the base set and the scope whose conditional sets may replace it, and
+    /// whether the choice holds for every date (no candidate has a start date).
     #[inline(never)]
-    fn select(&self, code: Sym, product: Sym, kind: RecordKind, date: Day) -> Option<(usize, u32)> {
+    fn select(&self, code: Sym, product: Sym, kind: RecordKind, date: Day) -> (Option<(usize, u32)>, bool) {
         let scopes = [self.scope_of_code[code as usize], self.scope_of_product[product as usize], self.default_scope];
         for &s in scopes.iter().filter(|&&s| s != NONE) {
             let scope = &self.scopes[s as usize];
@@ -293,9 +344,43 @@ impl<'a> Calc<'a> {
                     _ => Some(i),
                 };
             }
-            return base.map(|b| (b, s));
+            let date_free = candidates.iter().all(|&i| self.starts[i].is_none());
+            return (base.map(|b| (b, s)), date_free);
         }
-        None
+        (None, true)
+    }
+
+    /// [`Calc::select`] through the code's cache: computed once per code and kind
+    /// of record unless the choice depends on the date.
+    fn pick(&mut self, code: Sym, product: Sym, kind: RecordKind, date: Day) -> Option<(usize, u32, bool)> {
+        let mechanical = kind == RecordKind::Mechanical;
+        let info = &self.codes[code as usize];
+        let cached = if mechanical { info.mechanical } else { info.sale };
+        if cached.base != UNKNOWN {
+            return if cached.base == NONE {
+                None
+            } else {
+                Some((cached.base as usize, cached.scope, cached.conditional))
+            };
+        }
+        let (chosen, date_free) = self.select(code, product, kind, date);
+        let picked = match chosen {
+            Some((base, scope)) => Pick {
+                base: base as u32,
+                scope,
+                conditional: !self.scopes[scope as usize].conditional.is_empty(),
+            },
+            None => Pick { base: NONE, scope: NONE, conditional: false },
+        };
+        if date_free {
+            let info = &mut self.codes[code as usize];
+            if mechanical {
+                info.mechanical = picked;
+            } else {
+                info.sale = picked;
+            }
+        }
+        chosen.map(|(base, scope)| (base, scope, picked.conditional))
     }
 
     fn trigger_active(&self, set: usize, date: Day) -> bool {
@@ -341,6 +426,18 @@ impl<'a> Calc<'a> {
 
     /// The (code, set) block, made on first use.
     fn block(&mut self, code: Sym, set: usize) -> usize {
+        let info = &self.codes[code as usize];
+        if info.last_set == set as u32 {
+            return info.last_block as usize;
+        }
+        let b = self.find_block(code, set);
+        let info = &mut self.codes[code as usize];
+        info.last_set = set as u32;
+        info.last_block = b as u32;
+        b
+    }
+
+    fn find_block(&mut self, code: Sym, set: usize) -> usize {
         let mut b = self.code_head[code as usize];
         while b != NONE {
             let block = &self.blocks[b as usize];
@@ -523,6 +620,7 @@ pub fn calculate(input: &Input) -> Output {
         lines: Vec::new(),
         blocks: Vec::new(),
         code_head: vec![NONE; n_syms],
+        codes: product_of.iter().map(|&product| CodeInfo { product, ..UNSEEN }).collect(),
         allocated: 0,
         parts: Vec::new(),
         member_parts: Vec::new(),
@@ -554,9 +652,24 @@ pub fn calculate(input: &Input) -> Output {
         })
         .collect();
 
+    // Codes a counter set's scope covers: their records move counters, so they are
+    // allocated in processing order. The others depend on nothing an earlier record
+    // changes (step 3 aside, done here in order first), so they are allocated after,
+    // grouped by code: each code's tables and lines are then read once, not once per
+    // record, which is most of the time a statement of a million records takes.
+    let counted: Vec<bool> = calc
+        .codes
+        .iter()
+        .enumerate()
+        .map(|(code, info)| {
+            info.product != NONE
+                && counter_sets.iter().any(|&i| scope_covers(&sets[i].scope, code as Sym, info.product))
+        })
+        .collect();
     let mut missing = vec![false; n_syms];
     let mut counting: Vec<(usize, i128, i128)> = Vec::new();
     let mut cuts: Vec<(i128, i128, usize)> = Vec::new();
+    let mut later: Vec<Part> = Vec::with_capacity(items.len());
     for rec in &items {
         let ri = rec.index as usize;
         let date = rec.date;
@@ -597,8 +710,18 @@ pub fn calculate(input: &Input) -> Output {
                 payees.credit(r.creditor_id, cut);
             }
         }
+        if rec.kind == RecordKind::Mechanical || !counted[rec.code as usize] {
+            later.push(Part {
+                net,
+                units: rec.units,
+                code: rec.code,
+                date,
+                kind: rec.kind,
+            });
+            continue;
+        }
         // Step 4: choose the split set.
-        let (base, scope) = match calc.select(rec.code, product, rec.kind, date) {
+        let (base, scope, _) = match calc.pick(rec.code, product, rec.kind, date) {
             Some(s) => s,
             None => {
                 missing[rec.code as usize] = true;
@@ -607,10 +730,6 @@ pub fn calculate(input: &Input) -> Output {
             }
         };
         let units = rec.units as i128;
-        if rec.kind == RecordKind::Mechanical {
-            calc.allocate(rec.code, rec.kind, base, net, units);
-            continue;
-        }
         // Step 5: counters in scope, cut points where thresholds are crossed.
         counting.clear();
         for &i in &counter_sets {
@@ -662,6 +781,37 @@ pub fn calculate(input: &Input) -> Output {
             }
             calc.counters[i] = after;
         }
+    }
+    // Steps 4 and 6 for the rest, code by code (a stable counting sort by code).
+    let mut starts = vec![0u32; n_syms + 1];
+    for part in &later {
+        starts[part.code as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut by_code: Vec<Part> = Vec::with_capacity(later.len());
+    // SAFETY: every slot below is written exactly once before the vector is read:
+    // the counts place each of the `later.len()` parts at a distinct index.
+    unsafe { by_code.set_len(later.len()) };
+    for part in later.drain(..) {
+        let slot = &mut starts[part.code as usize];
+        by_code[*slot as usize] = part;
+        *slot += 1;
+    }
+    for part in &by_code {
+        let product = product_of[part.code as usize];
+        let (base, scope, conditional) = match calc.pick(part.code, product, part.kind, part.date) {
+            Some(s) => s,
+            None => {
+                missing[part.code as usize] = true;
+                totals.unallocated += part.net;
+                continue;
+            }
+        };
+        // No counter moves in this scope: a date, manual or recoupment trigger only.
+        let set = if conditional { calc.active_set(base, scope, part.kind, part.date) } else { base };
+        calc.allocate(part.code, part.kind, set, part.net, part.units as i128);
     }
     totals.allocated = calc.allocated;
 
@@ -829,18 +979,46 @@ pub fn calculate(input: &Input) -> Output {
 /// Record indices in processing order: (date, id), input order on ties.
 ///
 /// A stable counting sort by date, then each day's records sorted by id
-/// unless they already are (a statement exported in id order).
+/// unless they already are. Both checks that usually save the work read the
+/// records in input order: whether all ids already ascend (a statement
+/// exported in id order), and whether the dates span few enough days to count
+/// them in a table rather than search each one.
 fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
     let records = &input.records;
-    let mut days: Vec<Day> = records.iter().map(|r| r.date.unwrap_or(first_day)).collect();
-    let mut distinct = days.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut starts = vec![0usize; distinct.len() + 1];
-    let bucket_of: Vec<u32> = days
-        .iter()
-        .map(|d| distinct.binary_search(d).unwrap_or(0) as u32)
-        .collect();
+    let day = |i: usize| records[i].date.unwrap_or(first_day);
+    let n = records.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let ids_ascend = records
+        .windows(2)
+        .all(|w| cmp_str(input.record_id(&w[0]), input.record_id(&w[1])) != Ordering::Greater);
+    let (mut lo, mut hi) = (Day::MAX, 0);
+    for i in 0..n {
+        lo = lo.min(day(i));
+        hi = hi.max(day(i));
+    }
+    // Days as yyyymmdd numbers: a statement's dates span a few thousand at most.
+    let bucket_of: Vec<u32> = if hi - lo < 1 << 20 {
+        let mut used = vec![false; (hi - lo + 1) as usize];
+        for i in 0..n {
+            used[(day(i) - lo) as usize] = true;
+        }
+        let mut rank = vec![0u32; used.len()];
+        let mut next = 0;
+        for (r, &u) in rank.iter_mut().zip(&used) {
+            *r = next;
+            next += u as u32;
+        }
+        (0..n).map(|i| rank[(day(i) - lo) as usize]).collect()
+    } else {
+        let mut distinct: Vec<Day> = (0..n).map(day).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        (0..n).map(|i| distinct.binary_search(&day(i)).unwrap_or(0) as u32).collect()
+    };
+    let buckets = bucket_of.iter().max().map_or(0, |&b| b as usize + 1);
+    let mut starts = vec![0usize; buckets + 1];
     for &b in &bucket_of {
         starts[b as usize + 1] += 1;
     }
@@ -848,19 +1026,21 @@ fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
         starts[i] += starts[i - 1];
     }
     let mut next = starts.clone();
-    let mut order = vec![0usize; records.len()];
+    let mut order = vec![0usize; n];
     for (i, &b) in bucket_of.iter().enumerate() {
         order[next[b as usize]] = i;
         next[b as usize] += 1;
     }
-    days.clear();
+    if ids_ascend {
+        return order;
+    }
     // The first 16 bytes of an id as a big-endian number order ids as their
     // bytes do, up to ties, which the full comparison settles.
     let prefix = |i: usize| -> u128 {
         let id = input.record_id(&records[i]).as_bytes();
         let mut key = [0u8; 16];
-        let n = id.len().min(16);
-        key[..n].copy_from_slice(&id[..n]);
+        let k = id.len().min(16);
+        key[..k].copy_from_slice(&id[..k]);
         u128::from_be_bytes(key)
     };
     let by_id = |a: &(u128, usize), b: &(u128, usize)| {

@@ -1,5 +1,5 @@
 // The one module that loads engine.wasm (Node and browser) and calls its C ABI (engine-rs/README.md).
-import { decodeResult, encodeColumns } from './columns';
+import { decodeResult, encodeColumns, type ColumnarInput } from './columns';
 import { EngineInputError } from './errors';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 
@@ -15,6 +15,9 @@ export interface EngineExports {
   engine_result_ptr(): number;
   engine_result_len(): number;
   engine_result_free(): void;
+  engine_prepare(ptr: number, len: number): number;
+  engine_calculate_prepared(handle: number, ptr: number, len: number): number;
+  engine_release(handle: number): void;
 }
 
 const STATUS_OK = 0;
@@ -26,6 +29,9 @@ const exportNames = [
   'engine_result_ptr',
   'engine_result_len',
   'engine_result_free',
+  'engine_prepare',
+  'engine_calculate_prepared',
+  'engine_release',
 ] as const;
 
 let loading: Promise<EngineExports> | null = null;
@@ -118,33 +124,121 @@ export function runWasmColumns(engine: EngineExports, input: unknown): EngineOut
   const columns = encodeColumns(input);
   if (columns === null) return null;
   try {
-    // One spare word so the buffer can start on a multiple of 8 (the f64 and u32 sections).
-    const allocated = columns.size + 8;
-    const bufferPtr = engine.engine_alloc(allocated) >>> 0;
-    if (bufferPtr === 0) throw new Error('engine.wasm: allocation failed');
-    try {
-      const inputPtr = (bufferPtr + 7) & ~7;
-      columns.write(engine.memory.buffer, inputPtr);
-      const status = engine.engine_calculate_columns(inputPtr, columns.size) >>> 0;
-      try {
-        if (status !== STATUS_OK) return null;
-        const resultPtr = engine.engine_result_ptr() >>> 0;
-        const resultLen = engine.engine_result_len() >>> 0;
-        // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
-        if (resultPtr % 8 === 0) return decodeResult(engine.memory.buffer, resultPtr, columns);
-        const copy = new Uint8Array(resultLen);
-        copy.set(new Uint8Array(engine.memory.buffer, resultPtr, resultLen));
-        return decodeResult(copy.buffer, 0, columns);
-      } finally {
-        engine.engine_result_free();
-      }
-    } finally {
-      engine.engine_free(bufferPtr, allocated);
-    }
+    return withColumns(engine, columns, (ptr, len) => {
+      const status = engine.engine_calculate_columns(ptr, len) >>> 0;
+      return takeResult(engine, (memory, offset) =>
+        status === STATUS_OK ? decodeResult(memory, offset, columns) : null,
+      );
+    });
   } catch (error) {
     forgetEngine();
     throw error;
   }
+}
+
+/** Writes `columns` into the module's memory and runs `call` on them; the buffer is freed after. */
+function withColumns<T>(
+  engine: EngineExports,
+  columns: ColumnarInput,
+  call: (ptr: number, len: number) => T,
+): T {
+  // One spare word so the buffer can start on a multiple of 8 (the f64 and u32 sections).
+  const allocated = columns.size + 8;
+  const bufferPtr = engine.engine_alloc(allocated) >>> 0;
+  if (bufferPtr === 0) throw new Error('engine.wasm: allocation failed');
+  try {
+    const inputPtr = (bufferPtr + 7) & ~7;
+    columns.write(engine.memory.buffer, inputPtr);
+    return call(inputPtr, columns.size);
+  } finally {
+    engine.engine_free(bufferPtr, allocated);
+  }
+}
+
+/** Reads the engine's last result (a copy when it is not 8-aligned) and frees it. */
+function takeResult<T>(engine: EngineExports, read: (memory: ArrayBuffer, offset: number) => T): T {
+  try {
+    const resultPtr = engine.engine_result_ptr() >>> 0;
+    const resultLen = engine.engine_result_len() >>> 0;
+    // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
+    if (resultPtr % 8 === 0) return read(engine.memory.buffer, resultPtr);
+    const copy = new Uint8Array(resultLen);
+    copy.set(new Uint8Array(engine.memory.buffer, resultPtr, resultLen));
+    return read(copy.buffer, 0);
+  } finally {
+    engine.engine_result_free();
+  }
+}
+
+/** An EngineOutput without its lines: what a preview of payouts shows. */
+export type SummaryOutput = Omit<EngineOutput, 'lines'>;
+
+/**
+ * A statement kept inside the module (records and catalog read once) and calculated again with
+ * other split sets, recoupments or state: the split editor's preview. Release it when done.
+ */
+export interface PreparedStatement {
+  /**
+   * Calculates the kept records and catalog with `headerJson`, the input's other fields as JSON
+   * text with `"records":[]` and `"catalog":{}`. Null when the engine rejects the header: the
+   * caller validates the whole input to name the problem.
+   */
+  summary(headerJson: string): SummaryOutput | null;
+  release(): void;
+}
+
+/**
+ * Reads and validates `input` into the module, or gives null when the columns do not hold it or
+ * the engine rejects it (the caller then validates it, or calculates it whole, as runWasm does).
+ */
+export function prepareWasm(engine: EngineExports, input: unknown): PreparedStatement | null {
+  const columns = encodeColumns(input);
+  if (columns === null) return null;
+  let handle: number | null;
+  try {
+    handle = withColumns(engine, columns, (ptr, len) => {
+      const status = engine.engine_prepare(ptr, len) >>> 0;
+      return takeResult(engine, (memory, offset) =>
+        status === STATUS_OK ? new Uint32Array(memory, offset, 1)[0]! : null,
+      );
+    });
+  } catch (error) {
+    forgetEngine();
+    throw error;
+  }
+  if (handle === null) return null;
+  const kept = handle;
+  let released = false;
+  return {
+    summary(headerJson) {
+      if (released) throw new Error('engine.wasm: the prepared statement was released');
+      const bytes = new TextEncoder().encode(headerJson);
+      try {
+        const ptr = engine.engine_alloc(bytes.length) >>> 0;
+        if (ptr === 0) throw new Error('engine.wasm: allocation failed');
+        try {
+          new Uint8Array(engine.memory.buffer, ptr, bytes.length).set(bytes);
+          const status = engine.engine_calculate_prepared(kept, ptr, bytes.length) >>> 0;
+          return takeResult(engine, (memory, offset) => {
+            if (status !== STATUS_OK) return null;
+            const { lines: _lines, ...summary } = decodeResult(memory, offset, columns);
+            return summary;
+          });
+        } finally {
+          engine.engine_free(ptr, bytes.length);
+        }
+      } catch (error) {
+        released = true;
+        forgetEngine();
+        throw error;
+      }
+    },
+    release() {
+      if (released) return;
+      released = true;
+      engine.engine_release(kept);
+    },
+  };
 }
 
 /** Runs the loaded module on the fast path, or the JSON path when that declines. */

@@ -1,7 +1,7 @@
 // A synthetic statement run once when a worker starts: V8 runs a fresh WebAssembly module in its
 // baseline tier and optimises the hot functions while they run, so the first real preview does not
 // pay for that. Nothing here is part of the contract.
-import { loadEngine, runWasmColumns } from './loader';
+import { loadEngine, prepareWasm, runWasmColumns } from './loader';
 import type { EngineInput, EngineRecord, Recoupment, SplitSet } from './types';
 
 function warmUpInput(recordCount: number): EngineInput {
@@ -83,11 +83,20 @@ function warmUpInput(recordCount: number): EngineInput {
   };
 }
 
-/** Loads the module and runs a 5,000-record statement through the fast path; never throws. */
+/**
+ * Loads the module and runs a 5,000-record statement through the fast path, then through a
+ * preview (opened once, recalculated twice); never throws.
+ */
 export async function warmUpEngine(url?: URL | string): Promise<void> {
   try {
     const engine = await loadEngine(url);
-    runWasmColumns(engine, warmUpInput(5_000));
+    const input = warmUpInput(5_000);
+    runWasmColumns(engine, input);
+    const prepared = prepareWasm(engine, input);
+    const header = JSON.stringify({ ...input, records: [], catalog: {} });
+    prepared?.summary(header);
+    prepared?.summary(header);
+    prepared?.release();
   } catch {
     // A module that cannot load is the fallback's business, reported by calculate().
   }

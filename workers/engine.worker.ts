@@ -1,16 +1,9 @@
 // Runs the engine off the main thread: WASM first, the decimal.js reference when it cannot load.
 import { expose } from 'comlink';
-import { calculate, type CalculationResult } from '../engine/index';
 import { warmUpEngine } from '../engine/warmUp';
+import { engineWorkerApi } from './engineWorkerApi';
 
-export const engineWorkerApi = {
-  /** Validates and calculates; a malformed input rejects with an error named EngineInputError. */
-  calculate(input: unknown): Promise<CalculationResult> {
-    return calculate(input, { backend: 'wasm' });
-  },
-};
-
-export type EngineWorkerApi = typeof engineWorkerApi;
+export type { EngineWorkerApi } from './engineWorkerApi';
 
 expose(engineWorkerApi);
 

@@ -190,7 +190,7 @@ pub fn read_input(buf: &[u8]) -> R<Input> {
         offset: e.offset,
         message: e.message,
     })?;
-    let mut input = from_json_with(&value, strings)?;
+    let mut input = from_json_with(&value, &mut strings)?;
     if !input.records.is_empty() || !input.catalog.is_empty() {
         return layout("records or catalog inside the header JSON");
     }
@@ -202,6 +202,10 @@ pub fn read_input(buf: &[u8]) -> R<Input> {
 
 /// Writes the compact result.
 struct Writer {
+    /// Each [`Sym`] the result names, numbered in order of first use.
+    names: Vec<Sym>,
+    /// A symbol's number in `names`, [`NO_DATE`] while unused.
+    number: Vec<u32>,
     words: Vec<u32>,
     text: Vec<u8>,
     lens: Vec<u8>,
@@ -209,6 +213,21 @@ struct Writer {
 }
 
 impl Writer {
+    /// The word naming `sym`: its number among the names the result uses.
+    fn name(&mut self, sym: Sym) -> u32 {
+        let slot = &mut self.number[sym as usize];
+        if *slot == NO_DATE {
+            *slot = self.names.len() as u32;
+            self.names.push(sym);
+        }
+        *slot
+    }
+
+    fn push_name(&mut self, sym: Sym) {
+        let word = self.name(sym);
+        self.words.push(word);
+    }
+
     fn money(&mut self, v: i128) {
         let before = self.text.len();
         write_money(&mut self.text, v);
@@ -234,9 +253,12 @@ impl Writer {
 /// - missing codes: count, then each;
 /// - state recoupments: count, then per recoupment its id (texts: remaining, deferred);
 ///
-/// with the six totals as the first texts. Every id is a [`Sym`].
+/// with the six totals as the first texts. Every id is the number of a name in
+/// the extra strings, which hold only the names the result uses.
 pub fn encode_output(o: &Output, input: &Input) -> Vec<u8> {
     let mut w = Writer {
+        names: Vec::new(),
+        number: vec![NO_DATE; input.strings.len()],
         words: Vec::with_capacity(16 + o.lines.len() * 4 + o.payees.len()),
         text: Vec::with_capacity(o.lines.len() * 12),
         lens: Vec::with_capacity(o.lines.len() + o.payees.len() * 4 + 16),
@@ -248,32 +270,35 @@ pub fn encode_output(o: &Output, input: &Input) -> Vec<u8> {
     }
     w.words.push(o.payees.len() as u32);
     for p in &o.payees {
-        w.words.push(p.payee_id);
+        w.push_name(p.payee_id);
         for v in [p.earned, p.recouped, p.credited, p.payout] {
             w.money(v);
         }
     }
     w.words.push(o.lines.len() as u32);
     for l in &o.lines {
-        w.words.extend_from_slice(&[l.code, l.product_id, l.split_set_id, l.payee_id]);
+        for sym in [l.code, l.product_id, l.split_set_id, l.payee_id] {
+            w.push_name(sym);
+        }
         // Exact below 2^53, else rounded to nearest as JSON.parse rounds the integer text.
         w.units.push(l.units as f64);
         w.money(l.amount);
     }
     w.words.push(o.recoupments.len() as u32);
     for r in &o.recoupments {
-        w.words.extend_from_slice(&[r.id, r.closed as u32, r.remittances.len() as u32]);
+        w.push_name(r.id);
+        w.words.extend_from_slice(&[r.closed as u32, r.remittances.len() as u32]);
         for v in [r.before, r.taken, r.after, r.deferred] {
             w.money(v);
         }
         for &(debtor, amount) in &r.remittances {
-            w.words.push(debtor);
+            w.push_name(debtor);
             w.money(amount);
         }
     }
     w.words.push(o.triggers.len() as u32);
     for tr in &o.triggers {
-        w.words.push(tr.split_set_id);
+        w.push_name(tr.split_set_id);
         w.words.push(tr.activated_at_record.map_or(0, |i| i as u32 + 1));
         for v in [tr.counter_before, tr.counter_after] {
             if tr.income {
@@ -284,18 +309,20 @@ pub fn encode_output(o: &Output, input: &Input) -> Vec<u8> {
         }
     }
     w.words.push(o.missing_codes.len() as u32);
-    w.words.extend_from_slice(&o.missing_codes);
+    for &code in &o.missing_codes {
+        w.push_name(code);
+    }
     w.words.push(o.state_recoupments.len() as u32);
     for &(id, remaining, deferred) in &o.state_recoupments {
-        w.words.push(id);
+        w.push_name(id);
         w.money(remaining);
         w.money(deferred);
     }
 
     let mut extra_units: Vec<u32> = Vec::new();
     let mut extra = Vec::new();
-    for sym in 0..input.strings.len() {
-        let s = input.text(sym as Sym);
+    for &sym in &w.names {
+        let s = input.text(sym);
         extra_units.push(s.encode_utf16().count() as u32);
         extra.extend_from_slice(s.as_bytes());
     }
@@ -333,6 +360,52 @@ pub fn calculate_columns(buf: &[u8]) -> R<Vec<u8>> {
     let input = read_input(buf)?;
     let output = calculate(&input);
     Ok(encode_output(&output, &input))
+}
+
+/// A statement read once (records and catalog parsed, codes interned) and
+/// calculated again and again with other split sets: the split editor's
+/// preview sends only what changed, not the statement's records each time.
+pub struct Prepared {
+    input: Input,
+}
+
+impl Prepared {
+    /// Reads and validates a whole columnar input.
+    pub fn new(buf: &[u8]) -> R<Prepared> {
+        Ok(Prepared { input: read_input(buf)? })
+    }
+
+    /// Calculates the prepared records and catalog with `header`, the input
+    /// object's other fields as JSON with `"records":[]` and `"catalog":{}`
+    /// (as in the columnar input), and returns the compact result without lines
+    /// ([`crate::engine::calculate_summary`]).
+    pub fn calculate_summary(&mut self, header: &[u8]) -> R<Vec<u8>> {
+        let header = match std::str::from_utf8(header) {
+            Ok(text) => text,
+            Err(e) => return Err(EngineError::InvalidUtf8 { offset: e.valid_up_to() }),
+        };
+        let value = parse(header).map_err(|e| EngineError::InvalidJson {
+            offset: e.offset,
+            message: e.message,
+        })?;
+        // The header's strings join the statement's table (ids repeat from edit to edit).
+        let mut input = from_json_with(&value, &mut self.input.strings)?;
+        if !input.records.is_empty() || !input.catalog.is_empty() {
+            self.input.strings = input.strings;
+            return layout("records or catalog inside the header JSON");
+        }
+        // Lent for the calculation, then given back.
+        input.records = std::mem::take(&mut self.input.records);
+        input.catalog = std::mem::take(&mut self.input.catalog);
+        input.record_ids = std::mem::take(&mut self.input.record_ids);
+        let output = crate::engine::calculate_summary(&input);
+        let bytes = encode_output(&output, &input);
+        self.input.records = input.records;
+        self.input.catalog = input.catalog;
+        self.input.record_ids = input.record_ids;
+        self.input.strings = input.strings;
+        Ok(bytes)
+    }
 }
 
 #[cfg(test)]
@@ -449,6 +522,32 @@ mod tests {
         assert_eq!(to_json(&calculate(&columns), &columns), expected);
         let compact = calculate_columns(&encode(INPUT)).unwrap();
         assert_eq!(&compact[..4], &MAGIC.to_le_bytes());
+    }
+
+    #[test]
+    fn prepared_statement_takes_new_headers() {
+        let mut prepared = Prepared::new(&encode(INPUT)).unwrap();
+        let header = |input: &str| {
+            let buf = encode(input);
+            let size = u32::from_le_bytes([buf[16], buf[17], buf[18], buf[19]]) as usize;
+            buf[buf.len() - size..].to_vec()
+        };
+        // The same header twice gives the same bytes; another header, other totals.
+        let first = prepared.calculate_summary(&header(INPUT)).unwrap();
+        assert_eq!(prepared.calculate_summary(&header(INPUT)).unwrap(), first);
+        let full = calculate_columns(&encode(INPUT)).unwrap();
+        // The summary has no lines: header word 6 is the line count.
+        assert_eq!(&first[24..28], &0u32.to_le_bytes());
+        assert_ne!(&full[24..28], &0u32.to_le_bytes());
+        let other = INPUT.replace(r#""distributorTakePct":"10""#, r#""distributorTakePct":"20""#);
+        assert_ne!(prepared.calculate_summary(&header(&other)).unwrap(), first);
+        // A bad header is refused whole, and the records stay for the next call.
+        let bad = INPUT.replace(r#""pct":"33.3333""#, r#""pct":"33.3332""#);
+        assert!(matches!(prepared.calculate_summary(&header(&bad)), Err(EngineError::InvalidInput { .. })));
+        assert!(prepared.calculate_summary(b"{").is_err());
+        let sneaky = String::from_utf8(header(INPUT)).unwrap().replace(r#""records":[]"#, r#""records":[{"id":"x","code":"C2","units":1,"revenue":"1"}]"#);
+        assert!(matches!(prepared.calculate_summary(sneaky.as_bytes()), Err(EngineError::InvalidLayout { .. })));
+        assert_eq!(prepared.calculate_summary(&header(INPUT)).unwrap(), first);
     }
 
     #[test]

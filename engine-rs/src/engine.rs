@@ -9,7 +9,7 @@
 //! call on, so a first statement of a million records gets optimised code after
 //! a few thousand records instead of running the whole call at baseline speed.
 
-use crate::input::{period_days, Day, Input, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Sym, Trigger};
+use crate::input::{period_days, Day, Input, Record, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Sym, Trigger};
 use crate::money::{largest_remainder, largest_remainder_pct, mul_div_trunc, pct_of};
 use crate::order::cmp_str;
 use std::cmp::Ordering;
@@ -119,12 +119,14 @@ pub struct Output {
     pub state_recoupments: Vec<(Sym, i128, i128)>,
 }
 
-/// A record as the loop over records reads it.
+/// A record as the loop in processing order reads it.
+#[derive(Clone, Copy)]
 struct Item {
     net: i128,
     units: i64,
     code: Sym,
     date: Day,
+    /// The record's index in the input.
     index: u32,
     kind: RecordKind,
     stream: bool,
@@ -519,6 +521,17 @@ impl Payees {
 
 /// Runs the statement. Pure: the same input always gives the same output.
 pub fn calculate(input: &Input) -> Output {
+    calculate_with(input, true)
+}
+
+/// [`calculate`] without the lines (left empty): everything else is the same.
+/// The split editor's preview shows totals and payees only, and sorting a
+/// statement's lines is a tenth of its calculation.
+pub fn calculate_summary(input: &Input) -> Output {
+    calculate_with(input, false)
+}
+
+fn calculate_with(input: &Input, with_lines: bool) -> Output {
     let (first_day, last_day) = period_days(&input.period);
     let sets = &input.split_sets;
     let rcs = &input.recoupments;
@@ -628,29 +641,8 @@ pub fn calculate(input: &Input) -> Output {
     };
 
     // Step 1: net per record; records in (date, id) order.
-    let mut totals = Totals::default();
-    for r in &input.records {
-        let take = pct_of(r.revenue, input.distributor_take_pct);
-        totals.gross += r.revenue;
-        totals.take += take;
-        totals.net += r.revenue - take;
-    }
-    // What the loop reads of each record, gathered once in processing order.
-    let items: Vec<Item> = processing_order(input, first_day)
-        .into_iter()
-        .map(|ri| {
-            let r = &input.records[ri];
-            Item {
-                net: r.revenue - pct_of(r.revenue, input.distributor_take_pct),
-                units: r.units,
-                code: r.code,
-                date: r.date.unwrap_or(first_day),
-                index: ri as u32,
-                kind: r.kind,
-                stream: r.stream,
-            }
-        })
-        .collect();
+    let (items, totals_in) = ordered_items(input, first_day);
+    let mut totals = totals_in;
 
     // Codes a counter set's scope covers: their records move counters, so they are
     // allocated in processing order. The others depend on nothing an earlier record
@@ -931,7 +923,7 @@ pub fn calculate(input: &Input) -> Output {
         })
         .collect();
 
-    let lines = sorted_lines(&calc, &product_of);
+    let lines = if with_lines { sorted_lines(&calc, &product_of) } else { Vec::new() };
 
     let recoupments: Vec<RecoupmentResult> = waterfall
         .iter()
@@ -976,33 +968,36 @@ pub fn calculate(input: &Input) -> Output {
     }
 }
 
-/// Record indices in processing order: (date, id), input order on ties.
+/// The records in processing order, (date, id) with input order on ties, each
+/// with its net (step 1); and the statement's gross, take and net.
 ///
-/// A stable counting sort by date, then each day's records sorted by id
-/// unless they already are. Both checks that usually save the work read the
-/// records in input order: whether all ids already ascend (a statement
-/// exported in id order), and whether the dates span few enough days to count
-/// them in a table rather than search each one.
-fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
+/// A stable counting sort by date that moves each record once, reading the
+/// input in order and writing one run per day (so both sides stream through
+/// memory: a gather in sorted order would miss the cache on every record).
+/// Each day's run is then sorted by id unless the ids already ascend in the
+/// input, which one pass in input order checks for the whole statement.
+#[inline(never)]
+fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
     let records = &input.records;
-    let day = |i: usize| records[i].date.unwrap_or(first_day);
     let n = records.len();
+    let mut totals = Totals::default();
     if n == 0 {
-        return Vec::new();
+        return (Vec::new(), totals);
     }
+    let day = |r: &Record| r.date.unwrap_or(first_day);
     let ids_ascend = records
         .windows(2)
         .all(|w| cmp_str(input.record_id(&w[0]), input.record_id(&w[1])) != Ordering::Greater);
     let (mut lo, mut hi) = (Day::MAX, 0);
-    for i in 0..n {
-        lo = lo.min(day(i));
-        hi = hi.max(day(i));
+    for r in records {
+        lo = lo.min(day(r));
+        hi = hi.max(day(r));
     }
     // Days as yyyymmdd numbers: a statement's dates span a few thousand at most.
     let bucket_of: Vec<u32> = if hi - lo < 1 << 20 {
         let mut used = vec![false; (hi - lo + 1) as usize];
-        for i in 0..n {
-            used[(day(i) - lo) as usize] = true;
+        for r in records {
+            used[(day(r) - lo) as usize] = true;
         }
         let mut rank = vec![0u32; used.len()];
         let mut next = 0;
@@ -1010,12 +1005,12 @@ fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
             *r = next;
             next += u as u32;
         }
-        (0..n).map(|i| rank[(day(i) - lo) as usize]).collect()
+        records.iter().map(|r| rank[(day(r) - lo) as usize]).collect()
     } else {
-        let mut distinct: Vec<Day> = (0..n).map(day).collect();
+        let mut distinct: Vec<Day> = records.iter().map(day).collect();
         distinct.sort_unstable();
         distinct.dedup();
-        (0..n).map(|i| distinct.binary_search(&day(i)).unwrap_or(0) as u32).collect()
+        records.iter().map(|r| distinct.binary_search(&day(r)).unwrap_or(0) as u32).collect()
     };
     let buckets = bucket_of.iter().max().map_or(0, |&b| b as usize + 1);
     let mut starts = vec![0usize; buckets + 1];
@@ -1026,13 +1021,29 @@ fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
         starts[i] += starts[i - 1];
     }
     let mut next = starts.clone();
-    let mut order = vec![0usize; n];
-    for (i, &b) in bucket_of.iter().enumerate() {
-        order[next[b as usize]] = i;
-        next[b as usize] += 1;
+    let mut items: Vec<Item> = Vec::with_capacity(n);
+    // SAFETY: every slot below is written exactly once before the vector is read:
+    // the counts place each of the `n` records at a distinct index.
+    unsafe { items.set_len(n) };
+    for (i, (r, &b)) in records.iter().zip(&bucket_of).enumerate() {
+        let take = pct_of(r.revenue, input.distributor_take_pct);
+        totals.gross += r.revenue;
+        totals.take += take;
+        totals.net += r.revenue - take;
+        let slot = &mut next[b as usize];
+        items[*slot] = Item {
+            net: r.revenue - take,
+            units: r.units,
+            code: r.code,
+            date: day(r),
+            index: i as u32,
+            kind: r.kind,
+            stream: r.stream,
+        };
+        *slot += 1;
     }
     if ids_ascend {
-        return order;
+        return (items, totals);
     }
     // The first 16 bytes of an id as a big-endian number order ids as their
     // bytes do, up to ties, which the full comparison settles.
@@ -1043,27 +1054,31 @@ fn processing_order(input: &Input, first_day: Day) -> Vec<usize> {
         key[..k].copy_from_slice(&id[..k]);
         u128::from_be_bytes(key)
     };
-    let by_id = |a: &(u128, usize), b: &(u128, usize)| {
+    // (prefix, record index, place in the day's run)
+    let by_id = |a: &(u128, usize, usize), b: &(u128, usize, usize)| {
         a.0.cmp(&b.0)
             .then_with(|| cmp_str(input.record_id(&records[a.1]), input.record_id(&records[b.1])))
             .then(a.1.cmp(&b.1))
     };
-    let mut keys: Vec<(u128, usize)> = Vec::new();
+    let mut keys: Vec<(u128, usize, usize)> = Vec::new();
+    let mut run: Vec<Item> = Vec::new();
     for w in starts.windows(2) {
-        let day = &mut order[w[0]..w[1]];
+        let day = &mut items[w[0]..w[1]];
         keys.clear();
-        keys.extend(day.iter().map(|&i| (prefix(i), i)));
-        if !keys.windows(2).all(|k| by_id(&k[0], &k[1]) == Ordering::Less) {
-            keys.sort_unstable_by(by_id);
-            for (slot, k) in day.iter_mut().zip(&keys) {
-                *slot = k.1;
-            }
+        keys.extend(day.iter().enumerate().map(|(at, item)| (prefix(item.index as usize), item.index as usize, at)));
+        if keys.windows(2).all(|k| by_id(&k[0], &k[1]) == Ordering::Less) {
+            continue;
         }
+        keys.sort_unstable_by(by_id);
+        run.clear();
+        run.extend(keys.iter().map(|k| day[k.2]));
+        day.copy_from_slice(&run);
     }
-    order
+    (items, totals)
 }
 
 /// The lines sorted by (code, splitSetId, payeeId): blocks by (code, set), then payees.
+#[inline(never)]
 fn sorted_lines(calc: &Calc, product_of: &[Sym]) -> Vec<Line> {
     let input = calc.input;
     let text = |s: Sym| input.text(s);

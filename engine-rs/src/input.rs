@@ -612,12 +612,16 @@ fn js_entries(v: &Value) -> Vec<(&str, &Value)> {
 
 /// Validates the parsed JSON and builds the typed input.
 pub fn from_json(root: &Value) -> R<Input> {
-    from_json_with(root, Strings::new())
+    from_json_with(root, &mut Strings::new())
 }
 
 /// Like [`from_json`], interning into `strings` (which may already hold the
 /// strings of records sent apart, as the columnar boundary does).
-pub fn from_json_with(root: &Value, strings: Strings) -> R<Input> {
+///
+/// The new strings are interned into `strings`, which the input then owns (the
+/// table is left empty); on an error the table keeps what it held, plus any
+/// strings interned before the error.
+pub fn from_json_with(root: &Value, strings: &mut Strings) -> R<Input> {
     let mut b = Builder { strings, record_ids: String::new() };
     object(root, "")?;
     req_string(root, "currency", "")?;
@@ -727,7 +731,7 @@ pub fn from_json_with(root: &Value, strings: Strings) -> R<Input> {
     }
 
     Ok(Input {
-        strings: b.strings,
+        strings: std::mem::take(b.strings),
         record_ids: b.record_ids,
         period,
         distributor_take_pct,
@@ -795,12 +799,12 @@ fn req_percent(r: &Value, key: &str, path: &str) -> R<i64> {
 }
 
 /// Interns while validating.
-struct Builder {
-    strings: Strings,
+struct Builder<'a> {
+    strings: &'a mut Strings,
     record_ids: String,
 }
 
-impl Builder {
+impl<'a> Builder<'a> {
     fn record(&mut self, r: &Value, path: &str) -> R<Record> {
         object(r, path)?;
         let id = req_string(r, "id", path)?;

@@ -9,12 +9,22 @@
 //! - the result belongs to the engine: it stays valid until the next
 //!   calculation or [`engine_result_free`] call.
 
-use crate::columns::calculate_columns;
+use crate::columns::{calculate_columns, Prepared};
 use crate::{calculate_bytes, Status};
 use std::cell::RefCell;
 
 thread_local! {
     static RESULT: RefCell<Vec<u8>> = RefCell::new(Vec::new());
+    /// Prepared statements by handle; a released one leaves `None`.
+    static PREPARED: RefCell<Vec<Option<Prepared>>> = RefCell::new(Vec::new());
+}
+
+unsafe fn caller_bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    }
 }
 
 /// Allocates `len` bytes and gives them to the caller, who owns them until
@@ -86,6 +96,71 @@ pub unsafe extern "C" fn engine_calculate_columns(ptr: *const u8, len: usize) ->
     status as u32
 }
 
+/// Reads and validates a whole columnar input (as [`engine_calculate_columns`])
+/// and keeps it inside the engine. Returns a [`Status`]; on success the result
+/// is the statement's handle as 4 little-endian bytes, else a one-line message.
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (it may be null when `len` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn engine_prepare(ptr: *const u8, len: usize) -> u32 {
+    let (status, bytes) = match Prepared::new(caller_bytes(ptr, len)) {
+        Ok(prepared) => {
+            let handle = PREPARED.with(|p| {
+                let mut list = p.borrow_mut();
+                match list.iter().position(|slot| slot.is_none()) {
+                    Some(free) => {
+                        list[free] = Some(prepared);
+                        free
+                    }
+                    None => {
+                        list.push(Some(prepared));
+                        list.len() - 1
+                    }
+                }
+            });
+            (Status::Ok, (handle as u32).to_le_bytes().to_vec())
+        }
+        Err(e) => (e.status(), e.to_string().into_bytes()),
+    };
+    RESULT.with(|r| *r.borrow_mut() = bytes);
+    status as u32
+}
+
+/// Calculates the prepared statement `handle` with the header JSON (UTF-8) in
+/// the `len` bytes at `ptr`: the input's fields other than its records and
+/// catalog, with `"records":[]` and `"catalog":{}`. Returns a [`Status`] and
+/// keeps the compact result without lines, or a one-line message (an unknown
+/// handle is [`Status::InvalidLayout`]).
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (it may be null when `len` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn engine_calculate_prepared(handle: u32, ptr: *const u8, len: usize) -> u32 {
+    let header = caller_bytes(ptr, len);
+    let result = PREPARED.with(|p| match p.borrow_mut().get_mut(handle as usize) {
+        Some(Some(prepared)) => Some(prepared.calculate_summary(header)),
+        _ => None,
+    });
+    let (status, bytes) = match result {
+        Some(Ok(bytes)) => (Status::Ok, bytes),
+        Some(Err(e)) => (e.status(), e.to_string().into_bytes()),
+        None => (Status::InvalidLayout, b"input: columns: no prepared statement with this handle".to_vec()),
+    };
+    RESULT.with(|r| *r.borrow_mut() = bytes);
+    status as u32
+}
+
+/// Releases the prepared statement `handle` and its memory; unknown handles are ignored.
+#[no_mangle]
+pub extern "C" fn engine_release(handle: u32) {
+    PREPARED.with(|p| {
+        if let Some(slot) = p.borrow_mut().get_mut(handle as usize) {
+            *slot = None;
+        }
+    });
+}
+
 /// Pointer to the last result; owned by the engine (do not free it),
 /// valid until the next [`engine_calculate`] or [`engine_result_free`].
 #[no_mangle]
@@ -134,6 +209,16 @@ mod tests {
         );
         assert_eq!(s, Status::Ok as u32);
         assert!(t.starts_with("{\"totals\":{\"gross\":\"0\""));
+    }
+
+    #[test]
+    fn prepared_handles() {
+        unsafe {
+            assert_eq!(engine_prepare(b"nope".as_ptr(), 4), Status::InvalidLayout as u32);
+            assert_eq!(engine_calculate_prepared(7, b"{}".as_ptr(), 2), Status::InvalidLayout as u32);
+            engine_release(7);
+            engine_result_free();
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 // The split editor's live preview: the product's share of its latest statement, recalculated in
-// the engine worker with the splits being edited. A newer edit supersedes an older calculation.
+// the engine worker with the splits being edited. The statement is opened in the worker once; an
+// edit sends only its split sets. A newer edit supersedes an older calculation.
 import { useEffect, useRef, useState } from 'react';
-import type { EngineBackend, EngineOutput } from '../../engine/types';
+import type { SummaryOutput } from '../../engine/preview';
+import type { EngineBackend } from '../../engine/types';
 import type { ApiClient } from '../api/client';
 import { createEngineClient, isSuperseded, type EngineClient } from '../engine/engineClient';
 import { previewInput, type PreviewInputAnswer } from './catalogApi';
@@ -21,14 +23,14 @@ export type PayoutPreview =
   | {
       status: 'ready';
       answer: PreviewInputAnswer;
-      output: EngineOutput;
+      output: SummaryOutput;
       backend: EngineBackend;
       stale: boolean;
     }
   | { status: 'failed'; answer: PreviewInputAnswer; message: string; stale: boolean };
 
 type Calculation =
-  | { sets: readonly SetDraft[]; output: EngineOutput; backend: EngineBackend }
+  | { sets: readonly SetDraft[]; output: SummaryOutput; backend: EngineBackend }
   | { sets: readonly SetDraft[]; message: string };
 
 export function usePayoutPreview(
@@ -61,12 +63,42 @@ export function usePayoutPreview(
     };
   }, []);
 
+  // The statement, opened in the worker once per answer: a split edit then sends only its sets.
+  const [opened, setOpened] = useState<{ answer: PreviewInputAnswer; statement: number } | null>(
+    null,
+  );
   useEffect(() => {
-    if (typeof answer === 'string' || answer.statement === null || !valid) return;
+    const client = engine.current;
+    if (!client || typeof answer === 'string' || answer.statement === null) return;
+    let statement: number | null = null;
+    let cancelled = false;
+    client.openPreview(answer.input).then(
+      (number) => {
+        statement = number;
+        if (cancelled) client.closePreview(number);
+        else setOpened({ answer, statement: number });
+      },
+      (error: unknown) => {
+        if (!cancelled) {
+          setCalculation({
+            sets: [],
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (statement !== null) client.closePreview(statement);
+    };
+  }, [answer]);
+
+  useEffect(() => {
+    if (opened === null || opened.answer !== answer || !valid) return;
     const timer = setTimeout(() => {
       const client = engine.current;
       if (!client) return;
-      client.calculate({ ...answer.input, splitSets: toEngineSets(sets, productId) }).then(
+      client.preview(opened.statement, toEngineSets(sets, productId)).then(
         (result) => setCalculation({ sets, output: result.output, backend: result.backend }),
         (error: unknown) => {
           if (isSuperseded(error)) return;
@@ -75,7 +107,7 @@ export function usePayoutPreview(
       );
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [answer, sets, valid, productId]);
+  }, [opened, answer, sets, valid, productId]);
 
   if (answer === 'loading') return { status: 'loading' };
   if (answer === 'unavailable') return { status: 'unavailable' };

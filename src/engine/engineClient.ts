@@ -2,6 +2,7 @@
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import { EngineInputError } from '../../engine/errors';
 import type { CalculationResult } from '../../engine/index';
+import type { PreviewResult } from '../../engine/preview';
 import type { EngineWorkerApi } from '../../workers/engine.worker';
 
 /**
@@ -26,6 +27,19 @@ export interface EngineClient {
    * rejects at once with SupersededError, and one not yet sent to the worker is never sent.
    */
   calculate(input: unknown): Promise<CalculationResult>;
+  /**
+   * Keeps a statement in the worker for previews and gives its number; later edits send only
+   * their split sets. A malformed input rejects with EngineInputError.
+   */
+  openPreview(input: unknown): Promise<number>;
+  /**
+   * Recalculates an open statement with `splitSets` (totals, payees, recoupments; no lines).
+   * Latest wins, together with calculate(): an older call still pending rejects with
+   * SupersededError.
+   */
+  preview(statement: number, splitSets: unknown): Promise<PreviewResult>;
+  /** Frees an open statement in the worker. */
+  closePreview(statement: number): void;
   /** Stops the worker; a pending call rejects with SupersededError. */
   dispose(): void;
 }
@@ -56,15 +70,16 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
   // The worker computes one request at a time; requests wait here for their turn.
   let turn: Promise<void> = Promise.resolve();
 
-  function calculate(input: unknown): Promise<CalculationResult> {
+  /** Runs `call` in the worker's turn; only the latest of these calls resolves. */
+  function latest<T>(call: () => Promise<T>): Promise<T> {
     const ticket = (latestTicket += 1);
     rejectPending?.(new SupersededError());
-    return new Promise<CalculationResult>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       rejectPending = reject;
       turn = turn.then(async () => {
         if (ticket !== latestTicket) return;
         try {
-          const result = await remote.calculate(input);
+          const result = await call();
           if (ticket === latestTicket) resolve(result);
         } catch (error) {
           if (ticket === latestTicket) reject(restoreError(error));
@@ -75,6 +90,27 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
     });
   }
 
+  /** Runs `call` in the worker's turn, superseding nothing. */
+  function queued<T>(call: () => Promise<T>): Promise<T> {
+    const result = turn.then(call).catch((error: unknown) => {
+      throw restoreError(error);
+    });
+    turn = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  const calculate = (input: unknown) => latest(() => remote.calculate(input));
+  const openPreview = (input: unknown) => queued(() => remote.openPreview(input));
+  // Sent as JSON text: cheaper to write and to copy to the worker than the sets as objects.
+  const preview = (statement: number, splitSets: unknown) =>
+    latest(() => remote.preview(statement, JSON.stringify(splitSets) ?? 'null'));
+  const closePreview = (statement: number) => {
+    void queued(() => remote.closePreview(statement)).catch(() => undefined);
+  };
+
   function dispose(): void {
     latestTicket += 1;
     rejectPending?.(new SupersededError());
@@ -82,5 +118,5 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
     connection.terminate();
   }
 
-  return { calculate, dispose };
+  return { calculate, openPreview, preview, closePreview, dispose };
 }

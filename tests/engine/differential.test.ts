@@ -10,6 +10,7 @@ import {
   type EngineExports,
 } from '../../engine/loader';
 import { stringifyOutput } from '../../engine/outputJson';
+import { openPreview } from '../../engine/preview';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput } from '../../engine/types';
 import { engineInput, escalatingInput, statementPair } from './arbitraries';
@@ -75,6 +76,33 @@ describe('WASM engine against the decimal.js reference', () => {
     fc.assert(
       fc.property(escalatingInput, (input) => expectSameText(ascending(input))),
       { numRuns: 500 },
+    );
+  });
+
+  it('previews an opened statement with other split sets as the reference calculates it whole', async () => {
+    await fc.assert(
+      fc.asyncProperty(engineInput, engineInput, async (opened, other) => {
+        const preview = await openPreview(opened);
+        try {
+          for (const splitSets of [opened.splitSets, other.splitSets, opened.splitSets]) {
+            let expected: string;
+            try {
+              const { lines: _lines, ...summary } = calculateReference({ ...opened, splitSets });
+              expected = JSON.stringify(summary);
+            } catch (error) {
+              expect(error).toBeInstanceOf(EngineInputError);
+              await expect(preview.calculate(JSON.stringify(splitSets))).rejects.toEqual(error);
+              continue;
+            }
+            const result = await preview.calculate(JSON.stringify(splitSets));
+            expect(result.backend).toBe('wasm');
+            expect(JSON.stringify(result.output)).toBe(expected);
+          }
+        } finally {
+          preview.close();
+        }
+      }),
+      { numRuns: 1_000 },
     );
   });
 

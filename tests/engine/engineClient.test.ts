@@ -4,6 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../../engine/errors';
 import { calculate } from '../../engine/index';
+import { openPreview, type StatementPreview } from '../../engine/preview';
 import { createEngineClient, SupersededError } from '../../src/engine/engineClient';
 import type { EngineWorkerApi } from '../../workers/engine.worker';
 import { workedExamples } from './fixtures';
@@ -13,11 +14,26 @@ import { malformedInputs } from './malformed';
 function fakeWorker() {
   const received: unknown[] = [];
   const channel = new MessageChannel();
+  const previews: StatementPreview[] = [];
   const api: EngineWorkerApi = {
     async calculate(input) {
       received.push(input);
       await new Promise((resolve) => setTimeout(resolve, 20));
       return calculate(input, { backend: 'decimal' });
+    },
+    async openPreview(input) {
+      previews.push(await openPreview(input, { backend: 'decimal' }));
+      return previews.length - 1;
+    },
+    async preview(statement, splitSetsJson) {
+      received.push(JSON.parse(splitSetsJson));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const preview = previews[statement];
+      if (preview === undefined) throw new Error('no open statement preview');
+      return preview.calculate(splitSetsJson);
+    },
+    closePreview(statement) {
+      previews[statement]?.close();
     },
   };
   expose(api, channel.port1);
@@ -58,6 +74,37 @@ describe('engine client', () => {
       new EngineInputError(malformed?.error ?? ''),
     );
     await expect(client.calculate(malformed?.input)).rejects.toBeInstanceOf(EngineInputError);
+    client.dispose();
+  });
+
+  it('previews an open statement with edited splits, the latest edit winning', async () => {
+    const { received, connect } = fakeWorker();
+    const client = createEngineClient(connect);
+    const input = workedExamples.groups;
+    const statement = await client.openPreview(input);
+    const edited = input.splitSets.map((set) => ({
+      ...set,
+      shares: [{ payeeId: 'solo', pct: '100' }],
+    }));
+    const first = client.preview(statement, input.splitSets);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = client.preview(statement, input.splitSets);
+    const third = client.preview(statement, edited);
+    await expect(first).rejects.toBeInstanceOf(SupersededError);
+    await expect(second).rejects.toBeInstanceOf(SupersededError);
+    const result = await third;
+    expect(result.output).not.toHaveProperty('lines');
+    expect(result.output.payees.map((payee) => payee.payeeId)).toEqual(['solo']);
+    const { lines: _lines, ...whole } = (
+      await calculate({ ...input, splitSets: edited }, { backend: 'decimal' })
+    ).output;
+    expect(result.output).toEqual(whole);
+    expect(received).toEqual([input.splitSets, edited]);
+    // A malformed edit names the field, as a whole calculation would.
+    await expect(
+      client.preview(statement, [{ ...edited[0], shares: [{ payeeId: 'solo', pct: '99' }] }]),
+    ).rejects.toBeInstanceOf(EngineInputError);
+    client.closePreview(statement);
     client.dispose();
   });
 

@@ -1,0 +1,42 @@
+// What the engine worker offers, apart from how it is exposed (a browser Worker through Comlink in
+// engine.worker.ts; a Node worker thread in the engine benchmark).
+import { calculate, type CalculationResult } from '../engine/index';
+import { openPreview, type PreviewResult, type StatementPreview } from '../engine/preview';
+
+const previews = new Map<number, StatementPreview>();
+let lastPreview = 0;
+
+export const engineWorkerApi = {
+  /** Validates and calculates; a malformed input rejects with an error named EngineInputError. */
+  calculate(input: unknown): Promise<CalculationResult> {
+    return calculate(input, { backend: 'wasm' });
+  },
+
+  /**
+   * Keeps a statement in the worker for previews and gives its number: later edits send only
+   * their split sets. A malformed input rejects with EngineInputError.
+   */
+  async openPreview(input: unknown): Promise<number> {
+    const preview = await openPreview(input, { backend: 'wasm' });
+    lastPreview += 1;
+    previews.set(lastPreview, preview);
+    return lastPreview;
+  },
+
+  /**
+   * Recalculates an open statement with the split sets whose JSON text is `splitSetsJson`:
+   * totals, payees, recoupments, no lines.
+   */
+  preview(statement: number, splitSetsJson: string): Promise<PreviewResult> {
+    const preview = previews.get(statement);
+    if (preview === undefined) return Promise.reject(new Error('no open statement preview'));
+    return preview.calculate(splitSetsJson);
+  },
+
+  closePreview(statement: number): void {
+    previews.get(statement)?.close();
+    previews.delete(statement);
+  },
+};
+
+export type EngineWorkerApi = typeof engineWorkerApi;

@@ -29,8 +29,8 @@ export interface ColumnarInput {
   size: number;
   /** Writes the buffer at `offset` (a multiple of 8) of `memory`. */
   write(memory: ArrayBuffer, offset: number): void;
-  /** Record ids by input index, for activatedAtRecordId. */
-  recordIds: string[];
+  /** The id of the record at an input index, for activatedAtRecordId. */
+  recordId(index: number): string | null;
 }
 
 function isPlainObject(value: unknown): value is JsonObject {
@@ -182,7 +182,6 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
 
   const count = records.length;
   const { units, lengths, flags } = recordColumns(count);
-  const recordIds = new Array<string>(count);
   const text = new TextColumn();
 
   for (let index = 0; index < count; index += 1) {
@@ -233,7 +232,6 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
     lengths[at + 3] = text.length - start;
     units[index] = recordUnits;
     flags[index] = flag;
-    recordIds[index] = id;
   }
 
   // Object.keys and a lookup: the same own enumerable keys as Object.entries, without a pair each.
@@ -273,7 +271,12 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
     new Uint8Array(memory, offset + textAt, text.length).set(text.bytes.subarray(0, text.length));
   }
 
-  return { size, write, recordIds };
+  // Only a trigger's activating record needs its id back: read from the input, checked above.
+  const recordId = (index: number): string | null => {
+    const record: unknown = records[index];
+    return isPlainObject(record) && typeof record.id === 'string' ? record.id : null;
+  };
+  return { size, write, recordId };
 }
 
 /** Reads the compact result at `offset` (a multiple of 8) of `memory` into an EngineOutput. */
@@ -369,7 +372,7 @@ export function decodeResult(
       splitSetId,
       counterBefore: nextText(),
       counterAfter: nextText(),
-      activatedAtRecordId: activated === 0 ? null : (sent.recordIds[activated - 1] ?? null),
+      activatedAtRecordId: activated === 0 ? null : sent.recordId(activated - 1),
     };
   }
   const missingCodes = new Array<string>(nextWord());

@@ -8,20 +8,27 @@ import { from as copyFrom } from 'pg-copy-streams';
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /**
-   * Bulk-loads rows with COPY from chunks of PostgreSQL's text format: columns escaped with
-   * `copyValue` and separated by tabs, `\N` for null, every row ending in a line break.
+   * Bulk-loads rows with COPY from chunks of PostgreSQL's text format (strings, or the same text
+   * as UTF-8 bytes): columns escaped with `copyValue` and separated by tabs, `\N` for null, every
+   * row ending in a line break, no row split across chunks.
    */
   copyFrom(
     table: string,
     columns: readonly string[],
-    text: string | AsyncIterable<string>,
+    text: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>,
   ): Promise<void>;
 }
+
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const ESCAPED = /[\\\t\n\r]/g;
 
 /** One value in COPY's text format: backslash, tab and line breaks escaped, null as \N. */
 export function copyValue(value: string | number | null): string {
   if (value === null) return '\\N';
-  return String(value).replace(/[\\\t\n\r]/g, (c) =>
+  const text = String(value);
+  // Almost no value has anything to escape: testing first skips the replace and its callback.
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(ESCAPED, (c) =>
     c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
   );
 }
@@ -62,7 +69,7 @@ async function openPostgres(url: string): Promise<Database> {
     client: pg.PoolClient,
     table: string,
     columns: readonly string[],
-    text: string | AsyncIterable<string>,
+    text: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>,
   ) => {
     const stream = client.query(copyFrom(copySql(table, columns, 'stdin')));
     await pipeline(Readable.from(typeof text === 'string' ? [text] : text), stream);
@@ -111,13 +118,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   );
   const run = async <Row>(target: { query: PGlite['query'] }, sql: string, params?: unknown[]) =>
     (await target.query<Row>(sql, params)).rows;
-  // PGlite reads COPY input from a whole blob, so each chunk is its own COPY.
   // PGlite reads COPY input from a whole blob, so each chunk is a COPY of its own.
   const copy = async (
     target: { query: PGlite['query'] },
     table: string,
     columns: readonly string[],
-    text: string | AsyncIterable<string>,
+    text: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>,
   ) => {
     for await (const chunk of typeof text === 'string' ? [text] : text) {
       await target.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([chunk]) });

@@ -46,6 +46,8 @@ export interface ParseSummary {
 /** How far past `skipRows` a header is looked for. */
 const HEADER_SEARCH_ROWS = 20;
 const SAMPLE_CHARS = 256 * 1024;
+/** Text parsed at a time by `parseStatementInBatches`. */
+const BATCH_CHARS = 64 * 1024;
 
 interface RowSource {
   header: HeaderMatch;
@@ -68,11 +70,51 @@ export async function* parseStatement(
   template: DistributorTemplate,
   options: ParseOptions = {},
 ): AsyncGenerator<ParseItem, ParseSummary> {
+  // Whole chunks: an error in a chunk comes before any item of it, as a preview relies on.
+  const batches = readInBatches(input, template, options, Infinity);
+  try {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) return next.value;
+      yield* next.value;
+    }
+  } finally {
+    // A caller that stops early closes the reader too (a spreadsheet's worker, a decompressor).
+    await (batches as AsyncGenerator<ParseItem[], unknown>).return(undefined);
+  }
+}
+
+/**
+ * The items of `parseStatement` in batches, for a caller that handles millions of rows: it
+ * awaits once per batch instead of once per row, and text is parsed `BATCH_CHARS` at a time, so
+ * a batch's rows die young instead of being promoted by the collector (a megabyte of rows at a
+ * time made collecting a third of the work). An error mid-way may come after items of the chunk
+ * it is in: the caller keeps nothing of a file that did not complete anyway.
+ */
+export function parseStatementInBatches(
+  input: StatementInput,
+  template: DistributorTemplate,
+  options: ParseOptions = {},
+): AsyncGenerator<ParseItem[], ParseSummary> {
+  return readInBatches(input, template, options, BATCH_CHARS);
+}
+
+async function* readInBatches(
+  input: StatementInput,
+  template: DistributorTemplate,
+  options: ParseOptions,
+  sliceChars: number,
+): AsyncGenerator<ParseItem[], ParseSummary> {
   const limits = withLimits(options.limits);
   const type = fileTypeOf(input.fileName);
   const source =
     type.kind === 'text'
-      ? await openText(decompressedBytes(type.compression, input.bytes, limits), template, limits)
+      ? await openText(
+          decompressedBytes(type.compression, input.bytes, limits),
+          template,
+          limits,
+          sliceChars,
+        )
       : await openSpreadsheet(readSpreadsheet(input.bytes, type.format, limits), template);
   const mapRow = compileRowMapper(source.header, source.headerWidth, {
     spreadsheet: source.spreadsheet,
@@ -93,6 +135,7 @@ export async function* parseStatement(
     revenueTotals: [],
   };
   for await (const batch of source.rows) {
+    const items: ParseItem[] = [];
     for (const { row, cells } of batch) {
       summary.rowsRead++;
       const mapped = mapRow(cells, row);
@@ -106,7 +149,7 @@ export async function* parseStatement(
         case 'errors':
           summary.rowsWithErrors++;
           summary.errors += mapped.errors.length;
-          for (const rowError of mapped.errors) yield { rowError };
+          for (const rowError of mapped.errors) items.push({ rowError });
           break;
         case 'record': {
           const { record } = mapped;
@@ -116,10 +159,11 @@ export async function* parseStatement(
           total.scaled += toScaled(record.revenue);
           total.records++;
           totals.set(record.currency, total);
-          yield { record };
+          items.push({ record });
         }
       }
     }
+    if (items.length > 0) yield items;
   }
   summary.source = source.summarySource();
   summary.revenueTotals = [...totals].map(([currency, total]) => ({
@@ -145,10 +189,12 @@ export async function parseStatementToEnd(
   }
 }
 
+/** Rows of text, in a batch per chunk of the text, or per `sliceChars` of a longer chunk. */
 async function openText(
   bytes: AsyncIterable<Buffer>,
   template: DistributorTemplate,
   limits: ImportLimits,
+  sliceChars: number,
 ): Promise<RowSource> {
   // The version is known only after decoding, so a hint counts when every version agrees on it.
   const [first, ...others] = template.versions.map((v) => v.encoding);
@@ -170,22 +216,34 @@ async function openText(
   }
   const found = findTextHeader(sample, done, template, limits);
   const parser = new CsvParser(found.delimiter, limits);
+  /** A chunk's rows, a batch per slice of it; the text's last chunk ends the parse. */
+  function* parsed(chunk: string, last: boolean): Generator<CsvRow[]> {
+    let at = 0;
+    do {
+      const batch: CsvRow[] = [];
+      const end = at + sliceChars;
+      parser.push(at === 0 && end >= chunk.length ? chunk : chunk.slice(at, end), batch);
+      if (last && end >= chunk.length) parser.end(batch);
+      yield batch;
+      at = end;
+    } while (at < chunk.length);
+  }
   async function* rows(): AsyncGenerator<CsvRow[]> {
-    const out: CsvRow[] = [];
-    parser.push(sample, out);
+    const first = sample;
     sample = '';
-    if (done) parser.end(out);
-    yield out.filter((row) => row.row > found.headerRow);
+    for (const batch of parsed(first, done)) {
+      yield batch.filter((row) => row.row > found.headerRow);
+    }
     while (!done) {
       const next = await text.next();
-      const batch: CsvRow[] = [];
       if (next.done) {
         done = true;
+        const batch: CsvRow[] = [];
         parser.end(batch);
+        yield batch;
       } else {
-        parser.push(next.value, batch);
+        yield* parsed(next.value, false);
       }
-      yield batch;
     }
   }
   return {

@@ -95,11 +95,6 @@ export function compileRowMapper(
   return (cells, row) => {
     if (cells.every((cell) => cell.trim() === '')) return { kind: 'blank' };
     const errors: RowError[] = [];
-    const take = <T>(field: RecordField | 'row', result: Normalised<T>, fallback: T): T => {
-      if (result.ok) return result.value;
-      errors.push({ row, field, message: result.message });
-      return fallback;
-    };
     const codeCell = firstCode(cells, codeColumns);
     if (!codeCell && isTotalRow(cells, totalPrefixes)) return { kind: 'total' };
     if (cells.length > headerWidth && cells.slice(headerWidth).some((cell) => cell.trim() !== '')) {
@@ -121,36 +116,49 @@ export function compileRowMapper(
     if (!codeCell)
       errors.push({ row, field: 'code', message: 'At least one code must be provided' });
     else {
-      code = take('code', parseCode(codeCell.value, codeCell.kind), '');
+      code = take(errors, row, 'code', parseCode(codeCell.value, codeCell.kind), '');
       codeKind = codeCell.kind;
     }
-    const unitCount = take('units', parseUnits(units(cells), numberFormat), 0);
-    const amount = take('revenue', parseAmount(revenue(cells), numberFormat), {
+    const unitCount = take(errors, row, 'units', parseUnits(units(cells), numberFormat), 0);
+    const amount = take(errors, row, 'revenue', parseAmount(revenue(cells), numberFormat), {
       value: '0',
       rounded: false,
     });
     const record: StatementRecord = {
       code,
       codeKind,
-      title: take('title', parseText(title(cells), 'Title'), ''),
-      artist: take('artist', parseText(artist(cells), 'Artist'), ''),
-      service: take('service', parseText(service(cells), 'Service'), ''),
-      format: take('format', parseText(format(cells), 'Format'), ''),
-      territory: take('territory', territoryOf(territory(cells)), null),
+      title: take(errors, row, 'title', parseText(title(cells), 'Title'), ''),
+      artist: take(errors, row, 'artist', parseText(artist(cells), 'Artist'), ''),
+      service: take(errors, row, 'service', parseText(service(cells), 'Service'), ''),
+      format: take(errors, row, 'format', parseText(format(cells), 'Format'), ''),
+      territory: take(errors, row, 'territory', territoryOf(territory(cells)), null),
       units: unitCount,
       revenue: fields.revenuePerUnit ? multiplyAmount(amount.value, unitCount) : amount.value,
-      date: take('date', dateOf(date(cells)), null),
+      date: take(errors, row, 'date', dateOf(date(cells)), null),
       kind: kindReader
         ? mechanicalValues.has(kindReader(cells).trim().toLowerCase())
           ? 'mechanical'
           : 'sale'
         : constantKind,
-      currency: take('currency', currencyOf(currency(cells)), null),
+      currency: take(errors, row, 'currency', currencyOf(currency(cells)), null),
       row,
     };
     if (errors.length > 0) return { kind: 'errors', errors };
     return { kind: 'record', record, roundedAmount: amount.rounded };
   };
+}
+
+/** A normaliser's value, or the fallback with the row's error noted. */
+function take<T>(
+  errors: RowError[],
+  row: number,
+  field: RecordField,
+  result: Normalised<T>,
+  fallback: T,
+): T {
+  if (result.ok) return result.value;
+  errors.push({ row, field, message: result.message });
+  return fallback;
 }
 
 function firstCode(

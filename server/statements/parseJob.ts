@@ -1,17 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs';
-import { copyValue, type Database, type Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PortalEvent } from '../events/types';
-import { parseStatement, type ParseSummary } from '../import/parse';
+import { readCopyChunks, type CopyRead } from '../import/copyChunks';
+import { RECORD_COLUMNS } from '../import/recordLines';
 import type { DistributorTemplate } from '../import/templateSchema';
-import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
+import { StatementFileError, type RowError } from '../import/types';
 import { statementRead } from './pipeline';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
-/** Records per chunk handed to COPY. */
-const BATCH = 10_000;
+/** Records per chunk handed to COPY: on PGlite each chunk is a COPY of its own. */
+const RECORDS_PER_CHUNK = 10_000;
 
 interface FileRow {
   id: string;
@@ -31,47 +32,6 @@ const systemMetadata = (at: Date): EventMetadata => ({ actor: null, emulatingAct
 async function append(tx: Queryable, statementId: string, events: PortalEvent[], at: Date) {
   const stream = `statement-${statementId}`;
   await appendToStream(tx, stream, await streamVersion(tx, stream), events, systemMetadata(at));
-}
-
-const RECORD_COLUMNS = [
-  'statement_id',
-  'file_id',
-  'row',
-  'code',
-  'code_kind',
-  'title',
-  'artist',
-  'service',
-  'format',
-  'territory',
-  'units',
-  'revenue',
-  'date',
-  'kind',
-  'currency',
-] as const;
-
-/** One record as a line of COPY's text format. */
-function recordLine(statementId: string, fileId: string, r: StatementRecord): string {
-  return [
-    statementId,
-    fileId,
-    r.row,
-    r.code,
-    r.codeKind,
-    r.title,
-    r.artist,
-    r.service,
-    r.format,
-    r.territory,
-    r.units,
-    r.revenue,
-    r.date,
-    r.kind,
-    r.currency,
-  ]
-    .map(copyValue)
-    .join('\t');
 }
 
 async function insertErrors(
@@ -108,41 +68,36 @@ async function readFile(
     await deps.db.transaction(async (tx) => {
       await tx.query('delete from statement_records where file_id = $1', [file.id]);
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
-      const parse = parseStatement(
+      const read = readCopyChunks(
         {
           fileName: file.name,
           bytes: deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>,
         },
         template,
+        {
+          statementId,
+          fileId: file.id,
+          maxErrors: STORED_ERRORS_PER_FILE,
+          recordsPerChunk: RECORDS_PER_CHUNK,
+        },
       );
-      const errors: RowError[] = [];
-      const read: { summary: ParseSummary | null } = { summary: null };
+      const outcome: { read: CopyRead | null } = { read: null };
       // Records stream into COPY as they are read: reading and storing overlap, and a large
-      // statement never sits whole in memory. Row errors (the first ones) are kept aside.
-      async function* copyText(): AsyncGenerator<string> {
-        let batch: string[] = [];
+      // statement never sits whole in memory. The first row errors come with the summary.
+      async function* copyText(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
         for (;;) {
-          const next = await parse.next();
+          const next = await read.next();
           if (next.done) {
-            read.summary = next.value;
-            break;
+            outcome.read = next.value;
+            return;
           }
-          if ('record' in next.value) {
-            batch.push(recordLine(statementId, file.id, next.value.record));
-            if (batch.length >= BATCH) {
-              yield `${batch.join('\n')}\n`;
-              batch = [];
-            }
-          } else if (errors.length < STORED_ERRORS_PER_FILE) {
-            errors.push(next.value.rowError);
-          }
+          yield next.value;
         }
-        if (batch.length > 0) yield `${batch.join('\n')}\n`;
       }
       await tx.copyFrom('statement_records', RECORD_COLUMNS, copyText());
+      if (outcome.read === null) throw new Error('The statement was not read to its end');
+      const { summary, errors } = outcome.read;
       await insertErrors(tx, statementId, file.id, errors);
-      const summary = read.summary;
-      if (summary === null) throw new Error('The statement was not read to its end');
       await append(
         tx,
         statementId,

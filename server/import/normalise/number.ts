@@ -20,6 +20,11 @@ const CURRENCY_PREFIX = /^(?:[A-Z]{0,3}[$€£¥₩₹₽]|[A-Z]{3}\s)\s*/;
 const CURRENCY_SUFFIX = /\s*(?:[$€£¥₩₹₽]|\s[A-Z]{3})$/;
 const EXPONENT = /[eE]([-+]?\d{1,3})$/;
 const MAX_EXPONENT = 40;
+// What nearly every cell holds: the general reading below gives exactly these parts for it.
+const PLAIN_POINT = /^(-?)(\d+)(?:\.(\d+))?$/;
+const PLAIN_COMMA = /^(-?)(\d+)(?:,(\d+))?$/;
+const DIGITS = /^\d*$/;
+const GROUP_SEPARATORS = { '.': /[ .]/, ',': /[ ,]/ } as const;
 
 /**
  * Reads '1,234.56', '1.234,56' (decimal comma), '(12.34)', '-12.34', '12.34-', '$12.34',
@@ -34,6 +39,11 @@ export function readDecimal(
   allowCurrency: boolean,
 ): Normalised<DecimalParts> {
   let text = raw.trim();
+  const plain = (format.decimalComma ? PLAIN_COMMA : PLAIN_POINT).exec(text);
+  if (plain) {
+    const [, sign = '', integer = '', fraction = ''] = plain;
+    return ok({ negative: sign === '-', digits: integer + fraction, scale: fraction.length });
+  }
   if (text === '') return fail(`${what} is missing`);
   if (looksLikeFormula(text))
     return fail(`${what} ${quote(raw)} looks like a formula, not a number`);
@@ -94,9 +104,10 @@ export function readDecimal(
 }
 
 /** '1,234,567' → '1234567'; null when the grouping is not thousands. */
-function readGroupedInteger(text: string, groupMark: string): string | null {
-  const groups = text.split(new RegExp(`[ ${groupMark === '.' ? '\\.' : ','}]`));
-  if (groups.length === 1) return /^\d*$/.test(text) ? text : null;
+function readGroupedInteger(text: string, groupMark: '.' | ','): string | null {
+  if (DIGITS.test(text)) return text;
+  const groups = text.split(GROUP_SEPARATORS[groupMark]);
+  if (groups.length === 1) return null;
   const [first, ...rest] = groups;
   if (!first || !/^\d{1,3}$/.test(first)) return null;
   for (const group of rest) if (!/^\d{3}$/.test(group)) return null;

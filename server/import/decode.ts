@@ -82,7 +82,13 @@ export function decideEncoding(
     const ascii = hint === 'windows-1252' ? 'windows-1252' : 'utf-8';
     return { encoding: ascii, bomLength: 0 };
   }
-  return { encoding: validUtf8Prefix(sample) ? 'utf-8' : 'windows-1252', bomLength: 0 };
+  // UTF-8 when the sample is, or when real UTF-8 characters come before its first bad byte: the
+  // decoder then stops at that byte with an error instead of reading the whole file as 1252.
+  const scan = scanUtf8(sample);
+  return {
+    encoding: scan.invalidAt === -1 || scan.multibyteBefore ? 'utf-8' : 'windows-1252',
+    bomLength: 0,
+  };
 }
 
 const BINARY_SIGNATURES: [string, number[]][] = [
@@ -131,14 +137,48 @@ function utf16FromNuls(sample: Buffer): TextEncoding | null {
   return null;
 }
 
-function validUtf8Prefix(sample: Buffer): boolean {
-  try {
-    // stream: true tolerates a character cut at the sample's end.
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return true;
-  } catch {
-    return false;
+/** Length of the UTF-8 sequence at `at`: 0 when invalid there, -1 when cut by the end. */
+function utf8Sequence(bytes: Buffer, at: number): number {
+  const lead = bytes[at] ?? 0;
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+  else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead === 0xe0) low = 0xa0;
+    if (lead === 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead === 0xf0) low = 0x90;
+    if (lead === 0xf4) high = 0x8f;
+  } else return 0;
+  for (let next = 1; next < length; next++) {
+    if (at + next >= bytes.length) return -1;
+    const byte = bytes[at + next] ?? 0;
+    if (byte < (next === 1 ? low : 0x80) || byte > (next === 1 ? high : 0xbf)) return 0;
   }
+  return length;
+}
+
+/**
+ * Where the first byte that is not UTF-8 is (-1 when none; a character cut at the end is not
+ * counted), and whether a multi-byte UTF-8 character comes before it.
+ */
+function scanUtf8(bytes: Buffer): { invalidAt: number; multibyteBefore: boolean } {
+  let multibyteBefore = false;
+  for (let at = 0; at < bytes.length; ) {
+    if ((bytes[at] ?? 0) < 0x80) {
+      at++;
+      continue;
+    }
+    const length = utf8Sequence(bytes, at);
+    if (length === -1) break;
+    if (length === 0) return { invalidAt: at, multibyteBefore };
+    multibyteBefore = true;
+    at += length;
+  }
+  return { invalidAt: -1, multibyteBefore };
 }
 
 class StreamDecoder {
@@ -156,9 +196,9 @@ class StreamDecoder {
       this.note(chunk);
       return text;
     } catch (cause) {
-      if (this.encoding === 'utf-8' && this.allAsciiSoFar) {
-        // Nothing but ASCII so far, and no partial character is pending: windows-1252 reads
-        // everything before identically, so it can take over from this chunk on.
+      if (this.encoding === 'utf-8' && this.allAsciiSoFar && !scanUtf8(chunk).multibyteBefore) {
+        // Nothing but ASCII so far, in this chunk too up to its bad byte, and no partial character
+        // is pending: windows-1252 reads everything before identically, so it takes over here.
         this.encoding = 'windows-1252';
         this.decoder = new TextDecoder('windows-1252');
         const text = this.decoder.decode(chunk, { stream: !final });

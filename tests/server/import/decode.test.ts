@@ -39,6 +39,25 @@ describe('decodeText', () => {
     await expect(decode(bytes, 16, 32)).rejects.toThrow(UnreadableFileError);
   });
 
+  it('refuses invalid UTF-8 after real UTF-8 in the same chunk or sample', async () => {
+    // A bad byte far from a real UTF-8 character, both inside the sample and inside one chunk:
+    // reading the whole file as windows-1252 would turn the "é" into "Ã©" without a word.
+    const bytes = Buffer.concat([
+      Buffer.from('Café\n'),
+      Buffer.from('a\n'.repeat(40_000)),
+      Buffer.from([0x41, 0xe9, 0x42, 0x0a]),
+    ]);
+    await expect(decode(bytes, bytes.length)).rejects.toThrow(/not valid UTF-8 text/);
+    await expect(decode(bytes, bytes.length, 1024)).rejects.toThrow(/not valid UTF-8 text/);
+    expect(decideEncoding(bytes).encoding).toBe('utf-8');
+    // A Latin-1 byte first is still a Latin-1 file, whatever follows.
+    const latin = Buffer.concat([Buffer.from('Zoé\n', 'latin1'), Buffer.from('Café\n')]);
+    expect(decideEncoding(latin).encoding).toBe('windows-1252');
+    // A UTF-8 character cut by the end of the sample is not a bad byte.
+    const cut = Buffer.from('abc\u00e9').subarray(0, 4);
+    expect(decideEncoding(cut).encoding).toBe('utf-8');
+  });
+
   it('reads UTF-16LE with and without a BOM', async () => {
     const body = Buffer.from('Café\tZoë\n', 'utf16le');
     expect(await decode(Buffer.concat([Buffer.from([0xff, 0xfe]), body]))).toEqual({

@@ -167,7 +167,7 @@ function utf8Sequence(bytes: Buffer, at: number): number {
  */
 function scanUtf8(bytes: Buffer): { invalidAt: number; multibyteBefore: boolean } {
   let multibyteBefore = false;
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     if ((bytes[at] ?? 0) < 0x80) {
       at++;
       continue;

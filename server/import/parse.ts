@@ -337,13 +337,17 @@ async function openSpreadsheet(
       const firstBatch = event.rows.filter((r) => r.row > headerRow);
       const sheetName = sheet;
       async function* rows(): AsyncGenerator<CsvRow[]> {
-        yield firstBatch;
-        for (;;) {
-          const more = await events.next();
-          if (more.done || more.value.type === 'sheet') break;
-          yield more.value.rows;
+        try {
+          yield firstBatch;
+          for (;;) {
+            const more = await events.next();
+            if (more.done || more.value.type === 'sheet') break;
+            yield more.value.rows;
+          }
+        } finally {
+          // Also when the reader stops early (a preview): the workbook's thread ends now.
+          await events.return(undefined);
         }
-        await events.return(undefined);
       }
       return {
         header,

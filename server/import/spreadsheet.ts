@@ -13,6 +13,12 @@ export type SheetEvent = { type: 'sheet'; name: string } | { type: 'rows'; rows:
 type WorkerMessage = SheetEvent | { type: 'done' } | { type: 'error'; message: string };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+let running = 0;
+
+/** How many spreadsheet reader threads are alive: each holds a whole workbook in memory. */
+export function runningSpreadsheetReaders(): number {
+  return running;
+}
 const WORKER_HEAP_MB = 2048;
 
 /**
@@ -41,6 +47,7 @@ export async function* readSpreadsheet(
     transferList: [shared],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
+  running += 1;
   const inbox: WorkerMessage[] = [];
   // Set from worker callbacks; an object so the loop below re-reads it after each await.
   const state: { failure: UnreadableFileError | null } = { failure: null };
@@ -99,6 +106,7 @@ export async function* readSpreadsheet(
   } finally {
     clearTimeout(timer);
     await worker.terminate();
+    running -= 1;
   }
 }
 

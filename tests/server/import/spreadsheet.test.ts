@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
+import { parseStatement } from '../../../server/import/parse';
+import { runningSpreadsheetReaders } from '../../../server/import/spreadsheet';
 import { DISTROKID } from '../../../server/import/templates';
 import {
   FileFormatError,
   StatementFileError,
   UnreadableFileError,
 } from '../../../server/import/types';
-import { parseFile } from './helpers';
+import { chunked, parseFile } from './helpers';
 
 const HEADER = [
   'Reporting Date',
@@ -169,6 +171,20 @@ describe('spreadsheet limits and damage', () => {
     // 0.1 + 0.2 is stored as 0.30000000000000004: 17 places, rounded half to even to 12.
     expect(records.map((r) => r.revenue)).toEqual(['0.3', '0.00000015']);
     expect(summary.roundedAmounts).toBe(1);
+  });
+
+  it('ends the workbook thread when the reader stops after the first record', async () => {
+    // The distributor preview reads a few rows and stops: the thread must not wait for its
+    // time limit holding the workbook.
+    const parse = parseStatement(
+      { fileName: 's.xlsx', bytes: chunked(workbook('xlsx'), 4096) },
+      DISTROKID,
+    );
+    const first = await parse.next();
+    expect(first.done).toBe(false);
+    expect(runningSpreadsheetReaders()).toBe(1);
+    await parse.return(undefined as never);
+    expect(runningSpreadsheetReaders()).toBe(0);
   });
 
   it('refuses a spreadsheet over the size cap before reading it', async () => {

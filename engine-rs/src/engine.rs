@@ -14,6 +14,7 @@ use crate::money::{largest_remainder, largest_remainder_pct, mul_div_trunc, pct_
 use crate::order::cmp_str;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::mem::{ManuallyDrop, MaybeUninit};
 
 const NONE: u32 = u32::MAX;
 
@@ -775,6 +776,8 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
         }
     }
     // Steps 4 and 6 for the rest, code by code (a stable counting sort by code).
+    // Each copy of the records is freed once read, for a lower peak of memory.
+    drop(items);
     let mut starts = vec![0u32; n_syms + 1];
     for part in &later {
         starts[part.code as usize + 1] += 1;
@@ -782,15 +785,15 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
     for i in 1..starts.len() {
         starts[i] += starts[i - 1];
     }
-    let mut by_code: Vec<Part> = Vec::with_capacity(later.len());
-    // SAFETY: every slot below is written exactly once before the vector is read:
-    // the counts place each of the `later.len()` parts at a distinct index.
-    unsafe { by_code.set_len(later.len()) };
+    let mut slots = unfilled::<Part>(later.len());
     for part in later.drain(..) {
         let slot = &mut starts[part.code as usize];
-        by_code[*slot as usize] = part;
+        slots[*slot as usize].write(part);
         *slot += 1;
     }
+    drop(later);
+    // SAFETY: the counts gave each of the parts a distinct index below their number.
+    let by_code = unsafe { filled(slots) };
     for part in &by_code {
         let product = product_of[part.code as usize];
         let (base, scope, conditional) = match calc.pick(part.code, product, part.kind, part.date) {
@@ -1021,17 +1024,14 @@ fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
         starts[i] += starts[i - 1];
     }
     let mut next = starts.clone();
-    let mut items: Vec<Item> = Vec::with_capacity(n);
-    // SAFETY: every slot below is written exactly once before the vector is read:
-    // the counts place each of the `n` records at a distinct index.
-    unsafe { items.set_len(n) };
+    let mut slots = unfilled::<Item>(n);
     for (i, (r, &b)) in records.iter().zip(&bucket_of).enumerate() {
         let take = pct_of(r.revenue, input.distributor_take_pct);
         totals.gross += r.revenue;
         totals.take += take;
         totals.net += r.revenue - take;
         let slot = &mut next[b as usize];
-        items[*slot] = Item {
+        slots[*slot].write(Item {
             net: r.revenue - take,
             units: r.units,
             code: r.code,
@@ -1039,9 +1039,11 @@ fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
             index: i as u32,
             kind: r.kind,
             stream: r.stream,
-        };
+        });
         *slot += 1;
     }
+    // SAFETY: the counts gave each of the `n` records a distinct index below `n`.
+    let mut items = unsafe { filled(slots) };
     if ids_ascend {
         return (items, totals);
     }
@@ -1075,6 +1077,22 @@ fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
         day.copy_from_slice(&run);
     }
     (items, totals)
+}
+
+/// `n` slots for a counting sort to fill in any order, without writing them twice.
+fn unfilled<T>(n: usize) -> Vec<MaybeUninit<T>> {
+    let mut slots = Vec::with_capacity(n);
+    slots.resize_with(n, MaybeUninit::uninit);
+    slots
+}
+
+/// The values of slots from [`unfilled`].
+///
+/// # Safety
+/// Every slot must have been written.
+unsafe fn filled<T>(slots: Vec<MaybeUninit<T>>) -> Vec<T> {
+    let mut slots = ManuallyDrop::new(slots);
+    Vec::from_raw_parts(slots.as_mut_ptr() as *mut T, slots.len(), slots.capacity())
 }
 
 /// The lines sorted by (code, splitSetId, payeeId): blocks by (code, set), then payees.

@@ -64,9 +64,11 @@ export function usePayoutPreview(
   }, []);
 
   // The statement, opened in the worker once per answer: a split edit then sends only its sets.
-  const [opened, setOpened] = useState<{ answer: PreviewInputAnswer; statement: number } | null>(
-    null,
-  );
+  const [opened, setOpened] = useState<
+    | { answer: PreviewInputAnswer; statement: number }
+    | { answer: PreviewInputAnswer; message: string }
+    | null
+  >(null);
   useEffect(() => {
     const client = engine.current;
     if (!client || typeof answer === 'string' || answer.statement === null) return;
@@ -80,10 +82,7 @@ export function usePayoutPreview(
       },
       (error: unknown) => {
         if (!cancelled) {
-          setCalculation({
-            sets: [],
-            message: error instanceof Error ? error.message : String(error),
-          });
+          setOpened({ answer, message: error instanceof Error ? error.message : String(error) });
         }
       },
     );
@@ -94,7 +93,7 @@ export function usePayoutPreview(
   }, [answer]);
 
   useEffect(() => {
-    if (opened === null || opened.answer !== answer || !valid) return;
+    if (opened === null || opened.answer !== answer || !valid || 'message' in opened) return;
     const timer = setTimeout(() => {
       const client = engine.current;
       if (!client) return;
@@ -112,6 +111,10 @@ export function usePayoutPreview(
   if (answer === 'loading') return { status: 'loading' };
   if (answer === 'unavailable') return { status: 'unavailable' };
   if (answer.statement === null) return { status: 'no-statement' };
+  // The statement itself could not be opened: no edit can be previewed.
+  if (opened !== null && opened.answer === answer && 'message' in opened) {
+    return { status: 'failed', answer, message: opened.message, stale: false };
+  }
   if (!valid) return { status: 'waiting', answer };
   if (!calculation) return { status: 'calculating', answer };
   // The last result stays on screen, marked, until the current splits are calculated.

@@ -46,6 +46,39 @@ export const DISTROKID: DistributorTemplate = {
         currency: { fromHeader: true },
       },
     },
+    {
+      // Since mid-2025 the export starts with Date Inserted and ends with Recoup (USD); the
+      // Song/Album column is called Source Type in some files and keeps its old name in others.
+      // Seen tab-separated and as quoted CSV, so the delimiter is detected.
+      name: 'Bank export with Date Inserted (2025)',
+      headers: [
+        'Date Inserted',
+        'Reporting Date',
+        'Sale Month',
+        'Store',
+        'Artist',
+        'Title',
+        'ISRC',
+        'Quantity',
+        'Earnings ({currency})',
+      ],
+      fields: {
+        codes: [
+          { column: 'ISRC', kind: 'isrc' },
+          { column: 'UPC', kind: 'upc' },
+        ],
+        title: cols('Title'),
+        artist: cols('Artist'),
+        service: cols('Store'),
+        format: cols('Source Type', 'Song/Album'),
+        territory: cols('Country of Sale'),
+        date: cols('Sale Month'),
+        units: cols('Quantity'),
+        revenue: cols('Earnings ({currency})'),
+        kind: { constant: 'sale' },
+        currency: { fromHeader: true },
+      },
+    },
   ],
 };
 
@@ -95,6 +128,42 @@ export const CD_BABY: DistributorTemplate = {
   name: 'CD Baby',
   versions: [
     {
+      // The layout seen in a public sample: tab-separated text, lower-case 'Isrc', 'Barcode'.
+      name: 'Tab-separated sales report',
+      headers: [
+        'Report Date',
+        'Sales Date',
+        'Quantity',
+        'Subtotal',
+        'Isrc',
+        'Barcode',
+        'Album Name',
+        'Artist Name',
+        'Partner Name',
+      ],
+      delimiter: '\t',
+      fields: {
+        codes: [
+          { column: 'Isrc', kind: 'isrc' },
+          { column: 'Barcode', kind: 'upc' },
+          { column: 'CDBabySku', kind: 'custom' },
+        ],
+        title: cols('Track Name', 'Album Name'),
+        artist: cols('Artist Name'),
+        service: cols('Partner Name'),
+        format: cols('Transaction Type'),
+        territory: cols('Delivery Country'),
+        date: cols('Sales Date'),
+        units: cols('Quantity'),
+        revenue: cols('Subtotal'),
+        kind: {
+          columns: ['Transaction Type'],
+          mechanicalWhen: ['Mechanical', 'Mechanical Royalty'],
+        },
+        currency: { constant: 'USD' },
+      },
+    },
+    {
       name: 'Digital sales report',
       headers: [
         'Report Date',
@@ -129,10 +198,60 @@ export const CD_BABY: DistributorTemplate = {
   ],
 };
 
-/** The Orchard: the older European semicolon layout with decimal commas, and the upper-case one. */
+/**
+ * The Orchard: the Label Share Net Receipts statement (semicolons and decimal commas for European
+ * accounts, commas otherwise), and the older semicolon and upper-case layouts kept from before.
+ */
 export const THE_ORCHARD: DistributorTemplate = {
   name: 'The Orchard',
   versions: [
+    {
+      // Period (2017M10) and Activity Period, Label Share Net Receipts, Preferred Currency;
+      // European accounts get semicolons and decimal commas.
+      name: 'Label Share Net Receipts, semicolons (decimal comma)',
+      headers: ['Period', 'Territory', 'ISRC', 'Quantity', 'Label Share Net Receipts'],
+      delimiter: ';',
+      decimalComma: true,
+      fields: {
+        codes: [
+          { column: 'ISRC', kind: 'isrc' },
+          { column: 'Orchard UPC', kind: 'upc' },
+          { column: 'Product UPC', kind: 'upc' },
+        ],
+        title: cols('Track Name', 'Release Name', 'Product Name'),
+        artist: cols('Track Artist', 'Artist Name'),
+        service: cols('DMS', 'Retailer'),
+        format: cols('Trans Type Description', 'Trans Type'),
+        territory: cols('Territory'),
+        date: cols('Activity Period', 'Period'),
+        units: cols('Quantity'),
+        revenue: cols('Label Share Net Receipts'),
+        kind: { columns: ['Trans Type'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
+        currency: cols('Preferred Currency', 'Currency'),
+      },
+    },
+    {
+      name: 'Label Share Net Receipts, commas',
+      headers: ['Period', 'Territory', 'ISRC', 'Quantity', 'Label Share Net Receipts'],
+      delimiter: ',',
+      fields: {
+        codes: [
+          { column: 'ISRC', kind: 'isrc' },
+          { column: 'Orchard UPC', kind: 'upc' },
+          { column: 'Product UPC', kind: 'upc' },
+        ],
+        title: cols('Track Name', 'Release Name', 'Product Name'),
+        artist: cols('Track Artist', 'Artist Name'),
+        service: cols('DMS', 'Retailer'),
+        format: cols('Trans Type Description', 'Trans Type'),
+        territory: cols('Territory'),
+        date: cols('Activity Period', 'Period'),
+        units: cols('Quantity'),
+        revenue: cols('Label Share Net Receipts'),
+        kind: { columns: ['Trans Type'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
+        currency: cols('Preferred Currency', 'Currency'),
+      },
+    },
     {
       name: 'Semicolon layout (decimal comma)',
       headers: [
@@ -210,7 +329,6 @@ export const BELIEVE: DistributorTemplate = {
         'Reporting month',
         'Sales Month',
         'Platform',
-        'Country / Region',
         'Artist Name',
         'Track title',
         'UPC',
@@ -223,12 +341,14 @@ export const BELIEVE: DistributorTemplate = {
         codes: [
           { column: 'ISRC', kind: 'isrc' },
           { column: 'UPC', kind: 'upc' },
+          { column: 'Release Catalog nb', kind: 'custom' },
         ],
         title: cols('Track title', 'Release title'),
         artist: cols('Artist Name'),
         service: cols('Platform'),
         format: cols('Sales Type'),
-        territory: cols('Country / Region'),
+        // Written both ways in real files.
+        territory: cols('Country / Region', 'Country/Region'),
         date: cols('Sales Month'),
         units: cols('Quantity'),
         revenue: cols('Net Revenue'),
@@ -313,7 +433,7 @@ export const SYMPHONIC: DistributorTemplate = {
   ],
 };
 
-/** Bandcamp's sales report: UTF-16LE, lower-case headers, one row per sale. */
+/** Bandcamp's sales report (with item details): UTF-16LE, lower-case headers, one row per sale. */
 export const BANDCAMP: DistributorTemplate = {
   name: 'Bandcamp',
   versions: [
@@ -326,7 +446,7 @@ export const BANDCAMP: DistributorTemplate = {
         'artist',
         'catalog number',
         'quantity',
-        'amount you received',
+        'net amount',
         'currency',
       ],
       encoding: 'utf-16le',
@@ -343,7 +463,10 @@ export const BANDCAMP: DistributorTemplate = {
         territory: cols('country code', 'country'),
         date: cols('date'),
         units: cols('quantity'),
-        revenue: cols('amount you received'),
+        // What the seller keeps after the payment processor's fee and Bandcamp's share;
+        // 'amount you received' is only what reached the seller's PayPal for that sale
+        // (0 when Bandcamp collected the money to cover its share).
+        revenue: cols('net amount'),
         kind: { constant: 'sale' },
         currency: cols('currency'),
       },

@@ -1,18 +1,67 @@
-import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database';
-import { appendToStream } from '../events/store';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../db/database';
+import { appendToStream, streamVersion } from '../events/store';
 import { SHIPPED_TEMPLATES } from '../import/templates';
+import type { DistributorTemplate } from '../import/templateSchema';
+
+/**
+ * Every template this portal has shipped before the current one, by distributor name: the
+ * SHA-256 of `canonicalJson(template)`. A stored template with one of these hashes was never
+ * edited on the install, so it is replaced by the current shipped one; an edited template (any
+ * other hash) is left alone. Append the current hash of a template here whenever it changes.
+ */
+export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
+  // Templates as first shipped (written from memory, before the check against public sources).
+  DistroKid: ['2ac5cb7ba306b1711d9deb8768780b39b9e3ccbd93a7ce75e74de82f61c11415'],
+  TuneCore: ['5205dfcf37e584a08804ab34f441ed8f6db45968657f5085665135042af32c25'],
+  'CD Baby': ['27a70240bc485bb624016ee4641be42b88dc063d3b507b7d13d304107bc4d738'],
+  'The Orchard': ['b8b4522eefd28330a8129a7ca744f4868ab8d52c04933403f53e4d7c8a6ba8bc'],
+  Believe: ['32a265cf474e0834a2f8f125c6085381f81434528f09f679997945bf1b4a5049'],
+  FUGA: ['2e91f56468a75b2127a084eea4a3fc59ef4686fb30413e7cafb52c368db30f33'],
+  Symphonic: ['4a253afe62d04b79822728b3b06842cfa7990f42f5bfc931d66c6fb46d35ae7a'],
+  Bandcamp: ['5ed0872a769201cf11d10f14640cbb8eb050951f65c83f0c50991889a3a6c46a'],
+  Apple: ['7ff54de010d77b17ed28db8f6d8128c96e5880c97466dd227f7763d502b6175a'],
+};
+
+/** JSON with object keys sorted, so a template read back from jsonb hashes as written. */
+export function canonicalJson(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v !== null && typeof v === 'object') {
+      const object = v as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(object)
+          .sort()
+          .map((key) => [key, sort(object[key])]),
+      );
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value));
+}
+
+export function templateHash(template: unknown): string {
+  return createHash('sha256').update(canonicalJson(template)).digest('hex');
+}
 
 /**
  * Every install, even one without the demo, knows the distributors whose layouts the portal
- * ships, under their own names and ready for upload. Ones already there are left as they are.
+ * ships, under their own names and ready for upload. Ones already there keep their name and
+ * settings; their template is brought up to the shipped one only while it is still exactly a
+ * template shipped before (never edited on this install).
  */
 export async function ensureShippedDistributors(db: Database, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const existing = await tx.query<{ name: string }>('select name from distributors');
-    const known = new Set(existing.map((row) => row.name.toLowerCase()));
+    const existing = await tx.query<{ id: string; name: string; template: unknown }>(
+      'select id, name, template from distributors',
+    );
+    const known = new Map(existing.map((row) => [row.name.toLowerCase(), row]));
     for (const template of SHIPPED_TEMPLATES) {
-      if (known.has(template.name.toLowerCase())) continue;
+      const current = known.get(template.name.toLowerCase());
+      if (current) {
+        await upgradeUnedited(tx, current, template, now);
+        continue;
+      }
       const distributorId = randomUUID();
       await appendToStream(
         tx,
@@ -28,4 +77,33 @@ export async function ensureShippedDistributors(db: Database, now: Date): Promis
       );
     }
   });
+}
+
+async function upgradeUnedited(
+  tx: Queryable,
+  current: { id: string; template: unknown },
+  template: DistributorTemplate,
+  now: Date,
+): Promise<void> {
+  if (current.template === null || current.template === undefined) return;
+  const stored: unknown =
+    typeof current.template === 'string'
+      ? (JSON.parse(current.template) as unknown)
+      : current.template;
+  const hash = templateHash(stored);
+  if (hash === templateHash(template)) return;
+  if (!(PREVIOUSLY_SHIPPED[template.name] ?? []).includes(hash)) return;
+  const streamId = `distributor-${current.id}`;
+  await appendToStream(
+    tx,
+    streamId,
+    await streamVersion(tx, streamId),
+    [
+      {
+        type: 'DistributorChanged',
+        data: { before: { template: stored as DistributorTemplate }, after: { template } },
+      },
+    ],
+    { actor: null, emulatingActor: null, at: now },
+  );
 }

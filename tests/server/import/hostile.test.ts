@@ -19,7 +19,7 @@ describe('wrong, damaged and hostile files', () => {
     )) as FileFormatError;
     expect(error.title).toBe('File Format Error');
     expect(error.expected).toBe(
-      "the DistroKid layout (header with 'Reporting Date', 'Sale Month', 'Store', 'Artist', 'Title', 'ISRC'…)",
+      "the DistroKid layout 'Tab-separated bank export' (header with 'Reporting Date', 'Sale Month', 'Store', 'Artist', 'Title', 'ISRC'…) or 'Bank export with Date Inserted (2025)' (header with 'Date Inserted', 'Reporting Date', 'Sale Month', 'Store', 'Artist', 'Title'…)",
     );
     expect(error.found).toBe(
       "a header with 'Reporting month', 'Sales Month', 'Platform', 'Country / Region', 'Label Name', 'Artist Name', 'Release title', 'Track title'…",

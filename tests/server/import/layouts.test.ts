@@ -109,6 +109,43 @@ describe('each shipped layout reads its sample exactly', () => {
     });
   });
 
+  it('DistroKid 2025 export (Date Inserted, Source Type, Recoup; quoted CSV)', async () => {
+    const { records, summary } = await expectLines(
+      DISTROKID,
+      'distrokid-2025.csv',
+      [
+        ['USDK12300001', 2450, '7.350000000001', 'US', '2025-06-01'],
+        ['859712345678', 1, '3.465', 'DE', '2025-06-01'],
+        ['USDK12300001', -2, '-0.0042', 'GB', '2025-05-01'],
+      ],
+      { currency: 'USD', kind: 'sale', artist: 'The Lumens' },
+    );
+    expect(records.map((r) => r.format)).toEqual(['Song', 'Album', 'Song']);
+    expect(records[1]).toMatchObject({ codeKind: 'upc', title: 'Night Drive (Album)' });
+    expect(summary).toMatchObject({
+      version: 'Bank export with Date Inserted (2025)',
+      source: { kind: 'text', delimiter: ',' },
+    });
+  });
+
+  it('DistroKid 2025 export, tab-separated with the old Song/Album name', async () => {
+    const { records, summary } = await expectLines(
+      DISTROKID,
+      'distrokid-2025.tsv',
+      [
+        ['USDK12300001', 2450, '7.350000000001', 'US', '2025-06-01'],
+        ['859712345678', 1, '3.465', 'DE', '2025-06-01'],
+        ['USDK12300001', -2, '-0.0042', 'GB', '2025-05-01'],
+      ],
+      { currency: 'USD' },
+    );
+    expect(records.map((r) => r.format)).toEqual(['Song', 'Album', 'Song']);
+    expect(summary).toMatchObject({
+      version: 'Bank export with Date Inserted (2025)',
+      source: { delimiter: '\t' },
+    });
+  });
+
   it('TuneCore (quoted thousands, 14-digit UPC, CRLF)', async () => {
     const { records } = await expectLines(
       TUNECORE,
@@ -136,6 +173,64 @@ describe('each shipped layout reads its sample exactly', () => {
     );
     expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
     expect(summary.totalRows).toEqual([5]);
+  });
+
+  it('CD Baby tab-separated report (Isrc, Barcode, Partner Name, Delivery Country)', async () => {
+    const { records, summary } = await expectLines(
+      CD_BABY,
+      'cdbaby.txt',
+      [
+        ['USCGJ2312345', 310, '0.961', 'US', '2023-07-31'],
+        ['088295012345', 2, '14', 'CA', '2023-07-31'],
+        ['USCGJ2312345', 0, '0.0527', 'US', '2023-07-31'],
+      ],
+      { currency: 'USD', artist: 'Old Pine' },
+    );
+    expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
+    expect(records.map((r) => r.title)).toEqual(['Ember', 'Woodsmoke', 'Ember']);
+    expect(records[0]).toMatchObject({ service: 'Spotify', format: 'Stream' });
+    expect(summary).toMatchObject({
+      version: 'Tab-separated sales report',
+      source: { delimiter: '\t' },
+    });
+  });
+
+  it('The Orchard, Label Share Net Receipts with semicolons and decimal commas', async () => {
+    const { records, summary } = await expectLines(
+      THE_ORCHARD,
+      'orchard-net-receipts.csv',
+      [
+        ['ESA011700001', 1500, '0.258066', 'ES', '2017-09-01'],
+        ['ESA011700001', 15000, '450.75', 'ES', '2017-10-01'],
+        ['191774000001', -1, '-1.05', 'FR', '2017-09-01'],
+      ],
+      { currency: 'EUR', artist: 'Mar Azul' },
+    );
+    expect(records.map((r) => r.title)).toEqual(['Ola', 'Ola', 'Olas']);
+    expect(records.map((r) => r.format)).toEqual([
+      'Ad-Supported Stream',
+      'Subscription Stream',
+      'Album Download',
+    ]);
+    expect(summary).toMatchObject({
+      version: 'Label Share Net Receipts, semicolons (decimal comma)',
+      source: { delimiter: ';' },
+    });
+  });
+
+  it('The Orchard, Label Share Net Receipts with commas (Retailer, Product UPC)', async () => {
+    const { records, summary } = await expectLines(
+      THE_ORCHARD,
+      'orchard-net-receipts-comma.csv',
+      [
+        ['QZABC2300001', 1204331, '3412.987654321012', 'US', '2023-11-01'],
+        ['194398765432', 3, '21', 'JP', '2023-11-01'],
+      ],
+      { currency: 'USD', kind: 'sale' },
+    );
+    expect(records[0]).toMatchObject({ service: 'Spotify', artist: 'Kaito feat. Mio' });
+    expect(records[1]).toMatchObject({ codeKind: 'upc', title: 'Blue Hour', artist: 'Kaito' });
+    expect(summary.version).toBe('Label Share Net Receipts, commas');
   });
 
   it('The Orchard, semicolon layout (windows-1252, decimal commas, parentheses)', async () => {
@@ -186,6 +281,19 @@ describe('each shipped layout reads its sample exactly', () => {
     expect(records[2]?.kind).toBe('mechanical');
   });
 
+  it('Believe with Country/Region and a release-only row (catalog number)', async () => {
+    const { records } = await expectLines(
+      BELIEVE,
+      'believe-country-slash.csv',
+      [
+        ['FR9W12300777', 1200, '4.08', 'DE', '2026-03-01'],
+        ['SOL-YT-01', 300, '0.255', 'FR', '2026-03-01'],
+      ],
+      { currency: 'EUR', kind: 'sale' },
+    );
+    expect(records[1]).toMatchObject({ codeKind: 'custom', title: 'Canal', service: 'YouTube' });
+  });
+
   it('FUGA (asset and product rows, rounding past 12 places counted)', async () => {
     const { summary } = await expectLines(
       FUGA,
@@ -214,21 +322,21 @@ describe('each shipped layout reads its sample exactly', () => {
     expect(records[2]?.codeKind).toBe('custom');
   });
 
-  it('Bandcamp (UTF-16LE, US short dates, two currencies)', async () => {
+  it('Bandcamp (UTF-16LE, US short dates, two currencies, net amount)', async () => {
     const { summary } = await expectLines(
       BANDCAMP,
       'bandcamp.csv',
       [
-        ['5054197123456', 1, '7.0123', 'GB', '2023-01-15'],
-        ['GBKPL2300042', 1, '0.55', 'IE', '2023-01-16'],
-        ['SG-01-LP', 2, '41.25', 'KR', '2023-01-16'],
+        ['5054197123456', 1, '5.5123', 'GB', '2023-01-15'],
+        ['GBKPL2300042', 1, '0.4', 'IE', '2023-01-16'],
+        ['SG-01-LP', 2, '33.75', 'KR', '2023-01-16'],
       ],
       { service: 'Bandcamp' },
     );
     expect(summary.source).toEqual({ kind: 'text', delimiter: ',', encoding: 'utf-16le' });
     expect(summary.revenueTotals).toEqual([
-      { currency: 'GBP', revenue: '7.5623', records: 2 },
-      { currency: 'USD', revenue: '41.25', records: 1 },
+      { currency: 'GBP', revenue: '5.9123', records: 2 },
+      { currency: 'USD', revenue: '33.75', records: 1 },
     ]);
   });
 

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database';
+import { appendToStream, streamVersion } from '../../../server/events/store';
+import { SHIPPED_TEMPLATES, type DistributorTemplate } from '../../../server/import/templates';
+import {
+  PREVIOUSLY_SHIPPED,
+  ensureShippedDistributors,
+  templateHash,
+} from '../../../server/statements/shippedDistributors';
+import { freshDatabase } from '../harness';
+import { fixture } from './helpers';
+
+const FIRST = JSON.parse(
+  fixture('shipped-templates-first.json').toString('utf8'),
+) as DistributorTemplate[];
+
+describe('shipped templates on an existing install', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await freshDatabase());
+  });
+  afterAll(async () => drop());
+
+  const templates = async () =>
+    new Map(
+      (
+        await db.query<{ id: string; name: string; template: DistributorTemplate }>(
+          'select id, name, template from distributors',
+        )
+      ).map((row) => [row.name, row]),
+    );
+
+  async function setTemplate(name: string, template: DistributorTemplate) {
+    const row = (await templates()).get(name)!;
+    const streamId = `distributor-${row.id}`;
+    await db.transaction(async (tx) => {
+      await appendToStream(
+        tx,
+        streamId,
+        await streamVersion(tx, streamId),
+        [{ type: 'DistributorChanged', data: { before: {}, after: { template } } }],
+        { actor: null, emulatingActor: null, at: new Date('2026-11-01T00:00:00Z') },
+      );
+    });
+  }
+
+  it('knows the hash of every first-shipped template', () => {
+    for (const template of FIRST) {
+      expect(PREVIOUSLY_SHIPPED[template.name]).toContain(templateHash(template));
+    }
+    for (const template of SHIPPED_TEMPLATES) {
+      expect(PREVIOUSLY_SHIPPED[template.name]).toBeDefined();
+    }
+  });
+
+  it('replaces unedited old templates, keeps edited ones, and does it once', async () => {
+    for (const template of FIRST) await setTemplate(template.name, template);
+    const edited = structuredClone(FIRST.find((t) => t.name === 'Bandcamp')!);
+    // An overseer's own change: the same layout read as UTF-8.
+    edited.versions[0]!.encoding = 'utf-8';
+    await setTemplate('Bandcamp', edited);
+
+    await ensureShippedDistributors(db, new Date('2026-12-01T00:00:00Z'));
+    const after = await templates();
+    for (const template of SHIPPED_TEMPLATES) {
+      const stored = after.get(template.name)!.template;
+      if (template.name === 'Bandcamp') expect(templateHash(stored)).toBe(templateHash(edited));
+      else expect(templateHash(stored)).toBe(templateHash(template));
+    }
+    const changed = await db.query<{ n: string }>(
+      "select count(*) as n from events where type = 'DistributorChanged'",
+    );
+    await ensureShippedDistributors(db, new Date('2026-12-02T00:00:00Z'));
+    const again = await db.query<{ n: string }>(
+      "select count(*) as n from events where type = 'DistributorChanged'",
+    );
+    expect(Number(again[0]!.n)).toBe(Number(changed[0]!.n));
+    expect((await templates()).size).toBe(SHIPPED_TEMPLATES.length);
+  });
+});

@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from './templateSchema';
+import type { DistributorTemplate, FieldMapping } from './templateSchema';
 
 export type {
   CurrencySource,
@@ -202,6 +202,25 @@ export const CD_BABY: DistributorTemplate = {
  * The Orchard: the Label Share Net Receipts statement (semicolons and decimal commas for European
  * accounts, commas otherwise), and the older semicolon and upper-case layouts kept from before.
  */
+/** The Label Share Net Receipts layout, the same columns with either separator. */
+const ORCHARD_NET_RECEIPTS_FIELDS: FieldMapping = {
+  codes: [
+    { column: 'ISRC', kind: 'isrc' },
+    { column: 'Orchard UPC', kind: 'upc' },
+    { column: 'Product UPC', kind: 'upc' },
+  ],
+  title: cols('Track Name', 'Release Name', 'Product Name'),
+  artist: cols('Track Artist', 'Artist Name'),
+  service: cols('DMS', 'Retailer'),
+  format: cols('Trans Type Description', 'Trans Type'),
+  territory: cols('Territory'),
+  date: cols('Activity Period', 'Period'),
+  units: cols('Quantity'),
+  revenue: cols('Label Share Net Receipts'),
+  kind: { columns: ['Trans Type'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
+  currency: cols('Preferred Currency', 'Currency'),
+};
+
 export const THE_ORCHARD: DistributorTemplate = {
   name: 'The Orchard',
   versions: [
@@ -212,45 +231,13 @@ export const THE_ORCHARD: DistributorTemplate = {
       headers: ['Period', 'Territory', 'ISRC', 'Quantity', 'Label Share Net Receipts'],
       delimiter: ';',
       decimalComma: true,
-      fields: {
-        codes: [
-          { column: 'ISRC', kind: 'isrc' },
-          { column: 'Orchard UPC', kind: 'upc' },
-          { column: 'Product UPC', kind: 'upc' },
-        ],
-        title: cols('Track Name', 'Release Name', 'Product Name'),
-        artist: cols('Track Artist', 'Artist Name'),
-        service: cols('DMS', 'Retailer'),
-        format: cols('Trans Type Description', 'Trans Type'),
-        territory: cols('Territory'),
-        date: cols('Activity Period', 'Period'),
-        units: cols('Quantity'),
-        revenue: cols('Label Share Net Receipts'),
-        kind: { columns: ['Trans Type'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
-        currency: cols('Preferred Currency', 'Currency'),
-      },
+      fields: ORCHARD_NET_RECEIPTS_FIELDS,
     },
     {
       name: 'Label Share Net Receipts, commas',
       headers: ['Period', 'Territory', 'ISRC', 'Quantity', 'Label Share Net Receipts'],
       delimiter: ',',
-      fields: {
-        codes: [
-          { column: 'ISRC', kind: 'isrc' },
-          { column: 'Orchard UPC', kind: 'upc' },
-          { column: 'Product UPC', kind: 'upc' },
-        ],
-        title: cols('Track Name', 'Release Name', 'Product Name'),
-        artist: cols('Track Artist', 'Artist Name'),
-        service: cols('DMS', 'Retailer'),
-        format: cols('Trans Type Description', 'Trans Type'),
-        territory: cols('Territory'),
-        date: cols('Activity Period', 'Period'),
-        units: cols('Quantity'),
-        revenue: cols('Label Share Net Receipts'),
-        kind: { columns: ['Trans Type'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
-        currency: cols('Preferred Currency', 'Currency'),
-      },
+      fields: ORCHARD_NET_RECEIPTS_FIELDS,
     },
     {
       name: 'Semicolon layout (decimal comma)',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
-import { multipart } from './multipart';
+import { uploadStatement } from './multipart';
 
 const HEADER =
   'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
@@ -158,25 +158,12 @@ describe('the account-wide default splits', () => {
 
     const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
       .id;
-    const { payload, headers } = multipart([
-      {
-        name: 'body',
-        value: JSON.stringify({
-          distributor: distroKid,
-          report_month: '2026-09',
-          expected: null,
-          cashless: true,
-        }),
-      },
-      { name: 'file', filename: 'defaults.tsv', content: HEADER + line('QZDM12600099', 10, '10') },
-    ]);
-    const uploaded = await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-09', expected: null, cashless: true },
+      [{ filename: 'defaults.tsv', content: HEADER + line('QZDM12600099', 10, '10') }],
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();
     const id = uploaded.json()[0].id as string;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { LoggedIn } from './harness';
 
 export type Part =
   | { name: string; value: string }
@@ -25,4 +27,27 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * POST /api/statement/upload as `who`: the `body` part (left out when null) and one `file` part
+ * per file, as the upload drawer sends them.
+ */
+export function uploadStatement(
+  app: FastifyInstance,
+  who: LoggedIn,
+  body: object | null,
+  files: { filename: string; content: Buffer | string }[],
+) {
+  const { payload, headers } = multipart([
+    ...(body ? [{ name: 'body', value: JSON.stringify(body) }] : []),
+    ...files.map((file) => ({ name: 'file', ...file })),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/statement/upload',
+    cookies: who.cookies,
+    headers: { ...headers, 'x-csrf-token': who.csrf },
+    payload,
+  });
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
-import { multipart } from './multipart';
+import { multipart, uploadStatement } from './multipart';
 
 const run = promisify(execFile);
 const HEADER =
@@ -33,25 +33,12 @@ describe('the statement pipeline', () => {
   });
 
   const upload = async (month: string, rows: string[], extra: object = {}) => {
-    const { payload, headers } = multipart([
-      {
-        name: 'body',
-        value: JSON.stringify({
-          distributor: distroKid,
-          report_month: month,
-          expected: null,
-          ...extra,
-        }),
-      },
-      { name: 'file', filename: `${month}-${rows.length}.tsv`, content: HEADER + rows.join('') },
-    ]);
-    const answer = await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: month, expected: null, ...extra },
+      [{ filename: `${month}-${rows.length}.tsv`, content: HEADER + rows.join('') }],
+    );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();
     return answer.json()[0].id as string;
@@ -287,24 +274,17 @@ describe('the statement pipeline', () => {
   });
 
   it('retries a failed statement once the corrected file is uploaded again', async () => {
-    const { payload, headers } = multipart([
-      {
-        name: 'body',
-        value: JSON.stringify({ distributor: distroKid, report_month: '2026-03', expected: null }),
-      },
-      {
-        name: 'file',
-        filename: 'wrong.csv',
-        content: 'Sales Period,Store Name,Net Sales\n2026-03,Spotify,1\n',
-      },
-    ]);
-    const answer = await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-03', expected: null },
+      [
+        {
+          filename: 'wrong.csv',
+          content: 'Sales Period,Store Name,Net Sales\n2026-03,Spotify,1\n',
+        },
+      ],
+    );
     const id = answer.json()[0].id;
     await portal.app.jobs.drain();
     expect((await statement(id)).status).toBe('failed');

@@ -5,7 +5,7 @@ import { calculateReference } from '../../engine/reference';
 import { validateInput } from '../../engine/validate';
 import { dumpReadModels, replayAll } from '../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
-import { multipart, type Part } from './multipart';
+import { uploadStatement } from './multipart';
 
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, 'import', 'fixtures', name));
@@ -25,20 +25,8 @@ describe('statement upload and import', () => {
   });
   afterAll(() => portal.close());
 
-  const upload = (body: object | null, files: { filename: string; content: Buffer | string }[]) => {
-    const parts: Part[] = [
-      ...(body ? [{ name: 'body', value: JSON.stringify(body) }] : []),
-      ...files.map((file) => ({ name: 'file', ...file })),
-    ];
-    const { payload, headers } = multipart(parts);
-    return portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
-  };
+  const upload = (body: object | null, files: { filename: string; content: Buffer | string }[]) =>
+    uploadStatement(portal.app, lena, body, files);
 
   it('ships every distributor layout under the distributor’s own name, ready for upload', () => {
     for (const name of [
@@ -217,14 +205,7 @@ describe('statement upload and import', () => {
   it('keeps statements of other labels out of reach, and lets payees upload nothing', async () => {
     const paco = await login(portal.app, 'payee@demo.label');
     expect((await get(portal.app, paco, '/api/statements')).statusCode).toBe(403);
-    const { payload, headers } = multipart([{ name: 'body', value: '{}' }]);
-    const refused = await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: paco.cookies,
-      headers: { ...headers, 'x-csrf-token': paco.csrf },
-      payload,
-    });
+    const refused = await uploadStatement(portal.app, paco, {}, []);
     expect(refused.statusCode).toBe(403);
   });
 
@@ -260,24 +241,12 @@ describe('the split preview input', () => {
       '2026-10-05\t2026-09\tSpotify\tAria Vale\tMidnight Signals\tQZDM12600001\t\t1200\t100\tSong\tUS\t0\t3.456789012345\n',
       '2026-10-05\t2026-09\tSpotify\tAria Vale\tGlass Harbor\tQZDM12600002\t\t10\t100\tSong\tFR\t0\t0.5\n',
     ];
-    const { payload, headers } = multipart([
-      {
-        name: 'body',
-        value: JSON.stringify({
-          distributor: distributors.items[0].id,
-          report_month: '2026-09',
-          expected: null,
-        }),
-      },
-      { name: 'file', filename: 'september.tsv', content: header + rows.join('') },
-    ]);
-    await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
+    await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distributors.items[0].id, report_month: '2026-09', expected: null },
+      [{ filename: 'september.tsv', content: header + rows.join('') }],
+    );
     await portal.app.jobs.drain();
 
     const preview = (await get(portal.app, lena, `/api/products/${id}/preview-input`)).json();

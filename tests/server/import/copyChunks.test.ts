@@ -4,7 +4,7 @@ import { readCopyChunks, type CopyTarget } from '../../../server/import/copyChun
 import { DISTROKID } from '../../../server/import/templates';
 import { FileFormatError, UnreadableFileError } from '../../../server/import/types';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
-import { multipart } from '../multipart';
+import { uploadStatement } from '../multipart';
 import { chunked, collectCopy, copyTextOf, distrokidStatement, fixture } from './helpers';
 
 const TARGET: CopyTarget = {
@@ -123,20 +123,12 @@ describe('a large statement through the parse job', () => {
   afterAll(() => portal.close());
 
   const read = async (month: string, filename: string, content: Buffer) => {
-    const { payload, headers } = multipart([
-      {
-        name: 'body',
-        value: JSON.stringify({ distributor: distrokid, report_month: month, expected: null }),
-      },
-      { name: 'file', filename, content },
-    ]);
-    const answer = await portal.app.inject({
-      method: 'POST',
-      url: '/api/statement/upload',
-      cookies: lena.cookies,
-      headers: { ...headers, 'x-csrf-token': lena.csrf },
-      payload,
-    });
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distrokid, report_month: month, expected: null },
+      [{ filename, content }],
+    );
     expect(answer.statusCode).toBe(201);
     const id = String(answer.json()[0].id);
     await portal.app.jobs.drain();

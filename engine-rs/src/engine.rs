@@ -235,13 +235,11 @@ const UNKNOWN: u32 = u32::MAX - 1;
 
 const UNPICKED: Pick = Pick { base: UNKNOWN, scope: NONE, conditional: false };
 
-/// What the loop over records keeps of each code, filled on its first record: a
-/// record then reads one entry instead of walking the scope tables, and its
-/// part usually lands in the block the code's previous part used.
+/// What the allocation keeps of each code, filled on its first part: a part
+/// then reads one entry instead of walking the scope tables, and usually
+/// lands in the block the code's previous part used.
 #[derive(Clone, Copy)]
 struct CodeInfo {
-    /// The code's product; [`NONE`] for a missing code.
-    product: Sym,
     /// For sales and adjustments, and for mechanicals.
     sale: Pick,
     mechanical: Pick,
@@ -251,7 +249,6 @@ struct CodeInfo {
 }
 
 const UNSEEN: CodeInfo = CodeInfo {
-    product: NONE,
     sale: UNPICKED,
     mechanical: UNPICKED,
     last_set: NONE,
@@ -634,7 +631,7 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
         lines: Vec::new(),
         blocks: Vec::new(),
         code_head: vec![NONE; n_syms],
-        codes: product_of.iter().map(|&product| CodeInfo { product, ..UNSEEN }).collect(),
+        codes: vec![UNSEEN; n_syms],
         allocated: 0,
         parts: Vec::new(),
         member_parts: Vec::new(),
@@ -650,13 +647,11 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
     // changes (step 3 aside, done here in order first), so they are allocated after,
     // grouped by code: each code's tables and lines are then read once, not once per
     // record, which is most of the time a statement of a million records takes.
-    let counted: Vec<bool> = calc
-        .codes
+    let counted: Vec<bool> = product_of
         .iter()
         .enumerate()
-        .map(|(code, info)| {
-            info.product != NONE
-                && counter_sets.iter().any(|&i| scope_covers(&sets[i].scope, code as Sym, info.product))
+        .map(|(code, &product)| {
+            product != NONE && counter_sets.iter().any(|&i| scope_covers(&sets[i].scope, code as Sym, product))
         })
         .collect();
     let mut missing = vec![false; n_syms];

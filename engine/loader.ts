@@ -81,24 +81,10 @@ export function forgetEngine(): void {
 }
 
 function callEngine(engine: EngineExports, inputText: string): { status: number; text: string } {
-  const bytes = new TextEncoder().encode(inputText);
-  const inputPtr = engine.engine_alloc(bytes.length) >>> 0;
-  if (inputPtr === 0) throw new Error('engine.wasm: allocation failed');
-  try {
-    new Uint8Array(engine.memory.buffer, inputPtr, bytes.length).set(bytes);
-    const status = engine.engine_calculate(inputPtr, bytes.length) >>> 0;
-    try {
-      const resultPtr = engine.engine_result_ptr() >>> 0;
-      const resultLen = engine.engine_result_len() >>> 0;
-      // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
-      const view = new Uint8Array(engine.memory.buffer, resultPtr, resultLen);
-      return { status, text: new TextDecoder().decode(view) };
-    } finally {
-      engine.engine_result_free();
-    }
-  } finally {
-    engine.engine_free(inputPtr, bytes.length);
-  }
+  return withBytes(engine, new TextEncoder().encode(inputText), (ptr, len) => {
+    const status = engine.engine_calculate(ptr, len) >>> 0;
+    return takeResult(engine, (view) => ({ status, text: new TextDecoder().decode(view) }));
+  });
 }
 
 /** Runs the loaded module: the output JSON text exactly as the engine wrote it. */
@@ -126,13 +112,29 @@ export function runWasmColumns(engine: EngineExports, input: unknown): EngineOut
   try {
     return withColumns(engine, columns, (ptr, len) => {
       const status = engine.engine_calculate_columns(ptr, len) >>> 0;
-      return takeResult(engine, (memory, offset) =>
-        status === STATUS_OK ? decodeResult(memory, offset, columns) : null,
+      return takeResult(engine, (view) =>
+        status === STATUS_OK ? decodeResult(view.buffer, view.byteOffset, columns) : null,
       );
     });
   } catch (error) {
     forgetEngine();
     throw error;
+  }
+}
+
+/** Copies `bytes` into the module's memory and runs `call` on them; the buffer is freed after. */
+function withBytes<T>(
+  engine: EngineExports,
+  bytes: Uint8Array,
+  call: (ptr: number, len: number) => T,
+): T {
+  const ptr = engine.engine_alloc(bytes.length) >>> 0;
+  if (ptr === 0) throw new Error('engine.wasm: allocation failed');
+  try {
+    new Uint8Array(engine.memory.buffer, ptr, bytes.length).set(bytes);
+    return call(ptr, bytes.length);
+  } finally {
+    engine.engine_free(ptr, bytes.length);
   }
 }
 
@@ -155,16 +157,17 @@ function withColumns<T>(
   }
 }
 
-/** Reads the engine's last result (a copy when it is not 8-aligned) and frees it. */
-function takeResult<T>(engine: EngineExports, read: (memory: ArrayBuffer, offset: number) => T): T {
+/**
+ * Reads the engine's last result and frees it. `read` gets the bytes in place, or a copy when
+ * they do not start on a multiple of 8 (the compact result's f64 and u32 sections need it).
+ */
+function takeResult<T>(engine: EngineExports, read: (bytes: Uint8Array<ArrayBuffer>) => T): T {
   try {
     const resultPtr = engine.engine_result_ptr() >>> 0;
     const resultLen = engine.engine_result_len() >>> 0;
     // A fresh view: the calculation may have grown (and so replaced) the memory buffer.
-    if (resultPtr % 8 === 0) return read(engine.memory.buffer, resultPtr);
-    const copy = new Uint8Array(resultLen);
-    copy.set(new Uint8Array(engine.memory.buffer, resultPtr, resultLen));
-    return read(copy.buffer, 0);
+    const view = new Uint8Array(engine.memory.buffer, resultPtr, resultLen);
+    return read(resultPtr % 8 === 0 ? view : view.slice());
   } finally {
     engine.engine_result_free();
   }
@@ -198,8 +201,8 @@ export function prepareWasm(engine: EngineExports, input: unknown): PreparedStat
   try {
     handle = withColumns(engine, columns, (ptr, len) => {
       const status = engine.engine_prepare(ptr, len) >>> 0;
-      return takeResult(engine, (memory, offset) =>
-        status === STATUS_OK ? new Uint32Array(memory, offset, 1)[0]! : null,
+      return takeResult(engine, (view) =>
+        status === STATUS_OK ? new DataView(view.buffer, view.byteOffset).getUint32(0, true) : null,
       );
     });
   } catch (error) {
@@ -212,21 +215,19 @@ export function prepareWasm(engine: EngineExports, input: unknown): PreparedStat
   return {
     summary(headerJson) {
       if (released) throw new Error('engine.wasm: the prepared statement was released');
-      const bytes = new TextEncoder().encode(headerJson);
       try {
-        const ptr = engine.engine_alloc(bytes.length) >>> 0;
-        if (ptr === 0) throw new Error('engine.wasm: allocation failed');
-        try {
-          new Uint8Array(engine.memory.buffer, ptr, bytes.length).set(bytes);
-          const status = engine.engine_calculate_prepared(kept, ptr, bytes.length) >>> 0;
-          return takeResult(engine, (memory, offset) => {
+        return withBytes(engine, new TextEncoder().encode(headerJson), (ptr, len) => {
+          const status = engine.engine_calculate_prepared(kept, ptr, len) >>> 0;
+          return takeResult(engine, (view) => {
             if (status !== STATUS_OK) return null;
-            const { lines: _lines, ...summary } = decodeResult(memory, offset, columns);
+            const { lines: _lines, ...summary } = decodeResult(
+              view.buffer,
+              view.byteOffset,
+              columns,
+            );
             return summary;
           });
-        } finally {
-          engine.engine_free(ptr, bytes.length);
-        }
+        });
       } catch (error) {
         released = true;
         forgetEngine();

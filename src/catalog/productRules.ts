@@ -1,34 +1,8 @@
 // SPEC sections 3 and 5 for the product form: types, code rules and durations, with the server's texts.
 import type { CodeKind } from './catalogApi';
 
-/** SPEC section 3's product types, as server/catalog/details.ts accepts them. */
-export const PRODUCT_TYPES = [
-  'single',
-  'EP',
-  'album',
-  'LP',
-  'CD',
-  'DVD',
-  'cassette',
-  '8-track',
-  'track',
-  'video',
-  'copyright',
-  'merchandise',
-  'ticket',
-  'physical',
-  'catalog',
-  'project',
-  'NFT',
-  'ringtone',
-  'radio',
-  'webcast',
-  'UGC',
-  'streaming',
-  'cloud',
-  'advertisement',
-  'other',
-] as const;
+/** SPEC section 3's product types and the duration reading, the same ones the API applies. */
+export { PRODUCT_TYPES, readDuration as parseDuration } from '../../server/catalog/productRules';
 
 export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
 
@@ -75,21 +49,6 @@ export function codeListProblems(codes: readonly { code: string; kind: CodeKind 
     return null;
   });
   return { list: codes.length === 0 ? CODE_PROBLEM_KEYS.none : null, byIndex };
-}
-
-/** Whole seconds (`245`) or H:M:S / M:S (`0:04:05`); null when empty, undefined when invalid. */
-export function parseDuration(text: string): number | null | undefined {
-  const value = text.trim();
-  if (value === '') return null;
-  if (/^\d+$/.test(value)) return Number(value);
-  const parts = value.split(':');
-  if (parts.length < 2 || parts.length > 3 || parts.some((part) => !/^\d+$/.test(part))) {
-    return undefined;
-  }
-  const numbers = parts.map(Number);
-  const [hours = 0, minutes = 0, seconds = 0] = numbers.length === 3 ? numbers : [0, ...numbers];
-  if (minutes > 59 || seconds > 59) return undefined;
-  return hours * 3600 + minutes * 60 + seconds;
 }
 
 /** Seconds as H:MM:SS. */

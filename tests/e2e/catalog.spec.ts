@@ -1,23 +1,14 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { activatedPayee, apiSession, DEMO_PASSWORD, fillLogin, login } from './helpers';
+import {
+  activatedPayee,
+  apiSession,
+  DEMO_PASSWORD,
+  DISTROKID_HEADER,
+  fillLogin,
+  login,
+} from './helpers';
 
 const PAYEE_PASSWORD = 'Catalog-e2e-payee-2026!';
-
-const DISTROKID_HEADER = [
-  'Reporting Date',
-  'Sale Month',
-  'Store',
-  'Artist',
-  'Title',
-  'ISRC',
-  'UPC',
-  'Quantity',
-  'Team Percentage',
-  'Song/Album',
-  'Country of Sale',
-  'Songwriter Royalties Withheld',
-  'Earnings (USD)',
-].join('\t');
 
 const digits = (count: number) =>
   Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');

@@ -74,3 +74,20 @@ export async function activatedPayee(baseURL: string, password: string): Promise
   await api.dispose();
   return email;
 }
+
+/** The header line of DistroKid's tab-separated bank export, as its statements start. */
+export const DISTROKID_HEADER = [
+  'Reporting Date',
+  'Sale Month',
+  'Store',
+  'Artist',
+  'Title',
+  'ISRC',
+  'UPC',
+  'Quantity',
+  'Team Percentage',
+  'Song/Album',
+  'Country of Sale',
+  'Songwriter Royalties Withheld',
+  'Earnings (USD)',
+].join('\t');

@@ -1,21 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers';
-
-const HEADER = [
-  'Reporting Date',
-  'Sale Month',
-  'Store',
-  'Artist',
-  'Title',
-  'ISRC',
-  'UPC',
-  'Quantity',
-  'Team Percentage',
-  'Song/Album',
-  'Country of Sale',
-  'Songwriter Royalties Withheld',
-  'Earnings (USD)',
-].join('\t');
+import { DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
 
 /** A DistroKid export: one row of an ISRC no product has, one of the demo's Midnight Signals. */
 function distroKidFile(unknownIsrc: string) {
@@ -36,7 +20,7 @@ function distroKidFile(unknownIsrc: string) {
       earnings,
     ].join('\t');
   const text = [
-    HEADER,
+    DISTROKID_HEADER,
     row('Unknown Song', unknownIsrc, '4.25'),
     row('Midnight Signals', 'QZDM12600001', '5.75'),
   ].join('\n');

@@ -4,7 +4,7 @@ import { hashPassword, isSecurePassword } from '../auth/passwords';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { LinkPurpose, UserEvent } from '../events/types';
-import { ErrorBody } from '../schemas/common';
+import { ErrorBody } from '../../api/common';
 import { sendAccountLink, type LinkRecipient } from '../services/accountLinks';
 import { consumeLink } from '../services/links';
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
 import { NotFoundError } from '../errors';
 import { sessionOf } from '../plugins/auth';
-import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 
 const Account = Type.Object({
   id: Type.String(),

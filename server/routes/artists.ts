@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/sessions';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 
 const Artist = Type.Object({ id: Type.String(), name: Type.String(), accountId: Type.String() });
 

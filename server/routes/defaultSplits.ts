@@ -7,7 +7,7 @@ import { fullView, limitedView } from '../catalog/visibility';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses } from '../schemas/common';
+import { errorResponses } from '../../api/common';
 import { SplitSetView, SplitsBody } from '../schemas/products';
 
 const DefaultSplits = Type.Object({

@@ -11,7 +11,7 @@ import { parseStatement } from '../import/parse';
 import { templateProblems, type DistributorTemplate } from '../import/templateSchema';
 import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
 import { commandMetadata } from '../plugins/auth';
-import { errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 
 export const DISTRIBUTOR_NAME_TAKEN = 'A distributor with this name already exists.';
 const PREVIEW_ROWS = 20;

@@ -7,7 +7,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { Role } from '../events/types';
 import { sessionOf } from '../plugins/auth';
-import { errorResponses } from '../schemas/common';
+import { errorResponses } from '../../api/common';
 import { SessionBody } from '../schemas/session';
 
 /** SPEC section 9: the emulate search answers at most 250 users. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { readAllEvents } from '../events/store';
-import { errorResponses } from '../schemas/common';
+import { errorResponses } from '../../api/common';
 
 const AuditEvent = Type.Object({
   seq: Type.String(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { epochSeconds, errorResponses, ListOf, ListQuery } from '../schemas/common';
+import { epochSeconds, errorResponses, ListOf, ListQuery } from '../../api/common';
 
 const Mail = Type.Object({
   id: Type.String(),

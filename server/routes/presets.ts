@@ -8,7 +8,7 @@ import { canonicalShares } from '../catalog/splits';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses, ListOf } from '../schemas/common';
+import { errorResponses, ListOf } from '../../api/common';
 
 export const PRESET_REPEATED = 'A preset with the same split cannot be created twice.';
 export const PRESET_NAME_TAKEN = 'A preset with this name already exists.';

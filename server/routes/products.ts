@@ -18,7 +18,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import type { ProductDetails } from '../events/types';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 import { NewProduct, Product, ProductPatch, ProductSummary, SplitsBody } from '../schemas/products';
 
 interface ProductRow {

@@ -17,7 +17,7 @@ import { appendAfterCheck, appendToStream, streamVersion } from '../events/store
 import { LANGUAGES, type Language } from '../i18n';
 import { Type } from 'typebox';
 import { sessionOf } from '../plugins/auth';
-import { ErrorBody, errorResponses } from '../schemas/common';
+import { ErrorBody, errorResponses } from '../../api/common';
 import { LoginBody, SessionBody } from '../schemas/session';
 import { sessionBody } from '../auth/sessionBody';
 

@@ -11,7 +11,7 @@ import { trimDecimal } from './statements';
 import { receiveStatementFiles } from './statementUpload';
 import { readAllEvents } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
-import { errorResponses, IdParams } from '../schemas/common';
+import { errorResponses, IdParams } from '../../api/common';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { preparePayments } from '../statements/payments';
 import { statusOfState } from '../../machines/statementMachine';

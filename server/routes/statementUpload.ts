@@ -10,7 +10,7 @@ import type { UploadedFile } from '../events/types';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses } from '../schemas/common';
+import { errorResponses } from '../../api/common';
 
 /** SPEC section 8: no distributor supports upload. */
 export const NO_UPLOADABLE_DISTRIBUTOR =

@@ -7,7 +7,7 @@ import { possibleEvents, snapshotOf, statusOfState, stepOf } from '../../machine
 import { NotFoundError } from '../errors';
 import type { StatementFlags } from '../events/types';
 import { sessionOf } from '../plugins/auth';
-import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 
 export const statementStatuses = [...new Set(Object.values(statusOfState))];
 

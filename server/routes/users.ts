@@ -10,7 +10,7 @@ import { LANGUAGES, type Language } from '../i18n';
 import { appendAfterCheck } from '../events/store';
 import type { Role } from '../events/types';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../schemas/common';
+import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
 
 const User = Type.Object({
   id: Type.String(),

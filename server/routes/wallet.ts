@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sessionOf } from '../plugins/auth';
-import { errorResponses } from '../schemas/common';
+import { errorResponses } from '../../api/common';
 
 const Balance = Type.Object({
   total: Type.Object({

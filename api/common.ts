@@ -1,4 +1,6 @@
-import { Type, type TSchema } from 'typebox';
+// The shapes every resource of the API shares: errors, list queries and answers, ids, dates.
+// Server and browser both import this folder; it imports nothing of either.
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const ErrorBody = Type.Object(
   {
@@ -8,6 +10,7 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'ErrorBody' },
 );
+export type ErrorBody = Static<typeof ErrorBody>;
 
 /** Error responses every session route may give. */
 export const errorResponses = {
@@ -27,11 +30,18 @@ export const ListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ListQuery = Static<typeof ListQuery>;
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export function ListOf<T extends TSchema>(item: T) {
   return Type.Object({ items: Type.Array(item), total: Type.Integer() });
+}
+
+/** The answer of every `GET /api/<resources>` list: one page of items and the count of all. */
+export interface ListAnswer<Item> {
+  items: Item[];
+  total: number;
 }
 
 /** Epoch seconds, the date format of every server answer (SPEC section 1). */

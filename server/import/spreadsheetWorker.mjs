@@ -2,7 +2,7 @@
 // prototype pollution from a hostile file stay in an isolate that is thrown away afterwards.
 // Plain JavaScript: a worker is started by Node itself, outside the TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import XLSX from 'xlsx';
+import XLSX from '@e965/xlsx';
 
 const BATCH_ROWS = 2000;
 const ERROR_TEXT = {

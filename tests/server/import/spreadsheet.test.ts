@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import XLSX from 'xlsx';
+import XLSX from '@e965/xlsx';
 import { parseStatement } from '../../../server/import/parse';
 import { runningSpreadsheetReaders } from '../../../server/import/spreadsheet';
 import { DISTROKID } from '../../../server/import/templates';

@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the served build: the server sends what the browser runs, nothing more.
+  build: { outDir: 'dist', sourcemap: false },
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {

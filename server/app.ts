@@ -12,6 +12,8 @@ import { validatorCompiler } from './validation';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { NOT_FOUND } from './plugins/errors';
+import { loggerOptions } from './plugins/logging';
+import securityHeaders from './plugins/securityHeaders';
 import accountLinkRoutes from './routes/accountLinks';
 import accountRoutes from './routes/accounts';
 import artistRoutes from './routes/artists';
@@ -59,7 +61,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
   return {
     db,
     now: () => new Date(),
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    logger: loggerOptions(env.LOG_LEVEL ?? 'info'),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
     environment: env.PORTAL_ENVIRONMENT ?? 'development',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
@@ -82,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External plugins first, then the app's services, then the routes.
   await app.register(errorsPlugin);
+  await app.register(securityHeaders, { overTls: options.secureCookies });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,

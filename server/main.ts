@@ -7,7 +7,8 @@ import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
 
 // The only file that listens: everything else builds the app the same way tests do.
 const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
+// Only this machine unless HOST says otherwise: the demo logins have published passwords.
+const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -37,7 +38,7 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 
 await app.listen({ port, host });
-const url = `http://localhost:${port}`;
+const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
 const lines = [`Royalty portal on ${url} (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`];
 const seeded = await db.query<{ username: string }>(
   `select username from users where username = any($1::text[])`,

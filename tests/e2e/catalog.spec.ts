@@ -6,6 +6,7 @@ import {
   DISTROKID_HEADER,
   fillLogin,
   login,
+  policyViolations,
 } from './helpers';
 
 const PAYEE_PASSWORD = 'Catalog-e2e-payee-2026!';
@@ -132,6 +133,7 @@ test('create a product with codes, split it with a live preview, and the payee s
   await label.dispose();
 
   // Create the product with an ISRC and a UPC; the code rules answer as the user types.
+  const refused = policyViolations(page);
   await login(page, 'overseer@demo.label');
   await page.goto(`/products/add?code=${isrc}&kind=isrc`);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`E2E Song ${isrc}`);
@@ -194,6 +196,8 @@ test('create a product with codes, split it with a live preview, and the payee s
   const preview = page.getByRole('region', { name: 'Payout preview' });
   // The engine worker keeps the statement in the WASM module; an edit sends only its splits.
   await expect(preview.getByTestId('preview-backend')).toHaveText(/Calculated with WASM/);
+  // The app, its engine worker and the WebAssembly module all run under the served policy.
+  expect(refused).toEqual([]);
   const payouts = preview.getByRole('table', { name: 'Payouts under these splits' });
   await expect(payouts.getByRole('row', { name: /Lena Label/ })).toContainText('$6.25');
   await expect(payouts.getByRole('row', { name: /E2E Payee/ })).toContainText('$6.25');

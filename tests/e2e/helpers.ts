@@ -91,3 +91,15 @@ export const DISTROKID_HEADER = [
   'Songwriter Royalties Withheld',
   'Earnings (USD)',
 ].join('\t');
+
+/**
+ * Collects what the browser refused under the portal's Content-Security-Policy on this page: the
+ * list must stay empty for the app, its worker and its WebAssembly engine to work as served.
+ */
+export function policyViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}

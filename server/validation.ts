@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -7,10 +7,18 @@ const addFormats =
   (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule;
 
+/** PostgreSQL's `integer`: an integer field with no bounds of its own stays within it. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+export const NUL_CHARACTER = 'must not contain a NUL character';
+export const BROKEN_TEXT = 'must be valid text (it has a lone UTF-16 surrogate)';
+
 /**
  * Bodies are checked as sent: a number where text belongs is an error, and so is an unknown
  * field — nothing half-understood is written. Query strings and path parameters arrive as
- * text, so there numbers are read from their text.
+ * text, so there numbers are read from their text. Everywhere, text that PostgreSQL cannot
+ * store and integers past its `integer` are refused with the field named, never a 5xx.
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const common: Options = {
@@ -23,6 +31,73 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const coercingAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
-    return ajv.compile(schema as object);
+    return withStorableText(ajv.compile(boundedIntegers(schema)));
   };
+}
+
+/** Refuses NUL characters and lone surrogates anywhere in the data before the schema runs. */
+function withStorableText(compiled: ValidateFunction): ValidateFunction {
+  const validate = ((data: unknown) => {
+    const problem = unstorableText(data, '');
+    if (problem) {
+      validate.errors = [problem];
+      return false;
+    }
+    const valid = compiled(data);
+    validate.errors = compiled.errors ?? null;
+    return valid;
+  }) as ValidateFunction;
+  validate.errors = null;
+  return validate;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorableText(value: unknown, path: string): ErrorObject | null {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return textError(path, NUL_CHARACTER);
+    if (LONE_SURROGATE.test(value)) return textError(path, BROKEN_TEXT);
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const problem = unstorableText(value[index], `${path}/${index}`);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const keyProblem = unstorableText(key, `${path}/${key.replace(/\u0000/g, '')}`);
+      if (keyProblem) return keyProblem;
+      const problem = unstorableText(item, `${path}/${key}`);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+function textError(instancePath: string, message: string): ErrorObject {
+  return { instancePath, schemaPath: '#', keyword: 'text', params: {}, message };
+}
+
+/** A copy of the schema whose integers without bounds of their own get PostgreSQL's. */
+function boundedIntegers(schema: unknown): object {
+  const bounded = structuredClone(schema) as object;
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const types = Array.isArray(record.type) ? record.type : [record.type];
+    if (types.includes('integer')) {
+      record.minimum ??= INT32_MIN;
+      record.maximum ??= INT32_MAX;
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(bounded);
+  return bounded;
 }

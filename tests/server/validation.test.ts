@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+
+// Values PostgreSQL cannot take reach no query: each is a 400 that names its field.
+describe('input PostgreSQL cannot store', () => {
+  let portal: TestPortal;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    portal = await startPortal();
+    portal.app.log.level = 'silent';
+    admin = await login(portal.app, 'admin@demo.label');
+  });
+  afterAll(() => portal.close());
+
+  it('refuses a NUL character in a login, a search, a path id and a body field', async () => {
+    const loginAttempt = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'admin@demo.label\u0000', password: 'x' },
+    });
+    expect(loginAttempt.statusCode).toBe(400);
+    expect(loginAttempt.json().message).toContain('body/username must not contain a NUL');
+
+    const search = await get(portal.app, admin, '/api/users?q=a%00b');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toContain('querystring/q must not contain a NUL');
+
+    const byId = await get(portal.app, admin, '/api/users/x%00y');
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json().message).toContain('params/id must not contain a NUL');
+
+    const created = await write(portal.app, admin, 'POST', '/api/distributors', {
+      name: 'Nul\u0000 Records',
+      uploadable: true,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toContain('body/name must not contain a NUL');
+  });
+
+  it('refuses a lone UTF-16 surrogate', async () => {
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "\\ud800admin", "password": "x"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('body/username must be valid text');
+    // A pair is a character like any other.
+    const paired = await get(portal.app, admin, `/api/users?q=${encodeURIComponent('🎵')}`);
+    expect(paired.statusCode).toBe(200);
+  });
+
+  it('refuses integers past PostgreSQL integer range in queries', async () => {
+    for (const query of ['offset=9223372036854775808', 'offset=2147483648', 'limit=-1']) {
+      const response = await get(portal.app, admin, `/api/users?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toMatch(/querystring\/(offset|limit) must be/);
+    }
+  });
+});

@@ -3,8 +3,10 @@ import type { Queryable } from '../db/database';
 import type { Role } from '../events/types';
 import { permissionsOf, type Permission } from './permissions';
 
-/** How long a session lives after login or renewal. */
+/** How long a session lives after login or renewal when it is not used. */
 export const SESSION_SECONDS = 12 * 60 * 60;
+/** How long a session lives at most, however often it is renewed: then its person logs in again. */
+export const SESSION_MAX_SECONDS = 7 * 24 * 60 * 60;
 
 export const SESSION_COOKIE = 'portal_session';
 export const CSRF_COOKIE = 'portal_csrf';
@@ -98,8 +100,12 @@ export async function findSession(
        join accounts a on a.id = u.account_id
        left join users e on e.id = s.emulating_user_id and e.status = 'active'
        left join accounts ea on ea.id = e.account_id
-      where s.token_hash = $1 and s.expires_at > $2 and u.status = 'active'`,
-    [digest(token), now.toISOString()],
+      where s.token_hash = $1 and s.expires_at > $2 and s.created_at > $3 and u.status = 'active'`,
+    [
+      digest(token),
+      now.toISOString(),
+      new Date(now.getTime() - SESSION_MAX_SECONDS * 1000).toISOString(),
+    ],
   );
   const row = rows[0];
   if (!row) return null;
@@ -137,13 +143,37 @@ export async function setEmulation(
   ]);
 }
 
+/** Extends a session by its idle lifetime, never past its absolute one. */
 export async function renewSession(db: Queryable, tokenHash: string, now: Date): Promise<Date> {
-  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
-  await db.query('update sessions set expires_at = $2 where token_hash = $1', [
-    tokenHash,
-    expiresAt.toISOString(),
+  const rows = await db.query<{ expires_at: Date | string }>(
+    `update sessions
+        set expires_at = least($2::timestamptz, created_at + make_interval(secs => $3))
+      where token_hash = $1
+      returning expires_at`,
+    [
+      tokenHash,
+      new Date(now.getTime() + SESSION_SECONDS * 1000).toISOString(),
+      SESSION_MAX_SECONDS,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('A session being renewed is gone');
+  return new Date(row.expires_at);
+}
+
+/**
+ * Ends every session of a person, or every other one: a new password, a claim or a lock means
+ * whoever held an older session is out.
+ */
+export async function endSessionsOf(
+  db: Queryable,
+  userId: string,
+  except: { tokenHash: string } | null = null,
+): Promise<void> {
+  await db.query('delete from sessions where user_id = $1 and token_hash is distinct from $2', [
+    userId,
+    except?.tokenHash ?? null,
   ]);
-  return expiresAt;
 }
 
 export async function endSession(db: Queryable, tokenHash: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { endSessionsOf } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import type { LinkPurpose } from '../events/types';
 
@@ -32,7 +33,8 @@ export type LinkCheck =
 
 /**
  * Uses a link up: valid once, before it expires, for its own purpose only. The row is locked
- * so a double click cannot use one link twice.
+ * so a double click cannot use one link twice. Every link sets a new password, so using one
+ * also voids the person's other open links of that purpose and ends all their sessions.
  */
 export async function consumeLink(
   tx: Queryable,
@@ -48,9 +50,11 @@ export async function consumeLink(
   const link = rows[0];
   if (!link || link.used_at !== null) return { status: 'invalid' };
   if (new Date(link.expires_at).getTime() <= now.getTime()) return { status: 'expired' };
-  await tx.query('update links set used_at = $2 where token_hash = $1', [
-    digest(token),
-    now.toISOString(),
-  ]);
+  await tx.query(
+    `update links set used_at = $3
+      where (token_hash = $1 or (user_id = $2 and purpose = $4)) and used_at is null`,
+    [digest(token), link.user_id, now.toISOString(), purpose],
+  );
+  await endSessionsOf(tx, link.user_id);
   return { status: 'valid', userId: link.user_id };
 }

@@ -24,6 +24,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** What each route declared it needs, by `METHOD /path/{param}` as the OpenAPI document names it. */
+    routeAccess: ReadonlyMap<string, RouteAccess | undefined>;
+  }
   interface FastifyRequest {
     session: ActiveSession | null;
     csrfParam: string | undefined;
@@ -50,6 +54,17 @@ export default fp(
   (app, _options, done) => {
     app.decorateRequest('session', null);
     app.decorateRequest('csrfParam', undefined);
+
+    const routeAccess = new Map<string, RouteAccess | undefined>();
+    app.decorate('routeAccess', routeAccess);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        routeAccess.set(`${method} ${path}`, route.config?.access);
+      }
+    });
 
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
       // The csrf query parameter belongs to the transport, not to any route's query schema.

@@ -1,0 +1,244 @@
+// Every route of /api/openapi.json, called as each role of two label accounts with the other
+// account's ids: what the permission table refuses is a 403, and nothing of the other account is
+// ever read or changed. A route added without an id rule below fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowsAny, type Permission } from '../../server/auth/permissions';
+import type { RouteAccess } from '../../server/plugins/auth';
+import { DEMO_PASSWORD } from '../../server/seed';
+import { login, startPortal, type LoggedIn, type TestPortal } from './harness';
+import { multipart } from './multipart';
+import {
+  accountDigest,
+  demoLabel,
+  openSecondLabel,
+  SECOND_PASSWORD,
+  type AccountFixture,
+} from './tenancy';
+
+interface Caller {
+  name: string;
+  username: string | null;
+  password?: string;
+  /** The account whose people this caller is; staff serve every account. */
+  home: 'demo' | 'second' | 'staff';
+}
+
+const CALLERS: Caller[] = [
+  { name: 'logged out', username: null, home: 'demo' },
+  { name: 'admin', username: 'admin@demo.label', home: 'staff' },
+  { name: 'overseer', username: 'overseer@demo.label', home: 'staff' },
+  { name: 'demo label', username: 'label@demo.label', home: 'demo' },
+  { name: 'demo payee', username: 'payee@demo.label', home: 'demo' },
+  { name: 'demo artist', username: 'artist@demo.label', home: 'demo' },
+  { name: 'demo warranter', username: 'warranter@demo.label', home: 'demo' },
+  {
+    name: 'second label',
+    username: 'owner@zephyr.example',
+    password: SECOND_PASSWORD,
+    home: 'second',
+  },
+  {
+    name: 'second payee',
+    username: 'payee@zephyr.example',
+    password: SECOND_PASSWORD,
+    home: 'second',
+  },
+];
+
+/** Routes that end or change the caller's own session: called last for each caller, in this order. */
+const SESSION_CHANGING = [
+  'POST /api/session/emulate',
+  'PUT /api/session/emulate',
+  'DELETE /api/session/emulate',
+  'DELETE /api/session',
+];
+const lastly = (key: string) => SESSION_CHANGING.indexOf(key) + 1;
+
+/** Resources whose rows belong to no account: the same for every caller by design. */
+const INSTALL_WIDE = new Set(['distributors']);
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+/** The other account's id for a path parameter, by the resource the path names. */
+function idFor(path: string, parameter: string, other: AccountFixture): string | null {
+  const resource = path.split('/')[2] ?? '';
+  if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
+  const byResource: Record<string, string> = {
+    accounts: other.accountId,
+    users: Object.values(other.users)[0] ?? '',
+    artists: other.artistId,
+    products: other.productId,
+    statements: other.statementId,
+    distributors: 'no-such-distributor',
+  };
+  return byResource[resource] ?? null;
+}
+
+/** A value of the schema, with the other account's ids where a field names one. */
+function sample(schema: Schema | undefined, field: string, other: AccountFixture): unknown {
+  if (!schema) return null;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (variants) {
+    const chosen = variants.find((variant) => variant.type !== 'null') ?? variants[0];
+    return sample(chosen, field, other);
+  }
+  const name = field.toLowerCase();
+  switch (schema.type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      const required = new Set((schema.required ?? []) as string[]);
+      const value: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(properties)) {
+        const idLike = /id$|ids$|email|payee|user|artist|product|statement/i.test(key);
+        if (required.has(key) || idLike) value[key] = sample(property, key, other);
+      }
+      return value;
+    }
+    case 'array': {
+      const count = Math.max(Number(schema.minItems ?? 0), 1);
+      return Array.from({ length: count }, () => sample(schema.items as Schema, field, other));
+    }
+    case 'integer':
+    case 'number':
+      return name === 'version' ? 1 : Number(schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string': {
+      if (name.includes('email') || name === 'username') return 'payee@zephyr.example';
+      if (/userid|payeeid|^payee$/.test(name)) return Object.values(other.users)[1] ?? '';
+      if (name.includes('artist')) return other.artistId;
+      if (name.includes('product')) return other.productId;
+      if (name.includes('statement')) return other.statementId;
+      if (name === 'accountid' || name === 'account') return other.accountId;
+      if (name === 'code' || name === 'isrc') return other.isrc;
+      if (typeof schema.pattern === 'string' && /\[0-9\]\{4\}-/.test(schema.pattern))
+        return '2026-06-01';
+      if (typeof schema.pattern === 'string' && /\[0-9\]/.test(schema.pattern)) return '1';
+      return 'x'.repeat(Math.max(Number(schema.minLength ?? 1), 1));
+    }
+    default:
+      return null;
+  }
+}
+
+function tableAllows(access: RouteAccess, permissions: Permission[], roles: string[]): boolean {
+  if (access === 'public') return true;
+  const byPermission = access.permissions ? allowsAny(permissions, access.permissions) : true;
+  const byRole = access.roles ? access.roles.some((role) => roles.includes(role)) : true;
+  return byPermission && byRole;
+}
+
+describe('authorization across two label accounts', () => {
+  let portal: TestPortal;
+  let accounts: Record<'demo' | 'second', AccountFixture>;
+
+  beforeAll(async () => {
+    portal = await startPortal({ rateLimit: { max: 1_000_000, timeWindow: 60_000 } });
+    portal.app.log.level = 'silent';
+    const second = await openSecondLabel(portal);
+    const demo = await demoLabel(portal);
+    accounts = { demo, second };
+  });
+  afterAll(() => portal.close());
+
+  it('refuses what the permission table refuses and never crosses accounts, on every route', async () => {
+    const openapi = portal.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const routes = Object.entries(openapi.paths)
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          operation,
+        })),
+      )
+      .sort((a, b) => lastly(`${a.method} ${a.path}`) - lastly(`${b.method} ${b.path}`));
+
+    const failures: string[] = [];
+    let checked = 0;
+    for (const caller of CALLERS) {
+      let session: (LoggedIn & { permissions: Permission[]; roles: string[] }) | null = null;
+      if (caller.username) {
+        const loggedIn = await login(portal.app, caller.username, caller.password ?? DEMO_PASSWORD);
+        session = {
+          ...loggedIn,
+          permissions: loggedIn.body.permissions as Permission[],
+          roles: loggedIn.body.roles as string[],
+        };
+      }
+      const other = accounts[caller.home === 'second' ? 'demo' : 'second'];
+      for (const { method, path, operation } of routes) {
+        const key = `${method} ${path}`;
+        const where = `${caller.name}: ${key}`;
+        const access = portal.app.routeAccess.get(key);
+        if (access === undefined) {
+          failures.push(`${where} declares no access`);
+          continue;
+        }
+        let missingId = false;
+        const url = path.replace(/\{([^}]+)\}/g, (_whole, parameter: string) => {
+          const id = idFor(path, parameter, other);
+          if (id === null) missingId = true;
+          return encodeURIComponent(id ?? 'unknown');
+        });
+        if (missingId) {
+          failures.push(`${where}: add the resource of this path to idFor()`);
+          continue;
+        }
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        const isUpload = operation.requestBody?.content?.['multipart/form-data'] !== undefined;
+        const payload = schema ? sample(schema, '', other) : undefined;
+        const upload = isUpload
+          ? multipart([{ name: 'file', filename: 'x.csv', content: 'a,b\n1,2\n' }])
+          : null;
+        const before = await accountDigest(portal.db, other.accountId);
+        const headers: Record<string, string> = { ...(upload?.headers ?? {}) };
+        if (session && method !== 'GET') headers['x-csrf-token'] = session.csrf;
+        const separator = url.includes('?') ? '&' : '?';
+        const response = await portal.app.inject({
+          method: method as 'GET',
+          url:
+            session && method === 'GET'
+              ? `${url}${separator}csrf=${encodeURIComponent(session.csrf)}`
+              : url,
+          headers,
+          ...(session ? { cookies: session.cookies } : {}),
+          ...(upload
+            ? { payload: upload.payload }
+            : payload === undefined
+              ? {}
+              : { payload: payload as object }),
+        });
+        checked += 1;
+        const status = response.statusCode;
+        if (status >= 500) failures.push(`${where} answered ${status}`);
+        const allowed = session ? tableAllows(access, session.permissions, session.roles) : false;
+        if (access !== 'public' && !session && status !== 401)
+          failures.push(`${where} answered ${status} logged out, not 401`);
+        if (access !== 'public' && session && !allowed && status !== 403)
+          failures.push(`${where} answered ${status} where the permission table refuses`);
+        if (caller.home === 'staff' || (access !== 'public' && !allowed)) continue;
+
+        const request = `${url} ${JSON.stringify(payload ?? '')}`;
+        for (const secret of other.secrets) {
+          if (!request.includes(secret) && response.body.includes(secret))
+            failures.push(`${where} revealed "${secret}" of the other account (${status})`);
+        }
+        const resource = path.split('/')[2] ?? '';
+        if (path.includes('{') && !INSTALL_WIDE.has(resource) && status < 300)
+          failures.push(`${where} answered ${status} to the other account's id`);
+        // Public routes take any username by design (logins, reset requests); their own tests hold them.
+        if (access !== 'public' && (await accountDigest(portal.db, other.accountId)) !== before)
+          failures.push(`${where} changed the other account (${status})`);
+      }
+    }
+    console.info(
+      `authorization: ${routes.length} routes x ${CALLERS.length} callers = ${checked} calls, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,219 @@
+// A second label account beside the demo one, for the tests that prove no account reaches another.
+import { hashPassword } from '../../server/auth/passwords';
+import { createProduct, setProductSplits } from '../../server/catalog/service';
+import type { Queryable } from '../../server/db/database';
+import type { ProductDetails } from '../../server/events/types';
+import { openAccount, registerUser } from '../../server/services/registration';
+import { get, login, write, type TestPortal } from './harness';
+import { DISTROKID_HEADER } from './import/helpers';
+import { uploadStatement } from './multipart';
+
+export const SECOND_PASSWORD = 'Second-label-2026!';
+
+/** Everything of one account a test refers to, and the texts that must never leak from it. */
+export interface AccountFixture {
+  accountId: string;
+  accountName: string;
+  /** username → user id, for every login of the account. */
+  users: Record<string, string>;
+  productId: string;
+  artistId: string;
+  statementId: string;
+  isrc: string;
+  /** Texts only this account's own people (and staff) may ever read. */
+  secrets: string[];
+}
+
+const details = (title: string, label: string): ProductDetails => ({
+  title,
+  altTitle: null,
+  subtitle: null,
+  productType: 'single',
+  genre: null,
+  durationSeconds: null,
+  copyright: null,
+  territory: null,
+  label,
+  labelArtist: null,
+  artistId: null,
+  tags: [],
+  visibility: 'full',
+  revenueView: 'net',
+});
+
+const statementFile = (isrc: string) =>
+  `${DISTROKID_HEADER}2026-09-05\t2026-06\tSpotify\tZephyr Band\tSecret Tune\t${isrc}\t\t10\t100\tSong\tUS\t0\t7.5\n`;
+
+/** Opens a second label account with an owner, a payee, an artist, a split product and a statement. */
+export async function openSecondLabel(portal: TestPortal): Promise<AccountFixture> {
+  const metadata = { actor: null, emulatingActor: null, at: portal.clock.now() };
+  const passwordHash = await hashPassword(SECOND_PASSWORD);
+  const accountName = 'Zephyr Second Label';
+  const isrc = 'QZSEC2600001';
+  const { accountId, users, productId } = await portal.db.transaction(async (tx: Queryable) => {
+    const account = await openAccount(tx, accountName, 'label', metadata);
+    const owner = await registerUser(
+      tx,
+      {
+        accountId: account,
+        username: 'owner@zephyr.example',
+        fullname: 'Zora Zephyrowner',
+        roles: ['owner'],
+        passwordHash,
+      },
+      metadata,
+    );
+    const payee = await registerUser(
+      tx,
+      {
+        accountId: account,
+        username: 'payee@zephyr.example',
+        fullname: 'Quill Zephyrpayee',
+        roles: ['payee'],
+        passwordHash,
+      },
+      metadata,
+    );
+    const product = await createProduct(
+      tx,
+      account,
+      details('Zephyr Secret Product', accountName),
+      [{ code: isrc, kind: 'isrc' }],
+      metadata,
+    );
+    await setProductSplits(
+      tx,
+      {
+        productId: product,
+        version: 1,
+        publicUrl: 'http://localhost',
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: owner, pct: '50' },
+              { payeeId: payee, pct: '50' },
+            ],
+          },
+        ],
+      },
+      metadata,
+    );
+    return {
+      accountId: account,
+      users: { 'owner@zephyr.example': owner, 'payee@zephyr.example': payee },
+      productId: product,
+    };
+  });
+
+  const owner = await login(portal.app, 'owner@zephyr.example', SECOND_PASSWORD);
+  const artist = await write(portal.app, owner, 'POST', '/api/artists', {
+    name: 'Zephyr Secret Artist',
+  });
+  if (artist.statusCode !== 201) throw new Error(`artist: ${artist.statusCode} ${artist.body}`);
+  const distributors = (await get(portal.app, owner, '/api/distributors?q=DistroKid')).json();
+  const distroKid = (distributors.items as { id: string; name: string }[]).find(
+    (item) => item.name === 'DistroKid',
+  );
+  const uploaded = await uploadStatement(
+    portal.app,
+    owner,
+    { distributor: distroKid?.id, report_month: '2026-06', expected: '7.50' },
+    [{ filename: 'zephyr-june.tsv', content: statementFile(isrc) }],
+  );
+  if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
+  const statementId = (uploaded.json() as { id: string }[])[0]?.id ?? '';
+
+  return {
+    accountId,
+    accountName,
+    users,
+    productId,
+    artistId: (artist.json() as { id: string }).id,
+    statementId,
+    isrc,
+    secrets: [
+      accountName,
+      'Zora Zephyrowner',
+      'Quill Zephyrpayee',
+      'Zephyr Secret Product',
+      'Zephyr Secret Artist',
+      isrc,
+    ],
+  };
+}
+
+/** The demo label's own fixture, read from the seeded install. */
+export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
+  const account = await portal.db.query<{ id: string }>(
+    "select id from accounts where name = 'Demo Records'",
+  );
+  const accountId = account[0]?.id ?? '';
+  const users = await portal.db.query<{ id: string; username: string }>(
+    'select id, username from users where account_id = $1',
+    [accountId],
+  );
+  const product = await portal.db.query<{ id: string; title: string; code: string }>(
+    `select p.id, p.title, c.code from products p join product_codes c on c.product_id = p.id
+      where p.account_id = $1 and c.kind = 'isrc' order by p.title limit 1`,
+    [accountId],
+  );
+  const artist = await portal.db.query<{ id: string; name: string }>(
+    'select id, name from artists where account_id = $1 order by name limit 1',
+    [accountId],
+  );
+  const lena = await login(portal.app, 'label@demo.label');
+  const distributors = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json();
+  const distroKid = (distributors.items as { id: string; name: string }[]).find(
+    (item) => item.name === 'DistroKid',
+  );
+  const isrc = product[0]?.code ?? '';
+  const uploaded = await uploadStatement(
+    portal.app,
+    lena,
+    { distributor: distroKid?.id, report_month: '2026-05', expected: '7.50' },
+    [{ filename: 'demo-may.tsv', content: statementFile(isrc) }],
+  );
+  if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
+  return {
+    accountId,
+    accountName: 'Demo Records',
+    users: Object.fromEntries(users.map((user) => [user.username, user.id])),
+    productId: product[0]?.id ?? '',
+    artistId: artist[0]?.id ?? '',
+    statementId: (uploaded.json() as { id: string }[])[0]?.id ?? '',
+    isrc,
+    secrets: ['Lena Label', 'Paco Payee', product[0]?.title ?? '', artist[0]?.name ?? ''],
+  };
+}
+
+/**
+ * A digest of everything an account holds and every tie another account has to its people:
+ * equal before and after a request means the request changed nothing of it.
+ */
+export async function accountDigest(db: Queryable, accountId: string): Promise<string> {
+  const rows = await db.query<{ digest: string }>(
+    `select md5(concat_ws('|',
+       (select string_agg(concat_ws(',', id, username, fullname, roles::text, status, language,
+                                    password_hash, version), ';' order by id)
+          from users where account_id = $1),
+       (select string_agg(concat_ws(',', id, title, version), ';' order by id)
+          from products where account_id = $1),
+       (select string_agg(concat_ws(',', code, product_id), ';' order by code)
+          from product_codes where product_id in (select id from products where account_id = $1)),
+       (select string_agg(concat_ws(',', id, name, version), ';' order by id)
+          from artists where account_id = $1),
+       (select string_agg(concat_ws(',', artist_id, user_id), ';' order by artist_id, user_id)
+          from artist_users where artist_id in (select id from artists where account_id = $1)
+             or user_id in (select id from users where account_id = $1)),
+       (select string_agg(concat_ws(',', account_id, user_id), ';' order by account_id, user_id)
+          from account_payees where account_id = $1
+             or user_id in (select id from users where account_id = $1)),
+       (select string_agg(concat_ws(',', id, title, version), ';' order by id)
+          from statements where account_id = $1)
+     )) as digest`,
+    [accountId],
+  );
+  return rows[0]?.digest ?? '';
+}

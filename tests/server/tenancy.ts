@@ -123,14 +123,14 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     [{ filename: 'zephyr-june.tsv', content: statementFile(isrc) }],
   );
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
-  const statementId = (uploaded.json() as { id: string }[])[0]?.id ?? '';
+  const statementId = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
 
   return {
     accountId,
     accountName,
     users,
     productId,
-    artistId: (artist.json() as { id: string }).id,
+    artistId: artist.json<{ id: string }>().id,
     statementId,
     isrc,
     secrets: [
@@ -182,7 +182,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     users: Object.fromEntries(users.map((user) => [user.username, user.id])),
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
-    statementId: (uploaded.json() as { id: string }[])[0]?.id ?? '',
+    statementId: uploaded.json<{ id: string }[]>()[0]?.id ?? '',
     isrc,
     secrets: ['Lena Label', 'Paco Payee', product[0]?.title ?? '', artist[0]?.name ?? ''],
   };

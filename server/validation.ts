@@ -29,6 +29,7 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   };
   const strictAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
   const coercingAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+  for (const ajv of [strictAjv, coercingAjv]) ajv.addFormat(CALENDAR_DATE, isCalendarDate);
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
     return withStorableText(ajv.compile(boundedIntegers(schema)));
@@ -68,7 +69,7 @@ function unstorableText(value: unknown, path: string): ErrorObject | null {
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const keyProblem = unstorableText(key, `${path}/${key.replace(/\u0000/g, '')}`);
+      const keyProblem = unstorableText(key, `${path}/${key.split('\u0000').join('')}`);
       if (keyProblem) return keyProblem;
       const problem = unstorableText(item, `${path}/${key}`);
       if (problem) return problem;
@@ -81,7 +82,22 @@ function textError(instancePath: string, message: string): ErrorObject {
   return { instancePath, schemaPath: '#', keyword: 'text', params: {}, message };
 }
 
-/** A copy of the schema whose integers without bounds of their own get PostgreSQL's. */
+const CALENDAR_DATE = 'calendar-date';
+const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+/** A day that exists, in a year PostgreSQL stores: not 2026-02-30, not 0000-01-01. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * A copy of the schema whose integers without bounds of their own get PostgreSQL's, and whose
+ * dates (`format: 'date'` or the YYYY-MM-DD pattern) must be days that exist.
+ */
 function boundedIntegers(schema: unknown): object {
   const bounded = structuredClone(schema) as object;
   const visit = (node: unknown) => {
@@ -96,6 +112,8 @@ function boundedIntegers(schema: unknown): object {
       record.minimum ??= INT32_MIN;
       record.maximum ??= INT32_MAX;
     }
+    if (types.includes('string') && (record.format === 'date' || record.pattern === DATE_PATTERN))
+      record.format = CALENDAR_DATE;
     Object.values(record).forEach(visit);
   };
   visit(bounded);

@@ -4,6 +4,12 @@ import { HttpError, type FieldError } from '../errors';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again later.';
 export const NOT_FOUND = 'The requested resource was not found.';
+export const MALFORMED_UPLOAD =
+  'The upload is not a complete multipart form. Choose the files again and retry.';
+
+// What the multipart reader says of a body that is not a whole multipart form.
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/;
 
 /** One error handler: the message for statuses below 500, a generic text above, context in the log. */
 export default fp(
@@ -31,11 +37,14 @@ export default fp(
 );
 
 function statusOf(error: FastifyError | HttpError): number {
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) return 400;
   const status = error.statusCode ?? 500;
   return status >= 400 && status < 600 ? status : 500;
 }
 
 function messageOf(error: FastifyError | HttpError): string {
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message))
+    return MALFORMED_UPLOAD;
   if ('validation' in error && error.validation) {
     // Ajv's text names the field: "body/username must be string".
     return `Invalid request: ${error.message}`;

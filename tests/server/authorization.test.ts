@@ -7,6 +7,7 @@ import type { RouteAccess } from '../../server/plugins/auth';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { login, startPortal, type LoggedIn, type TestPortal } from './harness';
 import { multipart } from './multipart';
+import { apiRoutes, idFor, sample } from './openapi';
 import {
   accountDigest,
   demoLabel,
@@ -57,75 +58,6 @@ const lastly = (key: string) => SESSION_CHANGING.indexOf(key) + 1;
 /** Resources whose rows belong to no account: the same for every caller by design. */
 const INSTALL_WIDE = new Set(['distributors']);
 
-type Schema = Record<string, unknown>;
-interface Operation {
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-
-/** The other account's id for a path parameter, by the resource the path names. */
-function idFor(path: string, parameter: string, other: AccountFixture): string | null {
-  const resource = path.split('/')[2] ?? '';
-  if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
-  const byResource: Record<string, string> = {
-    accounts: other.accountId,
-    users: Object.values(other.users)[0] ?? '',
-    artists: other.artistId,
-    products: other.productId,
-    statements: other.statementId,
-    distributors: 'no-such-distributor',
-  };
-  return byResource[resource] ?? null;
-}
-
-/** A value of the schema, with the other account's ids where a field names one. */
-function sample(schema: Schema | undefined, field: string, other: AccountFixture): unknown {
-  if (!schema) return null;
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (variants) {
-    const chosen = variants.find((variant) => variant.type !== 'null') ?? variants[0];
-    return sample(chosen, field, other);
-  }
-  const name = field.toLowerCase();
-  switch (schema.type) {
-    case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      const required = new Set((schema.required ?? []) as string[]);
-      const value: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(properties)) {
-        const idLike = /id$|ids$|email|payee|user|artist|product|statement/i.test(key);
-        if (required.has(key) || idLike) value[key] = sample(property, key, other);
-      }
-      return value;
-    }
-    case 'array': {
-      const count = Math.max(Number(schema.minItems ?? 0), 1);
-      return Array.from({ length: count }, () => sample(schema.items as Schema, field, other));
-    }
-    case 'integer':
-    case 'number':
-      return name === 'version' ? 1 : Number(schema.minimum ?? 1);
-    case 'boolean':
-      return false;
-    case 'string': {
-      if (name.includes('email') || name === 'username') return 'payee@zephyr.example';
-      if (/userid|payeeid|^payee$/.test(name)) return Object.values(other.users)[1] ?? '';
-      if (name.includes('artist')) return other.artistId;
-      if (name.includes('product')) return other.productId;
-      if (name.includes('statement')) return other.statementId;
-      if (name === 'accountid' || name === 'account') return other.accountId;
-      if (name === 'code' || name === 'isrc') return other.isrc;
-      if (typeof schema.pattern === 'string' && /\[0-9\]\{4\}-/.test(schema.pattern))
-        return '2026-06-01';
-      if (typeof schema.pattern === 'string' && /\[0-9\]/.test(schema.pattern)) return '1';
-      return 'x'.repeat(Math.max(Number(schema.minLength ?? 1), 1));
-    }
-    default:
-      return null;
-  }
-}
-
 function tableAllows(access: RouteAccess, permissions: Permission[], roles: string[]): boolean {
   if (access === 'public') return true;
   const byPermission = access.permissions ? allowsAny(permissions, access.permissions) : true;
@@ -147,16 +79,9 @@ describe('authorization across two label accounts', () => {
   afterAll(() => portal.close());
 
   it('refuses what the permission table refuses and never crosses accounts, on every route', async () => {
-    const openapi = portal.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const routes = Object.entries(openapi.paths)
-      .flatMap(([path, methods]) =>
-        Object.entries(methods).map(([method, operation]) => ({
-          method: method.toUpperCase(),
-          path,
-          operation,
-        })),
-      )
-      .sort((a, b) => lastly(`${a.method} ${a.path}`) - lastly(`${b.method} ${b.path}`));
+    const routes = apiRoutes(portal.app).sort(
+      (a, b) => lastly(`${a.method} ${a.path}`) - lastly(`${b.method} ${b.path}`),
+    );
 
     const failures: string[] = [];
     let checked = 0;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCalendarDate } from '../../server/validation';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
 
 // Values PostgreSQL cannot take reach no query: each is a 400 that names its field.
@@ -57,5 +58,14 @@ describe('input PostgreSQL cannot store', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toMatch(/querystring\/(offset|limit) must be/);
     }
+  });
+});
+
+describe('dates', () => {
+  it('are days that exist in a year PostgreSQL stores', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-12-31')).toBe(true);
+    for (const impossible of ['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '0000-01-01'])
+      expect(isCalendarDate(impossible), impossible).toBe(false);
   });
 });

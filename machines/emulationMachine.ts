@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { EmulationUser, Session } from '../src/api/types';
-
-/** SPEC section 5: the emulate search sends its text only when it is longer than 2 characters. */
-export const MIN_SEARCH_LENGTH = 3;
+import type { EmulationUser } from '../api/emulation';
+import type { Session } from '../api/session';
+import { EMULATE_MIN_SEARCH } from '../rules/emulation';
 
 export type EmulationFilter = 'all' | 'warranters';
 
@@ -30,7 +29,7 @@ export type EmulationEvent =
 
 /** The text the server sees: nothing until the search is long enough. */
 export const effectiveSearch = (text: string): string =>
-  text.trim().length >= MIN_SEARCH_LENGTH ? text.trim() : '';
+  text.trim().length >= EMULATE_MIN_SEARCH ? text.trim() : '';
 
 export const queryOf = (context: Pick<EmulationContext, 'filter' | 'text'>): EmulationQuery => {
   const text = effectiveSearch(context.text);

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Credentials, Session } from '../src/api/types';
+import type { Credentials, Session } from '../api/session';
 
 /** SPEC section 9: a session is renewed when less than 1 hour remains. */
 export const RENEW_THRESHOLD_MS = 3_600_000;

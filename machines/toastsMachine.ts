@@ -1,5 +1,16 @@
 import { assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
-import type { ToastRequest } from '../src/api/responses';
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
+
+/** What a caller asks to show; the toasts machine gives it an id. */
+export interface ToastRequest {
+  type: ToastType;
+  title?: string;
+  content: string;
+  /** Seconds before the toast closes itself. */
+  timer?: number;
+  cancelable?: boolean;
+}
 
 /** Toasts without a timer close after this many seconds. */
 export const DEFAULT_TOAST_SECONDS = 5;

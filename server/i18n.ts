@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 
-export const LANGUAGES = ['en', 'fr', 'es', 'pt', 'zh', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '../rules/languages';
+
+export { LANGUAGES, type Language };
 
 const localesDir = join(import.meta.dirname, '..', 'locales');
 

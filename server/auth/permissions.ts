@@ -1,36 +1,14 @@
-import type { Role } from '../events/types';
+import {
+  resources,
+  roles,
+  type Access,
+  type Permission,
+  type Resource,
+  type Role,
+} from '../../rules/permissions';
 
-/** The 14 resources of the permission model (SPEC section 6). */
-export const resources = [
-  'dashboard',
-  'analytics',
-  'statement',
-  'payment',
-  'transaction',
-  'distributor',
-  'recoup',
-  'product',
-  'artist',
-  'emulate',
-  'account',
-  'user',
-  'import',
-  'payment-method',
-] as const;
-
-export type Resource = (typeof resources)[number];
-export type Access = 'ro' | 'rw';
-export type Permission = `${Resource}:${Access}`;
-
-export const roles: readonly Role[] = [
-  'admin',
-  'overseer',
-  'owner',
-  'payee',
-  'collaborator',
-  'artist',
-  'warranter',
-];
+export { resources, roles };
+export type { Access, Permission, Resource };
 
 const all = (access: Access): Permission[] =>
   resources.map((resource): Permission => `${resource}:${access}`);

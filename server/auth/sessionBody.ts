@@ -1,8 +1,8 @@
-import type { SessionBody } from '../schemas/session';
+import type { Session } from '../../api/session';
 import type { ActiveSession } from './sessions';
 
 /** The answer of every session call: the person logged in, and whom they emulate if anyone. */
-export function sessionBody(session: ActiveSession, environment: string, now: Date): SessionBody {
+export function sessionBody(session: ActiveSession, environment: string, now: Date): Session {
   const real = session.realUser;
   const emulated = session.user;
   return {

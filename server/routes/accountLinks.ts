@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { hashPassword, isSecurePassword } from '../auth/passwords';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { LinkPurpose, UserEvent } from '../events/types';
-import { ErrorBody } from '../../api/common';
-import { sendAccountLink, type LinkRecipient } from '../services/accountLinks';
+import { findLinkUser, linkUserById } from '../queries/accountLinks';
+import { sendAccountLink } from '../services/accountLinks';
 import { consumeLink } from '../services/links';
+import {
+  LinkCompleted,
+  LinkCompletion,
+  linkErrorResponses,
+  LinkRequest,
+  LinkSent,
+} from '../../api/accountLinks';
 
 export const USER_NOT_FOUND = 'User not found';
 export const ALREADY_ACTIVE =
@@ -23,25 +29,6 @@ export const WEAK_PASSWORD =
 export interface AccountLinkRouteOptions {
   publicUrl: string;
   rateLimit: { max: number; timeWindow: number };
-}
-
-const RequestBody = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 320 }) },
-  { additionalProperties: false },
-);
-const CompleteBody = Type.Object(
-  {
-    token: Type.String({ minLength: 10, maxLength: 200 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
-const Sent = Type.Object({ status: Type.Literal('sent') });
-const Done = Type.Object({ status: Type.Literal('done'), username: Type.String() });
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
-
-interface UserRow extends LinkRecipient {
-  status: string;
 }
 
 /** What a link completes: the event it records and the texts of its failures. */
@@ -81,12 +68,7 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
   const publicAccess = { access: 'public' as const, rateLimit: options.rateLimit };
 
   const findUser = async (username: string) => {
-    const rows = await app.db.query<UserRow>(
-      `select id, username, fullname, language, status from users
-        where lower(username) = lower($1) and status <> 'deleted'`,
-      [username.trim()],
-    );
-    const user = rows[0];
+    const user = await findLinkUser(app.db, username);
     if (!user) throw new NotFoundError(USER_NOT_FOUND);
     return user;
   };
@@ -113,11 +95,7 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
       const check = await consumeLink(tx, purpose, token, now);
       if (check.status === 'expired') return new BadRequestError(rules.expired);
       if (check.status === 'invalid') return new BadRequestError(rules.failed);
-      const rows = await tx.query<UserRow>(
-        'select id, username, fullname, language, status from users where id = $1',
-        [check.userId],
-      );
-      const user = rows[0];
+      const user = await linkUserById(tx, check.userId);
       if (!user) return new BadRequestError(rules.failed);
       if (rules.mustBePending && user.status === 'active') return new ConflictError(ALREADY_ACTIVE);
       const stream = `user-${user.id}`;
@@ -151,8 +129,8 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
         schema: {
           tags: ['account links'],
           summary,
-          body: RequestBody,
-          response: { 202: Sent, ...errors },
+          body: LinkRequest,
+          response: { 202: LinkSent, ...linkErrorResponses },
         },
       },
       async (req, reply) => reply.status(202).send(await request(purpose, req.body.username)),
@@ -164,8 +142,8 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
         schema: {
           tags: ['account links'],
           summary: 'Use the e-mailed link to set a password',
-          body: CompleteBody,
-          response: { 200: Done, ...errors },
+          body: LinkCompletion,
+          response: { 200: LinkCompleted, ...linkErrorResponses },
         },
       },
       async (req) => complete(purpose, req.body.token, req.body.password),

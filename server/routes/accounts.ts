@@ -1,34 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { seesAllAccounts } from '../auth/scope';
 import { NotFoundError } from '../errors';
 import { sessionOf } from '../plugins/auth';
-import { epochSeconds, errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
-
-const Account = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  type: Type.String(),
-  status: Type.String(),
-  createdAt: Type.Integer(),
-});
-
-interface AccountRow {
-  id: string;
-  name: string;
-  type: string;
-  status: string;
-  created_at: Date | string;
-  total: string;
-}
-
-const toAccount = (row: AccountRow) => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  status: row.status,
-  createdAt: epochSeconds(row.created_at) ?? 0,
-});
+import { findAccount, listAccounts } from '../queries/accounts';
+import { Account, AccountList } from '../../api/accounts';
+import { errorResponses, IdParams, ListQuery } from '../../api/common';
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -39,20 +14,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['accounts'],
         summary: 'Accounts: every account for admins and overseers, else the own one',
         querystring: ListQuery,
-        response: { 200: ListOf(Account), ...errorResponses },
+        response: { 200: AccountList, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = sessionOf(request).user;
-      const { q = '', limit = 100, offset = 0 } = request.query;
-      const rows = await app.db.query<AccountRow>(
-        `select id, name, type, status, created_at, count(*) over () as total from accounts
-          where ($1::text is null or id = $1) and ($2 = '' or name ilike '%' || $2 || '%')
-          order by name, id limit $3 offset $4`,
-        [seesAllAccounts(user) ? null : user.accountId, q, limit, offset],
-      );
-      return { items: rows.map(toAccount), total: Number(rows[0]?.total ?? 0) };
-    },
+    async (request) => listAccounts(app.db, sessionOf(request).user, request.query),
   );
 
   app.get(
@@ -66,15 +31,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = sessionOf(request).user;
-      const rows = await app.db.query<AccountRow>(
-        `select id, name, type, status, created_at, 1 as total from accounts
-          where id = $1 and ($2::text is null or id = $2)`,
-        [request.params.id, seesAllAccounts(user) ? null : user.accountId],
-      );
-      const row = rows[0];
-      if (!row) throw new NotFoundError();
-      return toAccount(row);
+      const account = await findAccount(app.db, sessionOf(request).user, request.params.id);
+      if (!account) throw new NotFoundError();
+      return account;
     },
   );
 };

@@ -1,45 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { sessionBody } from '../auth/sessionBody';
 import { findSession, setEmulation, SESSION_COOKIE } from '../auth/sessions';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
-import type { Role } from '../events/types';
 import { sessionOf } from '../plugins/auth';
+import { emulationCandidates, findEmulationTarget, recentEmulations } from '../queries/emulation';
 import { errorResponses } from '../../api/common';
-import { SessionBody } from '../schemas/session';
-
-/** SPEC section 9: the emulate search answers at most 250 users. */
-export const EMULATE_LIMIT = 250;
-export const RECENT_LIMIT = 50;
-
-const EmulationUser = Type.Object({
-  fullname: Type.String(),
-  username: Type.String(),
-  role: Type.String(),
-});
-
-const EmulateBody = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 320 }) },
-  { additionalProperties: false },
-);
-
-interface CandidateRow {
-  id: string;
-  fullname: string;
-  username: string;
-  roles: Role[] | string;
-}
-
-const rolesOf = (row: CandidateRow): Role[] =>
-  typeof row.roles === 'string' ? (JSON.parse(row.roles) as Role[]) : row.roles;
-
-const toEmulationUser = (row: CandidateRow) => ({
-  fullname: row.fullname,
-  username: row.username,
-  role: rolesOf(row)[0] ?? '',
-});
+import { EmulateBody, EmulationQuery, EmulationUsers } from '../../api/emulation';
+import { EMULATE_LIMIT } from '../../rules/emulation';
+import { Session } from '../../api/session';
 
 export interface EmulationRouteOptions {
   environment: string;
@@ -62,26 +32,20 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
     if (mustBeEmulating && !session.emulating) {
       throw new ConflictError('Start emulating an account before switching to another.');
     }
-    const rows = await app.db.query<CandidateRow>(
-      `select id, fullname, username, roles from users
-        where lower(username) = lower($1) and status = 'active'`,
-      [username.trim()],
-    );
-    const target = rows[0];
-    if (!target) throw new NotFoundError('User not found');
-    if (target.id === session.realUser.id)
-      throw new BadRequestError('You cannot emulate yourself.');
+    const targetId = await findEmulationTarget(app.db, username);
+    if (!targetId) throw new NotFoundError('User not found');
+    if (targetId === session.realUser.id) throw new BadRequestError('You cannot emulate yourself.');
     const adminStream = `user-${session.realUser.id}`;
     await app.db.transaction(async (tx) => {
       const metadata = { actor: session.realUser.id, emulatingActor: null, at: app.now() };
       const events = session.emulating
         ? [
             { type: 'UserEmulationStopped' as const, data: { targetUserId: session.user.id } },
-            { type: 'UserEmulationStarted' as const, data: { targetUserId: target.id } },
+            { type: 'UserEmulationStarted' as const, data: { targetUserId: targetId } },
           ]
-        : [{ type: 'UserEmulationStarted' as const, data: { targetUserId: target.id } }];
+        : [{ type: 'UserEmulationStarted' as const, data: { targetUserId: targetId } }];
       await appendToStream(tx, adminStream, await streamVersion(tx, adminStream), events, metadata);
-      await setEmulation(tx, session.tokenHash, target.id);
+      await setEmulation(tx, session.tokenHash, targetId);
     });
     return answer(request);
   };
@@ -93,31 +57,17 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
       schema: {
         tags: ['session'],
         summary: 'Users that may be emulated',
-        querystring: Type.Object(
-          {
-            q: Type.Optional(Type.String({ maxLength: 200 })),
-            limit: Type.Optional(
-              Type.Integer({ minimum: 1, maximum: EMULATE_LIMIT, default: EMULATE_LIMIT }),
-            ),
-            warranter: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Array(EmulationUser), ...errorResponses },
+        querystring: EmulationQuery,
+        response: { 200: EmulationUsers, ...errorResponses },
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       const { q = '', limit = EMULATE_LIMIT, warranter } = request.query;
-      const rows = await app.db.query<CandidateRow>(
-        `select id, fullname, username, roles from users
-          where status = 'active' and username is not null and id <> $1
-            and ($2 = '' or fullname ilike '%' || $2 || '%' or username ilike '%' || $2 || '%')
-            and ($3::boolean is null or (roles ? 'warranter') = $3)
-          order by fullname, username limit $4`,
-        [session.realUser.id, q.trim(), warranter ?? null, limit],
-      );
-      return rows.map(toEmulationUser);
+      return emulationCandidates(app.db, sessionOf(request).realUser.id, {
+        text: q,
+        warranter: warranter ?? null,
+        limit,
+      });
     },
   );
 
@@ -128,19 +78,10 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
       schema: {
         tags: ['session'],
         summary: 'Accounts this admin emulated, most recent first',
-        response: { 200: Type.Array(EmulationUser), ...errorResponses },
+        response: { 200: EmulationUsers, ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await app.db.query<CandidateRow>(
-        `select u.id, u.fullname, u.username, u.roles from recent_emulations r
-           join users u on u.id = r.user_id
-          where r.admin_id = $1 and u.username is not null
-          order by r.emulated_at desc, u.fullname limit $2`,
-        [sessionOf(request).realUser.id, RECENT_LIMIT],
-      );
-      return rows.map(toEmulationUser);
-    },
+    async (request) => recentEmulations(app.db, sessionOf(request).realUser.id),
   );
 
   app.post(
@@ -151,7 +92,7 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
         tags: ['session'],
         summary: 'Start emulating a user',
         body: EmulateBody,
-        response: { 200: SessionBody, ...errorResponses },
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request) => emulate(request, request.body.username, false),
@@ -165,7 +106,7 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
         tags: ['session'],
         summary: 'Switch emulation to another user',
         body: EmulateBody,
-        response: { 200: SessionBody, ...errorResponses },
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request) => emulate(request, request.body.username, true),
@@ -178,7 +119,7 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
       schema: {
         tags: ['session'],
         summary: 'Stop emulating',
-        response: { 200: SessionBody, ...errorResponses },
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Health } from '../../api/health';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,7 +9,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Answers once the database is reachable',
-        response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }) },
+        response: { 200: Health },
       },
     },
     async () => {

@@ -14,11 +14,10 @@ import {
 import { decideLogin } from '../domain/login';
 import { HttpError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
-import { LANGUAGES, type Language } from '../i18n';
-import { Type } from 'typebox';
 import { sessionOf } from '../plugins/auth';
+import { findLoginUser } from '../queries/session';
 import { ErrorBody, errorResponses } from '../../api/common';
-import { LoginBody, SessionBody } from '../schemas/session';
+import { Credentials, Session, SessionSettings } from '../../api/session';
 import { sessionBody } from '../auth/sessionBody';
 
 export const INVALID_LOGIN = 'The username or password you entered is not recognized.';
@@ -31,14 +30,6 @@ export interface SessionRouteOptions {
   environment: string;
   secureCookies: boolean;
   loginRateLimit: { max: number; timeWindow: number };
-}
-
-interface UserRow {
-  id: string;
-  password_hash: string | null;
-  failed_logins: number;
-  locked_until: Date | string | null;
-  version: number;
 }
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app, options) => {
@@ -65,19 +56,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       schema: {
         tags: ['session'],
         summary: 'Log in',
-        body: LoginBody,
-        response: { 200: SessionBody, ...errorResponses, 423: ErrorBody },
+        body: Credentials,
+        response: { 200: Session, ...errorResponses, 423: ErrorBody },
       },
     },
     async (request, reply) => {
       const now = app.now();
       const username = request.body.username.trim().toLowerCase();
-      const users = await app.db.query<UserRow>(
-        `select id, password_hash, failed_logins, locked_until, version from users
-          where lower(username) = $1 and status = 'active'`,
-        [username],
-      );
-      const user = users[0];
+      const user = await findLoginUser(app.db, username);
       if (!user) {
         await verifyPassword(decoyHash, request.body.password);
         throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
@@ -116,7 +102,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       schema: {
         tags: ['session'],
         summary: 'The current session',
-        response: { 200: SessionBody, ...errorResponses },
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request) => body(sessionOf(request)),
@@ -129,7 +115,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       schema: {
         tags: ['session'],
         summary: 'Renew the session',
-        response: { 200: SessionBody, ...errorResponses },
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -148,11 +134,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       schema: {
         tags: ['session'],
         summary: 'Change the settings of the person logged in (their language)',
-        body: Type.Object(
-          { language: Type.Unsafe<Language>({ type: 'string', enum: [...LANGUAGES] }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: SessionBody, ...errorResponses },
+        body: SessionSettings,
+        response: { 200: Session, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { AccountLinkPurpose } from '../api/types';
+import type { AccountLinkPurpose } from '../../api/accountLinks';
 
 /** Where a support contact is written in the failure texts (SPEC section 8, {email}). */
 export const SUPPORT_EMAIL =

@@ -1,21 +1,18 @@
+import type { AccountLinkPurpose, LinkCompleted } from '../../api/accountLinks';
+import type { EmulationUser } from '../../api/emulation';
+import type { Credentials, Session } from '../../api/session';
+import type { WalletBalances } from '../../api/wallet';
+import { EMULATE_LIMIT, EMULATE_MIN_SEARCH } from '../../rules/emulation';
+import type { ToastRequest } from '../../machines/toastsMachine';
 import {
   fileNameFromDisposition,
   handleFailure,
   parseErrorBody,
   uploadFailureToast,
   NO_ANSWER,
+  type ApiErrorBody,
   type HttpMethod,
-  type ToastRequest,
 } from './responses';
-import type {
-  AccountLinkPurpose,
-  ApiErrorBody,
-  Credentials,
-  EmulationUser,
-  LinkCompleted,
-  Session,
-  WalletBalance,
-} from './types';
 import { sendUpload, type UploadOptions, type UploadRequest } from './upload';
 
 import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
@@ -49,11 +46,6 @@ export interface RequestOptions {
   /** The caller shows the failure itself (a form's inline error): no toast. */
   quiet?: boolean;
 }
-
-/** SPEC section 9: the emulate search answers at most 250 users. */
-export const EMULATE_SEARCH_LIMIT = 250;
-/** SPEC section 5: the emulate search sends its text only when longer than 2 characters. */
-export const EMULATE_MIN_SEARCH = 3;
 
 export interface EmulationSearch {
   text?: string;
@@ -177,8 +169,8 @@ export class ApiClient {
     return this.delete('session', { unauthorized: 'answer' });
   }
 
-  walletBalance(): Promise<WalletBalance[]> {
-    return this.get<WalletBalance[]>('payment-method/balance');
+  walletBalance(): Promise<WalletBalances> {
+    return this.get<WalletBalances>('payment-method/balance');
   }
 
   /** Saves the language of the person logged in; answers the updated session. */
@@ -210,7 +202,7 @@ export class ApiClient {
     const text = search.text?.trim() ?? '';
     return this.get<EmulationUser[]>('session/emulate', {
       query: {
-        limit: EMULATE_SEARCH_LIMIT,
+        limit: EMULATE_LIMIT,
         q: text.length >= EMULATE_MIN_SEARCH ? text : undefined,
         warranter: search.warranter,
       },

@@ -1,17 +1,10 @@
-import type { ApiErrorBody } from './types';
+import type { ErrorBody } from '../../api/common';
+import type { ToastRequest } from '../../machines/toastsMachine';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
-
-export interface ToastRequest {
-  type: ToastType;
-  title?: string;
-  content: string;
-  /** Seconds before the toast closes itself. */
-  timer?: number;
-  cancelable?: boolean;
-}
+/** What the browser reads of an error answer; a proxy's page in its place carries neither. */
+export type ApiErrorBody = Partial<Pick<ErrorBody, 'message' | 'title'>>;
 
 /** SPEC section 9: error toasts last 10 s. */
 export const ERROR_TOAST_SECONDS = 10;

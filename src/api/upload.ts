@@ -1,5 +1,5 @@
 import { parseErrorBody } from './responses';
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody } from './responses';
 import { CSRF_HEADER } from './csrf';
 
 /** SPEC section 3, "Upload request": sent as the 'body' JSON part. */

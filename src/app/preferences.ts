@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 
 export type MessageType = 'info' | 'success' | 'warning' | 'error';
 

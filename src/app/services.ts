@@ -3,7 +3,7 @@ import type { i18n } from 'i18next';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/sessionMachine';
 import { ApiClient } from '../api/client';
-import type { Credentials } from '../api/types';
+import type { Credentials } from '../../api/session';
 import { createI18n } from '../i18n';
 import { toastsMachine } from '../../machines/toastsMachine';
 import { LANGUAGE_CHOICE_KEY, Preferences, readStored } from './preferences';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 import { canOpenEmulation } from '../routes/access';
 import { EmulateDialog } from './EmulateDialog';
 

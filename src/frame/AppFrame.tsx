@@ -6,7 +6,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 import { EmulationControls } from '../emulation/EmulateButton';
 
 function SignedInFrame({ session }: { session: Session }) {

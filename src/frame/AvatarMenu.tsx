@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { Money, Session } from '../api/types';
+import type { Session } from '../../api/session';
+import type { Money } from '../../api/wallet';
 import { formatCurrency } from '../format/formatters';
 import { initials } from './initials';
 import { useRoleLabel } from './RoleLabel';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { canToggleDebug } from '../app/preferences';
 import { useServices } from '../app/ServicesContext';
 import { useBehaviorSubject } from '../app/useObservable';
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 
 /** Debug mode logs every API call; the toggle is for admins and overseers when not emulating. */
 export function DebugToggle({ session, collapsed }: { session: Session; collapsed: boolean }) {

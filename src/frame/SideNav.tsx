@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Money, Session } from '../api/types';
+import type { Session } from '../../api/session';
+import type { Money } from '../../api/wallet';
 import { visibleNavigation } from '../routes/access';
 import { routeById } from '../routes/table';
 import type { NavEntry } from '../routes/types';

@@ -6,9 +6,9 @@ import fr from '../../locales/fr.json';
 import ja from '../../locales/ja.json';
 import pt from '../../locales/pt.json';
 import zh from '../../locales/zh.json';
+import { LANGUAGES, type Language } from '../../rules/languages';
 
-export const LANGUAGES = ['en', 'fr', 'es', 'pt', 'zh', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export const LOCALES: Record<Language, Record<string, unknown>> = { en, fr, es, pt, zh, ja };

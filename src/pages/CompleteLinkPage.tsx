@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AccountLinkPurpose } from '../api/types';
+import type { AccountLinkPurpose } from '../../api/accountLinks';
 import { LINK_PAGES, SUPPORT_EMAIL } from '../account/linkPages';
 import { passwordProblems } from '../account/passwordRules';
 import { useLinkFailure } from '../account/useLinkFailure';

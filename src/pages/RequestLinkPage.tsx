@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AccountLinkPurpose } from '../api/types';
+import type { AccountLinkPurpose } from '../../api/accountLinks';
 import { LINK_PAGES } from '../account/linkPages';
 import { useLinkFailure } from '../account/useLinkFailure';
 import { useServices } from '../app/ServicesContext';

@@ -1,4 +1,4 @@
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 import { NAVIGATION, routeById } from './table';
 import type { AppRoute, NavEntry, RouteAccess } from './types';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { LoginError, SessionEnd } from '../../machines/sessionMachine';
-import type { Session } from '../api/types';
+import type { Session } from '../../api/session';
 import { useServices } from '../app/ServicesContext';
 
 export interface SessionView {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../src/api/client';
-import type { ToastRequest } from '../../../src/api/responses';
+import type { ToastRequest } from '../../../machines/toastsMachine';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

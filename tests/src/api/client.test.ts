@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, type ApiClientOptions } from '../../../src/api/client';
 import { fileNameFromDisposition, handleFailure, NO_ANSWER } from '../../../src/api/responses';
-import type { ToastRequest } from '../../../src/api/responses';
+import type { ToastRequest } from '../../../machines/toastsMachine';
 
 const t = (key: string) => `t(${key})`;
 

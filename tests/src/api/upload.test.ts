@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError } from '../../../src/api/client';
-import type { ToastRequest } from '../../../src/api/responses';
+import type { ToastRequest } from '../../../machines/toastsMachine';
 import { progressPercent, uploadForm } from '../../../src/api/upload';
 
 type Listener = (event: { lengthComputable: boolean; loaded: number; total: number }) => void;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SessionEmulation } from '../../../api/session';
 import { APP_VERSION, printConsoleBanner } from '../../../src/app/banner';
 import { canToggleDebug } from '../../../src/app/preferences';
 import { breadcrumbTrail } from '../../../src/frame/Breadcrumbs';
@@ -37,7 +38,7 @@ describe('console banner', () => {
 });
 
 describe('canToggleDebug', () => {
-  const emulation = {
+  const emulation: SessionEmulation = {
     account: { id: 'acc', name: 'Portal administration' },
     permissions: [],
     username: 'ada@demo.label',

@@ -9,7 +9,7 @@ import {
   type StatementUploader,
 } from '../../../machines/uploadDrawerMachine';
 import { ApiClient, ApiError } from '../../../src/api/client';
-import type { ToastRequest } from '../../../src/api/responses';
+import type { ToastRequest } from '../../../machines/toastsMachine';
 import { createI18n } from '../../../src/i18n';
 import { statementUploader } from '../../../src/import/importApi';
 import { UploadDrawerView } from '../../../src/import/UploadDrawer';

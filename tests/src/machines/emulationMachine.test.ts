@@ -6,7 +6,8 @@ import {
   queryOf,
   type EmulationQuery,
 } from '../../../machines/emulationMachine';
-import type { EmulationUser, Session } from '../../../src/api/types';
+import type { EmulationUser } from '../../../api/emulation';
+import type { Session } from '../../../api/session';
 
 const PACO: EmulationUser = { fullname: 'Paco Payee', username: 'payee@demo.label', role: 'payee' };
 const WALT: EmulationUser = {

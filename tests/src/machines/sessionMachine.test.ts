@@ -8,7 +8,7 @@ import {
   renewDelayMs,
   sessionMachine,
 } from '../../../machines/sessionMachine';
-import type { Credentials, Session } from '../../../src/api/types';
+import type { Credentials, Session } from '../../../api/session';
 
 const SESSION: Session = {
   status: 'ok',

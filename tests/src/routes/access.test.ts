@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../src/api/types';
+import type { Session } from '../../../api/session';
+import type { Role } from '../../../rules/permissions';
 import {
   actingAs,
   canEmulate,
@@ -15,7 +16,7 @@ import type { NavEntry } from '../../../src/routes/types';
 
 type Access = Pick<Session, 'permissions' | 'roles' | 'emulation'>;
 
-const user = (roles: string[], permissions: string[]): Access => ({
+const user = (roles: Role[], permissions: string[]): Access => ({
   roles,
   permissions,
   emulation: null,

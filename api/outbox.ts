@@ -1,0 +1,17 @@
+// The e-mails the portal wrote, read here when no SMTP server is set.
+import { Type, type Static } from 'typebox';
+import { EpochSeconds, ListOf } from './common';
+
+export const OutboxMail = Type.Object({
+  id: Type.String(),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  createdAt: EpochSeconds,
+  sentAt: Type.Union([EpochSeconds, Type.Null()]),
+});
+export type OutboxMail = Static<typeof OutboxMail>;
+
+export const OutboxList = ListOf(OutboxMail);
+export type OutboxList = Static<typeof OutboxList>;

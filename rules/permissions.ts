@@ -1,0 +1,36 @@
+// The roles and resources of the permission model (SPEC section 6), shared by the server's checks
+// and the contract's session schema.
+
+export const roles = [
+  'admin',
+  'overseer',
+  'owner',
+  'payee',
+  'collaborator',
+  'artist',
+  'warranter',
+] as const;
+
+export type Role = (typeof roles)[number];
+
+/** The 14 resources of the permission model (SPEC section 6). */
+export const resources = [
+  'dashboard',
+  'analytics',
+  'statement',
+  'payment',
+  'transaction',
+  'distributor',
+  'recoup',
+  'product',
+  'artist',
+  'emulate',
+  'account',
+  'user',
+  'import',
+  'payment-method',
+] as const;
+
+export type Resource = (typeof resources)[number];
+export type Access = 'ro' | 'rw';
+export type Permission = `${Resource}:${Access}`;

@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(sessionRoutes, {
     environment: options.environment,
+    publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     loginRateLimit: options.loginRateLimit,
   });

@@ -349,6 +349,18 @@ const migrations: Migration[] = [
       create index statement_adjustments_statement on statement_adjustments (statement_id);
     `,
   },
+  {
+    version: 9,
+    name: 'failed logins of usernames that have no account',
+    sql: `
+      create table unknown_login_attempts (
+        username text primary key,
+        failed_logins integer not null,
+        locked_until timestamptz,
+        last_attempt timestamptz not null
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword, isSecurePassword } from '../auth/passwords';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../errors';
+import { BadRequestError, ConflictError, HttpError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { LinkPurpose, UserEvent } from '../events/types';
 import { findLinkUser, linkUserById } from '../queries/accountLinks';
 import { sendAccountLink } from '../services/accountLinks';
 import { consumeLink } from '../services/links';
+import { queueAlreadyActiveMail } from '../services/mailer';
 import {
   LinkCompleted,
   LinkCompletion,
@@ -67,22 +68,28 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
 ) => {
   const publicAccess = { access: 'public' as const, rateLimit: options.rateLimit };
 
-  const findUser = async (username: string) => {
-    const user = await findLinkUser(app.db, username);
-    if (!user) throw new NotFoundError(USER_NOT_FOUND);
-    return user;
-  };
-
+  // Known or not, active or not, every request gets the same answer: only the person's inbox
+  // learns which it was, so the form tells nobody who has an account.
   const request = async (purpose: LinkPurpose, username: string) => {
-    const user = await findUser(username);
-    if (purpose !== 'reset' && user.status === 'active') throw new ConflictError(ALREADY_ACTIVE);
-    await app.db.transaction((tx) =>
-      sendAccountLink(tx, purpose, user, options.publicUrl, {
-        actor: null,
-        emulatingActor: null,
-        at: app.now(),
-      }),
-    );
+    const user = await findLinkUser(app.db, username);
+    if (!user) return { status: 'sent' as const };
+    const metadata = { actor: null, emulatingActor: null, at: app.now() };
+    await app.db.transaction(async (tx) => {
+      if (purpose !== 'reset' && user.status === 'active') {
+        await queueAlreadyActiveMail(
+          tx,
+          {
+            recipient: user.username,
+            fullname: user.fullname,
+            language: user.language,
+            loginUrl: `${options.publicUrl}/login`,
+          },
+          metadata.at,
+        );
+        return;
+      }
+      await sendAccountLink(tx, purpose, user, options.publicUrl, metadata);
+    });
     return { status: 'sent' as const };
   };
 

@@ -16,6 +16,8 @@ import { HttpError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { sessionOf } from '../plugins/auth';
 import { findLoginUser } from '../queries/session';
+import { recordUnknownLogin, unknownLoginState } from '../auth/unknownLogins';
+import { sendAccountLink } from '../services/accountLinks';
 import { ErrorBody, errorResponses } from '../../api/common';
 import { Credentials, Session, SessionSettings } from '../../api/session';
 import { sessionBody } from '../auth/sessionBody';
@@ -28,6 +30,8 @@ export const LOCKED_TITLE = 'Account Locked for 60 Minutes';
 
 export interface SessionRouteOptions {
   environment: string;
+  /** Where the portal is reached, for the link in the e-mail that tells of a lock. */
+  publicUrl: string;
   secureCookies: boolean;
   loginRateLimit: { max: number; timeWindow: number };
 }
@@ -66,6 +70,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       const user = await findLoginUser(app.db, username);
       if (!user) {
         await verifyPassword(decoyHash, request.body.password);
+        const unknown = decideLogin(await unknownLoginState(app.db, username), false, now);
+        await recordUnknownLogin(app.db, username, unknown, now);
+        if (unknown.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
         throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
       }
       const matches = await verifyPassword(user.password_hash, request.body.password);
@@ -78,11 +85,18 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
         now,
       );
       const session = await app.db.transaction(async (tx) => {
-        await appendAfterCheck(tx, `user-${user.id}`, Number(user.version), decision.events, {
-          actor: user.id,
-          emulatingActor: null,
-          at: now,
-        });
+        const metadata = { actor: user.id, emulatingActor: null, at: now };
+        await appendAfterCheck(
+          tx,
+          `user-${user.id}`,
+          Number(user.version),
+          decision.events,
+          metadata,
+        );
+        if (decision.events.some((event) => event.type === 'UserLocked')) {
+          // The person hears of the lock at once, with a way back in that only their inbox opens.
+          await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
+        }
         return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
       });
       if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);

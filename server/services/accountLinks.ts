@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, LinkPurpose } from '../events/types';
 import { issueLink } from './links';
-import { LINK_PAGES, queueLinkMail } from './mailer';
+import { LINK_PAGES, queueLinkMail, type MailNotice } from './mailer';
 
 export interface LinkRecipient {
   id: string;
@@ -11,13 +11,17 @@ export interface LinkRecipient {
   language: string;
 }
 
-/** Issues a single-use link, queues its e-mail and records that it was sent, all in one transaction. */
+/**
+ * Issues a single-use link, queues its e-mail and records that it was sent, all in one
+ * transaction. A `notice` says why the link comes unasked (a reset link sent on a lock).
+ */
 export async function sendAccountLink(
   tx: Queryable,
   purpose: LinkPurpose,
   user: LinkRecipient,
   publicUrl: string,
   metadata: EventMetadata,
+  notice: MailNotice | null = null,
 ): Promise<void> {
   const { token, expiresAt } = await issueLink(tx, purpose, user.id, metadata.at);
   const link = `${publicUrl}${LINK_PAGES[purpose]}?token=${token}`;
@@ -30,6 +34,7 @@ export async function sendAccountLink(
       purpose,
       link,
       expiresAt,
+      notice,
     },
     metadata.at,
   );

@@ -2,6 +2,9 @@ import type { Queryable } from '../db/database';
 import type { LinkPurpose } from '../events/types';
 import { translator } from '../i18n';
 
+/** Why a link is sent without being asked for. */
+export type MailNotice = 'locked';
+
 export interface LinkMail {
   recipient: string;
   fullname: string;
@@ -9,6 +12,7 @@ export interface LinkMail {
   purpose: LinkPurpose;
   link: string;
   expiresAt: Date;
+  notice?: MailNotice | null;
 }
 
 /** Public page each link opens (SPEC section 2). */
@@ -40,6 +44,10 @@ export async function queueLinkMail(tx: Queryable, mail: LinkMail, now: Date): P
       body: t('email.activate.body', { name: mail.fullname }),
     },
   }[mail.purpose];
+  if (mail.notice === 'locked') {
+    texts.subject = t('email.locked.subject');
+    texts.body = t('email.locked.body', { name: mail.fullname });
+  }
   const body = [
     texts.body,
     '',
@@ -48,10 +56,27 @@ export async function queueLinkMail(tx: Queryable, mail: LinkMail, now: Date): P
     t('email.common.expires', {
       date: mail.expiresAt.toISOString().replace('T', ' ').slice(0, 16),
     }),
-    t('email.common.ignore'),
+    // A notice was not asked for: "ignore this if you did not ask" would be wrong there.
+    ...(mail.notice ? [] : [t('email.common.ignore')]),
   ].join('\n');
   await tx.query(
     'insert into outbox (recipient, subject, body, link, created_at) values ($1, $2, $3, $4, $5)',
     [mail.recipient, texts.subject, body, mail.link, now.toISOString()],
+  );
+}
+
+/** Tells a person that what was asked for their account is not needed: no link to use up. */
+export async function queueAlreadyActiveMail(
+  tx: Queryable,
+  mail: { recipient: string; fullname: string; language: string; loginUrl: string },
+  now: Date,
+): Promise<void> {
+  const t = translator(mail.language);
+  const body = [t('email.already-active.body', { name: mail.fullname }), '', mail.loginUrl].join(
+    '\n',
+  );
+  await tx.query(
+    'insert into outbox (recipient, subject, body, link, created_at) values ($1, $2, $3, $4, $5)',
+    [mail.recipient, t('email.already-active.subject'), body, mail.loginUrl, now.toISOString()],
   );
 }

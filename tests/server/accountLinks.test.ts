@@ -78,15 +78,26 @@ describe('e-mailed single-use links', () => {
     expect(late.json().message).toBe('Password reset link has expired.');
   });
 
-  it('answers unknown users and already active accounts with their texts', async () => {
+  it('answers a request the same for unknown users and active accounts, and tells only the inbox', async () => {
+    const outboxSize = async () =>
+      Number(
+        (await portal.db.query<{ count: string }>('select count(*)::text as count from outbox'))[0]
+          ?.count,
+      );
+    const before = await outboxSize();
     const unknown = await post('/api/password-resets', { username: 'nobody@example.com' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('User not found');
     const active = await post('/api/claims', { username: 'payee@demo.label' });
-    expect(active.statusCode).toBe(409);
-    expect(active.json().message).toBe(
-      'Your account is already active. Please login or reset your password.',
+    expect(unknown.statusCode).toBe(202);
+    expect(active.statusCode).toBe(202);
+    expect(unknown.json()).toEqual(active.json());
+    // Nobody is written to for the unknown address; the active account hears why nothing is needed.
+    expect(await outboxSize()).toBe(before + 1);
+    const { mail } = await latestToken('payee@demo.label');
+    expect(mail.subject).toBe('Your Royalty Portal account is already active');
+    expect(mail.body).toContain(
+      'Your account is already active. Please login or reset your password:',
     );
+    expect(mail.link).toMatch(/\/login$/);
   });
 
   it('lets a collaborator claim their account in their own language, then log in', async () => {

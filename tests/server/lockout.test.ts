@@ -53,6 +53,7 @@ describe('login lockout', () => {
         group by type order by type`,
     );
     expect(rows).toEqual([
+      { type: 'UserLinkSent', count: '1' },
       { type: 'UserLocked', count: '1' },
       { type: 'UserLoggedIn', count: '1' },
       { type: 'UserLoginFailed', count: '11' },
@@ -60,14 +61,38 @@ describe('login lockout', () => {
     ]);
   });
 
-  it('does not tell an unknown user from a wrong password', async () => {
-    const response = await portal.app.inject({
-      method: 'POST',
-      url: '/api/session',
-      payload: { username: 'nobody@demo.label', password: 'whatever-1!' },
-    });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().message).toBe('The username or password you entered is not recognized.');
+  it('e-mails the locked person a reset link that unlocks the account at once', async () => {
+    const mails = await portal.db.query<{ subject: string; body: string; link: string }>(
+      "select subject, body, link from outbox where recipient = 'payee@demo.label' order by id",
+    );
+    const lockMail = mails.find((mail) => mail.subject === 'Your Royalty Portal account is locked');
+    expect(lockMail?.body).toContain('more than 10 incorrect login attempts');
+    expect(lockMail?.link).toMatch(/\/service\/password\?token=/);
+  });
+
+  it('answers an unknown username exactly as a known one, lock included', async () => {
+    const unknown = (password: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'nobody@demo.label', password },
+      });
+    for (let failure = 1; failure <= 10; failure += 1) {
+      const response = await unknown('whatever-1!');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'The username or password you entered is not recognized.',
+        title: 'Invalid Login Credentials',
+      });
+    }
+    const eleventh = await unknown('whatever-1!');
+    expect(eleventh.statusCode).toBe(423);
+    expect(eleventh.json().title).toBe('Account Locked for 60 Minutes');
+    portal.clock.advance(60 * 60 * 1000 + 1);
+    // The lock runs out like a real one, and the count starts again, to lock again.
+    for (let failure = 1; failure <= 10; failure += 1)
+      expect((await unknown('whatever-1!')).statusCode).toBe(401);
+    expect((await unknown('whatever-1!')).statusCode).toBe(423);
   });
 });
 

@@ -153,7 +153,13 @@ export function AdminUiKitPage({ route }: PageProps) {
         <p className="page-note" data-testid="kit-pressed">
           {pressed === null ? '' : t('uikit.list.pressed', { id: pressed })}
         </p>
-        <List label={t('uikit.section.list')} columns={columns} rows={rows} height={400} />
+        <List
+          label={t('uikit.section.list')}
+          columns={columns}
+          rows={rows}
+          minRows={10}
+          maxRows={10}
+        />
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { searchPayees, type Payee } from '../catalog/catalogApi';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TypeAhead } from '../widgets/TypeAhead';
 import { linkUser, readArtist, unlinkUser } from './artistsApi';
 import '../catalog/catalog.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';

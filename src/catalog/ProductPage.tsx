@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { Modal } from '../widgets/Modal';
 import { listPresets, readProduct, changeProduct, type Preset, type Product } from './catalogApi';
 import { ProductDetailsFacts } from './ProductDetailsFacts';

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import {
   createDistributor,
   getDistributor,

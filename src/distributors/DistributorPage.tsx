@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { getDistributor } from './distributorsApi';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateSummary } from './TemplateSummary';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { listDistributors, type DistributorSummary } from './distributorsApi';

@@ -7,7 +7,7 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { canOpen } from '../routes/access';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { routeById } from '../routes/table';
 import { useSession } from '../session/useSession';
 import {

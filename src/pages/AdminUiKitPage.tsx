@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { Preloader } from '../frame/Preloader';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { isEmail } from '../catalog/splitChecks';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { useRoleLabel } from '../frame/RoleLabel';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';

@@ -4,7 +4,7 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { formatDateTime } from '../format/formatters';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { clampStep, EVENT_KEYS, replayHistory, type HistoryStep } from './history';
 import { loadHistory, saveHistory } from './historyStore';
 import { Pipeline } from './Pipeline';

@@ -4,7 +4,7 @@ import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useUploadsSucceeded } from '../import/UploadDrawerProvider';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';

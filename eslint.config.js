@@ -32,6 +32,8 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
+    // useLoad takes its deps like useEffect: check them the same way.
+    settings: { 'react-hooks': { additionalEffectHooks: '^useLoad$' } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { printConsoleBanner } from './app/banner';
 import { createServices } from './app/services';
 import { ServicesContext } from './app/ServicesContext';
-import { createAppRouter } from './routes/router';
+import { createAppRouter } from './shell/router';
 import './styles/theme.css';
 import './styles/frame.css';
 import './styles/pages.css';

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
 import { searchPayees, type Payee } from '../catalog/catalogApi';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TypeAhead } from '../widgets/TypeAhead';
-import { linkUser, readArtist, unlinkUser, type ArtistDetail } from './artistsApi';
+import { linkUser, readArtist, unlinkUser } from './artistsApi';
 import '../catalog/catalog.css';
 
 /** /artists/{artistId}: the artist's products and linked users; a label links and unlinks users. */
@@ -15,22 +17,14 @@ export function ArtistPage({ route }: PageProps) {
   const { api } = useServices();
   const { artistId = '' } = useParams();
   const { canEditArtists } = useCatalogAccess();
-  const [artist, setArtist] = useState<ArtistDetail | null | 'missing'>(null);
+  const loaded = useLoad(() => readArtist(api, artistId), [api, artistId]);
+  const [artist, setArtist] = useLocalCopy(loaded.status === 'ready' ? loaded.data : null);
   const [pickerRound, setPickerRound] = useState(0);
 
-  useEffect(() => {
-    let cancelled = false;
-    readArtist(api, artistId).then(
-      (loaded) => !cancelled && setArtist(loaded),
-      () => !cancelled && setArtist('missing'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, artistId]);
-
-  if (artist === null) return <p className="page page-note">{t('artists.detail.loading')}</p>;
-  if (artist === 'missing') {
+  if (loaded.status === 'loading') {
+    return <p className="page page-note">{t('artists.detail.loading')}</p>;
+  }
+  if (artist === null) {
     return (
       <section className="page">
         <h1 className="page-title">{t(route.titleKey)}</h1>

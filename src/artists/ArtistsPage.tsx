@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
@@ -17,17 +18,9 @@ export function ArtistsPage({ route }: PageProps) {
   const navigate = useNavigate();
   const { canEditArtists } = useCatalogAccess();
   const [search, setSearch] = useState('');
-  const [artists, setArtists] = useState<Artist[] | null>(null);
   const [name, setName] = useState('');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listArtists(api, search.trim(), controller.signal).then(
-      (answer) => setArtists(answer.items),
-      () => !controller.signal.aborted && setArtists([]),
-    );
-    return () => controller.abort();
-  }, [api, search]);
+  const artists = useLoad((signal) => listArtists(api, search.trim(), signal), [api, search]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -73,17 +66,15 @@ export function ArtistsPage({ route }: PageProps) {
           </button>
         </form>
       )}
-      {artists === null ? (
-        <p className="page-note">{t('artists.list.loading')}</p>
-      ) : (
-        <List
-          label={t('artists.list.table-label')}
-          columns={columns}
-          rows={artists}
-          emptyText={t('artists.list.empty')}
-          height={Math.min(560, 40 * Math.max(2, artists.length))}
-        />
-      )}
+      <List
+        label={t('artists.list.table-label')}
+        columns={columns}
+        rows={artists.status === 'ready' ? artists.data.items : []}
+        loading={artists.status === 'loading'}
+        loadingText={t('artists.list.loading')}
+        emptyText={t('artists.list.empty')}
+        maxRows={14}
+      />
     </section>
   );
 }

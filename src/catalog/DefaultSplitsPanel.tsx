@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
 import {
   listPresets,
   readDefaultSplits,
@@ -18,6 +20,7 @@ const TAB_KEYS = {
 } as const;
 
 const NO_CODES = { codes: [] };
+const NO_PRESETS: readonly Preset[] = [];
 
 /** The editor of the default sets as loaded; exported for its render test. */
 export function DefaultSplitsEditor({
@@ -34,17 +37,8 @@ export function DefaultSplitsEditor({
     saveDefaultSplits(api, version, sets),
   );
   const nameOf = useKnownNames(api, saved, true);
-  const [presets, setPresets] = useState<Preset[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    listPresets(api).then(
-      (answer) => !cancelled && setPresets(answer.items),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const listed = useLoad(() => listPresets(api), [api]).data?.items ?? NO_PRESETS;
+  const [presets, setPresets] = useLocalCopy(listed);
 
   return (
     <>
@@ -69,7 +63,7 @@ export function DefaultSplitsEditor({
           editor={editor}
           preview={null}
           presets={presets}
-          onPresetSaved={(preset) => setPresets((current) => [...current, preset])}
+          onPresetSaved={(preset) => setPresets([...presets, preset])}
           nameOf={nameOf}
           defaults
         />
@@ -82,26 +76,17 @@ export function DefaultSplitsEditor({
 export function DefaultSplitsPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [saved, setSaved] = useState<DefaultSplits | null | 'unavailable'>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    readDefaultSplits(api).then(
-      (loaded) => !cancelled && setSaved(loaded),
-      () => !cancelled && setSaved('unavailable'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const loaded = useLoad(() => readDefaultSplits(api), [api]);
+  const [savedSince, setSaved] = useState<DefaultSplits | null>(null);
+  const saved = savedSince ?? (loaded.status === 'ready' ? loaded.data : null);
 
   return (
     <section className="default-splits" aria-label={t('catalog.defaults.title')}>
       <h2 className="split-set-title">{t('catalog.defaults.title')}</h2>
       <p className="page-note">{t('catalog.defaults.intro')}</p>
-      {saved === null ? (
+      {loaded.status === 'loading' ? (
         <p className="page-note">{t('catalog.defaults.loading')}</p>
-      ) : saved === 'unavailable' ? (
+      ) : saved === null ? (
         <p className="page-note">{t('catalog.defaults.unavailable')}</p>
       ) : (
         <DefaultSplitsEditor saved={saved} onSaved={setSaved} />

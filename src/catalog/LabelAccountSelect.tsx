@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import { listLabelAccounts, type AccountSummary } from './catalogApi';
+import { useLoad } from '../app/useLoad';
+import { listLabelAccounts } from './catalogApi';
 
 export interface LabelAccountSelectProps {
   value: string;
@@ -17,18 +17,10 @@ export interface LabelAccountSelectProps {
 export function LabelAccountSelect({ value, onChange, showProblem }: LabelAccountSelectProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [labels, setLabels] = useState<AccountSummary[] | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    // The client shows a failure itself; the list then stays empty.
-    listLabelAccounts(api).then(
-      (items) => !cancelled && setLabels(items),
-      () => !cancelled && setLabels([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const accounts = useLoad(() => listLabelAccounts(api), [api]);
+  const loading = accounts.status === 'loading';
+  // The client shows a failure itself; the list then stays empty.
+  const labels = accounts.status === 'ready' ? accounts.data : [];
 
   const missing = showProblem && value === '';
   return (
@@ -39,13 +31,13 @@ export function LabelAccountSelect({ value, onChange, showProblem }: LabelAccoun
         value={value}
         required
         aria-invalid={missing || undefined}
-        disabled={labels === null}
+        disabled={loading}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">
-          {labels === null ? t('catalog.add.label-loading') : t('catalog.add.choose-label')}
+          {loading ? t('catalog.add.label-loading') : t('catalog.add.choose-label')}
         </option>
-        {(labels ?? []).map((account) => (
+        {labels.map((account) => (
           <option key={account.id} value={account.id}>
             {account.name}
           </option>

@@ -84,7 +84,7 @@ export function PayoutPreviewPanel({ preview, nameOf }: PayoutPreviewPanelProps)
             columns={columns}
             rows={rows}
             emptyText={t('catalog.preview.nobody')}
-            height={Math.min(400, 40 * Math.max(2, rows.length))}
+            maxRows={10}
           />
           <dl className="facts preview-totals">
             <dt>{t('catalog.preview.net')}</dt>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { createProduct } from './catalogApi';
 import { CodesEditor, codesValid, newCodeDraft, type CodeDraft } from './CodesEditor';
 import {

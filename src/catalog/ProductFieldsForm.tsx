@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { TextInput } from '../widgets/TextInput';
 import type { NewProduct, Product, RevenueView, Visibility } from './catalogApi';
 import { formatDuration, parseDuration, parseTags, PRODUCT_TYPES } from './productRules';
@@ -110,17 +110,16 @@ export interface ProductFieldsFormProps {
 export function ProductFieldsForm({ values, onChange, artistAccountId }: ProductFieldsFormProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [artists, setArtists] = useState<ArtistOption[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    api.get<{ items: ArtistOption[] }>('artists', { query: { limit: 1000 }, quiet: true }).then(
-      (answer) => !cancelled && setArtists(answer.items),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const artistList = useLoad(
+    (signal) =>
+      api.get<{ items: ArtistOption[] }>('artists', {
+        query: { limit: 1000 },
+        quiet: true,
+        signal,
+      }),
+    [api],
+  );
+  const artists = artistList.data?.items ?? [];
 
   const artistChoices =
     artistAccountId === undefined

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Share, SplitSet } from '../../engine/types';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { formatDateTime } from '../format/formatters';
 import { productEvents, type ProductEvent } from './catalogApi';
 
@@ -136,19 +136,16 @@ export function ProductHistory({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [events, setEvents] = useState<ProductEvent[] | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    productEvents(api, productId).then(
-      (answer) => !cancelled && setEvents([...answer.items].reverse()),
-      () => !cancelled && setEvents([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, productId, version]);
+  const history = useLoad(
+    () => productEvents(api, productId).then((answer) => [...answer.items].reverse()),
+    [api, productId],
+    { reloadOn: [version] },
+  );
 
-  if (events === null) return <p className="page-note">{t('catalog.history.loading')}</p>;
+  if (history.status === 'loading') {
+    return <p className="page-note">{t('catalog.history.loading')}</p>;
+  }
+  const events = history.status === 'ready' ? history.data : [];
   if (events.length === 0) return <p className="page-note">{t('catalog.history.empty')}</p>;
   return (
     <ol className="product-history" aria-label={t('catalog.history.title')}>

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
+import type { PageProps } from '../routes/types';
 import { Modal } from '../widgets/Modal';
 import { listPresets, readProduct, changeProduct, type Preset, type Product } from './catalogApi';
 import { ProductDetailsFacts } from './ProductDetailsFacts';
@@ -22,6 +24,8 @@ import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
 import './catalog.css';
+
+const NO_PRESETS: readonly Preset[] = [];
 
 const TABS = [
   'splits',
@@ -80,17 +84,8 @@ function EditableTabs({ product, tab, onChanged }: TabsProps) {
   const editor = useSplitEditor(api, product, onChanged);
   const preview = usePayoutPreview(api, product.id, editor.sets, editor.check.valid);
   const nameOf = useKnownNames(api, product, true);
-  const [presets, setPresets] = useState<Preset[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    listPresets(api).then(
-      (answer) => !cancelled && setPresets(answer.items),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const listed = useLoad(() => listPresets(api), [api]).data?.items ?? NO_PRESETS;
+  const [presets, setPresets] = useLocalCopy(listed);
 
   switch (tab) {
     case 'splits':
@@ -102,7 +97,7 @@ function EditableTabs({ product, tab, onChanged }: TabsProps) {
           editor={editor}
           preview={preview}
           presets={presets}
-          onPresetSaved={(preset) => setPresets((current) => [...current, preset])}
+          onPresetSaved={(preset) => setPresets([...presets, preset])}
           nameOf={nameOf}
         />
       );
@@ -189,24 +184,16 @@ export function ProductPage({ route }: PageProps) {
   const { productId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { canEdit } = useCatalogAccess();
-  const [product, setProduct] = useState<Product | null | 'missing'>(null);
+  const loaded = useLoad(() => readProduct(api, productId), [api, productId]);
+  const [product, setProduct] = useLocalCopy(loaded.status === 'ready' ? loaded.data : null);
   const [editing, setEditing] = useState(false);
   const wanted = params.get('tab');
   const tab: Tab = isTab(wanted) ? wanted : 'splits';
 
-  useEffect(() => {
-    let cancelled = false;
-    readProduct(api, productId).then(
-      (loaded) => !cancelled && setProduct(loaded),
-      () => !cancelled && setProduct('missing'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, productId]);
-
-  if (product === null) return <p className="page page-note">{t('catalog.product.loading')}</p>;
-  if (product === 'missing') {
+  if (loaded.status === 'loading') {
+    return <p className="page page-note">{t('catalog.product.loading')}</p>;
+  }
+  if (product === null) {
     return (
       <section className="page">
         <h1 className="page-title">{t(route.titleKey)}</h1>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
@@ -28,16 +29,11 @@ export function ProductsPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const showDefaults = canEdit && params.get('defaults') === '1';
   const [search, setSearch] = useState('');
-  const [answer, setAnswer] = useState<{ items: ProductSummary[]; total: number } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listProducts(api, { q: search.trim(), limit: PAGE_SIZE }, controller.signal).then(
-      setAnswer,
-      () => !controller.signal.aborted && setAnswer({ items: [], total: 0 }),
-    );
-    return () => controller.abort();
-  }, [api, search]);
+  const products = useLoad(
+    (signal) => listProducts(api, { q: search.trim(), limit: PAGE_SIZE }, signal),
+    [api, search],
+  );
+  const answer = products.status === 'failed' ? { items: [], total: 0 } : products.data;
 
   const columns: ListColumn<ProductRow>[] = [
     {
@@ -102,17 +98,15 @@ export function ProductsPage({ route }: PageProps) {
           </span>
         )}
       </div>
-      {answer === null ? (
-        <p className="page-note">{t('catalog.list.loading')}</p>
-      ) : (
-        <List
-          label={t('catalog.list.table-label')}
-          columns={columns}
-          rows={rows}
-          emptyText={t('catalog.list.empty')}
-          height={Math.min(560, 40 * Math.max(2, rows.length))}
-        />
-      )}
+      <List
+        label={t('catalog.list.table-label')}
+        columns={columns}
+        rows={rows}
+        loading={products.status === 'loading'}
+        loadingText={t('catalog.list.loading')}
+        emptyText={t('catalog.list.empty')}
+        maxRows={14}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
+import { useLoad } from '../app/useLoad';
 import type { Product } from './catalogApi';
 
 /** The most users the name lookup reads at once. */
@@ -11,27 +12,20 @@ export function useKnownNames(
   product: Pick<Product, 'splitSets'>,
   lookUp: boolean,
 ) {
-  const [users, setUsers] = useState<Map<string, string>>(() => new Map());
-  useEffect(() => {
-    if (!lookUp) return;
-    let cancelled = false;
-    api
-      .get<{ items: { id: string; fullname: string }[] }>('users', {
-        query: { limit: NAME_LOOKUP_LIMIT },
-        quiet: true,
-      })
-      .then(
-        (answer) =>
-          !cancelled && setUsers(new Map(answer.items.map((user) => [user.id, user.fullname]))),
-        () => undefined,
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, lookUp]);
+  const { data: users } = useLoad(
+    (signal) =>
+      lookUp
+        ? api.get<{ items: { id: string; fullname: string }[] }>('users', {
+            query: { limit: NAME_LOOKUP_LIMIT },
+            quiet: true,
+            signal,
+          })
+        : null,
+    [api, lookUp],
+  );
 
   return useMemo(() => {
-    const names = new Map(users);
+    const names = new Map(users?.items.map((user) => [user.id, user.fullname]));
     for (const set of product.splitSets) {
       for (const share of set.shares) {
         for (const line of [share, ...share.members]) {

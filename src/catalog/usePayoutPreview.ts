@@ -1,16 +1,17 @@
-// The split editor's live preview: the product's share of its latest statement, recalculated in
-// the engine worker with the splits being edited. The statement is opened in the worker once; an
-// edit sends only its split sets. A newer edit supersedes an older calculation.
-import { useEffect, useRef, useState } from 'react';
+// The split editor's live preview, run by machines/payoutPreviewMachine: this hook gives the
+// machine its API and engine calls, tells it about edits, and reads what the panel shows.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { SummaryOutput } from '../../engine/preview';
 import type { EngineBackend } from '../../engine/types';
+import { payoutPreviewMachine } from '../../machines/payoutPreviewMachine';
 import type { ApiClient } from '../api/client';
-import { createEngineClient, isSuperseded, type EngineClient } from '../engine/engineClient';
+import { createEngineClient, type EngineClient } from '../engine/engineClient';
 import { previewInput, type PreviewInputAnswer } from './catalogApi';
 import { toEngineSets, type SetDraft } from './splitDraft';
 
-/** Edits settle for this long before the engine runs again. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+export { PREVIEW_DEBOUNCE_MS } from '../../machines/payoutPreviewMachine';
 
 export type PayoutPreview =
   | { status: 'loading' }
@@ -29,9 +30,39 @@ export type PayoutPreview =
     }
   | { status: 'failed'; answer: PreviewInputAnswer; message: string; stale: boolean };
 
-type Calculation =
-  | { sets: readonly SetDraft[]; output: SummaryOutput; backend: EngineBackend }
-  | { sets: readonly SetDraft[]; message: string };
+type Snapshot = SnapshotFrom<typeof payoutPreviewMachine>;
+
+/** What the panel shows, for the splits as they are in this render. */
+function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean): PayoutPreview {
+  if (snapshot.hasTag('loading')) return { status: 'loading' };
+  if (snapshot.hasTag('unavailable')) return { status: 'unavailable' };
+  if (snapshot.hasTag('noStatement')) return { status: 'no-statement' };
+  // The machine keeps the answer loadInput gave it, which is the API's answer.
+  const answer = snapshot.context.answer as PreviewInputAnswer;
+  const { openFailure, result } = snapshot.context;
+  if (snapshot.hasTag('broken')) {
+    return { status: 'failed', answer, message: openFailure ?? '', stale: false };
+  }
+  if (!valid) return { status: 'waiting', answer };
+  if (!result) return { status: 'calculating', answer };
+  // The last result stays on screen, marked, until the current splits are calculated.
+  const stale = result.sets !== sets;
+  if ('message' in result) return { status: 'failed', answer, message: result.message, stale };
+  return { status: 'ready', answer, output: result.output, backend: result.backend, stale };
+}
+
+/** The engine worker: started when first needed, stopped with the page (and started again if needed after). */
+function lazyEngine() {
+  let client: EngineClient | null = null;
+  return {
+    get: () => (client ??= createEngineClient()),
+    close: (statement: number) => client?.closePreview(statement),
+    dispose: () => {
+      client?.dispose();
+      client = null;
+    },
+  };
+}
 
 export function usePayoutPreview(
   api: ApiClient,
@@ -39,89 +70,35 @@ export function usePayoutPreview(
   sets: readonly SetDraft[],
   valid: boolean,
 ): PayoutPreview {
-  const [answer, setAnswer] = useState<PreviewInputAnswer | 'loading' | 'unavailable'>('loading');
-  const [calculation, setCalculation] = useState<Calculation | null>(null);
-  const engine = useRef<EngineClient | null>(null);
+  const [engine] = useState(lazyEngine);
+  useEffect(() => () => engine.dispose(), [engine]);
 
-  useEffect(() => {
-    let cancelled = false;
-    previewInput(api, productId).then(
-      (loaded) => !cancelled && setAnswer(loaded),
-      () => !cancelled && setAnswer('unavailable'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, productId]);
-
-  useEffect(() => {
-    const client = createEngineClient();
-    engine.current = client;
-    return () => {
-      client.dispose();
-      engine.current = null;
-    };
-  }, []);
-
-  // The statement, opened in the worker once per answer: a split edit then sends only its sets.
-  const [opened, setOpened] = useState<
-    | { answer: PreviewInputAnswer; statement: number }
-    | { answer: PreviewInputAnswer; message: string }
-    | null
-  >(null);
-  useEffect(() => {
-    const client = engine.current;
-    if (!client || typeof answer === 'string' || answer.statement === null) return;
-    let statement: number | null = null;
-    let cancelled = false;
-    client.openPreview(answer.input).then(
-      (number) => {
-        statement = number;
-        if (cancelled) client.closePreview(number);
-        else setOpened({ answer, statement: number });
-      },
-      (error: unknown) => {
-        if (!cancelled) {
-          setOpened({ answer, message: error instanceof Error ? error.message : String(error) });
-        }
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (statement !== null) client.closePreview(statement);
-    };
-  }, [answer]);
-
-  useEffect(() => {
-    if (opened === null || opened.answer !== answer || !valid || 'message' in opened) return;
-    const timer = setTimeout(() => {
-      const client = engine.current;
-      if (!client) return;
-      client.preview(opened.statement, toEngineSets(sets, productId)).then(
-        (result) => setCalculation({ sets, output: result.output, backend: result.backend }),
-        (error: unknown) => {
-          if (isSuperseded(error)) return;
-          setCalculation({ sets, message: error instanceof Error ? error.message : String(error) });
+  const machine = useMemo(
+    () =>
+      payoutPreviewMachine.provide({
+        actors: {
+          loadInput: fromPromise(({ input }) => previewInput(api, input.productId)),
+          openStatement: fromPromise(async ({ input, signal }) => {
+            const statement = await engine.get().openPreview(input.input);
+            // A statement opened for a product left meanwhile is freed at once.
+            if (signal.aborted) engine.close(statement);
+            return statement;
+          }),
+          calculate: fromPromise(({ input }) =>
+            engine
+              .get()
+              .preview(input.statement, toEngineSets(input.sets as readonly SetDraft[], productId)),
+          ),
         },
-      );
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [opened, answer, sets, valid, productId]);
+        actions: { closeStatement: (_, { statement }) => engine.close(statement) },
+      }),
+    [api, productId, engine],
+  );
 
-  if (answer === 'loading') return { status: 'loading' };
-  if (answer === 'unavailable') return { status: 'unavailable' };
-  if (answer.statement === null) return { status: 'no-statement' };
-  // The statement itself could not be opened: no edit can be previewed.
-  if (opened !== null && opened.answer === answer && 'message' in opened) {
-    return { status: 'failed', answer, message: opened.message, stale: false };
-  }
-  if (!valid) return { status: 'waiting', answer };
-  if (!calculation) return { status: 'calculating', answer };
-  // The last result stays on screen, marked, until the current splits are calculated.
-  const stale = calculation.sets !== sets;
-  if ('message' in calculation) {
-    return { status: 'failed', answer, message: calculation.message, stale };
-  }
-  const { output, backend } = calculation;
-  return { status: 'ready', answer, output, backend, stale };
+  const actor = useActorRef(machine, { input: { productId, sets, valid } });
+  useEffect(() => actor.send({ type: 'product.open', productId }), [actor, productId]);
+  useEffect(() => actor.send({ type: 'splits.change', sets, valid }), [actor, sets, valid]);
+
+  const snapshot = useSelector(actor, (state) => state);
+  return previewOf(snapshot, sets, valid);
 }

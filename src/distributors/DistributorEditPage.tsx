@@ -1,14 +1,17 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
+import type { PageProps } from '../routes/types';
 import {
   createDistributor,
   getDistributor,
   updateDistributor,
   type DistributorChanges,
+  type DistributorDetail,
 } from './distributorsApi';
 import {
   distributorTemplate,
@@ -39,6 +42,14 @@ const NEW_DISTRIBUTOR: FormState = {
   version: null,
 };
 
+const formOf = (distributor: DistributorDetail): FormState => ({
+  name: distributor.name,
+  uploadable: distributor.uploadable,
+  withTemplate: distributor.template !== null,
+  draft: distributor.template ? templateDraft(distributor.template) : emptyDraft(distributor.name),
+  version: distributor.version,
+});
+
 /** /distributors/add and /distributors/{id}/edit: name, uploadable and the template editor. */
 export function DistributorEditPage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -48,34 +59,12 @@ export function DistributorEditPage({ route }: PageProps) {
   const nameId = useId();
   const uploadableId = useId();
   const templateId = useId();
-  const [form, setForm] = useState<FormState | null>(id ? null : NEW_DISTRIBUTOR);
+  const loaded = useLoad(() => (id ? getDistributor(api, id).then(formOf) : null), [api, id]);
+  const [form, setForm] = useLocalCopy(id ? (loaded.data ?? null) : NEW_DISTRIBUTOR);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    getDistributor(api, id).then(
-      (distributor) => {
-        if (cancelled) return;
-        setForm({
-          name: distributor.name,
-          uploadable: distributor.uploadable,
-          withTemplate: distributor.template !== null,
-          draft: distributor.template
-            ? templateDraft(distributor.template)
-            : emptyDraft(distributor.name),
-          version: distributor.version,
-        });
-      },
-      () => !cancelled && setMissing(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, id]);
+  const missing = id !== undefined && loaded.status === 'failed';
 
   const issues: DraftIssue[] = useMemo(
     () => (form?.withTemplate ? draftIssues(form.draft) : []),

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
-import { getDistributor, type DistributorDetail } from './distributorsApi';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
+import { getDistributor } from './distributorsApi';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateSummary } from './TemplateSummary';
 import { useCanEditDistributors } from './useDistributorAccess';
@@ -15,21 +15,9 @@ export function DistributorPage({ route }: PageProps) {
   const { api } = useServices();
   const { id = '' } = useParams();
   const canEdit = useCanEditDistributors();
-  const [distributor, setDistributor] = useState<DistributorDetail | null>(null);
-  const [missing, setMissing] = useState(false);
+  const loaded = useLoad(() => getDistributor(api, id), [api, id]);
 
-  useEffect(() => {
-    let cancelled = false;
-    getDistributor(api, id).then(
-      (answer) => !cancelled && setDistributor(answer),
-      () => !cancelled && setMissing(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, id]);
-
-  if (missing) {
+  if (loaded.status === 'failed') {
     return (
       <section className="page">
         <h1 className="page-title">{t(route.titleKey)}</h1>
@@ -37,6 +25,7 @@ export function DistributorPage({ route }: PageProps) {
       </section>
     );
   }
+  const distributor = loaded.data;
   if (!distributor) {
     return (
       <section className="page">

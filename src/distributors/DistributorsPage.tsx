@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { listDistributors, type DistributorSummary } from './distributorsApi';
@@ -19,18 +19,7 @@ export function DistributorsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const canEdit = useCanEditDistributors();
-  const [distributors, setDistributors] = useState<DistributorSummary[] | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    listDistributors(api).then(
-      (answer) => !cancelled && setDistributors(answer.items),
-      () => !cancelled && setDistributors([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const distributors = useLoad(() => listDistributors(api), [api]);
 
   const columns: ListColumn<DistributorRow>[] = [
     {
@@ -43,7 +32,8 @@ export function DistributorsPage({ route }: PageProps) {
     { label: t('distributors.list.uploadable'), key: 'uploadLabel', width: 140 },
     { label: t('distributors.list.template'), key: 'templateLabel', width: 140 },
   ];
-  const rows: DistributorRow[] = (distributors ?? []).map((distributor) => ({
+  const listed = distributors.status === 'ready' ? distributors.data.items : [];
+  const rows: DistributorRow[] = listed.map((distributor) => ({
     ...distributor,
     uploadLabel: distributor.uploadable ? t('distributors.list.yes') : t('distributors.list.no'),
     templateLabel: distributor.hasTemplate ? t('distributors.list.yes') : t('distributors.list.no'),
@@ -59,17 +49,15 @@ export function DistributorsPage({ route }: PageProps) {
           </Link>
         )}
       </header>
-      {distributors === null ? (
-        <p className="page-note">{t('distributors.list.loading')}</p>
-      ) : (
-        <List
-          label={t('distributors.list.table-label')}
-          columns={columns}
-          rows={rows}
-          emptyText={t('distributors.list.empty')}
-          height={Math.min(560, 40 * Math.max(2, rows.length))}
-        />
-      )}
+      <List
+        label={t('distributors.list.table-label')}
+        columns={columns}
+        rows={rows}
+        loading={distributors.status === 'loading'}
+        loadingText={t('distributors.list.loading')}
+        emptyText={t('distributors.list.empty')}
+        maxRows={14}
+      />
     </section>
   );
 }

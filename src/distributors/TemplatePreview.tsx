@@ -126,7 +126,7 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
             columns={recordColumns}
             rows={records}
             emptyText={t('distributors.preview.no-records')}
-            height={Math.min(400, 40 * Math.max(2, records.length))}
+            maxRows={10}
           />
           {errors.length > 0 && (
             <>
@@ -135,7 +135,8 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
                 label={t('distributors.preview.errors')}
                 columns={errorColumns}
                 rows={errors}
-                height={Math.min(320, 40 * Math.max(1, errors.length))}
+                minRows={1}
+                maxRows={8}
               />
             </>
           )}

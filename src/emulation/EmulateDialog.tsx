@@ -94,7 +94,8 @@ export function EmulateDialog({ session, onClose }: { session: Session; onClose:
                   label={t('emulation.recent.title')}
                   columns={columns}
                   rows={recentRows}
-                  height={Math.min(recentRows.length, RECENT_ROWS) * 40}
+                  minRows={1}
+                  maxRows={RECENT_ROWS}
                 />
                 {!showAllRecent && recent.length > RECENT_ROWS && (
                   <button
@@ -144,7 +145,8 @@ export function EmulateDialog({ session, onClose }: { session: Session; onClose:
                 label={t('emulation.users.title')}
                 columns={columns}
                 rows={withIds(users)}
-                height={320}
+                minRows={8}
+                maxRows={8}
                 emptyText={t('emulation.users.empty')}
               />
             </div>

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
@@ -7,9 +8,11 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
 import type { Session } from '../../api/session';
-import { EmulationControls } from '../emulation/EmulateButton';
 
-function SignedInFrame({ session }: { session: Session }) {
+/** Top-bar controls of a feature (the emulation button); the shell gives them, so the frame needs no feature. */
+export type TopBarControls = ComponentType<{ session: Session }>;
+
+function SignedInFrame({ session, Controls }: { session: Session; Controls?: TopBarControls }) {
   const { t } = useTranslation();
   const { route, params } = useCurrentRoute();
   const { balance, refresh: refreshBalance } = useWalletBalance(session);
@@ -28,7 +31,7 @@ function SignedInFrame({ session }: { session: Session }) {
                 {t('frame.emulation.emulating', { name: session.emulation.fullname })}
               </span>
             )}
-            <EmulationControls session={session} />
+            {Controls && <Controls session={session} />}
             <span className="top-bar-account" title={t('frame.avatar.account-id')}>
               {session.emulation?.account.name ?? session.account.name}
             </span>
@@ -44,8 +47,8 @@ function SignedInFrame({ session }: { session: Session }) {
 }
 
 /** The signed-in frame: side navigation (on routes flagged with it), top bar and the page area. */
-export function AppFrame() {
+export function AppFrame({ controls }: { controls?: TopBarControls }) {
   const { session } = useSession();
   if (!session) return null;
-  return <SignedInFrame session={session} />;
+  return <SignedInFrame session={session} Controls={controls} />;
 }

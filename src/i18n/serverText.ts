@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_EMAIL } from '../account/linkPages';
 
 /**
  * The server answers in English with the texts of SPEC section 8. A known text is shown in the
@@ -27,11 +26,11 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'account.password.rule',
 };
 
-export function useServerText(): (text: string) => string {
+/** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */
+export function useServerText(values: { email: string }): (text: string) => string {
   const { t } = useTranslation();
   return (text) => {
     const key = SERVER_TEXT_KEYS[text];
-    // Some texts name the support contact (SPEC section 8, {email}).
-    return key ? t(key, { email: SUPPORT_EMAIL }) : text;
+    return key ? t(key, values) : text;
   };
 }

@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UploadFileItem } from '../../machines/uploadItemMachine';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
 import { canOpen } from '../routes/access';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { routeById } from '../routes/table';
 import { useSession } from '../session/useSession';
 import {
@@ -20,6 +22,8 @@ import { canTakeUpload, fetchDistributors, type DistributorSummary } from './imp
 import { StatementReport } from './StatementReport';
 import { useUploadDrawer } from './UploadDrawerProvider';
 import './import.css';
+
+const NONE: readonly DistributorSummary[] = [];
 
 /** Last month, as the month input writes it: statements report a month that has ended. */
 function previousMonth(today = new Date()): string {
@@ -65,32 +69,23 @@ export function ImportPage({ route }: PageProps) {
     files: useId(),
   };
 
-  const [distributors, setDistributors] = useState<DistributorSummary[] | null>(null);
-  const [distributor, setDistributor] = useState('');
+  const uploadable = useLoad(
+    () => fetchDistributors(api).then((answer) => answer.items.filter(canTakeUpload)),
+    [api],
+  );
+  const distributors: readonly DistributorSummary[] | null =
+    uploadable.status === 'loading' ? null : uploadable.status === 'ready' ? uploadable.data : NONE;
+  // A single distributor to choose is chosen.
+  const [distributor, setDistributor] = useLocalCopy(
+    distributors?.length === 1 ? (distributors[0]?.id ?? '') : '',
+    distributors,
+  );
   const [month, setMonth] = useState(previousMonth);
   const [expectedPayment, setExpectedPayment] = useState('');
   const [fundsVerified, setFundsVerified] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchDistributors(api).then(
-      (answer) => {
-        if (cancelled) return;
-        const uploadable = answer.items.filter(canTakeUpload);
-        setDistributors(uploadable);
-        if (uploadable.length === 1) setDistributor(uploadable[0]?.id ?? '');
-      },
-      () => {
-        if (!cancelled) setDistributors([]);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
 
   const values = { distributor, month, expectedPayment, fundsVerified, files };
   // Once the user has tried to import, each problem shows, and clears as it is fixed.

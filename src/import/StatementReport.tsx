@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { formatCurrency } from '../format/formatters';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
@@ -10,7 +10,6 @@ import {
   fetchMissingCodes,
   fetchStatement,
   fetchStatementErrors,
-  type ImportedStatement,
   type MissingCode,
   type StatementRowError,
 } from './importApi';
@@ -60,39 +59,25 @@ function StatusBadge({ status }: { status: string }) {
 export function StatementReport({ statementId }: { statementId: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [statement, setStatement] = useState<ImportedStatement | null>(null);
-  const [errors, setErrors] = useState<{ items: StatementRowError[]; total: number } | null>(null);
-  const [missing, setMissing] = useState<MissingCode[] | null>(null);
+  // A failed read stops the polling; the client has shown its toast and the last status stays.
+  const statement = useLoad(() => fetchStatement(api, statementId), [api, statementId], {
+    pollAfter: (next) => (next.status === 'syncing' ? STATUS_POLL_MS : null),
+  }).data;
 
-  useEffect(() => {
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const next = await fetchStatement(api, statementId);
-        if (cancelled) return;
-        setStatement(next);
-        if (next.status === 'syncing') {
-          timer = setTimeout(() => void load(), STATUS_POLL_MS);
-          return;
-        }
-        const [rowErrors, missingCodes] = await Promise.all([
-          next.errors > 0 ? fetchStatementErrors(api, statementId) : null,
-          next.missingCodes > 0 ? fetchMissingCodes(api, statementId) : null,
-        ]);
-        if (cancelled) return;
-        setErrors(rowErrors);
-        setMissing(missingCodes?.items ?? null);
-      } catch {
-        // The client has shown its toast; the last known status stays.
-      }
-    };
-    void load();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [api, statementId]);
+  // What blocks the statement is read once, when the server has finished reading it.
+  const read = statement?.status === 'syncing' ? undefined : statement;
+  const blockers = useLoad(
+    () =>
+      read
+        ? Promise.all([
+            read.errors > 0 ? fetchStatementErrors(api, statementId) : null,
+            read.missingCodes > 0 ? fetchMissingCodes(api, statementId) : null,
+          ])
+        : null,
+    [api, statementId, read],
+  );
+  const [errors = null, missingCodes = null] = blockers.data ?? [];
+  const missing = missingCodes?.items ?? null;
 
   if (!statement) {
     return (
@@ -188,7 +173,8 @@ export function StatementReport({ statementId }: { statementId: string }) {
             label={t('import.errors.table-label')}
             columns={errorColumns}
             rows={errorRows}
-            height={Math.min(320, 40 * Math.max(1, errorRows.length))}
+            minRows={1}
+            maxRows={8}
           />
         </section>
       )}
@@ -200,7 +186,8 @@ export function StatementReport({ statementId }: { statementId: string }) {
             label={t('import.missing.title')}
             columns={missingColumns}
             rows={missingRows}
-            height={Math.min(320, 40 * Math.max(1, missingRows.length))}
+            minRows={1}
+            maxRows={8}
           />
         </section>
       )}

@@ -1,4 +1,4 @@
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { CompleteLinkPage } from './CompleteLinkPage';
 import { RequestLinkPage } from './RequestLinkPage';
 

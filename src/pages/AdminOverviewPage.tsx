@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 
 /** The admin toolkit: emulate an account, and the developer UI kit. */
 export function AdminOverviewPage({ route }: PageProps) {

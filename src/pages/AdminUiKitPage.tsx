@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { Preloader } from '../frame/Preloader';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
@@ -153,7 +153,13 @@ export function AdminUiKitPage({ route }: PageProps) {
         <p className="page-note" data-testid="kit-pressed">
           {pressed === null ? '' : t('uikit.list.pressed', { id: pressed })}
         </p>
-        <List label={t('uikit.section.list')} columns={columns} rows={rows} height={400} />
+        <List
+          label={t('uikit.section.list')}
+          columns={columns}
+          rows={rows}
+          minRows={10}
+          maxRows={10}
+        />
       </div>
     </section>
   );

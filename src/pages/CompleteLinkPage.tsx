@@ -6,7 +6,7 @@ import { LINK_PAGES, SUPPORT_EMAIL } from '../account/linkPages';
 import { passwordProblems } from '../account/passwordRules';
 import { useLinkFailure } from '../account/useLinkFailure';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 
 type Status = { kind: 'editing' } | { kind: 'saving' } | { kind: 'done'; username: string };

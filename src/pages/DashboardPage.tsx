@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { RoleLabel } from '../frame/RoleLabel';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 
 /** The signed-in landing: who is signed in, for which account, with which roles. */
 export function DashboardPage({ route }: PageProps) {

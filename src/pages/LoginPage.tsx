@@ -2,15 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { SUPPORT_EMAIL } from '../account/linkPages';
 import { useServerText } from '../i18n/serverText';
 import { useSession } from '../session/useSession';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 
 export function LoginPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { session: actor } = useServices();
   const { busy, loginError } = useSession();
-  const serverText = useServerText();
+  const serverText = useServerText({ email: SUPPORT_EMAIL });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 
 /** A declared route whose page a later issue builds: its title and a note, never made-up data. */
 export function PlaceholderPage({ route }: PageProps) {

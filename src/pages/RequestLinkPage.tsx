@@ -5,7 +5,7 @@ import type { AccountLinkPurpose } from '../../api/accountLinks';
 import { LINK_PAGES } from '../account/linkPages';
 import { useLinkFailure } from '../account/useLinkFailure';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 
 type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; username: string };

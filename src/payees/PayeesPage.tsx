@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { isEmail } from '../catalog/splitChecks';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { useRoleLabel } from '../frame/RoleLabel';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
@@ -50,21 +51,12 @@ export function PayeesPage({ route }: PageProps) {
   const { api, toasts } = useServices();
   const roleLabel = useRoleLabel();
   const [search, setSearch] = useState('');
-  const [payees, setPayees] = useState<Payee[] | null>(null);
-  const [reload, setReload] = useState(0);
   const [email, setEmail] = useState('');
   const [fullname, setFullname] = useState('');
   const [role, setRole] = useState<InvitableRole>('payee');
   const [inviting, setInviting] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listPayees(api, search.trim(), controller.signal).then(
-      (answer) => setPayees(answer.items),
-      () => !controller.signal.aborted && setPayees([]),
-    );
-    return () => controller.abort();
-  }, [api, search, reload]);
+  const payees = useLoad((signal) => listPayees(api, search.trim(), signal), [api, search]);
 
   const send = (payee: Payee, mail: PayeeMail) =>
     sendPayeeMail(api, payee.id, mail).then(
@@ -89,7 +81,7 @@ export function PayeesPage({ route }: PageProps) {
         setInviting(false);
         setEmail('');
         setFullname('');
-        setReload((value) => value + 1);
+        payees.reload();
         toasts.send({
           type: 'toast.add',
           toast: {
@@ -141,7 +133,8 @@ export function PayeesPage({ route }: PageProps) {
       disabled: (row) => !row.username,
     },
   ];
-  const rows: PayeeRow[] = (payees ?? []).map((payee) => ({
+  const listed = payees.status === 'ready' ? payees.data.items : [];
+  const rows: PayeeRow[] = listed.map((payee) => ({
     ...payee,
     pending: payee.status !== 'active',
     statusLabel:
@@ -200,17 +193,15 @@ export function PayeesPage({ route }: PageProps) {
           type="search"
         />
       </div>
-      {payees === null ? (
-        <p className="page-note">{t('payees.list.loading')}</p>
-      ) : (
-        <List
-          label={t('payees.list.table-label')}
-          columns={columns}
-          rows={rows}
-          emptyText={t('payees.list.empty')}
-          height={Math.min(560, 40 * Math.max(2, rows.length))}
-        />
-      )}
+      <List
+        label={t('payees.list.table-label')}
+        columns={columns}
+        rows={rows}
+        loading={payees.status === 'loading'}
+        loadingText={t('payees.list.loading')}
+        emptyText={t('payees.list.empty')}
+        maxRows={14}
+      />
     </section>
   );
 }

@@ -43,3 +43,8 @@ export interface NavEntry {
   icon: string;
   children?: readonly NavEntry[];
 }
+
+/** What the router gives every page. */
+export interface PageProps {
+  route: AppRoute;
+}

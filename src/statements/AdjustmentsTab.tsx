@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { EDITABLE_STATES } from './adjustmentRules';
@@ -20,19 +20,10 @@ export function AdjustmentsTab({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [adjustments, setAdjustments] = useState<Adjustment[] | null>(null);
+  const adjustments = useLoad(() => getAdjustments(api, statement.id), [api, statement.id], {
+    reloadOn: [generation],
+  });
   const currency = statement.currency ?? 'USD';
-
-  useEffect(() => {
-    let cancelled = false;
-    getAdjustments(api, statement.id).then(
-      (answer) => !cancelled && setAdjustments(answer.items),
-      () => !cancelled && setAdjustments([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, statement.id, generation]);
 
   const columns: ListColumn<Adjustment>[] = [
     { label: t('statements.adjustments.code'), key: 'code', width: 140 },
@@ -60,17 +51,15 @@ export function AdjustmentsTab({
           </Link>
         )}
       </header>
-      {adjustments === null ? (
-        <p className="page-note">{t('statements.adjustments.loading')}</p>
-      ) : (
-        <List
-          label={t('statements.adjustments.title')}
-          columns={columns}
-          rows={adjustments}
-          emptyText={t('statements.adjustments.empty')}
-          height={Math.min(400, 40 * Math.max(2, adjustments.length))}
-        />
-      )}
+      <List
+        label={t('statements.adjustments.title')}
+        columns={columns}
+        rows={adjustments.status === 'ready' ? adjustments.data.items : []}
+        loading={adjustments.status === 'loading'}
+        loadingText={t('statements.adjustments.loading')}
+        emptyText={t('statements.adjustments.empty')}
+        maxRows={10}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { addCodePath } from '../import/importForm';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
@@ -25,63 +26,52 @@ function AddCodeCell({ row }: CellProps<MissingRow>) {
   return <Link to={addCodePath(row.code, row.kind)}>{t('statements.records.add-code')}</Link>;
 }
 
-const height = (rows: number) => Math.min(440, 40 * Math.max(2, rows));
+/** The lists' tallest body, in rows. */
+const MAX_ROWS = 11;
 
 /** What blocks the statement (missing codes, row errors), then its records page by page. */
 export function RecordsTab({ statement }: { statement: Statement }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [offset, setOffset] = useState(0);
-  const [records, setRecords] = useState<{ items: RecordRow[]; total: number } | null>(null);
-  const [missing, setMissing] = useState<MissingRow[]>([]);
-  const [errors, setErrors] = useState<ErrorRow[]>([]);
   const currency = statement.currency ?? 'USD';
 
-  useEffect(() => {
-    let cancelled = false;
-    getRecords(api, statement.id, offset).then(
-      (answer) =>
-        !cancelled &&
-        setRecords({
-          items: answer.items.map((record) => ({
-            ...record,
-            id: `${record.fileName}:${record.row}`,
-          })),
-          total: answer.total,
-        }),
-      () => !cancelled && setRecords({ items: [], total: 0 }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, statement.id, offset, statement.records]);
-
-  useEffect(() => {
-    let cancelled = false;
-    if (statement.missingCodes > 0) {
-      getMissingCodes(api, statement.id).then(
-        (answer) =>
-          !cancelled && setMissing(answer.items.map((item) => ({ ...item, id: item.code }))),
-        () => undefined,
-      );
-    }
-    if (statement.errors > 0) {
-      getStatementErrors(api, statement.id).then(
-        (answer) =>
-          !cancelled &&
-          setErrors(
-            answer.items.map((item, index) => ({
+  const records = useLoad(
+    () =>
+      getRecords(api, statement.id, offset).then((answer) => ({
+        items: answer.items.map((record): RecordRow => ({
+          ...record,
+          id: `${record.fileName}:${record.row}`,
+        })),
+        total: answer.total,
+      })),
+    [api, statement.id, offset],
+    { reloadOn: [statement.records] },
+  );
+  // Both blockers are read again when either count changes.
+  const missing = useLoad(
+    () =>
+      statement.missingCodes > 0
+        ? getMissingCodes(api, statement.id).then((answer) =>
+            answer.items.map((item): MissingRow => ({ ...item, id: item.code })),
+          )
+        : null,
+    [api, statement.id, statement.missingCodes],
+    { reloadOn: [statement.errors] },
+  );
+  const errors = useLoad(
+    () =>
+      statement.errors > 0
+        ? getStatementErrors(api, statement.id).then((answer) =>
+            answer.items.map((item, index): ErrorRow => ({
               ...item,
               id: `${item.fileName}:${item.row}:${index}`,
             })),
-          ),
-        () => undefined,
-      );
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [api, statement.id, statement.missingCodes, statement.errors]);
+          )
+        : null,
+    [api, statement.id, statement.errors],
+    { reloadOn: [statement.missingCodes] },
+  );
 
   const missingColumns: ListColumn<MissingRow>[] = [
     { label: t('statements.records.code'), key: 'code', width: 160 },
@@ -106,7 +96,8 @@ export function RecordsTab({ statement }: { statement: Statement }) {
     { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },
   ];
 
-  const total = records?.total ?? 0;
+  const page = records.status === 'ready' ? records.data : { items: [], total: 0 };
+  const { total } = page;
   return (
     <div className="statement-records">
       {statement.missingCodes > 0 && (
@@ -116,8 +107,8 @@ export function RecordsTab({ statement }: { statement: Statement }) {
           <List
             label={t('statements.records.missing-title')}
             columns={missingColumns}
-            rows={missing}
-            height={height(missing.length)}
+            rows={missing.data ?? []}
+            maxRows={MAX_ROWS}
           />
         </section>
       )}
@@ -127,52 +118,48 @@ export function RecordsTab({ statement }: { statement: Statement }) {
           <List
             label={t('statements.records.errors-title')}
             columns={errorColumns}
-            rows={errors}
-            height={height(errors.length)}
+            rows={errors.data ?? []}
+            maxRows={MAX_ROWS}
           />
         </section>
       )}
       <section className="card">
         <h2>{t('statements.records.title-records')}</h2>
-        {records === null ? (
-          <p className="page-note">{t('statements.records.loading')}</p>
-        ) : (
-          <>
-            <List
-              label={t('statements.records.title-records')}
-              columns={recordColumns}
-              rows={records.items}
-              emptyText={t('statements.records.empty')}
-              height={height(records.items.length)}
-            />
-            {total > RECORDS_PAGE_SIZE && (
-              <div className="statement-paging">
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - RECORDS_PAGE_SIZE))}
-                >
-                  {t('statements.records.previous')}
-                </button>
-                <span>
-                  {t('statements.records.range', {
-                    from: offset + 1,
-                    to: Math.min(total, offset + RECORDS_PAGE_SIZE),
-                    total,
-                  })}
-                </span>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={offset + RECORDS_PAGE_SIZE >= total}
-                  onClick={() => setOffset(offset + RECORDS_PAGE_SIZE)}
-                >
-                  {t('statements.records.next')}
-                </button>
-              </div>
-            )}
-          </>
+        <List
+          label={t('statements.records.title-records')}
+          columns={recordColumns}
+          rows={page.items}
+          loading={records.status === 'loading'}
+          loadingText={t('statements.records.loading')}
+          emptyText={t('statements.records.empty')}
+          maxRows={MAX_ROWS}
+        />
+        {total > RECORDS_PAGE_SIZE && (
+          <div className="statement-paging">
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - RECORDS_PAGE_SIZE))}
+            >
+              {t('statements.records.previous')}
+            </button>
+            <span>
+              {t('statements.records.range', {
+                from: offset + 1,
+                to: Math.min(total, offset + RECORDS_PAGE_SIZE),
+                total,
+              })}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={offset + RECORDS_PAGE_SIZE >= total}
+              onClick={() => setOffset(offset + RECORDS_PAGE_SIZE)}
+            >
+              {t('statements.records.next')}
+            </button>
+          </div>
         )}
       </section>
     </div>

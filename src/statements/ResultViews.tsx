@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { PayoutChart } from './PayoutChart';
@@ -35,27 +36,30 @@ interface Result {
   lines: ResultLine[];
 }
 
-const height = (rows: number) => Math.min(440, 40 * Math.max(2, rows));
+const NO_RESULT: Result = { payees: [], lines: [] };
+
+/** The lists' tallest body, in rows. */
+const MAX_ROWS = 11;
 
 /** The current result of a calculated statement: Splits, Revenue, Chart and Table views. */
 export function ResultViews({ statement }: { statement: Statement }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [view, setView] = useState<View>('splits');
-  const [result, setResult] = useState<Result | null>(null);
   const currency = statement.currency ?? 'USD';
 
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([getPayeeTotals(api, statement.id), getCalculation(api, statement.id)]).then(
-      ([payees, calculation]) =>
-        !cancelled && setResult({ payees: payees.items, lines: calculation.output.lines ?? [] }),
-      () => !cancelled && setResult({ payees: [], lines: [] }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, statement.id, statement.calculationId]);
+  const loaded = useLoad(
+    () =>
+      Promise.all([getPayeeTotals(api, statement.id), getCalculation(api, statement.id)]).then(
+        ([payees, calculation]): Result => ({
+          payees: payees.items,
+          lines: calculation.output.lines ?? [],
+        }),
+      ),
+    [api, statement.id],
+    { reloadOn: [statement.calculationId] },
+  );
+  const result = loaded.status === 'ready' ? loaded.data : NO_RESULT;
 
   const splitColumns: ListColumn<PayeeSplit>[] = [
     { label: t('statements.views.payee'), key: 'name', width: 180, flexGrow: 2 },
@@ -99,7 +103,7 @@ export function ResultViews({ statement }: { statement: Statement }) {
           ))}
         </div>
       </header>
-      {result === null ? (
+      {loaded.status === 'loading' ? (
         <p className="page-note">{t('statements.views.loading')}</p>
       ) : view === 'splits' ? (
         <List
@@ -107,7 +111,7 @@ export function ResultViews({ statement }: { statement: Statement }) {
           columns={splitColumns}
           rows={payeeSplits(result.payees)}
           emptyText={t('statements.views.empty')}
-          height={height(result.payees.length)}
+          maxRows={MAX_ROWS}
         />
       ) : view === 'revenue' ? (
         <List
@@ -115,7 +119,7 @@ export function ResultViews({ statement }: { statement: Statement }) {
           columns={revenueColumns}
           rows={revenueByCode(result.lines)}
           emptyText={t('statements.views.empty')}
-          height={height(revenueByCode(result.lines).length)}
+          maxRows={MAX_ROWS}
         />
       ) : view === 'chart' ? (
         result.payees.length === 0 ? (
@@ -129,7 +133,7 @@ export function ResultViews({ statement }: { statement: Statement }) {
           columns={tableColumns}
           rows={tableLines(result.lines, result.payees)}
           emptyText={t('statements.views.empty')}
-          height={height(result.lines.length)}
+          maxRows={MAX_ROWS}
         />
       )}
     </section>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { useLocalCopy } from '../app/useLocalCopy';
 import { formatDateTime } from '../format/formatters';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { clampStep, EVENT_KEYS, replayHistory, type HistoryStep } from './history';
 import { loadHistory, saveHistory } from './historyStore';
 import { Pipeline } from './Pipeline';
@@ -45,20 +46,9 @@ export function StatementLogsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const { id = '' } = useParams();
-  const [history, setHistory] = useState<LoadedHistory | null | undefined>(undefined);
-  const [at, setAt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    void readHistory(api, id).then((loaded) => {
-      if (cancelled) return;
-      setHistory(loaded);
-      setAt(Math.max(0, (loaded?.steps.length ?? 1) - 1));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, id]);
+  const history = useLoad(() => readHistory(api, id), [api, id]).data;
+  // A history read anew starts at its last step.
+  const [at, setAt] = useLocalCopy(Math.max(0, (history?.steps.length ?? 1) - 1), history);
 
   if (history === undefined || history === null) {
     return (
@@ -73,7 +63,7 @@ export function StatementLogsPage({ route }: PageProps) {
 
   const { steps } = history;
   const current = steps[at];
-  const move = (by: number) => setAt((position) => clampStep(position, by, steps.length));
+  const move = (by: number) => setAt(clampStep(at, by, steps.length));
   return (
     <section className="page statement-page">
       <h1 className="page-title">{history.title}</h1>

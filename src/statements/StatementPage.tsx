@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { AdjustmentsTab } from './AdjustmentsTab';
 import { RecordsTab } from './RecordsTab';
 import { ResultViews } from './ResultViews';

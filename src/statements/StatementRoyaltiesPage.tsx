@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { AdjustmentsTab } from './AdjustmentsTab';
 import {

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { useUploadsSucceeded } from '../import/UploadDrawerProvider';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';
@@ -23,32 +24,21 @@ function StepCell({ row }: CellProps<Statement>) {
   return <>{row.step ? t(STEP_KEYS[row.step as StepLabel] ?? row.step) : ''}</>;
 }
 
-const listHeight = (rows: number) => Math.min(480, 40 * Math.max(2, rows));
-
 /** /statements: the queue with its Needs Attention filter, incoming statements and past uploads. */
 export function StatementsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
-  const [statements, setStatements] = useState<Statement[] | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  useUploadsSucceeded(reload);
-
-  useEffect(() => {
-    let cancelled = false;
-    listStatements(api, {
-      q: search.trim() || undefined,
-      status: filter === 'needs-attention' ? 'needs-attention' : undefined,
-    }).then(
-      (answer) => !cancelled && setStatements(answer.items),
-      () => !cancelled && setStatements([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, filter, search, generation]);
+  const statements = useLoad(
+    () =>
+      listStatements(api, {
+        q: search.trim() || undefined,
+        status: filter === 'needs-attention' ? 'needs-attention' : undefined,
+      }),
+    [api, filter, search],
+  );
+  useUploadsSucceeded(statements.reload);
 
   const columns: ListColumn<Statement>[] = [
     {
@@ -73,7 +63,7 @@ export function StatementsPage({ route }: PageProps) {
     { label: t('statements.list.received'), key: 'receivedAt', format: 'date', width: 110 },
   ];
 
-  const all = statements ?? [];
+  const all = statements.status === 'ready' ? statements.data.items : [];
   const incoming = all.filter((statement) => groupOf(statement.status) === 'incoming');
   const past = all.filter((statement) => groupOf(statement.status) === 'past');
   const attention = all.filter((statement) => statement.status === 'needs-attention').length;
@@ -108,7 +98,7 @@ export function StatementsPage({ route }: PageProps) {
         />
       </div>
 
-      {statements === null ? (
+      {statements.status === 'loading' ? (
         <p className="page-note">{t('statements.list.loading')}</p>
       ) : filter === 'needs-attention' ? (
         <section className="statements-section" data-testid="needs-attention">
@@ -119,7 +109,6 @@ export function StatementsPage({ route }: PageProps) {
             columns={columns}
             rows={all}
             emptyText={t('statements.list.none-need-attention')}
-            height={listHeight(all.length)}
           />
         </section>
       ) : (
@@ -145,7 +134,6 @@ export function StatementsPage({ route }: PageProps) {
               columns={columns}
               rows={incoming}
               emptyText={t('statements.list.none-incoming')}
-              height={listHeight(incoming.length)}
             />
           </section>
           <section className="statements-section" data-testid="past-uploads">
@@ -155,7 +143,6 @@ export function StatementsPage({ route }: PageProps) {
               columns={columns}
               rows={past}
               emptyText={t('statements.list.none-past')}
-              height={listHeight(past.length)}
             />
           </section>
         </>

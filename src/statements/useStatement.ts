@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
 import { isBusy, statementSnapshot } from './pipeline';
 import { getStatement, type Statement } from './statementsApi';
 
@@ -16,33 +16,11 @@ export interface StatementLoad {
 /** One statement, asked for again while the server works on it (reading, calculating, paying). */
 export function useStatement(id: string): StatementLoad {
   const { api } = useServices();
-  const [statement, setStatement] = useState<Statement | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A failed read stops asking; the last statement read stays.
+  const load = useLoad(() => getStatement(api, id), [api, id], {
+    pollAfter: (next) =>
+      isBusy(statementSnapshot(next.state, next.flags)) ? STATEMENT_POLL_MS : null,
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    const load = () => {
-      getStatement(api, id).then(
-        (next) => {
-          if (cancelled) return;
-          setStatement(next);
-          setFailed(false);
-          if (isBusy(statementSnapshot(next.state, next.flags))) {
-            timer.current = setTimeout(load, STATEMENT_POLL_MS);
-          }
-        },
-        () => !cancelled && setFailed(true),
-      );
-    };
-    load();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer.current);
-    };
-  }, [api, id, generation]);
-
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  return { statement, failed, reload };
+  return { statement: load.data ?? null, failed: load.status === 'failed', reload: load.reload };
 }

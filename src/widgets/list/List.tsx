@@ -20,13 +20,26 @@ export interface ListProps<Row extends ListRow> {
   label: string;
   /** Shown instead of rows when there are none. */
   emptyText?: string;
+  /** The rows are still on their way: `loadingText` is shown in the table's place. */
+  loading?: boolean;
+  loadingText?: string;
   /** Height of every row in pixels: rows are virtualised, so all rows share one height. */
   rowHeight?: number;
-  /** Height of the scrolling body in pixels. */
-  height?: number;
+  /** The body is as tall as its rows, but never less than `minRows` (default 2) rows... */
+  minRows?: number;
+  /** ...nor more than `maxRows` (default 12): beyond that it scrolls. Equal values fix it. */
+  maxRows?: number;
 }
 
 export const LIST_ROW_HEIGHT = 40;
+
+/** The scrolling body's height in pixels for `rowCount` rows. */
+export function listHeight(
+  rowCount: number,
+  { rowHeight = LIST_ROW_HEIGHT, minRows = 2, maxRows = 12 } = {},
+): number {
+  return rowHeight * Math.min(maxRows, Math.max(minRows, rowCount));
+}
 
 function Cell<Row extends ListRow>({ column, row }: { column: ListColumn<Row>; row: Row }) {
   if (!isCellShown(column, row)) return null;
@@ -59,10 +72,15 @@ export function List<Row extends ListRow>({
   rows,
   label,
   emptyText,
+  loading = false,
+  loadingText,
   rowHeight = LIST_ROW_HEIGHT,
-  height = 480,
+  minRows,
+  maxRows,
 }: ListProps<Row>) {
   const [scrollTop, setScrollTop] = useState(0);
+  if (loading) return <p className="page-note">{loadingText}</p>;
+  const height = listHeight(rows.length, { rowHeight, minRows, maxRows });
   const shown = visibleColumns(columns, rows);
   const { start, end } = visibleRange({
     scrollTop,

@@ -25,11 +25,7 @@ import { StatementLogsPage } from '../statements/StatementLogsPage';
 import { StatementPage } from '../statements/StatementPage';
 import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
 import { StatementsPage } from '../statements/StatementsPage';
-import type { AppRoute } from './types';
-
-export interface PageProps {
-  route: AppRoute;
-}
+import type { PageProps } from '../routes/types';
 
 /** Built pages by route id; every other route shows its titled placeholder until its issue lands. */
 const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {

@@ -8,9 +8,9 @@ import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';
 import { ToastList } from '../frame/ToastList';
 import { UploadDrawer } from '../import/UploadDrawer';
 import { UploadDrawerProvider } from '../import/UploadDrawerProvider';
-import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from './preferences';
-import { useServices } from './ServicesContext';
-import { LANGUAGE_STORAGE_KEY } from './services';
+import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from '../app/preferences';
+import { useServices } from '../app/ServicesContext';
+import { LANGUAGE_STORAGE_KEY } from '../app/services';
 
 /** Follows the session's language and keeps the document title and language attribute current. */
 function useDocumentLanguageAndTitle() {

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Root } from '../app/Root';
+import { Root } from './Root';
+import { EmulationControls } from '../emulation/EmulateButton';
 import { AppFrame } from '../frame/AppFrame';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
 import { pageFor } from './pages';
-import { ROUTES } from './table';
-import type { AppRoute } from './types';
-import type { RouteHandle } from './useCurrentRoute';
+import { ROUTES } from '../routes/table';
+import type { AppRoute } from '../routes/types';
+import type { RouteHandle } from '../routes/useCurrentRoute';
 
 /** Pages are looked up once, when the router is built. */
 function pageElement(route: AppRoute): ReactNode {
@@ -43,7 +44,7 @@ export function routeObjects(): RouteObject[] {
           element: <RequireSession />,
           children: [
             {
-              element: <AppFrame />,
+              element: <AppFrame controls={EmulationControls} />,
               children: privateRoutes.map((route) =>
                 toRouteObject(route, <RouteGate route={route}>{pageElement(route)}</RouteGate>),
               ),

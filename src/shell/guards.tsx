@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { Preloader } from '../frame/Preloader';
-import { canOpen, noAccessPath, safeRedirect } from './access';
-import type { AppRoute } from './types';
+import { canOpen, noAccessPath, safeRedirect } from '../routes/access';
+import type { AppRoute } from '../routes/types';
 
 /** Logged-out pages: a signed-in user goes to the redirect query, else to /. */
 export function PublicOnly() {

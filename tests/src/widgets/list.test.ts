@@ -1,0 +1,55 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { List, listHeight, type ListProps } from '../../../src/widgets/list/List';
+import type { ListColumn } from '../../../src/widgets/list/columns';
+
+interface Row {
+  id: string;
+  title: string;
+}
+
+const columns: ListColumn<Row>[] = [{ label: 'Title', key: 'title' }];
+
+const render = (props: Partial<ListProps<Row>> & { rows: Row[] }) =>
+  renderToStaticMarkup(createElement(List<Row>, { label: 'Songs', columns, ...props }));
+
+/** The elements with `role`, with their text (the markup is flat enough for one pattern). */
+const byRole = (html: string, role: string) =>
+  [...html.matchAll(new RegExp(`role="${role}"[^>]*>([^<]*)`, 'g'))].map((match) => match[1]);
+
+const rows = (count: number): Row[] =>
+  Array.from({ length: count }, (_, index) => ({ id: `r${index}`, title: `Song ${index}` }));
+
+describe('the shared list (SPEC section 3)', () => {
+  it('shows a header row and one row per item, named by its label', () => {
+    const html = render({ rows: rows(3) });
+    expect(html).toContain('role="table" aria-label="Songs"');
+    expect(byRole(html, 'columnheader')).toEqual(['Title']);
+    expect(byRole(html, 'cell')).toEqual(['Song 0', 'Song 1', 'Song 2']);
+    expect(byRole(html, 'row')).toHaveLength(4);
+  });
+
+  it('shows the loading text in the table’s place while the rows are on their way', () => {
+    const html = render({ rows: [], loading: true, loadingText: 'Loading songs…' });
+    expect(byRole(html, 'table')).toEqual([]);
+    expect(html).toContain('Loading songs…');
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    const html = render({ rows: [], emptyText: 'No songs yet.' });
+    expect(byRole(html, 'columnheader')).toEqual(['Title']);
+    expect(byRole(html, 'cell')).toEqual([]);
+    expect(html).toContain('No songs yet.');
+  });
+
+  it('grows with its rows between the fewest and the most rows shown', () => {
+    expect(listHeight(0)).toBe(80);
+    expect(listHeight(5)).toBe(200);
+    expect(listHeight(100)).toBe(480);
+    expect(listHeight(0, { minRows: 1, maxRows: 8 })).toBe(40);
+    expect(listHeight(100, { minRows: 1, maxRows: 8 })).toBe(320);
+    expect(listHeight(3, { minRows: 10, maxRows: 10 })).toBe(400);
+    expect(render({ rows: rows(5), maxRows: 14 })).toContain('height:200px');
+  });
+});

@@ -195,7 +195,7 @@ export const payoutPreviewMachine = setup({
           {
             guard: 'splitsValid',
             target: 'open.settling',
-            actions: assign({ statement: ({ event }) => event.output }),
+            actions: [assign({ statement: ({ event }) => event.output }), 'scheduleRun'],
           },
           { target: 'open.settled', actions: assign({ statement: ({ event }) => event.output }) },
         ],
@@ -214,8 +214,13 @@ export const payoutPreviewMachine = setup({
         params: ({ context }) => ({ statement: context.statement ?? 0 }),
       },
       on: {
+        // Not a re-entry: leaving `open` would free the statement the next calculation needs.
         'splits.change': [
-          { guard: 'changedToValid', target: '.settling', reenter: true, actions: 'setSplits' },
+          {
+            guard: 'changedToValid',
+            target: '.settling',
+            actions: ['setSplits', 'cancelRun', 'scheduleRun'],
+          },
           { target: '.settled', actions: 'setSplits' },
         ],
         'xstate.done.actor.calculation': { guard: 'calculationRunning', actions: 'recordResult' },
@@ -225,7 +230,7 @@ export const payoutPreviewMachine = setup({
       states: {
         /** An edit is settling: the engine runs when it has not changed for a while. */
         settling: {
-          entry: 'scheduleRun',
+          // Each transition in schedules the run, so a further edit restarts the wait.
           exit: 'cancelRun',
           on: { 'preview.run': { target: 'settled', actions: 'startCalculation' } },
         },

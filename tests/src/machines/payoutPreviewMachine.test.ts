@@ -210,6 +210,25 @@ describe('payoutPreviewMachine details', () => {
     ]);
   });
 
+  it('keeps the statement open while the splits are edited, valid or not', async () => {
+    const sut = await opened();
+    for (const [sets, valid] of [
+      [SETS_B, true],
+      [SETS_A, false],
+      [SETS_B, true],
+      [SETS_A, true],
+    ] as const) {
+      sut.actor.send({ type: 'splits.change', sets, valid });
+      await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+    }
+    // Freeing it would make every later calculation fail with "no open statement preview".
+    expect(sut.closed).toEqual([]);
+    expect(calculations(sut).at(-1)).toEqual({
+      actor: 'calculate',
+      input: { statement: 7, sets: SETS_A },
+    });
+  });
+
   it('does not calculate splits with problems', async () => {
     const sut = await opened();
     sut.actor.send({ type: 'splits.change', sets: SETS_B, valid: false });

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
-import { prepareDatabase } from '../server/db/prepare';
+import { prepareDatabase } from '../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultAppOptions } from './app';
 import { openDatabase } from './db/database';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './startup';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
 
 // The only file that listens: everything else builds the app the same way tests do.

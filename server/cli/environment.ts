@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openDatabase, type Database } from '../db/database';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../startup';
 
 /** The database the server would open with the same environment. */
 export async function openConfiguredDatabase(): Promise<Database> {

@@ -8,11 +8,14 @@ export type Role =
 
 export type AccountType = 'label' | 'person' | 'business' | 'admin';
 
-export type AccountEvent = {
-  type: 'AccountOpened';
-  data: { accountId: string; name: string; accountType: AccountType };
-};
+/** The `account-<id>` stream: the account itself and its catalog-wide settings. */
+export type AccountEvent =
+  | { type: 'AccountOpened'; data: { accountId: string; name: string; accountType: AccountType } }
+  | { type: 'DefaultSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } }
+  | { type: 'PresetCreated'; data: { presetId: string; name: string; shares: Share[] } }
+  | { type: 'AccountPayeeAdded'; data: { userId: string } };
 
+/** The `user-<id>` stream. */
 export type UserEvent =
   | {
       type: 'UserRegistered';
@@ -40,6 +43,7 @@ export type UserEvent =
 /** What a single-use e-mailed link is for. */
 export type LinkPurpose = 'reset' | 'claim' | 'activate';
 
+/** The `artist-<id>` stream. */
 export type ArtistEvent =
   | { type: 'ArtistCreated'; data: { artistId: string; accountId: string; name: string } }
   | { type: 'ArtistUserLinked'; data: { userId: string } }
@@ -51,6 +55,7 @@ export interface DistributorFields {
   template: DistributorTemplate | null;
 }
 
+/** The `distributor-<id>` stream. */
 export type DistributorEvent =
   | {
       type: 'DistributorCreated';
@@ -73,6 +78,7 @@ export interface UploadedFile {
   size: number;
 }
 
+/** The `statement-<id>` stream. */
 export type StatementEvent =
   | {
       type: 'StatementUploaded';
@@ -173,6 +179,7 @@ export interface ProductDetails {
   revenueView: 'gross' | 'net';
 }
 
+/** The `product-<id>` stream. */
 export type ProductEvent =
   | {
       type: 'ProductCreated';
@@ -185,19 +192,21 @@ export type ProductEvent =
   | { type: 'ProductCodesChanged'; data: { added: CodeEntry[]; removed: CodeEntry[] } }
   | { type: 'ProductSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } };
 
-export type AccountCatalogEvent =
-  | { type: 'DefaultSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } }
-  | { type: 'PresetCreated'; data: { presetId: string; name: string; shares: Share[] } }
-  | { type: 'AccountPayeeAdded'; data: { userId: string } };
+/** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
+export interface StreamEvents {
+  account: AccountEvent;
+  user: UserEvent;
+  artist: ArtistEvent;
+  distributor: DistributorEvent;
+  product: ProductEvent;
+  statement: StatementEvent;
+}
 
-export type PortalEvent =
-  | AccountEvent
-  | AccountCatalogEvent
-  | UserEvent
-  | ArtistEvent
-  | DistributorEvent
-  | ProductEvent
-  | StatementEvent;
+export type StreamKind = keyof StreamEvents;
+
+export type PortalEvent = StreamEvents[StreamKind];
+
+export type EventType = PortalEvent['type'];
 
 /** Who did it and when: the time comes with the command, never from inside logic. */
 export interface EventMetadata {

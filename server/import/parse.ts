@@ -1,14 +1,14 @@
-import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow, type Delimiter } from './csv';
-import { decodeText, type TextEncoding } from './decode';
 import { decompressedBytes } from './decompress';
 import { fileTypeOf } from './fileType';
-import { pickVersion, type HeaderMatch } from './header';
 import { withLimits, type ImportLimits } from './limits';
 import { fromScaled, toScaled } from './normalise/amount';
+import type { SourceSummary } from './rowSource';
 import { compileRowMapper } from './rowMapper';
-import { readSpreadsheet, type SheetEvent } from './spreadsheet';
-import type { DistributorTemplate, LayoutVersion } from './templateSchema';
-import { FileFormatError, type RowError, type StatementRecord } from './types';
+import { readSpreadsheet } from './spreadsheet';
+import { openSpreadsheet } from './spreadsheetSource';
+import type { DistributorTemplate } from './templateSchema';
+import { openText } from './textSource';
+import type { RowError, StatementRecord } from './types';
 
 export interface StatementInput {
   fileName: string;
@@ -25,9 +25,7 @@ export interface ParseSummary {
   template: string;
   version: string;
   /** Where the header was found: a CSV's delimiter and encoding, or a spreadsheet's sheet. */
-  source:
-    | { kind: 'text'; delimiter: Delimiter; encoding: TextEncoding }
-    | { kind: 'spreadsheet'; sheet: string };
+  source: SourceSummary;
   headerRow: number;
   /** Rows after the header, blank and total rows included. */
   rowsRead: number;
@@ -43,20 +41,8 @@ export interface ParseSummary {
   revenueTotals: { currency: string | null; revenue: string; records: number }[];
 }
 
-/** How far past `skipRows` a header is looked for. */
-const HEADER_SEARCH_ROWS = 20;
-const SAMPLE_CHARS = 256 * 1024;
 /** Text parsed at a time by `parseStatementInBatches`. */
 const BATCH_CHARS = 64 * 1024;
-
-interface RowSource {
-  header: HeaderMatch;
-  headerRow: number;
-  headerWidth: number;
-  rows: AsyncIterable<CsvRow[]>;
-  summarySource: () => ParseSummary['source'];
-  spreadsheet: boolean;
-}
 
 /**
  * Reads a statement through a template: records and row errors in file order, then the summary
@@ -187,215 +173,4 @@ export async function parseStatementToEnd(
     if (next.done) return next.value;
     visit(next.value);
   }
-}
-
-/** Rows of text, in a batch per chunk of the text, or per `sliceChars` of a longer chunk. */
-async function openText(
-  bytes: AsyncIterable<Buffer>,
-  template: DistributorTemplate,
-  limits: ImportLimits,
-  sliceChars: number,
-): Promise<RowSource> {
-  // The version is known only after decoding, so a hint counts when every version agrees on it.
-  const [first, ...others] = template.versions.map((v) => v.encoding);
-  const hint = first && others.every((encoding) => encoding === first) ? first : undefined;
-  const decoded = decodeText(bytes, hint ? { hint } : {});
-  const text = decoded.chunks;
-  const searchRows = maxSearchRow(template.versions);
-  let sample = '';
-  let done = false;
-  // Enough text for the header search: the rows it looks at, or a row long enough to be refused.
-  while (sample.length < limits.maxRowChars + SAMPLE_CHARS) {
-    if (sample.length >= SAMPLE_CHARS && countLines(sample) > searchRows) break;
-    const next = await text.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    sample += next.value;
-  }
-  const found = findTextHeader(sample, done, template, limits);
-  const parser = new CsvParser(found.delimiter, limits);
-  /** A chunk's rows, a batch per slice of it; the text's last chunk ends the parse. */
-  function* parsed(chunk: string, last: boolean): Generator<CsvRow[]> {
-    let at = 0;
-    do {
-      const batch: CsvRow[] = [];
-      const end = at + sliceChars;
-      parser.push(at === 0 && end >= chunk.length ? chunk : chunk.slice(at, end), batch);
-      if (last && end >= chunk.length) parser.end(batch);
-      yield batch;
-      at = end;
-    } while (at < chunk.length);
-  }
-  async function* rows(): AsyncGenerator<CsvRow[]> {
-    const first = sample;
-    sample = '';
-    for (const batch of parsed(first, done)) {
-      yield batch.filter((row) => row.row > found.headerRow);
-    }
-    while (!done) {
-      const next = await text.next();
-      if (next.done) {
-        done = true;
-        const batch: CsvRow[] = [];
-        parser.end(batch);
-        yield batch;
-      } else {
-        yield* parsed(next.value, false);
-      }
-    }
-  }
-  return {
-    header: found.header,
-    headerRow: found.headerRow,
-    headerWidth: found.headerWidth,
-    rows: rows(),
-    spreadsheet: false,
-    summarySource: () => ({
-      kind: 'text',
-      delimiter: found.delimiter,
-      encoding: decoded.encoding(),
-    }),
-  };
-}
-
-function findTextHeader(
-  sample: string,
-  done: boolean,
-  template: DistributorTemplate,
-  limits: ImportLimits,
-): { header: HeaderMatch; headerRow: number; headerWidth: number; delimiter: Delimiter } {
-  const firstLine = sample.split(/\r\n|\n|\r/, 1)[0] ?? '';
-  const candidates = new Set<Delimiter>([
-    ...template.versions.flatMap((v) => (v.delimiter ? [v.delimiter] : [])),
-    detectDelimiter(firstLine),
-    ...DELIMITERS,
-  ]);
-  let firstFailure: Error | null = null;
-  const searchRows = maxSearchRow(template.versions);
-  for (const delimiter of candidates) {
-    const rows: CsvRow[] = [];
-    try {
-      const parser = new CsvParser(delimiter, limits);
-      parser.push(sample, rows);
-      if (done) parser.end(rows);
-    } catch (error) {
-      firstFailure ??= error instanceof Error ? error : new Error(String(error));
-    }
-    for (const { row, cells } of rows) {
-      if (row > searchRows) break;
-      const versions = template.versions.filter(
-        (v) => (v.delimiter ?? delimiter) === delimiter && row > (v.skipRows ?? 0),
-      );
-      const header = pickVersion(versions, cells);
-      if (header) return { header, headerRow: row, headerWidth: cells.length, delimiter };
-    }
-  }
-  if (firstFailure) throw firstFailure;
-  throw new FileFormatError(expectedLayouts(template), foundHeader(firstRowOf(sample)));
-}
-
-function firstRowOf(sample: string): string[] {
-  const line = sample.split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
-  const rows: CsvRow[] = [];
-  try {
-    const parser = new CsvParser(detectDelimiter(line));
-    parser.push(line.slice(0, 4096), rows);
-    parser.end(rows);
-  } catch {
-    return [line.slice(0, 200)];
-  }
-  return rows[0]?.cells ?? [];
-}
-
-async function openSpreadsheet(
-  events: AsyncGenerator<SheetEvent>,
-  template: DistributorTemplate,
-): Promise<RowSource> {
-  const searchRows = maxSearchRow(template.versions);
-  let firstRow: string[] | null = null;
-  let sheet = '';
-  let seen: CsvRow[] = [];
-  for (;;) {
-    const next = await events.next();
-    if (next.done) break;
-    const event = next.value;
-    if (event.type === 'sheet') {
-      sheet = event.name;
-      seen = [];
-      continue;
-    }
-    if (seen.length >= searchRows) continue;
-    seen.push(...event.rows.slice(0, searchRows - seen.length));
-    for (const { row, cells } of seen) {
-      if (firstRow === null && cells.some((cell) => cell.trim() !== '')) firstRow = cells;
-      const versions = template.versions.filter((v) => row > (v.skipRows ?? 0));
-      const header = row <= searchRows ? pickVersion(versions, cells) : null;
-      if (!header) continue;
-      const headerRow = row;
-      const firstBatch = event.rows.filter((r) => r.row > headerRow);
-      const sheetName = sheet;
-      async function* rows(): AsyncGenerator<CsvRow[]> {
-        try {
-          yield firstBatch;
-          for (;;) {
-            const more = await events.next();
-            if (more.done || more.value.type === 'sheet') break;
-            yield more.value.rows;
-          }
-        } finally {
-          // Also when the reader stops early (a preview): the workbook's thread ends now.
-          await events.return(undefined);
-        }
-      }
-      return {
-        header,
-        headerRow,
-        headerWidth: trimmedWidth(cells),
-        rows: rows(),
-        spreadsheet: true,
-        summarySource: () => ({ kind: 'spreadsheet', sheet: sheetName }),
-      };
-    }
-  }
-  throw new FileFormatError(expectedLayouts(template), foundHeader(firstRow ?? []));
-}
-
-/** A sheet's rows span its used range; empty cells right of the header are not columns. */
-function trimmedWidth(cells: readonly string[]): number {
-  let width = cells.length;
-  while (width > 0 && (cells[width - 1] ?? '').trim() === '') width--;
-  return width;
-}
-
-function maxSearchRow(versions: readonly LayoutVersion[]): number {
-  return Math.max(...versions.map((v) => v.skipRows ?? 0)) + HEADER_SEARCH_ROWS;
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
-
-function expectedLayouts(template: DistributorTemplate): string {
-  const layouts = template.versions.map(
-    (v) =>
-      `${template.versions.length > 1 ? `'${v.name}' ` : ''}(header with ${listNames(v.headers, 6)})`,
-  );
-  return `the ${template.name} layout ${layouts.join(' or ')}`;
-}
-
-function foundHeader(cells: readonly string[]): string {
-  const names = cells.map((cell) => cell.trim()).filter((cell) => cell !== '');
-  if (names.length === 0) return 'no header row';
-  return `a header with ${listNames(names, 8)}`;
-}
-
-function listNames(names: readonly string[], max: number): string {
-  const shown = names
-    .slice(0, max)
-    .map((name) => `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}'`);
-  return shown.join(', ') + (names.length > max ? '…' : '');
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, defaultAppOptions, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 
 /**

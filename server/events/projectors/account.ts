@@ -1,0 +1,35 @@
+import type { AccountEvent } from '../types';
+import { bumpVersion, type Projector } from './projector';
+import { insertSplitSets } from './splitSets';
+
+export const accountProjector: Projector<AccountEvent> = {
+  async AccountOpened(tx, { data }, { at, version }) {
+    await tx.query(
+      `insert into accounts (id, name, type, status, created_at, version)
+       values ($1, $2, $3, 'active', $4, $5)`,
+      [data.accountId, data.name, data.accountType, at, version],
+    );
+  },
+  async DefaultSplitsChanged(tx, { data }, { id, version }) {
+    await tx.query(
+      'delete from split_sets where account_id = $1 and product_id is null and code is null',
+      [id],
+    );
+    await insertSplitSets(tx, id, null, data.after);
+    await bumpVersion(tx, 'accounts', id, version);
+  },
+  async PresetCreated(tx, { data }, { id, at, version }) {
+    await tx.query(
+      'insert into presets (id, account_id, name, shares, created_at) values ($1, $2, $3, $4, $5)',
+      [data.presetId, id, data.name, JSON.stringify(data.shares), at],
+    );
+    await bumpVersion(tx, 'accounts', id, version);
+  },
+  async AccountPayeeAdded(tx, { data }, { id, version }) {
+    await tx.query(
+      'insert into account_payees (account_id, user_id) values ($1, $2) on conflict do nothing',
+      [id, data.userId],
+    );
+    await bumpVersion(tx, 'accounts', id, version);
+  },
+};

@@ -1,0 +1,154 @@
+import type { Queryable } from '../../db/database';
+import type { StatementEvent, UploadedFile } from '../types';
+import { bumpVersion, type Projector } from './projector';
+
+async function insertFiles(
+  tx: Queryable,
+  statementId: string,
+  accountId: string,
+  files: UploadedFile[],
+): Promise<void> {
+  for (const file of files) {
+    await tx.query(
+      `insert into statement_files (id, statement_id, account_id, name, sha256, size, status)
+       values ($1, $2, $3, $4, $5, $6, 'queued')`,
+      [file.fileId, statementId, accountId, file.name, file.sha256, file.size],
+    );
+  }
+}
+
+export const statementProjector: Projector<StatementEvent> = {
+  async StatementUploaded(tx, { data }, { at, version }) {
+    await tx.query(
+      `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
+                               parse_status, version, flags)
+       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9)`,
+      [
+        data.statementId,
+        data.accountId,
+        data.distributorId,
+        data.period,
+        data.expected,
+        data.title,
+        at,
+        version,
+        JSON.stringify({ forced: false, expedited: false, cashless: data.cashless ?? false }),
+      ],
+    );
+    await insertFiles(tx, data.statementId, data.accountId, data.files);
+  },
+  async StatementFileRead(tx, { data }, { id, version }) {
+    await tx.query(
+      `update statement_files set status = 'read', error = null, rows_read = $2, records = $3,
+              errors = $4, summary = $5 where id = $1`,
+      [data.fileId, data.rowsRead, data.records, data.errors, JSON.stringify(data.summary)],
+    );
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async StatementFileRejected(tx, { data }, { id, version }) {
+    await tx.query(`update statement_files set status = 'rejected', error = $2 where id = $1`, [
+      data.fileId,
+      data.error,
+    ]);
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async StatementParsed(tx, { data }, { id, version }) {
+    await tx.query('update statements set parse_status = $2, version = $3 where id = $1', [
+      id,
+      data.outcome,
+      version,
+    ]);
+  },
+  async StatementTransitioned(tx, { data }, { id, version }) {
+    await tx.query('update statements set state = $2, flags = $3, version = $4 where id = $1', [
+      id,
+      data.to,
+      JSON.stringify(data.flags),
+      version,
+    ]);
+  },
+  async FundsReceived(tx, { data }, { id, version }) {
+    await tx.query('update statements set received = $2, version = $3 where id = $1', [
+      id,
+      data.total,
+      version,
+    ]);
+  },
+  async StatementCalculated(tx, { data }, { id, at, version }) {
+    await tx.query(
+      `insert into calculations (id, statement_id, input_sha256, output_sha256, backend, totals, state, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        data.calculationId,
+        id,
+        data.inputSha256,
+        data.outputSha256,
+        data.backend,
+        JSON.stringify(data.totals),
+        JSON.stringify(data.state),
+        at,
+      ],
+    );
+    await tx.query('update statements set calculation_id = $2, version = $3 where id = $1', [
+      id,
+      data.calculationId,
+      version,
+    ]);
+  },
+  async CalculationFailed(tx, _event, { id, version }) {
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async StatementApproved(tx, _event, { id, at, version }) {
+    await tx.query('update statements set approved_at = $2, version = $3 where id = $1', [
+      id,
+      at,
+      version,
+    ]);
+  },
+  async PaymentsPrepared(tx, { data }, { id, at, version }) {
+    const statement = await tx.query<{ id: string }>('select id from statements where id = $1', [
+      id,
+    ]);
+    if (statement.length === 0) return;
+    for (const payment of data.payments) {
+      await tx.query(
+        `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at)
+         values ($1, $2, $3, $4, $5, 'NONE', 'proceeds', $6)`,
+        [payment.paymentId, id, payment.payeeId, payment.amount, payment.currency, at],
+      );
+      await tx.query(
+        `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)
+         values ($1, $2, $3, $4, 'PREPARE', false, $5)`,
+        [payment.transactionId, payment.paymentId, payment.amount, payment.currency, at],
+      );
+    }
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async StatementDateMoved(tx, { data }, { id, version }) {
+    await tx.query('update statements set statement_date = $2, version = $3 where id = $1', [
+      id,
+      data.to,
+      version,
+    ]);
+  },
+  async AdjustmentAdded(tx, { data, actor }, { id, at, version }) {
+    await tx.query(
+      `insert into statement_adjustments (id, statement_id, code, units, amount, description, created_by, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [data.adjustmentId, id, data.code, data.units, data.amount, data.description, actor, at],
+    );
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async StatementFilesReplaced(tx, { data }, { id, version }) {
+    await tx.query('delete from statement_files where id = any($1::text[])', [data.removed]);
+    const owner = await tx.query<{ account_id: string }>(
+      'select account_id from statements where id = $1',
+      [id],
+    );
+    await insertFiles(tx, id, owner[0]?.account_id ?? '', data.added);
+    await tx.query(`update statements set parse_status = 'syncing', version = $2 where id = $1`, [
+      id,
+      version,
+    ]);
+  },
+};

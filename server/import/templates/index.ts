@@ -1,0 +1,34 @@
+import type { DistributorTemplate } from '../templateSchema';
+import { APPLE } from './apple';
+import { BANDCAMP } from './bandcamp';
+import { BELIEVE } from './believe';
+import { CD_BABY } from './cdBaby';
+import { DISTROKID } from './distroKid';
+import { FUGA } from './fuga';
+import { SYMPHONIC } from './symphonic';
+import { THE_ORCHARD } from './theOrchard';
+import { TUNECORE } from './tuneCore';
+
+export type {
+  CurrencySource,
+  DistributorTemplate,
+  FieldMapping,
+  FieldSource,
+  KindSource,
+  LayoutVersion,
+} from '../templateSchema';
+export { templateProblems, validateTemplate } from '../templateSchema';
+export { APPLE, BANDCAMP, BELIEVE, CD_BABY, DISTROKID, FUGA, SYMPHONIC, THE_ORCHARD, TUNECORE };
+
+/** The templates every install ships, under each distributor's own name. */
+export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
+  DISTROKID,
+  TUNECORE,
+  CD_BABY,
+  THE_ORCHARD,
+  BELIEVE,
+  FUGA,
+  SYMPHONIC,
+  BANDCAMP,
+  APPLE,
+];

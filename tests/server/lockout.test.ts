@@ -61,6 +61,22 @@ describe('login lockout', () => {
     ]);
   });
 
+  it('locks again after a lock has run out without a login in between', async () => {
+    const attemptAs = (password: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'artist@demo.label', password },
+      });
+    for (let failure = 1; failure <= 10; failure += 1)
+      expect((await attemptAs('wrong password')).statusCode).toBe(401);
+    expect((await attemptAs('wrong password')).statusCode).toBe(423);
+    portal.clock.advance(60 * 60 * 1000 + 1);
+    for (let failure = 1; failure <= 10; failure += 1)
+      expect((await attemptAs('wrong password')).statusCode).toBe(401);
+    expect((await attemptAs('wrong password')).statusCode).toBe(423);
+  });
+
   it('e-mails the locked person a reset link that unlocks the account at once', async () => {
     const mails = await portal.db.query<{ subject: string; body: string; link: string }>(
       "select subject, body, link from outbox where recipient = 'payee@demo.label' order by id",

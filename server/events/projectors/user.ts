@@ -50,12 +50,14 @@ export const userProjector: Projector<UserEvent> = {
       [id, at, version],
     );
   },
-  async UserLoginFailed(tx, { data }, { id, version }) {
-    await tx.query('update users set failed_logins = $2, version = $3 where id = $1', [
-      id,
-      data.failedLogins,
-      version,
-    ]);
+  async UserLoginFailed(tx, { data }, { id, at, version }) {
+    // A lock that had run out by this failure is gone: the count starts again and may lock again.
+    await tx.query(
+      `update users set failed_logins = $2, version = $3,
+                        locked_until = case when locked_until <= $4 then null else locked_until end
+        where id = $1`,
+      [id, data.failedLogins, version, at],
+    );
   },
   async UserLocked(tx, { data }, { id, version }) {
     await tx.query('update users set locked_until = $2, version = $3 where id = $1', [

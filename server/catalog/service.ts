@@ -9,13 +9,21 @@ import { openAccount, registerUser } from '../services/registration';
 import { codeTakenMessage, readCodes } from './codes';
 import { checkSplitSets, type CheckedSplits, type SplitSetInput } from './splits';
 
-/** Codes may belong to one product only: refuses the first one another product holds. */
-async function assertCodesFree(tx: Queryable, codes: CodeEntry[], productId: string | null) {
+/**
+ * A code belongs to one product of its account: refuses the first one another product of the
+ * same account holds. Other accounts' codes are none of this account's business, not even to know.
+ */
+async function assertCodesFree(
+  tx: Queryable,
+  accountId: string,
+  codes: CodeEntry[],
+  productId: string | null,
+) {
   if (codes.length === 0) return;
   const taken = await tx.query<{ code: string }>(
-    `select code from product_codes where code = any($1::text[])
+    `select code from product_codes where account_id = $3 and code = any($1::text[])
         and ($2::text is null or product_id <> $2) order by code limit 1`,
-    [codes.map((entry) => entry.code), productId],
+    [codes.map((entry) => entry.code), productId, accountId],
   );
   if (taken[0]) throw new ConflictError(codeTakenMessage(taken[0].code));
 }
@@ -28,7 +36,7 @@ export async function createProduct(
   metadata: EventMetadata,
 ): Promise<string> {
   const codes = readCodes(codeInput);
-  await assertCodesFree(tx, codes, null);
+  await assertCodesFree(tx, accountId, codes, null);
   const productId = randomUUID();
   await appendToStream(
     tx,
@@ -53,8 +61,8 @@ export async function changeProduct(
   metadata: EventMetadata,
 ): Promise<void> {
   const stream = `product-${productId}`;
-  const current = await tx.query<{ details: ProductDetails }>(
-    `select jsonb_build_object('title', title, 'altTitle', alt_title, 'subtitle', subtitle,
+  const current = await tx.query<{ details: ProductDetails; account_id: string }>(
+    `select account_id, jsonb_build_object('title', title, 'altTitle', alt_title, 'subtitle', subtitle,
         'productType', type, 'genre', genre, 'durationSeconds', duration_seconds,
         'copyright', copyright, 'territory', territory, 'label', label, 'labelArtist', label_artist,
         'artistId', artist_id, 'tags', tags, 'visibility', visibility, 'revenueView', revenue_view
@@ -62,7 +70,8 @@ export async function changeProduct(
     [productId],
   );
   const before = current[0]?.details;
-  if (!before) throw new NotFoundError();
+  const accountId = current[0]?.account_id;
+  if (!before || !accountId) throw new NotFoundError();
   const events = [];
   if (change.details) {
     const changed = Object.fromEntries(
@@ -80,7 +89,7 @@ export async function changeProduct(
   }
   if (change.codes) {
     const codes = readCodes(change.codes);
-    await assertCodesFree(tx, codes, productId);
+    await assertCodesFree(tx, accountId, codes, productId);
     const existing = await tx.query<CodeEntry>(
       'select code, kind from product_codes where product_id = $1 order by code',
       [productId],

@@ -361,6 +361,18 @@ const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'a code is unique within its account, not across the install',
+    sql: `
+      alter table product_codes add column account_id text references accounts (id);
+      update product_codes pc set account_id = p.account_id from products p where p.id = pc.product_id;
+      alter table product_codes alter column account_id set not null;
+      alter table product_codes drop constraint product_codes_pkey;
+      alter table product_codes add primary key (account_id, code);
+      create index product_codes_product on product_codes (product_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -29,11 +29,11 @@ function detailValues(details: ProductDetails): unknown[] {
 
 async function insertCodes(tx: Queryable, productId: string, codes: CodeEntry[]): Promise<void> {
   for (const code of codes) {
-    await tx.query('insert into product_codes (code, product_id, kind) values ($1, $2, $3)', [
-      code.code,
-      productId,
-      code.kind,
-    ]);
+    await tx.query(
+      `insert into product_codes (code, product_id, kind, account_id)
+       select $1, id, $3, account_id from products where id = $2`,
+      [code.code, productId, code.kind],
+    );
   }
 }
 

@@ -14,7 +14,22 @@ export const SPLIT_MESSAGES = {
   unknownUser: "We couldn't find this user. Enter a full email address or create a new user.",
   foreignCode: "This code is not one of the product's codes.",
   defaultCode: 'Default splits apply to the whole account, not to a single code.',
+  threshold: 'A threshold needs income and/or units greater than zero.',
 } as const;
+
+const COUNTED_TRIGGERS = ['income', 'units', 'plays'];
+
+/** SPEC section 5: a threshold of income, units or plays is greater than zero. */
+function thresholdProblem(trigger: unknown): boolean {
+  if (trigger === null || typeof trigger !== 'object') return false;
+  const { type, threshold } = trigger as { type?: unknown; threshold?: unknown };
+  if (typeof type !== 'string' || !COUNTED_TRIGGERS.includes(type)) return false;
+  if (typeof threshold === 'number') return !(threshold > 0);
+  // Income is decimal text: negative, or zero however written, is not a threshold.
+  if (typeof threshold === 'string')
+    return /^\s*-/.test(threshold) || /^\s*\+?0*\.?0*\s*$/.test(threshold);
+  return false;
+}
 
 /** A share as the split editor sends it: a known payee, or a new collaborator by e-mail. */
 export interface ShareInput {
@@ -104,6 +119,9 @@ export function checkSplitSets(
 
   const candidates = input.map((set, index) => {
     const path = `splitSets[${index}]`;
+    if (set.kind === 'conditional' && thresholdProblem(set.trigger)) {
+      errors.push({ path: `${path}.trigger.threshold`, message: SPLIT_MESSAGES.threshold });
+    }
     if (typeof set.scope === 'object' && !context.codes.has(set.scope.code)) {
       const message =
         context.productId === null ? SPLIT_MESSAGES.defaultCode : SPLIT_MESSAGES.foreignCode;

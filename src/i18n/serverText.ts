@@ -24,6 +24,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Unable to claim this account.': 'server.claim.failed',
   'A secure password is at least 12 characters mixing letters, numbers and symbols.':
     'account.password.rule',
+  'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
 };
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */

@@ -127,6 +127,25 @@ describe('catalog and splits', () => {
       expect(unknown.json().message).toBe(
         "We couldn't find this user. Enter a full email address or create a new user.",
       );
+      for (const trigger of [
+        { type: 'income', threshold: '-100', preCounted: '0' },
+        { type: 'income', threshold: '0.00', preCounted: '0' },
+        { type: 'units', threshold: -5, preCounted: 0 },
+      ]) {
+        const refused = await save([
+          base([{ payeeId: ids.label, pct: '100' }]),
+          {
+            scope: 'product',
+            kind: 'conditional',
+            trigger,
+            shares: [{ payeeId: ids.label, pct: '100' }],
+          },
+        ]);
+        expect(refused.statusCode, JSON.stringify(trigger)).toBe(400);
+        expect(refused.json().message).toBe(
+          'A threshold needs income and/or units greater than zero.',
+        );
+      }
       const events = await get(portal.app, lena, `/api/products/${productId}/events`);
       expect(events.json().items.map((event: { type: string }) => event.type)).toEqual([
         'ProductCreated',

@@ -45,7 +45,9 @@ pub const NO_DATE: u32 = u32::MAX;
 type R<T> = Result<T, EngineError>;
 
 fn layout<T>(what: &str) -> R<T> {
-    Err(EngineError::InvalidLayout { message: what.to_string() })
+    Err(EngineError::InvalidLayout {
+        message: what.to_string(),
+    })
 }
 
 /// Reads sections in order.
@@ -68,7 +70,9 @@ impl<'a> Reader<'a> {
 
     fn u32s(&mut self, n: usize) -> R<Vec<u32>> {
         let b = self.bytes(n.checked_mul(4).unwrap_or(usize::MAX), 8)?;
-        Ok(b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        Ok(b.chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
 
     fn f64s(&mut self, n: usize) -> R<Vec<f64>> {
@@ -287,7 +291,8 @@ pub fn encode_output(o: &Output, input: &Input) -> Vec<u8> {
     w.words.push(o.recoupments.len() as u32);
     for r in &o.recoupments {
         w.push_name(r.id);
-        w.words.extend_from_slice(&[r.closed as u32, r.remittances.len() as u32]);
+        w.words
+            .extend_from_slice(&[r.closed as u32, r.remittances.len() as u32]);
         for v in [r.before, r.taken, r.after, r.deferred] {
             w.money(v);
         }
@@ -372,7 +377,9 @@ pub struct Prepared {
 impl Prepared {
     /// Reads and validates a whole columnar input.
     pub fn new(buf: &[u8]) -> R<Prepared> {
-        Ok(Prepared { input: read_input(buf)? })
+        Ok(Prepared {
+            input: read_input(buf)?,
+        })
     }
 
     /// Calculates the prepared records and catalog with `header`, the input
@@ -382,7 +389,11 @@ impl Prepared {
     pub fn calculate_summary(&mut self, header: &[u8]) -> R<Vec<u8>> {
         let header = match std::str::from_utf8(header) {
             Ok(text) => text,
-            Err(e) => return Err(EngineError::InvalidUtf8 { offset: e.valid_up_to() }),
+            Err(e) => {
+                return Err(EngineError::InvalidUtf8 {
+                    offset: e.valid_up_to(),
+                })
+            }
         };
         let value = parse(header).map_err(|e| EngineError::InvalidJson {
             offset: e.offset,
@@ -422,7 +433,13 @@ mod tests {
         for (k, v) in value.entries() {
             match k {
                 "records" => records = v.clone_array(),
-                "catalog" => catalog = v.entries().into_iter().map(|(c, e)| (c.to_string(), e.clone())).collect(),
+                "catalog" => {
+                    catalog = v
+                        .entries()
+                        .into_iter()
+                        .map(|(c, e)| (c.to_string(), e.clone()))
+                        .collect()
+                }
                 _ => header.push((k.to_string(), v.clone())),
             }
         }
@@ -471,13 +488,24 @@ mod tests {
                 out.push(0);
             }
         };
-        let head = [MAGIC, records.len() as u32, catalog.len() as u32, text.len() as u32, header.len() as u32, 0, 0, 0];
+        let head = [
+            MAGIC,
+            records.len() as u32,
+            catalog.len() as u32,
+            text.len() as u32,
+            header.len() as u32,
+            0,
+            0,
+            0,
+        ];
         head.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
         units.iter().for_each(|v: &f64| out.extend_from_slice(&v.to_le_bytes()));
         pad(&mut out);
         lengths.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
         pad(&mut out);
-        catalog_lengths.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+        catalog_lengths
+            .iter()
+            .for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
         pad(&mut out);
         out.extend_from_slice(&flags);
         out.extend_from_slice(text.as_bytes());
@@ -543,10 +571,19 @@ mod tests {
         assert_ne!(prepared.calculate_summary(&header(&other)).unwrap(), first);
         // A bad header is refused whole, and the records stay for the next call.
         let bad = INPUT.replace(r#""pct":"33.3333""#, r#""pct":"33.3332""#);
-        assert!(matches!(prepared.calculate_summary(&header(&bad)), Err(EngineError::InvalidInput { .. })));
+        assert!(matches!(
+            prepared.calculate_summary(&header(&bad)),
+            Err(EngineError::InvalidInput { .. })
+        ));
         assert!(prepared.calculate_summary(b"{").is_err());
-        let sneaky = String::from_utf8(header(INPUT)).unwrap().replace(r#""records":[]"#, r#""records":[{"id":"x","code":"C2","units":1,"revenue":"1"}]"#);
-        assert!(matches!(prepared.calculate_summary(sneaky.as_bytes()), Err(EngineError::InvalidLayout { .. })));
+        let sneaky = String::from_utf8(header(INPUT)).unwrap().replace(
+            r#""records":[]"#,
+            r#""records":[{"id":"x","code":"C2","units":1,"revenue":"1"}]"#,
+        );
+        assert!(matches!(
+            prepared.calculate_summary(sneaky.as_bytes()),
+            Err(EngineError::InvalidLayout { .. })
+        ));
         assert_eq!(prepared.calculate_summary(&header(INPUT)).unwrap(), first);
     }
 
@@ -558,7 +595,14 @@ mod tests {
             (r#""distributorTakePct":"10""#, r#""distributorTakePct":"101""#),
         ] {
             let bad = INPUT.replace(from, to);
-            assert!(matches!(read_input(&encode(&bad)), Err(EngineError::InvalidLayout { .. }) | Err(EngineError::InvalidInput { .. })), "{}", to);
+            assert!(
+                matches!(
+                    read_input(&encode(&bad)),
+                    Err(EngineError::InvalidLayout { .. }) | Err(EngineError::InvalidInput { .. })
+                ),
+                "{}",
+                to
+            );
         }
         // A length off by one, and a buffer cut short.
         let mut buf = encode(INPUT);

@@ -9,7 +9,9 @@
 //! call on, so a first statement of a million records gets optimised code after
 //! a few thousand records instead of running the whole call at baseline speed.
 
-use crate::input::{period_days, Day, Input, Record, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Sym, Trigger};
+use crate::input::{
+    period_days, Day, Input, Record, RecordKind, Recoupment, Scope, SetKind, ShareTarget, Sym, Trigger,
+};
 use crate::money::{largest_remainder, largest_remainder_pct, mul_div_trunc, pct_of};
 use crate::order::cmp_str;
 use std::cmp::Ordering;
@@ -233,7 +235,11 @@ struct Pick {
 /// Marks a [`Pick`] not chosen yet, or one that depends on the record's date.
 const UNKNOWN: u32 = u32::MAX - 1;
 
-const UNPICKED: Pick = Pick { base: UNKNOWN, scope: NONE, conditional: false };
+const UNPICKED: Pick = Pick {
+    base: UNKNOWN,
+    scope: NONE,
+    conditional: false,
+};
 
 /// What the allocation keeps of each code, filled on its first part: a part
 /// then reads one entry instead of walking the scope tables, and usually
@@ -321,7 +327,11 @@ impl<'a> Calc<'a> {
     /// whether the choice holds for every date (no candidate has a start date).
     #[inline(never)]
     fn select(&self, code: Sym, product: Sym, kind: RecordKind, date: Day) -> (Option<(usize, u32)>, bool) {
-        let scopes = [self.scope_of_code[code as usize], self.scope_of_product[product as usize], self.default_scope];
+        let scopes = [
+            self.scope_of_code[code as usize],
+            self.scope_of_product[product as usize],
+            self.default_scope,
+        ];
         for &s in scopes.iter().filter(|&&s| s != NONE) {
             let scope = &self.scopes[s as usize];
             // The most specific scope with a set for this kind of record: a
@@ -370,7 +380,11 @@ impl<'a> Calc<'a> {
                 scope,
                 conditional: !self.scopes[scope as usize].conditional.is_empty(),
             },
-            None => Pick { base: NONE, scope: NONE, conditional: false },
+            None => Pick {
+                base: NONE,
+                scope: NONE,
+                conditional: false,
+            },
         };
         if date_free {
             let info = &mut self.codes[code as usize];
@@ -447,7 +461,8 @@ impl<'a> Calc<'a> {
             b = block.next;
         }
         let start = self.lines.len();
-        self.lines.resize(start + self.plans[set].payees.len(), LineAcc::default());
+        self.lines
+            .resize(start + self.plans[set].payees.len(), LineAcc::default());
         self.blocks.push(Block {
             units: 0,
             code,
@@ -577,12 +592,18 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
 
     // Counters: state in, else preCounted.
     let counter_sets: Vec<usize> = (0..sets.len())
-        .filter(|&i| sets[i].kind == SetKind::Conditional && sets[i].trigger.as_ref().and_then(|t| t.counter()).is_some())
+        .filter(|&i| {
+            sets[i].kind == SetKind::Conditional && sets[i].trigger.as_ref().and_then(|t| t.counter()).is_some()
+        })
         .collect();
     let mut counters = vec![0i128; sets.len()];
     let mut thresholds = vec![0i128; sets.len()];
     for &i in &counter_sets {
-        let (threshold, pre, _) = sets[i].trigger.as_ref().and_then(|t| t.counter()).unwrap_or((0, 0, false));
+        let (threshold, pre, _) = sets[i]
+            .trigger
+            .as_ref()
+            .and_then(|t| t.counter())
+            .unwrap_or((0, 0, false));
         counters[i] = input.counters.get(&sets[i].id).copied().unwrap_or(pre);
         thresholds[i] = threshold;
     }
@@ -651,7 +672,10 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
         .iter()
         .enumerate()
         .map(|(code, &product)| {
-            product != NONE && counter_sets.iter().any(|&i| scope_covers(&sets[i].scope, code as Sym, product))
+            product != NONE
+                && counter_sets
+                    .iter()
+                    .any(|&i| scope_covers(&sets[i].scope, code as Sym, product))
         })
         .collect();
     let mut missing = vec![false; n_syms];
@@ -800,7 +824,11 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
             }
         };
         // No counter moves in this scope: a date, manual or recoupment trigger only.
-        let set = if conditional { calc.active_set(base, scope, part.kind, part.date) } else { base };
+        let set = if conditional {
+            calc.active_set(base, scope, part.kind, part.date)
+        } else {
+            base
+        };
         calc.allocate(part.code, part.kind, set, part.net, part.units as i128);
     }
     totals.allocated = calc.allocated;
@@ -829,7 +857,10 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
     // Each debtor's buckets, ordered by product id, sales first.
     let mut buckets: BTreeMap<Sym, Vec<(Sym, BucketKind, i128)>> = BTreeMap::new();
     for ((payee, product, kind), balance) in bucket_map {
-        buckets.entry(payee).or_insert_with(Vec::new).push((product, kind, balance));
+        buckets
+            .entry(payee)
+            .or_insert_with(Vec::new)
+            .push((product, kind, balance));
     }
     for list in buckets.values_mut() {
         list.sort_by(|a, b| cmp_str(text(a.0), text(b.0)).then(a.1.cmp(&b.1)));
@@ -849,7 +880,9 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
         let mut caps: Vec<u128> = Vec::new();
         for d in &r.debtor_ids {
             let list: Vec<usize> = buckets.get(d).map_or_else(Vec::new, |b| {
-                (0..b.len()).filter(|&j| b[j].2 > 0 && eligible(b[j].0, b[j].1)).collect()
+                (0..b.len())
+                    .filter(|&j| b[j].2 > 0 && eligible(b[j].0, b[j].1))
+                    .collect()
             });
             let base: i128 = list.iter().map(|&j| buckets[d][j].2).sum();
             caps.push(pct_of(base, r.recoupable_pct) as u128);
@@ -921,7 +954,11 @@ fn calculate_with(input: &Input, with_lines: bool) -> Output {
         })
         .collect();
 
-    let lines = if with_lines { sorted_lines(&calc, &product_of) } else { Vec::new() };
+    let lines = if with_lines {
+        sorted_lines(&calc, &product_of)
+    } else {
+        Vec::new()
+    };
 
     let recoupments: Vec<RecoupmentResult> = waterfall
         .iter()
@@ -1008,7 +1045,10 @@ fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
         let mut distinct: Vec<Day> = records.iter().map(day).collect();
         distinct.sort_unstable();
         distinct.dedup();
-        records.iter().map(|r| distinct.binary_search(&day(r)).unwrap_or(0) as u32).collect()
+        records
+            .iter()
+            .map(|r| distinct.binary_search(&day(r)).unwrap_or(0) as u32)
+            .collect()
     };
     let buckets = bucket_of.iter().max().map_or(0, |&b| b as usize + 1);
     let mut starts = vec![0usize; buckets + 1];
@@ -1062,7 +1102,11 @@ fn ordered_items(input: &Input, first_day: Day) -> (Vec<Item>, Totals) {
     for w in starts.windows(2) {
         let day = &mut items[w[0]..w[1]];
         keys.clear();
-        keys.extend(day.iter().enumerate().map(|(at, item)| (prefix(item.index as usize), item.index as usize, at)));
+        keys.extend(
+            day.iter()
+                .enumerate()
+                .map(|(at, item)| (prefix(item.index as usize), item.index as usize, at)),
+        );
         if keys.windows(2).all(|k| by_id(&k[0], &k[1]) == Ordering::Less) {
             continue;
         }

@@ -48,7 +48,11 @@ struct Slot {
 }
 
 const EMPTY: Sym = Sym::MAX;
-const FREE: Slot = Slot { head: [0, 0], len: 0, sym: EMPTY };
+const FREE: Slot = Slot {
+    head: [0, 0],
+    len: 0,
+    sym: EMPTY,
+};
 
 /// The first 16 bytes of `bytes` as two little-endian words, zero-padded.
 fn head_words(bytes: &[u8]) -> [u64; 2] {
@@ -125,7 +129,11 @@ impl Strings {
         std::mem::swap(&mut bigger.list, &mut self.list);
         for (sym, text) in bigger.list.iter().enumerate() {
             let i = bigger.find(text);
-            bigger.slots[i] = Slot { head: head_words(text.as_bytes()), len: text.len() as u32, sym: sym as Sym };
+            bigger.slots[i] = Slot {
+                head: head_words(text.as_bytes()),
+                len: text.len() as u32,
+                sym: sym as Sym,
+            };
         }
         *self = bigger;
     }
@@ -142,7 +150,11 @@ impl Strings {
         }
         let sym = self.list.len() as Sym;
         self.list.push(s.to_string());
-        self.slots[i] = Slot { head: head_words(s.as_bytes()), len: s.len() as u32, sym };
+        self.slots[i] = Slot {
+            head: head_words(s.as_bytes()),
+            len: s.len() as u32,
+            sym,
+        };
         sym
     }
 
@@ -595,7 +607,8 @@ fn opt_string(obj: &Value, key: &str, path: &str) -> R<Option<String>> {
 /// source order; so the first error reported matches `Object.entries`.
 fn js_entries(v: &Value) -> Vec<(&str, &Value)> {
     fn index(k: &str) -> Option<u64> {
-        if k.is_empty() || k.len() > 10 || !k.bytes().all(|b| b.is_ascii_digit()) || (k.len() > 1 && k.starts_with('0')) {
+        if k.is_empty() || k.len() > 10 || !k.bytes().all(|b| b.is_ascii_digit()) || (k.len() > 1 && k.starts_with('0'))
+        {
             return None;
         }
         k.parse::<u64>().ok().filter(|n| *n < 4_294_967_295)
@@ -622,7 +635,10 @@ pub fn from_json(root: &Value) -> R<Input> {
 /// table is left empty); on an error the table keeps what it held, plus any
 /// strings interned before the error.
 pub fn from_json_with(root: &Value, strings: &mut Strings) -> R<Input> {
-    let mut b = Builder { strings, record_ids: String::new() };
+    let mut b = Builder {
+        strings,
+        record_ids: String::new(),
+    };
     object(root, "")?;
     req_string(root, "currency", "")?;
     let st = object(req(root, "statement", "")?, "statement")?;
@@ -631,7 +647,10 @@ pub fn from_json_with(root: &Value, strings: &mut Strings) -> R<Input> {
         Value::String(s) if parse_period(s).is_some() => s.clone(),
         _ => return fail("statement.period", "not a period (YYYY-MM)"),
     };
-    let distributor_take_pct = percent(req(st, "distributorTakePct", "statement")?, "statement.distributorTakePct")?;
+    let distributor_take_pct = percent(
+        req(st, "distributorTakePct", "statement")?,
+        "statement.distributorTakePct",
+    )?;
 
     let mut records = Vec::new();
     for (i, r) in array(req(root, "records", "")?, "records")?.iter().enumerate() {
@@ -672,7 +691,10 @@ pub fn from_json_with(root: &Value, strings: &mut Strings) -> R<Input> {
             let path = format!("recoupments[{}]", i);
             let rc = b.recoupment(r, &path)?;
             if recoupments.iter().any(|o| o.id == rc.id) {
-                return fail(&join(&path, "id"), format!("duplicate id {}", quoted(b.strings.get(rc.id))));
+                return fail(
+                    &join(&path, "id"),
+                    format!("duplicate id {}", quoted(b.strings.get(rc.id))),
+                );
             }
             recoupments.push(rc);
         }
@@ -685,11 +707,15 @@ pub fn from_json_with(root: &Value, strings: &mut Strings) -> R<Input> {
         if let Some(c) = opt(st, "counters") {
             object(c, "state.counters")?;
             for (id, entry) in js_entries(c) {
-                let set = b.strings.lookup(id).and_then(|sym| split_sets.iter().find(|s| s.id == sym));
-                let (set_id, income) = match set.and_then(|s| s.trigger.as_ref().and_then(|t| t.counter()).map(|c| (s.id, c.2))) {
-                    Some(found) => found,
-                    None => continue,
-                };
+                let set = b
+                    .strings
+                    .lookup(id)
+                    .and_then(|sym| split_sets.iter().find(|s| s.id == sym));
+                let (set_id, income) =
+                    match set.and_then(|s| s.trigger.as_ref().and_then(|t| t.counter()).map(|c| (s.id, c.2))) {
+                        Some(found) => found,
+                        None => continue,
+                    };
                 let path = join("state.counters", id);
                 object(entry, &path)?;
                 let vpath = join(&path, "value");
@@ -754,7 +780,11 @@ fn integer_text(s: &str) -> Option<i128> {
     if significant.len() > 36 {
         return None;
     }
-    let v: i128 = if significant.is_empty() { 0 } else { significant.parse().ok()? };
+    let v: i128 = if significant.is_empty() {
+        0
+    } else {
+        significant.parse().ok()?
+    };
     Some(if s.starts_with('-') { -v } else { v })
 }
 
@@ -777,7 +807,15 @@ fn scope(v: &Value, path: &str, strings: &mut Strings) -> R<Scope> {
     fail(path, "unknown scope shape")
 }
 
-const PRIORITIES: [&str; 7] = ["highest", "high", "medium-high", "medium", "medium-low", "low", "lowest"];
+const PRIORITIES: [&str; 7] = [
+    "highest",
+    "high",
+    "medium-high",
+    "medium",
+    "medium-low",
+    "low",
+    "lowest",
+];
 
 fn string_list(v: &Value, path: &str) -> R<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
@@ -837,7 +875,13 @@ impl<'a> Builder<'a> {
         })
     }
 
-    fn split_set(&mut self, s: &Value, path: &str, recoupment_ids: &BTreeSet<String>, earlier: &HashSet<Sym>) -> R<SplitSet> {
+    fn split_set(
+        &mut self,
+        s: &Value,
+        path: &str,
+        recoupment_ids: &BTreeSet<String>,
+        earlier: &HashSet<Sym>,
+    ) -> R<SplitSet> {
         object(s, path)?;
         let id_text = req_string(s, "id", path)?;
         let id = self.strings.intern(&id_text);
@@ -845,7 +889,11 @@ impl<'a> Builder<'a> {
             return fail(&join(path, "id"), format!("duplicate id {}", quoted(&id_text)));
         }
         let scope = scope(req(s, "scope", path)?, &join(path, "scope"), &mut self.strings)?;
-        let kind = match one_of(req(s, "kind", path)?, &join(path, "kind"), &["base", "mechanical", "conditional"])? {
+        let kind = match one_of(
+            req(s, "kind", path)?,
+            &join(path, "kind"),
+            &["base", "mechanical", "conditional"],
+        )? {
             "base" => SetKind::Base,
             "mechanical" => SetKind::Mechanical,
             _ => SetKind::Conditional,
@@ -984,7 +1032,10 @@ impl<'a> Builder<'a> {
                 })
             }
             "date" => Ok(Trigger::Date(date(req(v, "date", path)?, &join(path, "date"))?)),
-            "manual" => Ok(Trigger::Manual(boolean(req(v, "active", path)?, &join(path, "active"))?)),
+            "manual" => Ok(Trigger::Manual(boolean(
+                req(v, "active", path)?,
+                &join(path, "active"),
+            )?)),
             "recoupment" => {
                 let rpath = join(path, "recoupmentId");
                 let id = string(req(v, "recoupmentId", path)?, &rpath)?;
@@ -1002,7 +1053,11 @@ impl<'a> Builder<'a> {
         let id = req_string(r, "id", path)?;
         opt_string(r, "title", path)?;
         opt_string(r, "type", path)?;
-        let status_open = one_of(req(r, "status", path)?, &join(path, "status"), &["open", "closed", "deleted"])? == "open";
+        let status_open = one_of(
+            req(r, "status", path)?,
+            &join(path, "status"),
+            &["open", "closed", "deleted"],
+        )? == "open";
         let creditor_id = req_string(r, "creditorId", path)?;
         let mut debtor_ids: Vec<Sym> = Vec::new();
         for d in string_list(req(r, "debtorIds", path)?, &join(path, "debtorIds"))? {
@@ -1030,8 +1085,11 @@ impl<'a> Builder<'a> {
         };
         let payment_minimum = opt_money(r, "paymentMinimum", path)?;
         let revenue_minimum = opt_money(r, "revenueMinimum", path)?;
-        let deferred =
-            one_of(req(r, "reimbursement", path)?, &join(path, "reimbursement"), &["immediate", "deferred"])? == "deferred";
+        let deferred = one_of(
+            req(r, "reimbursement", path)?,
+            &join(path, "reimbursement"),
+            &["immediate", "deferred"],
+        )? == "deferred";
         let mechanical_repays = match opt(r, "mechanicalRepays") {
             Some(v) => boolean(v, &join(path, "mechanicalRepays"))?,
             None => false,

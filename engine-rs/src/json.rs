@@ -390,8 +390,7 @@ mod tests {
 
     #[test]
     fn parses_all_shapes() {
-        let v = parse(r#" {"a":[1,-2.5e3,true,false,null],"b":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"} "#)
-            .unwrap();
+        let v = parse(r#" {"a":[1,-2.5e3,true,false,null],"b":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"} "#).unwrap();
         assert_eq!(
             v.get("a"),
             Some(&Value::Array(vec![
@@ -411,8 +410,22 @@ mod tests {
     #[test]
     fn rejects_bad_json() {
         for bad in [
-            "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "1e", "\"\\ud800\"", "\"\\udc00x\"",
-            "\"a\nb\"", "tru", "{} x", "\"\\x\"", "[1 2]", "\u{feff}{}",
+            "",
+            "{",
+            "[1,]",
+            "{\"a\" 1}",
+            "01",
+            "1.",
+            "-",
+            "1e",
+            "\"\\ud800\"",
+            "\"\\udc00x\"",
+            "\"a\nb\"",
+            "tru",
+            "{} x",
+            "\"\\x\"",
+            "[1 2]",
+            "\u{feff}{}",
         ] {
             assert!(parse(bad).is_err(), "{:?} should fail", bad);
         }

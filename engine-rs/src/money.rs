@@ -412,8 +412,23 @@ mod tests {
         assert_eq!(parse_money("0.0000000000015"), Some(2));
         assert_eq!(parse_money("0.00000000000050001"), Some(1));
         assert_eq!(parse_money("-0.0000000000025"), Some(-2));
-        assert_eq!(parse_money("999999999999999.9999999999999"), Some(1_000_000_000_000_000 * SCALE));
-        for bad in ["", "-", "1.", ".5", "1e3", "+1", " 1", "1,0", "1.2.3", "--1", "1000000000000000"] {
+        assert_eq!(
+            parse_money("999999999999999.9999999999999"),
+            Some(1_000_000_000_000_000 * SCALE)
+        );
+        for bad in [
+            "",
+            "-",
+            "1.",
+            ".5",
+            "1e3",
+            "+1",
+            " 1",
+            "1,0",
+            "1.2.3",
+            "--1",
+            "1000000000000000",
+        ] {
             assert_eq!(parse_money(bad), None, "{:?}", bad);
         }
         assert_eq!(format_money(0), "0");
@@ -421,7 +436,21 @@ mod tests {
         assert_eq!(format_money(5 * SCALE), "5");
         assert_eq!(format_money(1), "0.000000000001");
         assert_eq!(format_money(-1), "-0.000000000001");
-        for v in [0i128, 1, -1, 5 * SCALE, -2_500_000_000_000, 123_456_789_012_345_678, i64::MAX as i128, u64::MAX as i128, -(u64::MAX as i128), u64::MAX as i128 + 1, i128::MAX, -i128::MAX, 100_000_000_000_010] {
+        for v in [
+            0i128,
+            1,
+            -1,
+            5 * SCALE,
+            -2_500_000_000_000,
+            123_456_789_012_345_678,
+            i64::MAX as i128,
+            u64::MAX as i128,
+            -(u64::MAX as i128),
+            u64::MAX as i128 + 1,
+            i128::MAX,
+            -i128::MAX,
+            100_000_000_000_010,
+        ] {
             let mut out = Vec::new();
             write_money(&mut out, v);
             assert_eq!(String::from_utf8(out).unwrap(), format_money(v), "{}", v);
@@ -489,7 +518,12 @@ mod tests {
         assert_eq!(largest_remainder(5, &[0, 7]), vec![0, 5]);
         let (mut parts, mut rems) = (Vec::new(), Vec::new());
         for amount in [0i128, 1, -1, 2, 7, -7, 999_999, 10i128.pow(30), -(10i128.pow(27)) - 3] {
-            for weights in [&[333_333u64, 333_333, 333_334][..], &[500_000, 500_000], &[0, 1_000_000], &[1, 2, 3, 999_994]] {
+            for weights in [
+                &[333_333u64, 333_333, 333_334][..],
+                &[500_000, 500_000],
+                &[0, 1_000_000],
+                &[1, 2, 3, 999_994],
+            ] {
                 let wide: Vec<u128> = weights.iter().map(|&w| w as u128).collect();
                 largest_remainder_pct(amount, weights, &mut parts, &mut rems);
                 assert_eq!(parts, largest_remainder(amount, &wide), "{} {:?}", amount, weights);

@@ -145,7 +145,10 @@ pub unsafe extern "C" fn engine_calculate_prepared(handle: u32, ptr: *const u8, 
     let (status, bytes) = match result {
         Some(Ok(bytes)) => (Status::Ok, bytes),
         Some(Err(e)) => (e.status(), e.to_string().into_bytes()),
-        None => (Status::InvalidLayout, b"input: columns: no prepared statement with this handle".to_vec()),
+        None => (
+            Status::InvalidLayout,
+            b"input: columns: no prepared statement with this handle".to_vec(),
+        ),
     };
     RESULT.with(|r| *r.borrow_mut() = bytes);
     status as u32
@@ -215,7 +218,10 @@ mod tests {
     fn prepared_handles() {
         unsafe {
             assert_eq!(engine_prepare(b"nope".as_ptr(), 4), Status::InvalidLayout as u32);
-            assert_eq!(engine_calculate_prepared(7, b"{}".as_ptr(), 2), Status::InvalidLayout as u32);
+            assert_eq!(
+                engine_calculate_prepared(7, b"{}".as_ptr(), 2),
+                Status::InvalidLayout as u32
+            );
             engine_release(7);
             engine_result_free();
         }

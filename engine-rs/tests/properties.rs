@@ -57,7 +57,13 @@ fn pct_text(v: u64) -> String {
 /// `n` weights (10^-4 percent) summing to 100%.
 fn weights(r: &mut Rng, n: usize) -> Vec<u64> {
     let mut cuts: Vec<u64> = (0..n - 1)
-        .map(|_| if r.chance(50) { r.below(101) * 10_000 } else { r.below(1_000_001) })
+        .map(|_| {
+            if r.chance(50) {
+                r.below(101) * 10_000
+            } else {
+                r.below(1_000_001)
+            }
+        })
         .collect();
     cuts.push(0);
     cuts.push(1_000_000);
@@ -68,13 +74,22 @@ fn weights(r: &mut Rng, n: usize) -> Vec<u64> {
 fn share_list(r: &mut Rng, allow_groups: bool, depth_payees: &[&str]) -> String {
     let n = 1 + r.below(4) as usize;
     let w = weights(r, n);
-    let balance = if r.chance(25) { Some(r.below(n as u64) as usize) } else { None };
+    let balance = if r.chance(25) {
+        Some(r.below(n as u64) as usize)
+    } else {
+        None
+    };
     let mut items = Vec::new();
     for (i, pct) in w.iter().enumerate() {
         let payee = r.pick(depth_payees);
         if allow_groups && r.chance(20) && Some(i) != balance {
             let members = share_list(r, false, depth_payees);
-            items.push(format!(r#"{{"groupId":"g{}","pct":"{}","members":{}}}"#, i, pct_text(*pct), members));
+            items.push(format!(
+                r#"{{"groupId":"g{}","pct":"{}","members":{}}}"#,
+                i,
+                pct_text(*pct),
+                members
+            ));
         } else if Some(i) == balance {
             items.push(format!(r#"{{"payeeId":"{}","balance":true}}"#, payee));
         } else {
@@ -96,7 +111,12 @@ struct Options {
 }
 
 fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
-    let scopes = [r#"{"code":"C1"}"#, r#"{"productId":"p1"}"#, r#"{"productId":"p2"}"#, r#"{"default":true}"#];
+    let scopes = [
+        r#"{"code":"C1"}"#,
+        r#"{"productId":"p1"}"#,
+        r#"{"productId":"p2"}"#,
+        r#"{"default":true}"#,
+    ];
     let mut sets = Vec::new();
     let mut id = 0;
     for scope in scopes.iter() {
@@ -105,8 +125,20 @@ fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
         }
         let n = r.below(6);
         for k in 0..n {
-            let kind = if k == 0 { if r.chance(85) { "base" } else { "mechanical" } } else { r.pick(&["base", "mechanical", "conditional", "conditional", "conditional"]) };
-            let start = if r.chance(60) { "null".to_string() } else { format!("\"{}\"", date(r, 1, 28)) };
+            let kind = if k == 0 {
+                if r.chance(85) {
+                    "base"
+                } else {
+                    "mechanical"
+                }
+            } else {
+                r.pick(&["base", "mechanical", "conditional", "conditional", "conditional"])
+            };
+            let start = if r.chance(60) {
+                "null".to_string()
+            } else {
+                format!("\"{}\"", date(r, 1, 28))
+            };
             let mut trigger = String::new();
             if kind == "conditional" {
                 let types: &[&str] = if opts.recoupment_triggers && n_recoupments > 0 {
@@ -115,12 +147,27 @@ fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
                     &["income", "units", "plays", "date", "manual"]
                 };
                 trigger = match r.pick(types) {
-                    "income" => format!(r#","trigger":{{"type":"income","threshold":"{}","preCounted":"{}"}}"#, money(r, 300, false), money(r, 100, false)),
-                    "units" => format!(r#","trigger":{{"type":"units","threshold":{},"preCounted":{}}}"#, r.below(3000), r.below(500)),
-                    "plays" => format!(r#","trigger":{{"type":"plays","threshold":{},"preCounted":{}}}"#, r.below(3000), r.below(500)),
+                    "income" => format!(
+                        r#","trigger":{{"type":"income","threshold":"{}","preCounted":"{}"}}"#,
+                        money(r, 300, false),
+                        money(r, 100, false)
+                    ),
+                    "units" => format!(
+                        r#","trigger":{{"type":"units","threshold":{},"preCounted":{}}}"#,
+                        r.below(3000),
+                        r.below(500)
+                    ),
+                    "plays" => format!(
+                        r#","trigger":{{"type":"plays","threshold":{},"preCounted":{}}}"#,
+                        r.below(3000),
+                        r.below(500)
+                    ),
                     "date" => format!(r#","trigger":{{"type":"date","date":"{}"}}"#, date(r, 1, 28)),
                     "manual" => format!(r#","trigger":{{"type":"manual","active":{}}}"#, r.chance(50)),
-                    _ => format!(r#","trigger":{{"type":"recoupment","recoupmentId":"rc{}"}}"#, r.below(n_recoupments as u64)),
+                    _ => format!(
+                        r#","trigger":{{"type":"recoupment","recoupmentId":"rc{}"}}"#,
+                        r.below(n_recoupments as u64)
+                    ),
                 };
             }
             let _ = opts;
@@ -146,9 +193,24 @@ fn records(r: &mut Rng, opts: &Options, prefix: &str) -> String {
     for i in 0..n {
         let kind = r.pick(&["sale", "sale", "sale", "mechanical", "adjustment"]);
         let negative = kind == "adjustment" && r.chance(50);
-        let revenue = if r.chance(5) { "0".to_string() } else { { let big = if r.chance(20) { 100_000 } else { 500 }; money(r, big, negative) } };
-        let units = if kind == "adjustment" && r.chance(30) { -(r.below(100) as i64) } else { r.below(2000) as i64 };
-        let date = if r.chance(15) && opts.day_from == 1 { String::new() } else { format!(r#","date":"{}""#, date(r, opts.day_from, opts.day_to)) };
+        let revenue = if r.chance(5) {
+            "0".to_string()
+        } else {
+            {
+                let big = if r.chance(20) { 100_000 } else { 500 };
+                money(r, big, negative)
+            }
+        };
+        let units = if kind == "adjustment" && r.chance(30) {
+            -(r.below(100) as i64)
+        } else {
+            r.below(2000) as i64
+        };
+        let date = if r.chance(15) && opts.day_from == 1 {
+            String::new()
+        } else {
+            format!(r#","date":"{}""#, date(r, opts.day_from, opts.day_to))
+        };
         items.push(format!(
             r#"{{"id":"{}{}","code":"{}","kind":"{}"{},"units":{},"revenue":"{}","service":"S","format":"{}","territory":"US"}}"#,
             prefix,
@@ -165,18 +227,43 @@ fn records(r: &mut Rng, opts: &Options, prefix: &str) -> String {
 }
 
 fn recoupments(r: &mut Rng, opts: &Options, n: usize, distinct_priorities: bool) -> String {
-    let prios = ["highest", "high", "medium-high", "medium", "medium-low", "low", "lowest"];
+    let prios = [
+        "highest",
+        "high",
+        "medium-high",
+        "medium",
+        "medium-low",
+        "low",
+        "lowest",
+    ];
     let mut items = Vec::new();
     for i in 0..n {
         let debtors: Vec<String> = (0..r.below(3)).map(|_| format!("\"{}\"", r.pick(&PAYEES))).collect();
         let products = if r.chance(60) { r#"["p1"]"# } else { r#"["p2","p3"]"# };
-        let recoupable = if opts.debtor_recoupments && r.chance(75) { pct_text(r.below(1_000_001)) } else { "0".into() };
-        let net_pct = if r.chance(40) { pct_text(r.below(300_001)) } else { "0".into() };
+        let recoupable = if opts.debtor_recoupments && r.chance(75) {
+            pct_text(r.below(1_000_001))
+        } else {
+            "0".into()
+        };
+        let net_pct = if r.chance(40) {
+            pct_text(r.below(300_001))
+        } else {
+            "0".into()
+        };
         let (max, pay_min, rev_min) = if opts.debtor_recoupments {
             (
-                if r.chance(25) { format!("\"{}\"", money(r, 80, false)) } else { "null".into() },
+                if r.chance(25) {
+                    format!("\"{}\"", money(r, 80, false))
+                } else {
+                    "null".into()
+                },
                 if r.chance(25) { money(r, 40, false) } else { "0".into() },
-                if r.chance(20) { let neg = r.chance(30); money(r, 400, neg) } else { "0".into() },
+                if r.chance(20) {
+                    let neg = r.chance(30);
+                    money(r, 400, neg)
+                } else {
+                    "0".into()
+                },
             )
         } else {
             ("null".into(), "0".into(), "-1000000000".into())
@@ -210,7 +297,11 @@ fn recoupments(r: &mut Rng, opts: &Options, n: usize, distinct_priorities: bool)
 fn catalog(r: &mut Rng) -> String {
     let mut items = Vec::new();
     for code in CODES.iter().take(4) {
-        items.push(format!(r#""{}":{{"productId":"{}"}}"#, code, r.pick(&["p1", "p1", "p2", "p3"])));
+        items.push(format!(
+            r#""{}":{{"productId":"{}"}}"#,
+            code,
+            r.pick(&["p1", "p1", "p2", "p3"])
+        ));
     }
     format!("{{{}}}", items.join(","))
 }
@@ -228,7 +319,10 @@ fn state(r: &mut Rng, sets: &str, n_recoupments: usize) -> String {
                 let id = s(&set, "id");
                 if r.chance(60) {
                     match ty.as_str() {
-                        "income" => { let neg = r.chance(10); counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, money(r, 400, neg))) }
+                        "income" => {
+                            let neg = r.chance(10);
+                            counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, money(r, 400, neg)))
+                        }
                         "units" | "plays" => counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, r.below(4000))),
                         _ => {}
                     }
@@ -239,23 +333,48 @@ fn state(r: &mut Rng, sets: &str, n_recoupments: usize) -> String {
     let mut rcs = Vec::new();
     for i in 0..n_recoupments {
         if r.chance(60) {
-            let remaining = if r.chance(20) { "0".to_string() } else { money(r, 300, false) };
-            rcs.push(format!(r#""rc{}":{{"remaining":"{}","deferred":"{}"}}"#, i, remaining, if r.chance(50) { "0".into() } else { money(r, 50, false) }));
+            let remaining = if r.chance(20) {
+                "0".to_string()
+            } else {
+                money(r, 300, false)
+            };
+            rcs.push(format!(
+                r#""rc{}":{{"remaining":"{}","deferred":"{}"}}"#,
+                i,
+                remaining,
+                if r.chance(50) { "0".into() } else { money(r, 50, false) }
+            ));
         }
     }
-    format!(r#"{{"counters":{{{}}},"recoupments":{{{}}}}}"#, counters.join(","), rcs.join(","))
+    format!(
+        r#"{{"counters":{{{}}},"recoupments":{{{}}}}}"#,
+        counters.join(","),
+        rcs.join(",")
+    )
 }
 
 fn random_input(r: &mut Rng) -> String {
-    let opts = Options { recoupment_triggers: true, debtor_recoupments: true, day_from: 1, day_to: 28 };
+    let opts = Options {
+        recoupment_triggers: true,
+        debtor_recoupments: true,
+        day_from: 1,
+        day_to: 28,
+    };
     let n_rc = r.below(4) as usize;
     let sets = split_sets(r, &opts, n_rc);
     let st = state(r, &sets, n_rc);
-    let take = if r.chance(50) { "0".to_string() } else { pct_text(r.below(400_001)) };
+    let take = if r.chance(50) {
+        "0".to_string()
+    } else {
+        pct_text(r.below(400_001))
+    };
     let recs = records(r, &opts, "r");
     let cat = catalog(r);
     let rcs = recoupments(r, &opts, n_rc, false);
-    doc(&recs, &cat, &sets, &rcs, &st).replace(r#""distributorTakePct":"0""#, &format!(r#""distributorTakePct":"{}""#, take))
+    doc(&recs, &cat, &sets, &rcs, &st).replace(
+        r#""distributorTakePct":"0""#,
+        &format!(r#""distributorTakePct":"{}""#, take),
+    )
 }
 
 fn dump(name: &str, input: &str) {
@@ -313,8 +432,18 @@ fn replay_a_then_b_equals_one_run() {
     // holding both: same payouts, lines, counters and balances.
     let mut r = Rng(0x2545_F491_4F6C_DD1D);
     for i in 0..1500 {
-        let a_opts = Options { recoupment_triggers: false, debtor_recoupments: false, day_from: 1, day_to: 14 };
-        let b_opts = Options { recoupment_triggers: false, debtor_recoupments: false, day_from: 15, day_to: 28 };
+        let a_opts = Options {
+            recoupment_triggers: false,
+            debtor_recoupments: false,
+            day_from: 1,
+            day_to: 14,
+        };
+        let b_opts = Options {
+            recoupment_triggers: false,
+            debtor_recoupments: false,
+            day_from: 15,
+            day_to: 28,
+        };
         let n_rc = r.below(4) as usize;
         let sets = split_sets(&mut r, &a_opts, n_rc);
         let cat = catalog(&mut r);
@@ -328,14 +457,23 @@ fn replay_a_then_b_equals_one_run() {
         let out_b = run(&b);
         check_invariants(&b, &out_b);
         let both: Vec<&str> = vec![&rec_a[1..rec_a.len() - 1], &rec_b[1..rec_b.len() - 1]];
-        let both = format!("[{}]", both.into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(","));
+        let both = format!(
+            "[{}]",
+            both.into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(",")
+        );
         let ab = doc(&both, &cat, &sets, &rcs, NOSTATE);
         dump(&format!("replay-{:05}-a", i), &a);
         dump(&format!("replay-{:05}-b", i), &b);
         dump(&format!("replay-{:05}-ab", i), &ab);
         let out_ab = run(&ab);
         assert_eq!(summary(&[&out_a, &out_b]), summary(&[&out_ab]), "\nA: {}\nB: {}", a, b);
-        assert_eq!(stringify(at(&out_b, "state")), stringify(at(&out_ab, "state")), "\nA: {}\nB: {}", a, b);
+        assert_eq!(
+            stringify(at(&out_b, "state")),
+            stringify(at(&out_ab, "state")),
+            "\nA: {}\nB: {}",
+            a,
+            b
+        );
     }
 }
 
@@ -369,8 +507,22 @@ fn output_is_stable_for_a_known_seed() {
 /// Replaces or removes one random node of the input.
 fn mutate(r: &mut Rng, v: &mut Value) {
     let replacements = [
-        "null", "5", "1.5", "-3", "\"x\"", "true", "{}", "[]", "\"1.5\"", "\"-3\"", "\"150\"", "\"2026-02-30\"",
-        "\"1e3\"", "\"100.00001\"", "9007199254740992", "{\"payeeId\":\"ann\"}",
+        "null",
+        "5",
+        "1.5",
+        "-3",
+        "\"x\"",
+        "true",
+        "{}",
+        "[]",
+        "\"1.5\"",
+        "\"-3\"",
+        "\"150\"",
+        "\"2026-02-30\"",
+        "\"1e3\"",
+        "\"100.00001\"",
+        "9007199254740992",
+        "{\"payeeId\":\"ann\"}",
     ];
     let leaf = |x: &Value| matches!(x, Value::String(_) | Value::Number(_) | Value::Bool(_) | Value::Null);
     let descend = r.chance(75);

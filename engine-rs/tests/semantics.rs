@@ -5,8 +5,16 @@ use common::*;
 const CAT3: &str = r#"{"C1":{"productId":"p1"},"C2":{"productId":"p2"},"C3":{"productId":"p1"}}"#;
 
 fn set(id: &str, scope: &str, kind: &str, start: &str, priority: i64, shares: &str, trigger: &str) -> String {
-    let start = if start.is_empty() { "null".to_string() } else { format!("\"{}\"", start) };
-    let trig = if trigger.is_empty() { String::new() } else { format!(r#","trigger":{}"#, trigger) };
+    let start = if start.is_empty() {
+        "null".to_string()
+    } else {
+        format!("\"{}\"", start)
+    };
+    let trig = if trigger.is_empty() {
+        String::new()
+    } else {
+        format!(r#","trigger":{}"#, trigger)
+    };
     format!(
         r#"{{"id":"{}","scope":{},"kind":"{}","startDate":{},"priority":{},"shares":{}{}}}"#,
         id, scope, kind, start, priority, shares, trig
@@ -39,15 +47,27 @@ fn run_checked(input: &str) -> royalty_engine::json::Value {
 
 #[test]
 fn distributor_take_truncates() {
-    let input = doc(&list(&[rec("r1", "C1", "10.000000000001", 1)]), CAT, &list(&[set("b", P1, "base", "", 0, LABEL, "")]), "[]", NOSTATE)
-        .replace(r#""distributorTakePct":"0""#, r#""distributorTakePct":"15""#);
+    let input = doc(
+        &list(&[rec("r1", "C1", "10.000000000001", 1)]),
+        CAT,
+        &list(&[set("b", P1, "base", "", 0, LABEL, "")]),
+        "[]",
+        NOSTATE,
+    )
+    .replace(r#""distributorTakePct":"0""#, r#""distributorTakePct":"15""#);
     let out = run_checked(&input);
     assert_eq!(s(&out, "totals.gross"), "10.000000000001");
     assert_eq!(s(&out, "totals.take"), "1.5");
     assert_eq!(s(&out, "totals.net"), "8.500000000001");
     // negative revenue: take truncates toward zero
-    let input = doc(&list(&[rec_kd("r1", "C1", "adjustment", "2026-09-02", "-10.000000000001", 0)]), CAT, &list(&[set("b", P1, "base", "", 0, LABEL, "")]), "[]", NOSTATE)
-        .replace(r#""distributorTakePct":"0""#, r#""distributorTakePct":"15""#);
+    let input = doc(
+        &list(&[rec_kd("r1", "C1", "adjustment", "2026-09-02", "-10.000000000001", 0)]),
+        CAT,
+        &list(&[set("b", P1, "base", "", 0, LABEL, "")]),
+        "[]",
+        NOSTATE,
+    )
+    .replace(r#""distributorTakePct":"0""#, r#""distributorTakePct":"15""#);
     let out = run_checked(&input);
     assert_eq!(s(&out, "totals.take"), "-1.5");
     assert_eq!(s(&out, "totals.net"), "-8.500000000001");
@@ -58,7 +78,15 @@ fn distributor_take_truncates() {
 fn units_threshold_crossed_inside_a_record() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, HALF, r#"{"type":"units","threshold":100,"preCounted":0}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            HALF,
+            r#"{"type":"units","threshold":100,"preCounted":0}"#,
+        ),
     ]);
     let out = run_checked(&doc(&list(&[rec("r1", "C1", "300", 200)]), CAT, &sets, "[]", NOSTATE));
     assert_eq!(line(&out, "C1", "b", "label"), Some(("100".into(), "150".into())));
@@ -73,7 +101,15 @@ fn units_threshold_crossed_inside_a_record() {
 fn plays_count_only_streams() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"plays","threshold":100,"preCounted":0}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"plays","threshold":100,"preCounted":0}"#,
+        ),
     ]);
     let records = list(&[
         rec_kd("r1", "C1", "sale", "2026-09-01", "10", 500), // download: not a play
@@ -86,15 +122,34 @@ fn plays_count_only_streams() {
     assert_eq!(payout(&out, "label"), "30");
     assert_eq!(payout(&out, "ann"), "10");
     let t = trig(&out, "c");
-    assert_eq!((s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")), ("0".into(), "150".into(), "r3".into()));
+    assert_eq!(
+        (s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        ("0".into(), "150".into(), "r3".into())
+    );
 }
 
 #[test]
 fn several_thresholds_in_one_record() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("a", P1, "conditional", "", 1, r#"[{"payeeId":"label","pct":"80"},{"payeeId":"ann","pct":"20"}]"#, r#"{"type":"income","threshold":"100","preCounted":"0"}"#),
-        set("z", P1, "conditional", "", 2, HALF, r#"{"type":"income","threshold":"150","preCounted":"0"}"#),
+        set(
+            "a",
+            P1,
+            "conditional",
+            "",
+            1,
+            r#"[{"payeeId":"label","pct":"80"},{"payeeId":"ann","pct":"20"}]"#,
+            r#"{"type":"income","threshold":"100","preCounted":"0"}"#,
+        ),
+        set(
+            "z",
+            P1,
+            "conditional",
+            "",
+            2,
+            HALF,
+            r#"{"type":"income","threshold":"150","preCounted":"0"}"#,
+        ),
     ]);
     let out = run_checked(&doc(&list(&[rec("r1", "C1", "200", 40)]), CAT, &sets, "[]", NOSTATE));
     assert_eq!(line(&out, "C1", "b", "label"), Some(("20".into(), "100".into())));
@@ -109,8 +164,24 @@ fn several_thresholds_in_one_record() {
     // a lower-priority set crossing later does not displace the higher one
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("hi", P1, "conditional", "", 5, ANN, r#"{"type":"income","threshold":"50","preCounted":"0"}"#),
-        set("lo", P1, "conditional", "", 1, HALF, r#"{"type":"income","threshold":"150","preCounted":"0"}"#),
+        set(
+            "hi",
+            P1,
+            "conditional",
+            "",
+            5,
+            ANN,
+            r#"{"type":"income","threshold":"50","preCounted":"0"}"#,
+        ),
+        set(
+            "lo",
+            P1,
+            "conditional",
+            "",
+            1,
+            HALF,
+            r#"{"type":"income","threshold":"150","preCounted":"0"}"#,
+        ),
     ]);
     let out = run_checked(&doc(&list(&[rec("r1", "C1", "200", 0)]), CAT, &sets, "[]", NOSTATE));
     assert_eq!(payout(&out, "label"), "50");
@@ -122,7 +193,15 @@ fn several_thresholds_in_one_record() {
 fn threshold_crossed_in_a_later_record_and_counted_by_scope() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"income","threshold":"100","preCounted":"0"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"income","threshold":"100","preCounted":"0"}"#,
+        ),
         set("d", DEF, "base", "", 0, LABEL, ""),
     ]);
     let records = list(&[
@@ -142,7 +221,15 @@ fn threshold_crossed_in_a_later_record_and_counted_by_scope() {
 fn non_positive_net_is_never_cut_but_counted() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"units","threshold":100,"preCounted":60}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"units","threshold":100,"preCounted":60}"#,
+        ),
     ]);
     let records = list(&[
         rec_kd("r1", "C1", "sale", "2026-09-01", "0", 50),
@@ -156,13 +243,22 @@ fn non_positive_net_is_never_cut_but_counted() {
     assert_eq!(line(&out, "C1", "b", "label"), Some(("50".into(), "10".into())));
     assert_eq!(line(&out, "C1", "c", "ann"), Some(("-95".into(), "6".into())));
     let t = trig(&out, "c");
-    assert_eq!((s(t, "counterAfter"), s(t, "activatedAtRecordId")), ("15".into(), "r1".into()));
+    assert_eq!(
+        (s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        ("15".into(), "r1".into())
+    );
 }
 
 #[test]
 fn groups_and_balance_shares() {
     let shares = r#"[{"payeeId":"label","pct":"30"},{"groupId":"band","pct":"60","members":[{"payeeId":"ann","pct":"25"},{"payeeId":"bob","balance":true}]},{"payeeId":"mgr","balance":true}]"#;
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 7)]), CAT, &list(&[set("b", P1, "base", "", 0, shares, "")]), "[]", NOSTATE));
+    let out = run_checked(&doc(
+        &list(&[rec("r1", "C1", "100", 7)]),
+        CAT,
+        &list(&[set("b", P1, "base", "", 0, shares, "")]),
+        "[]",
+        NOSTATE,
+    ));
     assert_eq!(payout(&out, "label"), "30");
     assert_eq!(payout(&out, "ann"), "15");
     assert_eq!(payout(&out, "bob"), "45");
@@ -170,7 +266,13 @@ fn groups_and_balance_shares() {
     assert_eq!(line(&out, "C1", "b", "bob"), Some(("7".into(), "45".into())));
     // a payee holding two shares of a set has one line; the part's units count once
     let shares = r#"[{"payeeId":"ann","pct":"50"},{"groupId":"g","pct":"50","members":[{"payeeId":"ann","pct":"50"},{"payeeId":"bob","pct":"50"}]}]"#;
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 7)]), CAT, &list(&[set("b", P1, "base", "", 0, shares, "")]), "[]", NOSTATE));
+    let out = run_checked(&doc(
+        &list(&[rec("r1", "C1", "100", 7)]),
+        CAT,
+        &list(&[set("b", P1, "base", "", 0, shares, "")]),
+        "[]",
+        NOSTATE,
+    ));
     assert_eq!(line(&out, "C1", "b", "ann"), Some(("7".into(), "75".into())));
     assert_eq!(arr(&out, "lines").len(), 2);
 }
@@ -196,7 +298,15 @@ fn mechanical_sets_and_no_escalation() {
         set("m", P1, "mechanical", "", 0, r#"[{"payeeId":"pub","pct":"100"}]"#, ""),
         set("c", P1, "conditional", "", 1, ANN, r#"{"type":"manual","active":true}"#),
         set("b2", P2, "base", "", 0, LABEL, ""),
-        set("c2", P2, "conditional", "", 1, ANN, r#"{"type":"manual","active":true}"#),
+        set(
+            "c2",
+            P2,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"manual","active":true}"#,
+        ),
     ]);
     let records = list(&[
         rec_kd("r1", "C1", "sale", "2026-09-01", "10", 1),
@@ -217,7 +327,15 @@ fn scope_specificity_and_start_dates() {
         set("code", r#"{"code":"C1"}"#, "base", "", 0, ANN, ""),
         set("prod", P1, "base", "", 0, LABEL, ""),
         set("def", DEF, "base", "", 0, r#"[{"payeeId":"house","pct":"100"}]"#, ""),
-        set("mech-only", r#"{"code":"C2"}"#, "mechanical", "", 0, r#"[{"payeeId":"pub","pct":"100"}]"#, ""),
+        set(
+            "mech-only",
+            r#"{"code":"C2"}"#,
+            "mechanical",
+            "",
+            0,
+            r#"[{"payeeId":"pub","pct":"100"}]"#,
+            "",
+        ),
         set("late", P2, "base", "2026-09-15", 0, LABEL, ""),
     ]);
     let cat = r#"{"C1":{"productId":"p1"},"C2":{"productId":"p2"},"C3":{"productId":"p1"},"C4":{"productId":"p4"},"C5":{"productId":"p2"}}"#;
@@ -225,7 +343,7 @@ fn scope_specificity_and_start_dates() {
         rec("r1", "C1", "1", 0),
         rec("r2", "C3", "2", 0),
         rec("r3", "C4", "4", 0),
-        rec("r4", "C2", "8", 0),  // code scope has only a mechanical set: a sale passes it over
+        rec("r4", "C2", "8", 0), // code scope has only a mechanical set: a sale passes it over
         rec_kd("r5", "C5", "sale", "2026-09-14", "16", 0), // p2 base not started yet
         rec_kd("r6", "C5", "sale", "2026-09-15", "32", 0),
         rec("r7", "NOPE", "64", 0),
@@ -239,7 +357,13 @@ fn scope_specificity_and_start_dates() {
     let missing: Vec<String> = arr(&out, "missingCodes").iter().map(|c| s(c, "")).collect();
     assert_eq!(missing, vec!["C2", "C5", "NOPE"]);
     // a mechanical record uses the code scope's mechanical set
-    let out = run_checked(&doc(&list(&[rec_kd("m1", "C2", "mechanical", "2026-09-01", "8", 0)]), cat, &sets, "[]", NOSTATE));
+    let out = run_checked(&doc(
+        &list(&[rec_kd("m1", "C2", "mechanical", "2026-09-01", "8", 0)]),
+        cat,
+        &sets,
+        "[]",
+        NOSTATE,
+    ));
     assert_eq!(payout(&out, "pub"), "8");
     // the latest started base wins
     let sets = list(&[
@@ -247,7 +371,10 @@ fn scope_specificity_and_start_dates() {
         set("new", P1, "base", "2026-09-10", 0, LABEL, ""),
         set("nul", P1, "base", "", 0, r#"[{"payeeId":"x","pct":"100"}]"#, ""),
     ]);
-    let records = list(&[rec_kd("a", "C1", "sale", "2026-09-09", "1", 0), rec_kd("b", "C1", "sale", "2026-09-10", "2", 0)]);
+    let records = list(&[
+        rec_kd("a", "C1", "sale", "2026-09-09", "1", 0),
+        rec_kd("b", "C1", "sale", "2026-09-10", "2", 0),
+    ]);
     let out = run_checked(&doc(&records, CAT, &sets, "[]", NOSTATE));
     assert_eq!(payout(&out, "ann"), "1");
     assert_eq!(payout(&out, "label"), "2");
@@ -257,7 +384,15 @@ fn scope_specificity_and_start_dates() {
 #[test]
 fn conditional_choice() {
     let cond = |id: &str, start: &str, prio: i64, payee: &str, trigger: &str| {
-        set(id, P1, "conditional", start, prio, &format!(r#"[{{"payeeId":"{}","pct":"100"}}]"#, payee), trigger)
+        set(
+            id,
+            P1,
+            "conditional",
+            start,
+            prio,
+            &format!(r#"[{{"payeeId":"{}","pct":"100"}}]"#, payee),
+            trigger,
+        )
     };
     let manual = r#"{"type":"manual","active":true}"#;
     let off = r#"{"type":"manual","active":false}"#;
@@ -289,7 +424,15 @@ fn conditional_choice() {
 fn recoupment_trigger_uses_remaining_at_start() {
     let sets = list(&[
         set("b", P1, "base", "", 0, HALF, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"recoupment","recoupmentId":"rc1"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"recoupment","recoupmentId":"rc1"}"#,
+        ),
     ]);
     let rcs = list(&[rc("rc1", "label", r#"["ann"]"#, "10", "high", "")]);
     // closes in this statement: no escalation yet
@@ -304,12 +447,27 @@ fn recoupment_trigger_uses_remaining_at_start() {
 }
 
 fn one_product_sets() -> String {
-    list(&[set("b", DEF, "base", "", 0, r#"[{"payeeId":"ann","pct":"40"},{"payeeId":"label","pct":"60"}]"#, "")])
+    list(&[set(
+        "b",
+        DEF,
+        "base",
+        "",
+        0,
+        r#"[{"payeeId":"ann","pct":"40"},{"payeeId":"label","pct":"60"}]"#,
+        "",
+    )])
 }
 
 #[test]
 fn off_the_top_closes_mid_statement() {
-    let rcs = list(&[rc("ott", "label", "[]", "15", "high", r#""recoupablePct":"0","netRevenuePct":"10""#)]);
+    let rcs = list(&[rc(
+        "ott",
+        "label",
+        "[]",
+        "15",
+        "high",
+        r#""recoupablePct":"0","netRevenuePct":"10""#,
+    )]);
     let records = list(&[
         rec_kd("r1", "C1", "sale", "2026-09-01", "100", 0),
         rec_kd("r2", "C1", "sale", "2026-09-02", "100", 0),
@@ -323,7 +481,10 @@ fn off_the_top_closes_mid_statement() {
     assert_eq!(payee(&out, "ann").unwrap(), ["114", "0", "0", "114"]);
     assert_eq!(payee(&out, "label").unwrap(), ["171", "0", "15", "186"]);
     let r = rc_out(&out, "ott");
-    assert_eq!((s(r, "taken"), s(r, "after"), s(r, "closed")), ("15".into(), "0".into(), "true".into()));
+    assert_eq!(
+        (s(r, "taken"), s(r, "after"), s(r, "closed")),
+        ("15".into(), "0".into(), "true".into())
+    );
     assert!(arr(r, "remittances").is_empty());
 }
 
@@ -340,13 +501,21 @@ fn off_the_top_scope_mechanicals_and_income_counter() {
     let sets = list(&[
         set("b", DEF, "base", "", 0, ANN, ""),
         set("bp", P1, "base", "", 0, ANN, ""),
-        set("c", P1, "conditional", "", 1, r#"[{"payeeId":"bob","pct":"100"}]"#, r#"{"type":"income","threshold":"60","preCounted":"0"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            r#"[{"payeeId":"bob","pct":"100"}]"#,
+            r#"{"type":"income","threshold":"60","preCounted":"0"}"#,
+        ),
     ]);
     let records = list(&[
-        rec_kd("r1", "C1", "sale", "2026-09-01", "100", 0),       // cut 50, counter +50
-        rec_kd("r2", "C2", "sale", "2026-09-02", "100", 0),       // p2: not cut
+        rec_kd("r1", "C1", "sale", "2026-09-01", "100", 0), // cut 50, counter +50
+        rec_kd("r2", "C2", "sale", "2026-09-02", "100", 0), // p2: not cut
         rec_kd("r3", "C1", "mechanical", "2026-09-03", "100", 0), // mechanical: not cut
-        rec_kd("r4", "C3", "sale", "2026-09-04", "100", 0),       // cut 50; crosses at 10
+        rec_kd("r4", "C3", "sale", "2026-09-04", "100", 0), // cut 50; crosses at 10
     ]);
     let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
     assert_eq!(s(&out, "totals.offTheTop"), "100");
@@ -362,7 +531,15 @@ fn off_the_top_scope_mechanicals_and_income_counter() {
     // base allocates p1 records and "c" never applies, though its counter still counts
     let sets = list(&[
         set("b", DEF, "base", "", 0, ANN, ""),
-        set("c", P1, "conditional", "", 1, r#"[{"payeeId":"bob","pct":"100"}]"#, r#"{"type":"income","threshold":"60","preCounted":"0"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            r#"[{"payeeId":"bob","pct":"100"}]"#,
+            r#"{"type":"income","threshold":"60","preCounted":"0"}"#,
+        ),
     ]);
     let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
     assert_eq!(payout(&out, "bob"), "absent");
@@ -371,11 +548,28 @@ fn off_the_top_scope_mechanicals_and_income_counter() {
 
 #[test]
 fn off_the_top_revenue_minimum_and_statement_maximum() {
-    let records = list(&[rec_kd("r1", "C1", "sale", "2026-09-01", "100", 0), rec_kd("r2", "C1", "sale", "2026-09-02", "100", 0)]);
-    let rcs = list(&[rc("ott", "label", "[]", "1000", "high", r#""recoupablePct":"0","netRevenuePct":"10","revenueMinimum":"200.000000000001""#)]);
+    let records = list(&[
+        rec_kd("r1", "C1", "sale", "2026-09-01", "100", 0),
+        rec_kd("r2", "C1", "sale", "2026-09-02", "100", 0),
+    ]);
+    let rcs = list(&[rc(
+        "ott",
+        "label",
+        "[]",
+        "1000",
+        "high",
+        r#""recoupablePct":"0","netRevenuePct":"10","revenueMinimum":"200.000000000001""#,
+    )]);
     let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
     assert_eq!(s(&out, "totals.offTheTop"), "0");
-    let rcs = list(&[rc("ott", "label", "[]", "1000", "high", r#""recoupablePct":"100","netRevenuePct":"10","statementMaximum":"25","debtorIds":["ann"]"#)]);
+    let rcs = list(&[rc(
+        "ott",
+        "label",
+        "[]",
+        "1000",
+        "high",
+        r#""recoupablePct":"100","netRevenuePct":"10","statementMaximum":"25","debtorIds":["ann"]"#,
+    )]);
     let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
     // 10 + 10 off the top, then only 5 more from ann
     assert_eq!(s(&out, "totals.offTheTop"), "20");
@@ -427,12 +621,23 @@ fn revenue_minimum_payment_minimum_statement_maximum() {
     assert_eq!(one(r#""paymentMinimum":"100""#), "100");
     assert_eq!(one(r#""paymentMinimum":"100.000000000001""#), "0");
     // below the minimum but it closes the recoupment: taken
-    let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "20", "high", r#""paymentMinimum":"50""#)]);
+    let rcs = list(&[rc(
+        "rc",
+        "label",
+        r#"["ann"]"#,
+        "20",
+        "high",
+        r#""paymentMinimum":"50""#,
+    )]);
     let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
     assert_eq!(s(rc_out(&out, "rc"), "taken"), "20");
     assert_eq!(s(rc_out(&out, "rc"), "closed"), "true");
     // not open: closed status, future start, nothing remaining
-    for extra in [r#""status":"closed""#, r#""startDate":"2026-10-01""#, r#""prepaid":"1000""#] {
+    for extra in [
+        r#""status":"closed""#,
+        r#""startDate":"2026-10-01""#,
+        r#""prepaid":"1000""#,
+    ] {
         assert_eq!(one(extra), "0", "{}", extra);
     }
     assert_eq!(one(r#""startDate":"2026-09-30""#), "100");
@@ -450,9 +655,30 @@ fn debtor_scope_products_mechanicals_and_buckets() {
         rec_kd("r3", "C2", "mechanical", "2026-09-01", "1000", 0),
     ]);
     let rcs = list(&[
-        rc("all", "label", r#"["ann"]"#, "100", "highest", r#""recoupablePct":"50""#),
-        rc("p2", "label", r#"["ann"]"#, "1000", "high", r#""scope":"products","productIds":["p2"]"#),
-        rc("mech", "pub", r#"["ann"]"#, "1000", "low", r#""mechanicalRepays":true,"recoupablePct":"10""#),
+        rc(
+            "all",
+            "label",
+            r#"["ann"]"#,
+            "100",
+            "highest",
+            r#""recoupablePct":"50""#,
+        ),
+        rc(
+            "p2",
+            "label",
+            r#"["ann"]"#,
+            "1000",
+            "high",
+            r#""scope":"products","productIds":["p2"]"#,
+        ),
+        rc(
+            "mech",
+            "pub",
+            r#"["ann"]"#,
+            "1000",
+            "low",
+            r#""mechanicalRepays":true,"recoupablePct":"10""#,
+        ),
     ]);
     let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
     // "all" takes 100 from sales p1 300 / p2 100 (75 / 25); "p2" then sees 75 of p2 sales;
@@ -463,31 +689,73 @@ fn debtor_scope_products_mechanicals_and_buckets() {
     assert_eq!(payee(&out, "ann").unwrap(), ["1400", "297.5", "0", "1102.5"]);
     assert_eq!(payee(&out, "pub").unwrap(), ["0", "0", "122.5", "122.5"]);
     // without mechanicalRepays, mechanical earnings do not count
-    let rcs = list(&[rc("mech", "pub", r#"["ann"]"#, "1000", "low", r#""recoupablePct":"10""#)]);
+    let rcs = list(&[rc(
+        "mech",
+        "pub",
+        r#"["ann"]"#,
+        "1000",
+        "low",
+        r#""recoupablePct":"10""#,
+    )]);
     let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
     assert_eq!(s(rc_out(&out, "mech"), "taken"), "40");
 }
 
 #[test]
 fn several_debtors_share_by_caps() {
-    let sets = list(&[set("b", DEF, "base", "", 0, r#"[{"payeeId":"ann","pct":"50"},{"payeeId":"bob","pct":"25"},{"payeeId":"cat","pct":"25"}]"#, "")]);
-    let records = list(&[rec("r1", "C1", "400", 0), rec_kd("r2", "C1", "adjustment", "2026-09-02", "-200", 0)]);
+    let sets = list(&[set(
+        "b",
+        DEF,
+        "base",
+        "",
+        0,
+        r#"[{"payeeId":"ann","pct":"50"},{"payeeId":"bob","pct":"25"},{"payeeId":"cat","pct":"25"}]"#,
+        "",
+    )]);
+    let records = list(&[
+        rec("r1", "C1", "400", 0),
+        rec_kd("r2", "C1", "adjustment", "2026-09-02", "-200", 0),
+    ]);
     // ann 100, bob 50, cat 50 (after the negative adjustment) ; caps 100/50/50; take 0.000000000005
-    let rcs = list(&[rc("rc", "label", r#"["bob","ann","cat","ann"]"#, "0.000000000005", "high", "")]);
+    let rcs = list(&[rc(
+        "rc",
+        "label",
+        r#"["bob","ann","cat","ann"]"#,
+        "0.000000000005",
+        "high",
+        "",
+    )]);
     let out = run_checked(&doc(&records, CAT, &sets, &rcs, NOSTATE));
-    let rem: Vec<(String, String)> = arr(rc_out(&out, "rc"), "remittances").iter().map(|r| (s(r, "debtorId"), s(r, "amount"))).collect();
+    let rem: Vec<(String, String)> = arr(rc_out(&out, "rc"), "remittances")
+        .iter()
+        .map(|r| (s(r, "debtorId"), s(r, "amount")))
+        .collect();
     // 5 * 50/200 = 1.25 (bob), 2.5 (ann), 1.25 (cat): leftover 1 to the largest remainder: ann (0.5)
     assert_eq!(
         rem,
-        vec![("bob".into(), "0.000000000001".into()), ("ann".into(), "0.000000000003".into()), ("cat".into(), "0.000000000001".into())]
+        vec![
+            ("bob".into(), "0.000000000001".into()),
+            ("ann".into(), "0.000000000003".into()),
+            ("cat".into(), "0.000000000001".into())
+        ]
     );
 }
 
 #[test]
 fn negative_balance_counts_as_zero() {
     let sets = list(&[set("b", DEF, "base", "", 0, ANN, "")]);
-    let records = list(&[rec_kd("r1", "C1", "adjustment", "2026-09-01", "-50", 0), rec("r2", "C2", "30", 0)]);
-    let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "1000", "high", r#""revenueMinimum":"-20""#)]);
+    let records = list(&[
+        rec_kd("r1", "C1", "adjustment", "2026-09-01", "-50", 0),
+        rec("r2", "C2", "30", 0),
+    ]);
+    let rcs = list(&[rc(
+        "rc",
+        "label",
+        r#"["ann"]"#,
+        "1000",
+        "high",
+        r#""revenueMinimum":"-20""#,
+    )]);
     let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
     // p1 bucket -50 is ignored, p2 bucket 30 is recouped in full
     assert_eq!(payee(&out, "ann").unwrap(), ["-20", "30", "0", "-50"]);
@@ -500,24 +768,55 @@ fn negative_balance_counts_as_zero() {
 #[test]
 fn deferred_reimbursement_closes_in_a_later_statement() {
     let sets = list(&[set("b", DEF, "base", "", 0, ANN, "")]);
-    let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "300", "high", r#""reimbursement":"deferred""#)]);
+    let rcs = list(&[rc(
+        "rc",
+        "label",
+        r#"["ann"]"#,
+        "300",
+        "high",
+        r#""reimbursement":"deferred""#,
+    )]);
     let a = doc(&list(&[rec("r1", "C1", "200", 0)]), CAT, &sets, &rcs, NOSTATE);
     let out_a = run_checked(&a);
     assert_eq!(payee(&out_a, "ann").unwrap(), ["200", "200", "0", "0"]);
     assert_eq!(payout(&out_a, "label"), "absent");
     let r = rc_out(&out_a, "rc");
-    assert_eq!((s(r, "after"), s(r, "deferred"), s(r, "closed")), ("100".into(), "200".into(), "false".into()));
-    let state = format!("{{\"counters\":{{}},\"recoupments\":{}}}", royalty_engine::json::stringify(at(&out_a, "state.recoupments")));
-    assert_eq!(state, r#"{"counters":{},"recoupments":{"rc":{"remaining":"100","deferred":"200"}}}"#);
+    assert_eq!(
+        (s(r, "after"), s(r, "deferred"), s(r, "closed")),
+        ("100".into(), "200".into(), "false".into())
+    );
+    let state = format!(
+        "{{\"counters\":{{}},\"recoupments\":{}}}",
+        royalty_engine::json::stringify(at(&out_a, "state.recoupments"))
+    );
+    assert_eq!(
+        state,
+        r#"{"counters":{},"recoupments":{"rc":{"remaining":"100","deferred":"200"}}}"#
+    );
     let b = doc(&list(&[rec("r2", "C1", "200", 0)]), CAT, &sets, &rcs, &state);
     let out_b = run_checked(&b);
     assert_eq!(payee(&out_b, "ann").unwrap(), ["200", "100", "0", "100"]);
     assert_eq!(payee(&out_b, "label").unwrap(), ["0", "0", "300", "300"]);
     let r = rc_out(&out_b, "rc");
-    assert_eq!((s(r, "before"), s(r, "taken"), s(r, "after"), s(r, "deferred"), s(r, "closed")),
-        ("100".into(), "100".into(), "0".into(), "0".into(), "true".into()));
+    assert_eq!(
+        (
+            s(r, "before"),
+            s(r, "taken"),
+            s(r, "after"),
+            s(r, "deferred"),
+            s(r, "closed")
+        ),
+        ("100".into(), "100".into(), "0".into(), "0".into(), "true".into())
+    );
     // off-the-top cuts are deferred too
-    let rcs = list(&[rc("rc", "label", "[]", "300", "high", r#""reimbursement":"deferred","recoupablePct":"0","netRevenuePct":"50""#)]);
+    let rcs = list(&[rc(
+        "rc",
+        "label",
+        "[]",
+        "300",
+        "high",
+        r#""reimbursement":"deferred","recoupablePct":"0","netRevenuePct":"50""#,
+    )]);
     let out = run_checked(&doc(&list(&[rec("r1", "C1", "200", 0)]), CAT, &sets, &rcs, NOSTATE));
     assert_eq!(s(rc_out(&out, "rc"), "deferred"), "100");
     assert_eq!(payout(&out, "label"), "absent");
@@ -527,8 +826,24 @@ fn deferred_reimbursement_closes_in_a_later_statement() {
 fn state_carried_from_a_to_b() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, HALF, r#"{"type":"income","threshold":"150","preCounted":"20"}"#),
-        set("u", P1, "conditional", "", 0, ANN, r#"{"type":"units","threshold":1000,"preCounted":0}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            HALF,
+            r#"{"type":"income","threshold":"150","preCounted":"20"}"#,
+        ),
+        set(
+            "u",
+            P1,
+            "conditional",
+            "",
+            0,
+            ANN,
+            r#"{"type":"units","threshold":1000,"preCounted":0}"#,
+        ),
     ]);
     let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "30", "high", "")]);
     let a = doc(&list(&[rec("r1", "C1", "100", 600)]), CAT, &sets, &rcs, NOSTATE);
@@ -536,16 +851,29 @@ fn state_carried_from_a_to_b() {
     check_invariants(&a, &out_a);
     assert!(text_a.ends_with(r#""state":{"counters":{"c":{"value":"120"},"u":{"value":"600"}},"recoupments":{"rc":{"remaining":"30","deferred":"0"}}}}"#), "{}", text_a);
     let state = royalty_engine::json::stringify(at(&out_a, "state"));
-    let b = doc(&list(&[rec("r2", "C1", "100", 600)]).replace("2026-09", "2026-10"), CAT, &sets, &rcs, &state).replace("\"2026-09\"", "\"2026-10\"");
+    let b = doc(
+        &list(&[rec("r2", "C1", "100", 600)]).replace("2026-09", "2026-10"),
+        CAT,
+        &sets,
+        &rcs,
+        &state,
+    )
+    .replace("\"2026-09\"", "\"2026-10\"");
     let out_b = run_checked(&b);
     // counter 120 -> cut at 30: base label 30; then "c" (prio 1) beats "u" (prio 0): label 35, ann 35
     assert_eq!(line(&out_b, "C1", "b", "label"), Some(("180".into(), "30".into())));
     assert_eq!(line(&out_b, "C1", "c", "ann"), Some(("420".into(), "35".into())));
     assert_eq!(payee(&out_b, "ann").unwrap(), ["35", "30", "0", "5"]);
     let t = trig(&out_b, "c");
-    assert_eq!((s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")), ("120".into(), "220".into(), "r2".into()));
+    assert_eq!(
+        (s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        ("120".into(), "220".into(), "r2".into())
+    );
     let t = trig(&out_b, "u");
-    assert_eq!((s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")), ("600".into(), "1200".into(), "r2".into()));
+    assert_eq!(
+        (s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        ("600".into(), "1200".into(), "r2".into())
+    );
     assert_eq!(s(rc_out(&out_b, "rc"), "closed"), "true");
 }
 
@@ -553,7 +881,15 @@ fn state_carried_from_a_to_b() {
 fn records_in_date_then_id_order() {
     let sets = list(&[
         set("b", P1, "base", "", 0, LABEL, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"income","threshold":"10","preCounted":"0"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"income","threshold":"10","preCounted":"0"}"#,
+        ),
     ]);
     // listed backwards; r-a (missing date = 2026-09-01) comes first, then r-b, then r-c
     let records = format!(
@@ -572,11 +908,22 @@ fn records_in_date_then_id_order() {
 fn over_prepaid_recoupment_counts_as_closed() {
     let sets = list(&[
         set("b", P1, "base", "", 0, HALF, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"recoupment","recoupmentId":"rc1"}"#),
+        set(
+            "c",
+            P1,
+            "conditional",
+            "",
+            1,
+            ANN,
+            r#"{"type":"recoupment","recoupmentId":"rc1"}"#,
+        ),
     ]);
     let rcs = list(&[rc("rc1", "label", r#"["ann"]"#, "10", "high", r#""prepaid":"12""#)]);
     let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 0)]), CAT, &sets, &rcs, NOSTATE));
     let r = rc_out(&out, "rc1");
-    assert_eq!((s(r, "before"), s(r, "taken"), s(r, "closed")), ("-2".into(), "0".into(), "true".into()));
+    assert_eq!(
+        (s(r, "before"), s(r, "taken"), s(r, "closed")),
+        ("-2".into(), "0".into(), "true".into())
+    );
     assert_eq!(payee(&out, "ann").unwrap(), ["100", "0", "0", "100"]);
 }

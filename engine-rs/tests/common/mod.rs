@@ -118,9 +118,10 @@ pub fn arr<'v>(v: &'v Value, path: &str) -> &'v [Value] {
 
 /// A payee's `[earned, recouped, credited, payout]`, or `None` when not listed.
 pub fn payee(v: &Value, id: &str) -> Option<[String; 4]> {
-    arr(v, "payees").iter().find(|p| s(p, "payeeId") == id).map(|p| {
-        [s(p, "earned"), s(p, "recouped"), s(p, "credited"), s(p, "payout")]
-    })
+    arr(v, "payees")
+        .iter()
+        .find(|p| s(p, "payeeId") == id)
+        .map(|p| [s(p, "earned"), s(p, "recouped"), s(p, "credited"), s(p, "payout")])
 }
 
 /// A payee's payout ("absent" when not listed).
@@ -130,12 +131,18 @@ pub fn payout(v: &Value, id: &str) -> String {
 
 /// The recoupment result with `id`.
 pub fn rc_out<'v>(v: &'v Value, id: &str) -> &'v Value {
-    arr(v, "recoupments").iter().find(|r| s(r, "id") == id).expect("recoupment listed")
+    arr(v, "recoupments")
+        .iter()
+        .find(|r| s(r, "id") == id)
+        .expect("recoupment listed")
 }
 
 /// The trigger result for a set.
 pub fn trig<'v>(v: &'v Value, id: &str) -> &'v Value {
-    arr(v, "triggers").iter().find(|t| s(t, "splitSetId") == id).expect("trigger listed")
+    arr(v, "triggers")
+        .iter()
+        .find(|t| s(t, "splitSetId") == id)
+        .expect("trigger listed")
 }
 
 /// Money string to units.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod random;
+
 use royalty_engine::json::{parse, Value};
 use royalty_engine::money::parse_money;
 
@@ -222,4 +224,64 @@ pub fn check_invariants(input: &str, out: &Value) {
     let a = royalty_engine::calculate_json(input).unwrap();
     let b = royalty_engine::calculate_json(input).unwrap();
     assert_eq!(a, b);
+}
+
+pub const CAT3: &str = r#"{"C1":{"productId":"p1"},"C2":{"productId":"p2"},"C3":{"productId":"p1"}}"#;
+
+pub fn set(id: &str, scope: &str, kind: &str, start: &str, priority: i64, shares: &str, trigger: &str) -> String {
+    let start = if start.is_empty() {
+        "null".to_string()
+    } else {
+        format!("\"{}\"", start)
+    };
+    let trig = if trigger.is_empty() {
+        String::new()
+    } else {
+        format!(r#","trigger":{}"#, trigger)
+    };
+    format!(
+        r#"{{"id":"{}","scope":{},"kind":"{}","startDate":{},"priority":{},"shares":{}{}}}"#,
+        id, scope, kind, start, priority, shares, trig
+    )
+}
+
+pub const P1: &str = r#"{"productId":"p1"}"#;
+
+pub const P2: &str = r#"{"productId":"p2"}"#;
+
+pub const DEF: &str = r#"{"default":true}"#;
+
+pub const LABEL: &str = r#"[{"payeeId":"label","pct":"100"}]"#;
+
+pub const ANN: &str = r#"[{"payeeId":"ann","pct":"100"}]"#;
+
+pub const HALF: &str = r#"[{"payeeId":"label","pct":"50"},{"payeeId":"ann","pct":"50"}]"#;
+
+pub fn list(items: &[String]) -> String {
+    format!("[{}]", items.join(","))
+}
+
+pub fn line<'v>(out: &'v royalty_engine::json::Value, code: &str, set: &str, payee: &str) -> Option<(String, String)> {
+    arr(out, "lines")
+        .iter()
+        .find(|l| s(l, "code") == code && s(l, "splitSetId") == set && s(l, "payeeId") == payee)
+        .map(|l| (s(l, "units"), s(l, "amount")))
+}
+
+pub fn run_checked(input: &str) -> royalty_engine::json::Value {
+    let out = run(input);
+    check_invariants(input, &out);
+    out
+}
+
+pub fn one_product_sets() -> String {
+    list(&[set(
+        "b",
+        DEF,
+        "base",
+        "",
+        0,
+        r#"[{"payeeId":"ann","pct":"40"},{"payeeId":"label","pct":"60"}]"#,
+        "",
+    )])
 }

@@ -9,55 +9,61 @@ fn encode(input: &str) -> Vec<u8> {
     let value = parse(input).unwrap();
     let mut header = Vec::new();
     let (mut records, mut catalog) = (Vec::new(), Vec::new());
-    for (k, v) in value.entries() {
-        match k {
-            "records" => records = v.clone_array(),
+    for (key, member) in value.entries() {
+        match key {
+            "records" => records = member.clone_array(),
             "catalog" => {
-                catalog = v
+                catalog = member
                     .entries()
                     .into_iter()
-                    .map(|(c, e)| (c.to_string(), e.clone()))
+                    .map(|(code, entry)| (code.to_string(), entry.clone()))
                     .collect()
             }
-            _ => header.push((k.to_string(), v.clone())),
+            _ => header.push((key.to_string(), member.clone())),
         }
     }
     header.push(("records".to_string(), Value::Array(Vec::new())));
     header.push(("catalog".to_string(), Value::Object(Vec::new())));
     let header = stringify(&Value::Object(header));
     let (mut units, mut lengths, mut flags, mut text) = (Vec::new(), Vec::new(), Vec::new(), String::new());
-    let put = |text: &mut String, s: &str| {
-        text.push_str(s);
-        s.len() as u32
+    let put = |text: &mut String, item: &str| {
+        text.push_str(item);
+        item.len() as u32
     };
-    for r in &records {
-        let s = |k: &str| match r.get(k) {
-            Some(Value::String(s)) => Some(s.clone()),
+    for record in &records {
+        let field = |key: &str| match record.get(key) {
+            Some(Value::String(text)) => Some(text.clone()),
             _ => None,
         };
-        units.push(match r.get("units") {
-            Some(Value::Number(n)) => n.parse::<f64>().unwrap(),
+        units.push(match record.get("units") {
+            Some(Value::Number(number)) => number.parse::<f64>().unwrap(),
             _ => 0.0,
         });
-        lengths.push(put(&mut text, &s("id").unwrap()));
-        lengths.push(put(&mut text, &s("code").unwrap()));
-        lengths.push(match s("date") {
-            Some(d) => put(&mut text, &d),
+        lengths.push(put(&mut text, &field("id").unwrap()));
+        lengths.push(put(&mut text, &field("code").unwrap()));
+        lengths.push(match field("date") {
+            Some(date) => put(&mut text, &date),
             None => NO_DATE,
         });
-        lengths.push(put(&mut text, &s("revenue").unwrap()));
-        let kind = match s("kind").as_deref() {
+        lengths.push(put(&mut text, &field("revenue").unwrap()));
+        let kind = match field("kind").as_deref() {
             Some("mechanical") => 1,
             Some("adjustment") => 2,
             _ => 0,
         };
-        flags.push(kind | if s("format").as_deref() == Some("stream") { 4 } else { 0 });
+        flags.push(
+            kind | if field("format").as_deref() == Some("stream") {
+                4
+            } else {
+                0
+            },
+        );
     }
     let mut catalog_lengths = Vec::new();
     for (code, entry) in &catalog {
         catalog_lengths.push(put(&mut text, code));
         match entry.get("productId") {
-            Some(Value::String(p)) => catalog_lengths.push(put(&mut text, p)),
+            Some(Value::String(product)) => catalog_lengths.push(put(&mut text, product)),
             _ => panic!("catalog entry"),
         }
     }
@@ -67,7 +73,7 @@ fn encode(input: &str) -> Vec<u8> {
             out.push(0);
         }
     };
-    let head = [
+    let header_words = [
         MAGIC,
         records.len() as u32,
         catalog.len() as u32,
@@ -77,14 +83,20 @@ fn encode(input: &str) -> Vec<u8> {
         0,
         0,
     ];
-    head.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
-    units.iter().for_each(|v: &f64| out.extend_from_slice(&v.to_le_bytes()));
+    header_words
+        .iter()
+        .for_each(|word| out.extend_from_slice(&word.to_le_bytes()));
+    units
+        .iter()
+        .for_each(|units: &f64| out.extend_from_slice(&units.to_le_bytes()));
     pad(&mut out);
-    lengths.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+    lengths
+        .iter()
+        .for_each(|length| out.extend_from_slice(&length.to_le_bytes()));
     pad(&mut out);
     catalog_lengths
         .iter()
-        .for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+        .for_each(|length| out.extend_from_slice(&length.to_le_bytes()));
     pad(&mut out);
     out.extend_from_slice(&flags);
     out.extend_from_slice(text.as_bytes());

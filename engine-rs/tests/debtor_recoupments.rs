@@ -4,40 +4,58 @@ use common::*;
 
 #[test]
 fn waterfall_priority_and_tie_breaks() {
-    let records = list(&[rec("r1", "C1", "250", 0)]); // ann earns 100
-    let rcs = list(&[
-        rc("low", "label", r#"["ann"]"#, "1000", "low", ""),
-        rc("high", "label", r#"["ann"]"#, "1000", "high", r#""recoupablePct":"50""#),
+    let records = list(&[sale("r1", "C1", "250", 0)]); // ann earns 100
+    let recoupment_list = list(&[
+        recoupment("low", "label", r#"["ann"]"#, "1000", "low", ""),
+        recoupment("high", "label", r#"["ann"]"#, "1000", "high", r#""recoupablePct":"50""#),
     ]);
-    let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
-    let ids: Vec<String> = arr(&out, "recoupments").iter().map(|r| s(r, "id")).collect();
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG,
+        &one_product_sets(),
+        &recoupment_list,
+        NO_STATE,
+    ));
+    let ids: Vec<String> = items_at(&out, "recoupments").iter().map(|r| text_at(r, "id")).collect();
     assert_eq!(ids, vec!["high", "low"]);
-    assert_eq!(s(rc_out(&out, "high"), "taken"), "50");
-    assert_eq!(s(rc_out(&out, "low"), "taken"), "50");
+    assert_eq!(text_at(recoupment_out(&out, "high"), "taken"), "50");
+    assert_eq!(text_at(recoupment_out(&out, "low"), "taken"), "50");
     // same priority: smaller remaining first, then older createdAt, then id
-    let rcs = list(&[
-        rc("b", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":5"#),
-        rc("a", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":5"#),
-        rc("old", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":1"#),
-        rc("small", "label", r#"["ann"]"#, "30", "medium", r#""createdAt":9"#),
+    let recoupment_list = list(&[
+        recoupment("b", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":5"#),
+        recoupment("a", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":5"#),
+        recoupment("old", "label", r#"["ann"]"#, "1000", "medium", r#""createdAt":1"#),
+        recoupment("small", "label", r#"["ann"]"#, "30", "medium", r#""createdAt":9"#),
     ]);
-    let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
-    let ids: Vec<String> = arr(&out, "recoupments").iter().map(|r| s(r, "id")).collect();
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG,
+        &one_product_sets(),
+        &recoupment_list,
+        NO_STATE,
+    ));
+    let ids: Vec<String> = items_at(&out, "recoupments").iter().map(|r| text_at(r, "id")).collect();
     assert_eq!(ids, vec!["small", "old", "a", "b"]);
-    assert_eq!(s(rc_out(&out, "small"), "taken"), "30");
-    assert_eq!(s(rc_out(&out, "old"), "taken"), "70");
-    assert_eq!(s(rc_out(&out, "a"), "taken"), "0");
+    assert_eq!(text_at(recoupment_out(&out, "small"), "taken"), "30");
+    assert_eq!(text_at(recoupment_out(&out, "old"), "taken"), "70");
+    assert_eq!(text_at(recoupment_out(&out, "a"), "taken"), "0");
     assert_eq!(payee(&out, "ann").unwrap(), ["100", "100", "0", "0"]);
     assert_eq!(payee(&out, "label").unwrap(), ["150", "0", "100", "250"]);
 }
 
 #[test]
 fn revenue_minimum_payment_minimum_statement_maximum() {
-    let records = list(&[rec("r1", "C1", "250", 0)]); // ann 100
+    let records = list(&[sale("r1", "C1", "250", 0)]); // ann 100
     let one = |extra: &str| {
-        let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "1000", "high", extra)]);
-        let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
-        s(rc_out(&out, "rc"), "taken")
+        let recoupment_list = list(&[recoupment("rc", "label", r#"["ann"]"#, "1000", "high", extra)]);
+        let out = run_checked(&statement_input(
+            &records,
+            CATALOG,
+            &one_product_sets(),
+            &recoupment_list,
+            NO_STATE,
+        ));
+        text_at(recoupment_out(&out, "rc"), "taken")
     };
     assert_eq!(one(r#""revenueMinimum":"250""#), "100");
     assert_eq!(one(r#""revenueMinimum":"250.01""#), "0");
@@ -46,7 +64,7 @@ fn revenue_minimum_payment_minimum_statement_maximum() {
     assert_eq!(one(r#""paymentMinimum":"100""#), "100");
     assert_eq!(one(r#""paymentMinimum":"100.000000000001""#), "0");
     // below the minimum but it closes the recoupment: taken
-    let rcs = list(&[rc(
+    let recoupment_list = list(&[recoupment(
         "rc",
         "label",
         r#"["ann"]"#,
@@ -54,9 +72,15 @@ fn revenue_minimum_payment_minimum_statement_maximum() {
         "high",
         r#""paymentMinimum":"50""#,
     )]);
-    let out = run_checked(&doc(&records, CAT, &one_product_sets(), &rcs, NOSTATE));
-    assert_eq!(s(rc_out(&out, "rc"), "taken"), "20");
-    assert_eq!(s(rc_out(&out, "rc"), "closed"), "true");
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG,
+        &one_product_sets(),
+        &recoupment_list,
+        NO_STATE,
+    ));
+    assert_eq!(text_at(recoupment_out(&out, "rc"), "taken"), "20");
+    assert_eq!(text_at(recoupment_out(&out, "rc"), "closed"), "true");
     // not open: closed status, future start, nothing remaining
     for extra in [
         r#""status":"closed""#,
@@ -71,16 +95,16 @@ fn revenue_minimum_payment_minimum_statement_maximum() {
 #[test]
 fn debtor_scope_products_mechanicals_and_buckets() {
     let sets = list(&[
-        set("b", DEF, "base", "", 0, ANN, ""),
-        set("m", DEF, "mechanical", "", 0, ANN, ""),
+        set("b", DEFAULT_SCOPE, "base", "", 0, ALL_TO_ANN, ""),
+        set("m", DEFAULT_SCOPE, "mechanical", "", 0, ALL_TO_ANN, ""),
     ]);
     let records = list(&[
-        rec("r1", "C1", "300", 0),
-        rec("r2", "C2", "100", 0),
-        rec_kd("r3", "C2", "mechanical", "2026-09-01", "1000", 0),
+        sale("r1", "C1", "300", 0),
+        sale("r2", "C2", "100", 0),
+        record("r3", "C2", "mechanical", "2026-09-01", "1000", 0),
     ]);
-    let rcs = list(&[
-        rc(
+    let recoupment_list = list(&[
+        recoupment(
             "all",
             "label",
             r#"["ann"]"#,
@@ -88,7 +112,7 @@ fn debtor_scope_products_mechanicals_and_buckets() {
             "highest",
             r#""recoupablePct":"50""#,
         ),
-        rc(
+        recoupment(
             "p2",
             "label",
             r#"["ann"]"#,
@@ -96,7 +120,7 @@ fn debtor_scope_products_mechanicals_and_buckets() {
             "high",
             r#""scope":"products","productIds":["p2"]"#,
         ),
-        rc(
+        recoupment(
             "mech",
             "pub",
             r#"["ann"]"#,
@@ -105,16 +129,22 @@ fn debtor_scope_products_mechanicals_and_buckets() {
             r#""mechanicalRepays":true,"recoupablePct":"10""#,
         ),
     ]);
-    let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG_P1_P2,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
     // "all" takes 100 from sales p1 300 / p2 100 (75 / 25); "p2" then sees 75 of p2 sales;
     // "mech" sees p1 225 + mechanical 1000 -> 10% = 122.5
-    assert_eq!(s(rc_out(&out, "all"), "taken"), "100");
-    assert_eq!(s(rc_out(&out, "p2"), "taken"), "75");
-    assert_eq!(s(rc_out(&out, "mech"), "taken"), "122.5");
+    assert_eq!(text_at(recoupment_out(&out, "all"), "taken"), "100");
+    assert_eq!(text_at(recoupment_out(&out, "p2"), "taken"), "75");
+    assert_eq!(text_at(recoupment_out(&out, "mech"), "taken"), "122.5");
     assert_eq!(payee(&out, "ann").unwrap(), ["1400", "297.5", "0", "1102.5"]);
     assert_eq!(payee(&out, "pub").unwrap(), ["0", "0", "122.5", "122.5"]);
     // without mechanicalRepays, mechanical earnings do not count
-    let rcs = list(&[rc(
+    let recoupment_list = list(&[recoupment(
         "mech",
         "pub",
         r#"["ann"]"#,
@@ -122,15 +152,21 @@ fn debtor_scope_products_mechanicals_and_buckets() {
         "low",
         r#""recoupablePct":"10""#,
     )]);
-    let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
-    assert_eq!(s(rc_out(&out, "mech"), "taken"), "40");
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG_P1_P2,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
+    assert_eq!(text_at(recoupment_out(&out, "mech"), "taken"), "40");
 }
 
 #[test]
 fn several_debtors_share_by_caps() {
     let sets = list(&[set(
         "b",
-        DEF,
+        DEFAULT_SCOPE,
         "base",
         "",
         0,
@@ -138,11 +174,11 @@ fn several_debtors_share_by_caps() {
         "",
     )]);
     let records = list(&[
-        rec("r1", "C1", "400", 0),
-        rec_kd("r2", "C1", "adjustment", "2026-09-02", "-200", 0),
+        sale("r1", "C1", "400", 0),
+        record("r2", "C1", "adjustment", "2026-09-02", "-200", 0),
     ]);
     // ann 100, bob 50, cat 50 (after the negative adjustment) ; caps 100/50/50; take 0.000000000005
-    let rcs = list(&[rc(
+    let recoupment_list = list(&[recoupment(
         "rc",
         "label",
         r#"["bob","ann","cat","ann"]"#,
@@ -150,10 +186,10 @@ fn several_debtors_share_by_caps() {
         "high",
         "",
     )]);
-    let out = run_checked(&doc(&records, CAT, &sets, &rcs, NOSTATE));
-    let rem: Vec<(String, String)> = arr(rc_out(&out, "rc"), "remittances")
+    let out = run_checked(&statement_input(&records, CATALOG, &sets, &recoupment_list, NO_STATE));
+    let rem: Vec<(String, String)> = items_at(recoupment_out(&out, "rc"), "remittances")
         .iter()
-        .map(|r| (s(r, "debtorId"), s(r, "amount")))
+        .map(|r| (text_at(r, "debtorId"), text_at(r, "amount")))
         .collect();
     // 5 * 50/200 = 1.25 (bob), 2.5 (ann), 1.25 (cat): leftover 1 to the largest remainder: ann (0.5)
     assert_eq!(
@@ -168,12 +204,12 @@ fn several_debtors_share_by_caps() {
 
 #[test]
 fn negative_balance_counts_as_zero() {
-    let sets = list(&[set("b", DEF, "base", "", 0, ANN, "")]);
+    let sets = list(&[set("b", DEFAULT_SCOPE, "base", "", 0, ALL_TO_ANN, "")]);
     let records = list(&[
-        rec_kd("r1", "C1", "adjustment", "2026-09-01", "-50", 0),
-        rec("r2", "C2", "30", 0),
+        record("r1", "C1", "adjustment", "2026-09-01", "-50", 0),
+        sale("r2", "C2", "30", 0),
     ]);
-    let rcs = list(&[rc(
+    let recoupment_list = list(&[recoupment(
         "rc",
         "label",
         r#"["ann"]"#,
@@ -181,19 +217,31 @@ fn negative_balance_counts_as_zero() {
         "high",
         r#""revenueMinimum":"-20""#,
     )]);
-    let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG_P1_P2,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
     // p1 bucket -50 is ignored, p2 bucket 30 is recouped in full
     assert_eq!(payee(&out, "ann").unwrap(), ["-20", "30", "0", "-50"]);
     // total net -20 is below the default revenueMinimum of 0: skipped
-    let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "1000", "high", "")]);
-    let out = run_checked(&doc(&records, CAT3, &sets, &rcs, NOSTATE));
+    let recoupment_list = list(&[recoupment("rc", "label", r#"["ann"]"#, "1000", "high", "")]);
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG_P1_P2,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
     assert_eq!(payee(&out, "ann").unwrap(), ["-20", "0", "0", "-20"]);
 }
 
 #[test]
 fn deferred_reimbursement_closes_in_a_later_statement() {
-    let sets = list(&[set("b", DEF, "base", "", 0, ANN, "")]);
-    let rcs = list(&[rc(
+    let sets = list(&[set("b", DEFAULT_SCOPE, "base", "", 0, ALL_TO_ANN, "")]);
+    let recoupment_list = list(&[recoupment(
         "rc",
         "label",
         r#"["ann"]"#,
@@ -201,13 +249,19 @@ fn deferred_reimbursement_closes_in_a_later_statement() {
         "high",
         r#""reimbursement":"deferred""#,
     )]);
-    let a = doc(&list(&[rec("r1", "C1", "200", 0)]), CAT, &sets, &rcs, NOSTATE);
+    let a = statement_input(
+        &list(&[sale("r1", "C1", "200", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    );
     let out_a = run_checked(&a);
     assert_eq!(payee(&out_a, "ann").unwrap(), ["200", "200", "0", "0"]);
     assert_eq!(payout(&out_a, "label"), "absent");
-    let r = rc_out(&out_a, "rc");
+    let r = recoupment_out(&out_a, "rc");
     assert_eq!(
-        (s(r, "after"), s(r, "deferred"), s(r, "closed")),
+        (text_at(r, "after"), text_at(r, "deferred"), text_at(r, "closed")),
         ("100".into(), "200".into(), "false".into())
     );
     let state = format!(
@@ -218,23 +272,29 @@ fn deferred_reimbursement_closes_in_a_later_statement() {
         state,
         r#"{"counters":{},"recoupments":{"rc":{"remaining":"100","deferred":"200"}}}"#
     );
-    let b = doc(&list(&[rec("r2", "C1", "200", 0)]), CAT, &sets, &rcs, &state);
+    let b = statement_input(
+        &list(&[sale("r2", "C1", "200", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        &state,
+    );
     let out_b = run_checked(&b);
     assert_eq!(payee(&out_b, "ann").unwrap(), ["200", "100", "0", "100"]);
     assert_eq!(payee(&out_b, "label").unwrap(), ["0", "0", "300", "300"]);
-    let r = rc_out(&out_b, "rc");
+    let r = recoupment_out(&out_b, "rc");
     assert_eq!(
         (
-            s(r, "before"),
-            s(r, "taken"),
-            s(r, "after"),
-            s(r, "deferred"),
-            s(r, "closed")
+            text_at(r, "before"),
+            text_at(r, "taken"),
+            text_at(r, "after"),
+            text_at(r, "deferred"),
+            text_at(r, "closed")
         ),
         ("100".into(), "100".into(), "0".into(), "0".into(), "true".into())
     );
     // off-the-top cuts are deferred too
-    let rcs = list(&[rc(
+    let recoupment_list = list(&[recoupment(
         "rc",
         "label",
         "[]",
@@ -242,45 +302,57 @@ fn deferred_reimbursement_closes_in_a_later_statement() {
         "high",
         r#""reimbursement":"deferred","recoupablePct":"0","netRevenuePct":"50""#,
     )]);
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "200", 0)]), CAT, &sets, &rcs, NOSTATE));
-    assert_eq!(s(rc_out(&out, "rc"), "deferred"), "100");
+    let out = run_checked(&statement_input(
+        &list(&[sale("r1", "C1", "200", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
+    assert_eq!(text_at(recoupment_out(&out, "rc"), "deferred"), "100");
     assert_eq!(payout(&out, "label"), "absent");
 }
 
 #[test]
 fn state_carried_from_a_to_b() {
     let sets = list(&[
-        set("b", P1, "base", "", 0, LABEL, ""),
+        set("b", PRODUCT_P1, "base", "", 0, ALL_TO_LABEL, ""),
         set(
             "c",
-            P1,
+            PRODUCT_P1,
             "conditional",
             "",
             1,
-            HALF,
+            LABEL_AND_ANN,
             r#"{"type":"income","threshold":"150","preCounted":"20"}"#,
         ),
         set(
             "u",
-            P1,
+            PRODUCT_P1,
             "conditional",
             "",
             0,
-            ANN,
+            ALL_TO_ANN,
             r#"{"type":"units","threshold":1000,"preCounted":0}"#,
         ),
     ]);
-    let rcs = list(&[rc("rc", "label", r#"["ann"]"#, "30", "high", "")]);
-    let a = doc(&list(&[rec("r1", "C1", "100", 600)]), CAT, &sets, &rcs, NOSTATE);
+    let recoupment_list = list(&[recoupment("rc", "label", r#"["ann"]"#, "30", "high", "")]);
+    let a = statement_input(
+        &list(&[sale("r1", "C1", "100", 600)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    );
     let (out_a, text_a) = run_text(&a);
     check_invariants(&a, &out_a);
     assert!(text_a.ends_with(r#""state":{"counters":{"c":{"value":"120"},"u":{"value":"600"}},"recoupments":{"rc":{"remaining":"30","deferred":"0"}}}}"#), "{}", text_a);
     let state = royalty_engine::json::stringify(at(&out_a, "state"));
-    let b = doc(
-        &list(&[rec("r2", "C1", "100", 600)]).replace("2026-09", "2026-10"),
-        CAT,
+    let b = statement_input(
+        &list(&[sale("r2", "C1", "100", 600)]).replace("2026-09", "2026-10"),
+        CATALOG,
         &sets,
-        &rcs,
+        &recoupment_list,
         &state,
     )
     .replace("\"2026-09\"", "\"2026-10\"");
@@ -289,38 +361,59 @@ fn state_carried_from_a_to_b() {
     assert_eq!(line(&out_b, "C1", "b", "label"), Some(("180".into(), "30".into())));
     assert_eq!(line(&out_b, "C1", "c", "ann"), Some(("420".into(), "35".into())));
     assert_eq!(payee(&out_b, "ann").unwrap(), ["35", "30", "0", "5"]);
-    let t = trig(&out_b, "c");
+    let t = trigger_out(&out_b, "c");
     assert_eq!(
-        (s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        (
+            text_at(t, "counterBefore"),
+            text_at(t, "counterAfter"),
+            text_at(t, "activatedAtRecordId")
+        ),
         ("120".into(), "220".into(), "r2".into())
     );
-    let t = trig(&out_b, "u");
+    let t = trigger_out(&out_b, "u");
     assert_eq!(
-        (s(t, "counterBefore"), s(t, "counterAfter"), s(t, "activatedAtRecordId")),
+        (
+            text_at(t, "counterBefore"),
+            text_at(t, "counterAfter"),
+            text_at(t, "activatedAtRecordId")
+        ),
         ("600".into(), "1200".into(), "r2".into())
     );
-    assert_eq!(s(rc_out(&out_b, "rc"), "closed"), "true");
+    assert_eq!(text_at(recoupment_out(&out_b, "rc"), "closed"), "true");
 }
 
 #[test]
 fn over_prepaid_recoupment_counts_as_closed() {
     let sets = list(&[
-        set("b", P1, "base", "", 0, HALF, ""),
+        set("b", PRODUCT_P1, "base", "", 0, LABEL_AND_ANN, ""),
         set(
             "c",
-            P1,
+            PRODUCT_P1,
             "conditional",
             "",
             1,
-            ANN,
+            ALL_TO_ANN,
             r#"{"type":"recoupment","recoupmentId":"rc1"}"#,
         ),
     ]);
-    let rcs = list(&[rc("rc1", "label", r#"["ann"]"#, "10", "high", r#""prepaid":"12""#)]);
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 0)]), CAT, &sets, &rcs, NOSTATE));
-    let r = rc_out(&out, "rc1");
+    let recoupment_list = list(&[recoupment(
+        "rc1",
+        "label",
+        r#"["ann"]"#,
+        "10",
+        "high",
+        r#""prepaid":"12""#,
+    )]);
+    let out = run_checked(&statement_input(
+        &list(&[sale("r1", "C1", "100", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
+    let r = recoupment_out(&out, "rc1");
     assert_eq!(
-        (s(r, "before"), s(r, "taken"), s(r, "closed")),
+        (text_at(r, "before"), text_at(r, "taken"), text_at(r, "closed")),
         ("-2".into(), "0".into(), "true".into())
     );
     assert_eq!(payee(&out, "ann").unwrap(), ["100", "0", "0", "100"]);

@@ -6,7 +6,7 @@ use common::*;
 use royalty_engine::json::{parse, stringify, Value};
 
 /// Replaces or removes one random node of the input.
-fn mutate(r: &mut Rng, v: &mut Value) {
+fn mutate(rng: &mut Rng, v: &mut Value) {
     let replacements = [
         "null",
         "5",
@@ -26,40 +26,40 @@ fn mutate(r: &mut Rng, v: &mut Value) {
         "{\"payeeId\":\"ann\"}",
     ];
     let leaf = |x: &Value| matches!(x, Value::String(_) | Value::Number(_) | Value::Bool(_) | Value::Null);
-    let descend = r.chance(75);
+    let descend = rng.chance(75);
     match v {
         Value::Object(members) if !members.is_empty() => {
-            let i = r.below(members.len() as u64) as usize;
+            let i = rng.below(members.len() as u64) as usize;
             if !descend || leaf(&members[i].1) {
-                if r.chance(30) {
+                if rng.chance(30) {
                     members.remove(i);
                 } else {
-                    members[i].1 = parse(r.pick(&replacements)).unwrap();
+                    members[i].1 = parse(rng.pick(&replacements)).unwrap();
                 }
             } else {
-                mutate(r, &mut members[i].1);
+                mutate(rng, &mut members[i].1);
             }
         }
         Value::Array(items) if !items.is_empty() => {
-            let i = r.below(items.len() as u64) as usize;
+            let i = rng.below(items.len() as u64) as usize;
             if !descend || leaf(&items[i]) {
-                items[i] = parse(r.pick(&replacements)).unwrap();
+                items[i] = parse(rng.pick(&replacements)).unwrap();
             } else {
-                mutate(r, &mut items[i]);
+                mutate(rng, &mut items[i]);
             }
         }
-        other => *other = parse(r.pick(&replacements)).unwrap(),
+        other => *other = parse(rng.pick(&replacements)).unwrap(),
     }
 }
 
 #[test]
 fn mutated_inputs_are_rejected_or_consistent() {
-    let mut r = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     let mut rejected = 0;
     for i in 0..2000 {
-        let input = random_input(&mut r);
+        let input = random_input(&mut rng);
         let mut v = parse(&input).unwrap();
-        mutate(&mut r, &mut v);
+        mutate(&mut rng, &mut v);
         let text = stringify(&v);
         dump(&format!("mutated-{:05}", i), &text);
         match royalty_engine::calculate_json(&text) {

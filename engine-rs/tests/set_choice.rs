@@ -5,26 +5,42 @@ use common::*;
 #[test]
 fn mechanical_sets_and_no_escalation() {
     let sets = list(&[
-        set("b", P1, "base", "", 0, LABEL, ""),
-        set("m", P1, "mechanical", "", 0, r#"[{"payeeId":"pub","pct":"100"}]"#, ""),
-        set("c", P1, "conditional", "", 1, ANN, r#"{"type":"manual","active":true}"#),
-        set("b2", P2, "base", "", 0, LABEL, ""),
+        set("b", PRODUCT_P1, "base", "", 0, ALL_TO_LABEL, ""),
         set(
-            "c2",
-            P2,
+            "m",
+            PRODUCT_P1,
+            "mechanical",
+            "",
+            0,
+            r#"[{"payeeId":"pub","pct":"100"}]"#,
+            "",
+        ),
+        set(
+            "c",
+            PRODUCT_P1,
             "conditional",
             "",
             1,
-            ANN,
+            ALL_TO_ANN,
+            r#"{"type":"manual","active":true}"#,
+        ),
+        set("b2", PRODUCT_P2, "base", "", 0, ALL_TO_LABEL, ""),
+        set(
+            "c2",
+            PRODUCT_P2,
+            "conditional",
+            "",
+            1,
+            ALL_TO_ANN,
             r#"{"type":"manual","active":true}"#,
         ),
     ]);
     let records = list(&[
-        rec_kd("r1", "C1", "sale", "2026-09-01", "10", 1),
-        rec_kd("r2", "C1", "mechanical", "2026-09-01", "20", 1),
-        rec_kd("r3", "C2", "mechanical", "2026-09-01", "40", 1),
+        record("r1", "C1", "sale", "2026-09-01", "10", 1),
+        record("r2", "C1", "mechanical", "2026-09-01", "20", 1),
+        record("r3", "C2", "mechanical", "2026-09-01", "40", 1),
     ]);
-    let out = run_checked(&doc(&records, CAT3, &sets, "[]", NOSTATE));
+    let out = run_checked(&statement_input(&records, CATALOG_P1_P2, &sets, "[]", NO_STATE));
     assert_eq!(payout(&out, "ann"), "10");
     assert_eq!(payout(&out, "pub"), "20");
     // p2 has no mechanical set: the base allocates, never the conditional
@@ -35,9 +51,17 @@ fn mechanical_sets_and_no_escalation() {
 #[test]
 fn scope_specificity_and_start_dates() {
     let sets = list(&[
-        set("code", r#"{"code":"C1"}"#, "base", "", 0, ANN, ""),
-        set("prod", P1, "base", "", 0, LABEL, ""),
-        set("def", DEF, "base", "", 0, r#"[{"payeeId":"house","pct":"100"}]"#, ""),
+        set("code", r#"{"code":"C1"}"#, "base", "", 0, ALL_TO_ANN, ""),
+        set("prod", PRODUCT_P1, "base", "", 0, ALL_TO_LABEL, ""),
+        set(
+            "def",
+            DEFAULT_SCOPE,
+            "base",
+            "",
+            0,
+            r#"[{"payeeId":"house","pct":"100"}]"#,
+            "",
+        ),
         set(
             "mech-only",
             r#"{"code":"C2"}"#,
@@ -47,46 +71,46 @@ fn scope_specificity_and_start_dates() {
             r#"[{"payeeId":"pub","pct":"100"}]"#,
             "",
         ),
-        set("late", P2, "base", "2026-09-15", 0, LABEL, ""),
+        set("late", PRODUCT_P2, "base", "2026-09-15", 0, ALL_TO_LABEL, ""),
     ]);
-    let cat = r#"{"C1":{"productId":"p1"},"C2":{"productId":"p2"},"C3":{"productId":"p1"},"C4":{"productId":"p4"},"C5":{"productId":"p2"}}"#;
+    let catalog_json = r#"{"C1":{"productId":"p1"},"C2":{"productId":"p2"},"C3":{"productId":"p1"},"C4":{"productId":"p4"},"C5":{"productId":"p2"}}"#;
     let records = list(&[
-        rec("r1", "C1", "1", 0),
-        rec("r2", "C3", "2", 0),
-        rec("r3", "C4", "4", 0),
-        rec("r4", "C2", "8", 0), // code scope has only a mechanical set: a sale passes it over
-        rec_kd("r5", "C5", "sale", "2026-09-14", "16", 0), // p2 base not started yet
-        rec_kd("r6", "C5", "sale", "2026-09-15", "32", 0),
-        rec("r7", "NOPE", "64", 0),
+        sale("r1", "C1", "1", 0),
+        sale("r2", "C3", "2", 0),
+        sale("r3", "C4", "4", 0),
+        sale("r4", "C2", "8", 0), // code scope has only a mechanical set: a sale passes it over
+        record("r5", "C5", "sale", "2026-09-14", "16", 0), // p2 base not started yet
+        record("r6", "C5", "sale", "2026-09-15", "32", 0),
+        sale("r7", "NOPE", "64", 0),
     ]);
-    let out = run_checked(&doc(&records, cat, &sets, "[]", NOSTATE));
+    let out = run_checked(&statement_input(&records, catalog_json, &sets, "[]", NO_STATE));
     assert_eq!(payout(&out, "ann"), "1");
     // C2 (p2) then finds "late", which has not started on 2026-09-01: missing, no fallback to default
     assert_eq!(payout(&out, "label"), "34");
     assert_eq!(payout(&out, "house"), "4");
-    assert_eq!(s(&out, "totals.unallocated"), "88");
-    let missing: Vec<String> = arr(&out, "missingCodes").iter().map(|c| s(c, "")).collect();
+    assert_eq!(text_at(&out, "totals.unallocated"), "88");
+    let missing: Vec<String> = items_at(&out, "missingCodes").iter().map(|c| text_at(c, "")).collect();
     assert_eq!(missing, vec!["C2", "C5", "NOPE"]);
     // a mechanical record uses the code scope's mechanical set
-    let out = run_checked(&doc(
-        &list(&[rec_kd("m1", "C2", "mechanical", "2026-09-01", "8", 0)]),
-        cat,
+    let out = run_checked(&statement_input(
+        &list(&[record("m1", "C2", "mechanical", "2026-09-01", "8", 0)]),
+        catalog_json,
         &sets,
         "[]",
-        NOSTATE,
+        NO_STATE,
     ));
     assert_eq!(payout(&out, "pub"), "8");
     // the latest started base wins
     let sets = list(&[
-        set("old", P1, "base", "2026-01-01", 0, ANN, ""),
-        set("new", P1, "base", "2026-09-10", 0, LABEL, ""),
-        set("nul", P1, "base", "", 0, r#"[{"payeeId":"x","pct":"100"}]"#, ""),
+        set("old", PRODUCT_P1, "base", "2026-01-01", 0, ALL_TO_ANN, ""),
+        set("new", PRODUCT_P1, "base", "2026-09-10", 0, ALL_TO_LABEL, ""),
+        set("nul", PRODUCT_P1, "base", "", 0, r#"[{"payeeId":"x","pct":"100"}]"#, ""),
     ]);
     let records = list(&[
-        rec_kd("a", "C1", "sale", "2026-09-09", "1", 0),
-        rec_kd("b", "C1", "sale", "2026-09-10", "2", 0),
+        record("a", "C1", "sale", "2026-09-09", "1", 0),
+        record("b", "C1", "sale", "2026-09-10", "2", 0),
     ]);
-    let out = run_checked(&doc(&records, CAT, &sets, "[]", NOSTATE));
+    let out = run_checked(&statement_input(&records, CATALOG, &sets, "[]", NO_STATE));
     assert_eq!(payout(&out, "ann"), "1");
     assert_eq!(payout(&out, "label"), "2");
     assert_eq!(payout(&out, "x"), "absent");
@@ -97,7 +121,7 @@ fn conditional_choice() {
     let cond = |id: &str, start: &str, prio: i64, payee: &str, trigger: &str| {
         set(
             id,
-            P1,
+            PRODUCT_P1,
             "conditional",
             start,
             prio,
@@ -109,7 +133,7 @@ fn conditional_choice() {
     let off = r#"{"type":"manual","active":false}"#;
     let date = r#"{"type":"date","date":"2026-09-10"}"#;
     let sets = list(&[
-        set("b", P1, "base", "", 0, LABEL, ""),
+        set("b", PRODUCT_P1, "base", "", 0, ALL_TO_LABEL, ""),
         cond("off", "", 9, "nobody", off),
         cond("x1", "2026-09-01", 3, "x1", manual),
         cond("x2", "2026-09-05", 3, "x2", manual), // same priority, later start: wins once started
@@ -117,12 +141,12 @@ fn conditional_choice() {
         cond("d", "", 4, "dated", date),
     ]);
     let records = list(&[
-        rec_kd("r1", "C1", "sale", "2026-08-31", "1", 0),
-        rec_kd("r2", "C1", "sale", "2026-09-02", "2", 0),
-        rec_kd("r3", "C1", "sale", "2026-09-06", "4", 0),
-        rec_kd("r4", "C1", "adjustment", "2026-09-10", "8", 0),
+        record("r1", "C1", "sale", "2026-08-31", "1", 0),
+        record("r2", "C1", "sale", "2026-09-02", "2", 0),
+        record("r3", "C1", "sale", "2026-09-06", "4", 0),
+        record("r4", "C1", "adjustment", "2026-09-10", "8", 0),
     ]);
-    let out = run_checked(&doc(&records, CAT, &sets, "[]", NOSTATE));
+    let out = run_checked(&statement_input(&records, CATALOG, &sets, "[]", NO_STATE));
     assert_eq!(payout(&out, "label"), "1");
     assert_eq!(payout(&out, "x1"), "2");
     assert_eq!(payout(&out, "x2"), "4");
@@ -134,25 +158,37 @@ fn conditional_choice() {
 #[test]
 fn recoupment_trigger_uses_remaining_at_start() {
     let sets = list(&[
-        set("b", P1, "base", "", 0, HALF, ""),
+        set("b", PRODUCT_P1, "base", "", 0, LABEL_AND_ANN, ""),
         set(
             "c",
-            P1,
+            PRODUCT_P1,
             "conditional",
             "",
             1,
-            ANN,
+            ALL_TO_ANN,
             r#"{"type":"recoupment","recoupmentId":"rc1"}"#,
         ),
     ]);
-    let rcs = list(&[rc("rc1", "label", r#"["ann"]"#, "10", "high", "")]);
+    let recoupment_list = list(&[recoupment("rc1", "label", r#"["ann"]"#, "10", "high", "")]);
     // closes in this statement: no escalation yet
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 0)]), CAT, &sets, &rcs, NOSTATE));
-    assert_eq!(s(rc_out(&out, "rc1"), "closed"), "true");
+    let out = run_checked(&statement_input(
+        &list(&[sale("r1", "C1", "100", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
+    assert_eq!(text_at(recoupment_out(&out, "rc1"), "closed"), "true");
     assert_eq!(payee(&out, "ann").unwrap(), ["50", "10", "0", "40"]);
     // closed before the statement: escalated
     let state = r#"{"counters":{},"recoupments":{"rc1":{"remaining":"0","deferred":"0"}}}"#;
-    let out = run_checked(&doc(&list(&[rec("r1", "C1", "100", 0)]), CAT, &sets, &rcs, state));
+    let out = run_checked(&statement_input(
+        &list(&[sale("r1", "C1", "100", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        state,
+    ));
     assert_eq!(payee(&out, "ann").unwrap(), ["100", "0", "0", "100"]);
-    assert_eq!(s(rc_out(&out, "rc1"), "taken"), "0");
+    assert_eq!(text_at(recoupment_out(&out, "rc1"), "taken"), "0");
 }

@@ -3,7 +3,13 @@ mod common;
 use common::*;
 
 fn base_doc(sets: &str) -> String {
-    doc(&format!("[{}]", rec("r1", "C1", "10", 1)), CAT, sets, "[]", NOSTATE)
+    statement_input(
+        &format!("[{}]", sale("r1", "C1", "10", 1)),
+        CATALOG,
+        sets,
+        "[]",
+        NO_STATE,
+    )
 }
 
 fn set_with(shares: &str) -> String {
@@ -82,53 +88,53 @@ fn unknown_share_shapes() {
 
 #[test]
 fn bad_numbers() {
-    let mut r = rec("r1", "C1", "1e3", 1);
-    let input = doc(
+    let mut r = sale("r1", "C1", "1e3", 1);
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].revenue: not a decimal amount");
-    r = rec("r1", "C1", "10", 1).replace(r#""units":1"#, r#""units":1.5"#);
-    let input = doc(
+    r = sale("r1", "C1", "10", 1).replace(r#""units":1"#, r#""units":1.5"#);
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].units: not an integer");
     let e = err(&base_doc(&set_with(r#"[{"payeeId":"a","pct":"100.00001"}]"#)));
     assert_eq!(e, "splitSets[0].shares[0].pct: not a percentage");
     let e = err(&base_doc(&set_with(r#"[{"payeeId":"a","pct":100}]"#)));
     assert_eq!(e, "splitSets[0].shares[0].pct: not a percentage");
-    let r = rec("r1", "C1", "10", 1).replace("2026-09-01", "2026-02-30");
-    let input = doc(
+    let r = sale("r1", "C1", "10", 1).replace("2026-09-01", "2026-02-30");
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].date: not a date (YYYY-MM-DD)");
-    let r = rec("r1", "C1", "10", 1).replace(r#""kind":"sale""#, r#""kind":"refund""#);
-    let input = doc(
+    let r = sale("r1", "C1", "10", 1).replace(r#""kind":"sale""#, r#""kind":"refund""#);
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), r#"records[0].kind: unknown value "refund""#);
-    let r = rec("r1", "C1", "10", 1).replace(r#","revenue":"10""#, "");
-    let input = doc(
+    let r = sale("r1", "C1", "10", 1).replace(r#","revenue":"10""#, "");
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].revenue: required");
 }
@@ -136,22 +142,22 @@ fn bad_numbers() {
 #[test]
 fn first_error_in_input_order() {
     // a bad record comes before a bad split set
-    let r = rec("r1", "C1", "x", 1);
-    let input = doc(
+    let r = sale("r1", "C1", "x", 1);
+    let input = statement_input(
         &format!("[{}]", r),
-        CAT,
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"1"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].revenue: not a decimal amount");
     // catalog before split sets
-    let input = doc(
+    let input = statement_input(
         "[]",
         r#"{"C1":{}}"#,
         &set_with(r#"[{"payeeId":"a","pct":"1"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "catalog.C1.productId: required");
 }
@@ -191,12 +197,18 @@ fn triggers_and_ids() {
         base("b", r#"[{"payeeId":"a","pct":"100"}]"#)
     );
     assert_eq!(err(&base_doc(&dup)), r#"splitSets[1].id: duplicate id "b""#);
-    let rcs = format!(
+    let recoupment_list = format!(
         "[{},{}]",
-        rc("rc1", "label", r#"["ann"]"#, "10", "high", ""),
-        rc("rc1", "label", r#"["ann"]"#, "10", "high", "")
+        recoupment("rc1", "label", r#"["ann"]"#, "10", "high", ""),
+        recoupment("rc1", "label", r#"["ann"]"#, "10", "high", "")
     );
-    let input = doc("[]", CAT, &set_with(r#"[{"payeeId":"a","pct":"100"}]"#), &rcs, NOSTATE);
+    let input = statement_input(
+        "[]",
+        CATALOG,
+        &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
+        &recoupment_list,
+        NO_STATE,
+    );
     assert_eq!(err(&input), r#"recoupments[1].id: duplicate id "rc1""#);
     let bad_scope =
         r#"[{"id":"s","scope":{"productId":"p1","code":"C1"},"kind":"base","shares":[{"payeeId":"a","pct":"100"}]}]"#;
@@ -206,13 +218,13 @@ fn triggers_and_ids() {
 #[test]
 fn recoupment_fields() {
     let one = |extra: &str| {
-        let rcs = format!("[{}]", rc("rc1", "label", r#"["ann"]"#, "10", "high", extra));
-        err(&doc(
+        let recoupment_list = format!("[{}]", recoupment("rc1", "label", r#"["ann"]"#, "10", "high", extra));
+        err(&statement_input(
             "[]",
-            CAT,
+            CATALOG,
             &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
-            &rcs,
-            NOSTATE,
+            &recoupment_list,
+            NO_STATE,
         ))
     };
     assert_eq!(
@@ -255,30 +267,30 @@ fn state_fields() {
         r#"[{},{{"id":"c","scope":{{"productId":"p1"}},"kind":"conditional","priority":1,"shares":[{{"payeeId":"a","pct":"100"}}],"trigger":{{"type":"units","threshold":10,"preCounted":0}}}}]"#,
         base("b", r#"[{"payeeId":"a","pct":"100"}]"#)
     );
-    let input = doc(
+    let input = statement_input(
         "[]",
-        CAT,
+        CATALOG,
         &sets,
         "[]",
         r#"{"counters":{"c":{"value":"1.5"}},"recoupments":{}}"#,
     );
     assert_eq!(err(&input), "state.counters.c.value: not an integer");
-    let input = doc("[]", CAT, &sets, "[]", r#"{"counters":{"c":{}},"recoupments":{}}"#);
+    let input = statement_input("[]", CATALOG, &sets, "[]", r#"{"counters":{"c":{}},"recoupments":{}}"#);
     assert_eq!(err(&input), "state.counters.c.value: required");
     // unknown ids in the state are ignored
-    run(&doc(
+    run(&statement_input(
         "[]",
-        CAT,
+        CATALOG,
         &sets,
         "[]",
         r#"{"counters":{"zz":{"value":"x"}},"recoupments":{"nope":1}}"#,
     ));
-    let rcs = format!("[{}]", rc("rc1", "label", r#"["ann"]"#, "10", "high", ""));
-    let input = doc(
+    let recoupment_list = format!("[{}]", recoupment("rc1", "label", r#"["ann"]"#, "10", "high", ""));
+    let input = statement_input(
         "[]",
-        CAT,
+        CATALOG,
         &sets,
-        &rcs,
+        &recoupment_list,
         r#"{"counters":{},"recoupments":{"rc1":{"remaining":"-x"}}}"#,
     );
     assert_eq!(err(&input), "state.recoupments.rc1.remaining: not a decimal amount");
@@ -294,12 +306,12 @@ fn statement_and_json_errors() {
     let e = royalty_engine::calculate_bytes(b"{\"a\":\"\xff\"}").unwrap_err();
     assert_eq!(e.status(), royalty_engine::Status::InvalidUtf8);
     // more than 15 integer digits is not an amount the engine accepts
-    let input = doc(
-        &format!("[{}]", rec("r1", "C1", "1234567890123456", 1)),
-        CAT,
+    let input = statement_input(
+        &format!("[{}]", sale("r1", "C1", "1234567890123456", 1)),
+        CATALOG,
         &set_with(r#"[{"payeeId":"a","pct":"100"}]"#),
         "[]",
-        NOSTATE,
+        NO_STATE,
     );
     assert_eq!(err(&input), "records[0].revenue: not a decimal amount");
 }
@@ -307,8 +319,8 @@ fn statement_and_json_errors() {
 #[test]
 fn catalog_keys_in_javascript_order() {
     // array-index keys come first, in numeric order, as Object.entries gives them
-    let input = doc("[]", r#"{"b":{},"10":{},"9":5}"#, "[]", "[]", NOSTATE);
+    let input = statement_input("[]", r#"{"b":{},"10":{},"9":5}"#, "[]", "[]", NO_STATE);
     assert_eq!(err(&input), "catalog.9: not an object");
-    let input = doc("[]", r#"{"b":{},"010":{}}"#, "[]", "[]", NOSTATE);
+    let input = statement_input("[]", r#"{"b":{},"010":{}}"#, "[]", "[]", NO_STATE);
     assert_eq!(err(&input), "catalog.b.productId: required");
 }

@@ -30,9 +30,9 @@ pub const PAYEES: [&str; 5] = ["label", "ann", "bob", "cat", "pub"];
 pub const CODES: [&str; 5] = ["C1", "C2", "C3", "C4", "C5"];
 
 /// A money string: integer part up to `max_int`, 0 to 14 decimals.
-pub fn money(r: &mut Rng, max_int: u64, negative: bool) -> String {
-    let int = r.below(max_int + 1);
-    let places = r.below(15) as usize;
+pub fn random_money(rng: &mut Rng, max_int: u64, negative: bool) -> String {
+    let int = rng.below(max_int + 1);
+    let places = rng.below(15) as usize;
     let mut s = String::new();
     if negative {
         s.push('-');
@@ -41,7 +41,7 @@ pub fn money(r: &mut Rng, max_int: u64, negative: bool) -> String {
     if places > 0 {
         s.push('.');
         for _ in 0..places {
-            s.push((b'0' + r.below(10) as u8) as char);
+            s.push((b'0' + rng.below(10) as u8) as char);
         }
     }
     s
@@ -52,13 +52,13 @@ pub fn pct_text(v: u64) -> String {
 }
 
 /// `n` weights (10^-4 percent) summing to 100%.
-pub fn weights(r: &mut Rng, n: usize) -> Vec<u64> {
+pub fn weights(rng: &mut Rng, n: usize) -> Vec<u64> {
     let mut cuts: Vec<u64> = (0..n - 1)
         .map(|_| {
-            if r.chance(50) {
-                r.below(101) * 10_000
+            if rng.chance(50) {
+                rng.below(101) * 10_000
             } else {
-                r.below(1_000_001)
+                rng.below(1_000_001)
             }
         })
         .collect();
@@ -68,19 +68,19 @@ pub fn weights(r: &mut Rng, n: usize) -> Vec<u64> {
     cuts.windows(2).map(|w| w[1] - w[0]).collect()
 }
 
-pub fn share_list(r: &mut Rng, allow_groups: bool, depth_payees: &[&str]) -> String {
-    let n = 1 + r.below(4) as usize;
-    let w = weights(r, n);
-    let balance = if r.chance(25) {
-        Some(r.below(n as u64) as usize)
+pub fn share_list(rng: &mut Rng, allow_groups: bool, depth_payees: &[&str]) -> String {
+    let n = 1 + rng.below(4) as usize;
+    let w = weights(rng, n);
+    let balance = if rng.chance(25) {
+        Some(rng.below(n as u64) as usize)
     } else {
         None
     };
     let mut items = Vec::new();
     for (i, pct) in w.iter().enumerate() {
-        let payee = r.pick(depth_payees);
-        if allow_groups && r.chance(20) && Some(i) != balance {
-            let members = share_list(r, false, depth_payees);
+        let payee = rng.pick(depth_payees);
+        if allow_groups && rng.chance(20) && Some(i) != balance {
+            let members = share_list(rng, false, depth_payees);
             items.push(format!(
                 r#"{{"groupId":"g{}","pct":"{}","members":{}}}"#,
                 i,
@@ -96,8 +96,8 @@ pub fn share_list(r: &mut Rng, allow_groups: bool, depth_payees: &[&str]) -> Str
     format!("[{}]", items.join(","))
 }
 
-pub fn date(r: &mut Rng, from: u64, to: u64) -> String {
-    format!("2026-09-{:02}", from + r.below(to - from + 1))
+pub fn date(rng: &mut Rng, from: u64, to: u64) -> String {
+    format!("2026-09-{:02}", from + rng.below(to - from + 1))
 }
 
 pub struct Options {
@@ -107,7 +107,7 @@ pub struct Options {
     pub day_to: u64,
 }
 
-pub fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
+pub fn split_sets(rng: &mut Rng, options: &Options, n_recoupments: usize) -> String {
     let scopes = [
         r#"{"code":"C1"}"#,
         r#"{"productId":"p1"}"#,
@@ -117,65 +117,65 @@ pub fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
     let mut sets = Vec::new();
     let mut id = 0;
     for scope in scopes.iter() {
-        if r.chance(30) {
+        if rng.chance(30) {
             continue;
         }
-        let n = r.below(6);
+        let n = rng.below(6);
         for k in 0..n {
             let kind = if k == 0 {
-                if r.chance(85) {
+                if rng.chance(85) {
                     "base"
                 } else {
                     "mechanical"
                 }
             } else {
-                r.pick(&["base", "mechanical", "conditional", "conditional", "conditional"])
+                rng.pick(&["base", "mechanical", "conditional", "conditional", "conditional"])
             };
-            let start = if r.chance(60) {
+            let start = if rng.chance(60) {
                 "null".to_string()
             } else {
-                format!("\"{}\"", date(r, 1, 28))
+                format!("\"{}\"", date(rng, 1, 28))
             };
             let mut trigger = String::new();
             if kind == "conditional" {
-                let types: &[&str] = if opts.recoupment_triggers && n_recoupments > 0 {
+                let types: &[&str] = if options.recoupment_triggers && n_recoupments > 0 {
                     &["income", "units", "plays", "date", "manual", "recoupment"]
                 } else {
                     &["income", "units", "plays", "date", "manual"]
                 };
-                trigger = match r.pick(types) {
+                trigger = match rng.pick(types) {
                     "income" => format!(
                         r#","trigger":{{"type":"income","threshold":"{}","preCounted":"{}"}}"#,
-                        money(r, 300, false),
-                        money(r, 100, false)
+                        random_money(rng, 300, false),
+                        random_money(rng, 100, false)
                     ),
                     "units" => format!(
                         r#","trigger":{{"type":"units","threshold":{},"preCounted":{}}}"#,
-                        r.below(3000),
-                        r.below(500)
+                        rng.below(3000),
+                        rng.below(500)
                     ),
                     "plays" => format!(
                         r#","trigger":{{"type":"plays","threshold":{},"preCounted":{}}}"#,
-                        r.below(3000),
-                        r.below(500)
+                        rng.below(3000),
+                        rng.below(500)
                     ),
-                    "date" => format!(r#","trigger":{{"type":"date","date":"{}"}}"#, date(r, 1, 28)),
-                    "manual" => format!(r#","trigger":{{"type":"manual","active":{}}}"#, r.chance(50)),
+                    "date" => format!(r#","trigger":{{"type":"date","date":"{}"}}"#, date(rng, 1, 28)),
+                    "manual" => format!(r#","trigger":{{"type":"manual","active":{}}}"#, rng.chance(50)),
                     _ => format!(
                         r#","trigger":{{"type":"recoupment","recoupmentId":"rc{}"}}"#,
-                        r.below(n_recoupments as u64)
+                        rng.below(n_recoupments as u64)
                     ),
                 };
             }
-            let _ = opts;
+            let _ = options;
             sets.push(format!(
                 r#"{{"id":"s{}","scope":{},"kind":"{}","startDate":{},"priority":{},"shares":{}{}}}"#,
                 id,
                 scope,
                 kind,
                 start,
-                r.below(3),
-                share_list(r, true, &PAYEES),
+                rng.below(3),
+                share_list(rng, true, &PAYEES),
                 trigger
             ));
             id += 1;
@@ -184,46 +184,46 @@ pub fn split_sets(r: &mut Rng, opts: &Options, n_recoupments: usize) -> String {
     format!("[{}]", sets.join(","))
 }
 
-pub fn records(r: &mut Rng, opts: &Options, prefix: &str) -> String {
-    let n = r.below(14);
+pub fn records(rng: &mut Rng, options: &Options, prefix: &str) -> String {
+    let n = rng.below(14);
     let mut items = Vec::new();
     for i in 0..n {
-        let kind = r.pick(&["sale", "sale", "sale", "mechanical", "adjustment"]);
-        let negative = kind == "adjustment" && r.chance(50);
-        let revenue = if r.chance(5) {
+        let kind = rng.pick(&["sale", "sale", "sale", "mechanical", "adjustment"]);
+        let negative = kind == "adjustment" && rng.chance(50);
+        let revenue = if rng.chance(5) {
             "0".to_string()
         } else {
             {
-                let big = if r.chance(20) { 100_000 } else { 500 };
-                money(r, big, negative)
+                let big = if rng.chance(20) { 100_000 } else { 500 };
+                random_money(rng, big, negative)
             }
         };
-        let units = if kind == "adjustment" && r.chance(30) {
-            -(r.below(100) as i64)
+        let units = if kind == "adjustment" && rng.chance(30) {
+            -(rng.below(100) as i64)
         } else {
-            r.below(2000) as i64
+            rng.below(2000) as i64
         };
-        let date = if r.chance(15) && opts.day_from == 1 {
+        let date = if rng.chance(15) && options.day_from == 1 {
             String::new()
         } else {
-            format!(r#","date":"{}""#, date(r, opts.day_from, opts.day_to))
+            format!(r#","date":"{}""#, date(rng, options.day_from, options.day_to))
         };
         items.push(format!(
             r#"{{"id":"{}{}","code":"{}","kind":"{}"{},"units":{},"revenue":"{}","service":"S","format":"{}","territory":"US"}}"#,
             prefix,
-            r.below(20) * 100 + i,
-            r.pick(&CODES),
+            rng.below(20) * 100 + i,
+            rng.pick(&CODES),
             kind,
             date,
             units,
             revenue,
-            r.pick(&["stream", "stream", "download"])
+            rng.pick(&["stream", "stream", "download"])
         ));
     }
     format!("[{}]", items.join(","))
 }
 
-pub fn recoupments(r: &mut Rng, opts: &Options, n: usize, distinct_priorities: bool) -> String {
+pub fn recoupments(rng: &mut Rng, options: &Options, n: usize, distinct_priorities: bool) -> String {
     let prios = [
         "highest",
         "high",
@@ -235,29 +235,35 @@ pub fn recoupments(r: &mut Rng, opts: &Options, n: usize, distinct_priorities: b
     ];
     let mut items = Vec::new();
     for i in 0..n {
-        let debtors: Vec<String> = (0..r.below(3)).map(|_| format!("\"{}\"", r.pick(&PAYEES))).collect();
-        let products = if r.chance(60) { r#"["p1"]"# } else { r#"["p2","p3"]"# };
-        let recoupable = if opts.debtor_recoupments && r.chance(75) {
-            pct_text(r.below(1_000_001))
+        let debtors: Vec<String> = (0..rng.below(3))
+            .map(|_| format!("\"{}\"", rng.pick(&PAYEES)))
+            .collect();
+        let products = if rng.chance(60) { r#"["p1"]"# } else { r#"["p2","p3"]"# };
+        let recoupable = if options.debtor_recoupments && rng.chance(75) {
+            pct_text(rng.below(1_000_001))
         } else {
             "0".into()
         };
-        let net_pct = if r.chance(40) {
-            pct_text(r.below(300_001))
+        let net_pct = if rng.chance(40) {
+            pct_text(rng.below(300_001))
         } else {
             "0".into()
         };
-        let (max, pay_min, rev_min) = if opts.debtor_recoupments {
+        let (max, pay_min, rev_min) = if options.debtor_recoupments {
             (
-                if r.chance(25) {
-                    format!("\"{}\"", money(r, 80, false))
+                if rng.chance(25) {
+                    format!("\"{}\"", random_money(rng, 80, false))
                 } else {
                     "null".into()
                 },
-                if r.chance(25) { money(r, 40, false) } else { "0".into() },
-                if r.chance(20) {
-                    let neg = r.chance(30);
-                    money(r, 400, neg)
+                if rng.chance(25) {
+                    random_money(rng, 40, false)
+                } else {
+                    "0".into()
+                },
+                if rng.chance(20) {
+                    let neg = rng.chance(30);
+                    random_money(rng, 400, neg)
                 } else {
                     "0".into()
                 },
@@ -265,110 +271,118 @@ pub fn recoupments(r: &mut Rng, opts: &Options, n: usize, distinct_priorities: b
         } else {
             ("null".into(), "0".into(), "-1000000000".into())
         };
-        let priority = if distinct_priorities { prios[i] } else { r.pick(&prios) };
+        let priority = if distinct_priorities {
+            prios[i]
+        } else {
+            rng.pick(&prios)
+        };
         items.push(format!(
             r#"{{"id":"rc{}","title":"t","type":"advance","status":"{}","creditorId":"{}","debtorIds":[{}],"amount":"{}","prepaid":"{}","priority":"{}","createdAt":{},"startDate":{},"scope":"{}","productIds":{},"recoupablePct":"{}","netRevenuePct":"{}","statementMaximum":{},"paymentMinimum":"{}","revenueMinimum":"{}","reimbursement":"{}","mechanicalRepays":{}}}"#,
             i,
-            if r.chance(90) { "open" } else { "closed" },
-            r.pick(&PAYEES),
+            if rng.chance(90) { "open" } else { "closed" },
+            rng.pick(&PAYEES),
             debtors.join(","),
-            money(r, 400, false),
-            if r.chance(20) { money(r, 50, false) } else { "0".into() },
+            random_money(rng, 400, false),
+            if rng.chance(20) { random_money(rng, 50, false) } else { "0".into() },
             priority,
-            1_750_000_000 + r.below(5),
-            if r.chance(80) { "null".to_string() } else { format!("\"2026-{:02}-01\"", 8 + r.below(3)) },
-            if r.chance(60) { "all" } else { "products" },
+            1_750_000_000 + rng.below(5),
+            if rng.chance(80) { "null".to_string() } else { format!("\"2026-{:02}-01\"", 8 + rng.below(3)) },
+            if rng.chance(60) { "all" } else { "products" },
             products,
             recoupable,
             net_pct,
             max,
             pay_min,
             rev_min,
-            if r.chance(30) { "deferred" } else { "immediate" },
-            r.chance(30)
+            if rng.chance(30) { "deferred" } else { "immediate" },
+            rng.chance(30)
         ));
     }
     format!("[{}]", items.join(","))
 }
 
-pub fn catalog(r: &mut Rng) -> String {
+pub fn catalog(rng: &mut Rng) -> String {
     let mut items = Vec::new();
     for code in CODES.iter().take(4) {
         items.push(format!(
             r#""{}":{{"productId":"{}"}}"#,
             code,
-            r.pick(&["p1", "p1", "p2", "p3"])
+            rng.pick(&["p1", "p1", "p2", "p3"])
         ));
     }
     format!("{{{}}}", items.join(","))
 }
 
-pub fn state(r: &mut Rng, sets: &str, n_recoupments: usize) -> String {
-    if r.chance(50) {
-        return NOSTATE.to_string();
+pub fn state(rng: &mut Rng, sets: &str, n_recoupments: usize) -> String {
+    if rng.chance(50) {
+        return NO_STATE.to_string();
     }
     let parsed = parse(sets).unwrap();
     let mut counters = Vec::new();
     if let Value::Array(items) = parsed {
         for set in items {
             if let Some(Value::Object(_)) = set.get("trigger") {
-                let ty = s(&set, "trigger.type");
-                let id = s(&set, "id");
-                if r.chance(60) {
+                let ty = text_at(&set, "trigger.type");
+                let id = text_at(&set, "id");
+                if rng.chance(60) {
                     match ty.as_str() {
                         "income" => {
-                            let neg = r.chance(10);
-                            counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, money(r, 400, neg)))
+                            let neg = rng.chance(10);
+                            counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, random_money(rng, 400, neg)))
                         }
-                        "units" | "plays" => counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, r.below(4000))),
+                        "units" | "plays" => counters.push(format!(r#""{}":{{"value":"{}"}}"#, id, rng.below(4000))),
                         _ => {}
                     }
                 }
             }
         }
     }
-    let mut rcs = Vec::new();
+    let mut recoupment_list = Vec::new();
     for i in 0..n_recoupments {
-        if r.chance(60) {
-            let remaining = if r.chance(20) {
+        if rng.chance(60) {
+            let remaining = if rng.chance(20) {
                 "0".to_string()
             } else {
-                money(r, 300, false)
+                random_money(rng, 300, false)
             };
-            rcs.push(format!(
+            recoupment_list.push(format!(
                 r#""rc{}":{{"remaining":"{}","deferred":"{}"}}"#,
                 i,
                 remaining,
-                if r.chance(50) { "0".into() } else { money(r, 50, false) }
+                if rng.chance(50) {
+                    "0".into()
+                } else {
+                    random_money(rng, 50, false)
+                }
             ));
         }
     }
     format!(
         r#"{{"counters":{{{}}},"recoupments":{{{}}}}}"#,
         counters.join(","),
-        rcs.join(",")
+        recoupment_list.join(",")
     )
 }
 
-pub fn random_input(r: &mut Rng) -> String {
-    let opts = Options {
+pub fn random_input(rng: &mut Rng) -> String {
+    let options = Options {
         recoupment_triggers: true,
         debtor_recoupments: true,
         day_from: 1,
         day_to: 28,
     };
-    let n_rc = r.below(4) as usize;
-    let sets = split_sets(r, &opts, n_rc);
-    let st = state(r, &sets, n_rc);
-    let take = if r.chance(50) {
+    let recoupment_count = rng.below(4) as usize;
+    let sets = split_sets(rng, &options, recoupment_count);
+    let state_json = state(rng, &sets, recoupment_count);
+    let take = if rng.chance(50) {
         "0".to_string()
     } else {
-        pct_text(r.below(400_001))
+        pct_text(rng.below(400_001))
     };
-    let recs = records(r, &opts, "r");
-    let cat = catalog(r);
-    let rcs = recoupments(r, &opts, n_rc, false);
-    doc(&recs, &cat, &sets, &rcs, &st).replace(
+    let record_list = records(rng, &options, "r");
+    let catalog_json = catalog(rng);
+    let recoupment_list = recoupments(rng, &options, recoupment_count, false);
+    statement_input(&record_list, &catalog_json, &sets, &recoupment_list, &state_json).replace(
         r#""distributorTakePct":"0""#,
         &format!(r#""distributorTakePct":"{}""#, take),
     )

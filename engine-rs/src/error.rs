@@ -19,6 +19,9 @@ pub enum Status {
     InvalidLayout = 4,
 }
 
+/// A result that fails with an [`EngineError`].
+pub(crate) type EngineResult<T> = Result<T, EngineError>;
+
 /// Why an input was rejected. Displayed as one line, `path: message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {

@@ -17,7 +17,19 @@ mod tests {
 
     #[test]
     fn byte_order() {
-        let words = ["", "a", "a\u{0}", "ab", "abcdefgh", "abcdefgh\u{0}", "abcdefghi", "abcdefgz", "b", "\u{e000}", "\u{1f600}"];
+        let words = [
+            "",
+            "a",
+            "a\u{0}",
+            "ab",
+            "abcdefgh",
+            "abcdefgh\u{0}",
+            "abcdefghi",
+            "abcdefgz",
+            "b",
+            "\u{e000}",
+            "\u{1f600}",
+        ];
         for x in words {
             for y in words {
                 assert_eq!(cmp_str(x, y), x.as_bytes().cmp(y.as_bytes()), "{:?} {:?}", x, y);

@@ -5,162 +5,170 @@ use crate::input::Input;
 use crate::json::write_string;
 use crate::money::format_money;
 
-fn key(out: &mut String, k: &str) {
+fn key(out: &mut String, name: &str) {
     out.push('"');
-    out.push_str(k);
+    out.push_str(name);
     out.push_str("\":");
 }
 
-fn money_field(out: &mut String, k: &str, v: i128) {
-    key(out, k);
-    write_string(out, &format_money(v));
+fn money_field(out: &mut String, name: &str, amount: i128) {
+    key(out, name);
+    write_string(out, &format_money(amount));
 }
 
-fn string_field(out: &mut String, k: &str, v: &str) {
-    key(out, k);
-    write_string(out, v);
+fn string_field(out: &mut String, name: &str, text: &str) {
+    key(out, name);
+    write_string(out, text);
 }
 
-fn counter_text(income: bool, v: i128) -> String {
+fn counter_text(income: bool, counter: i128) -> String {
     if income {
-        format_money(v)
+        format_money(counter)
     } else {
-        v.to_string()
+        counter.to_string()
     }
 }
 
 /// Writes the output JSON text; `input` names the interned strings.
-pub fn to_json(o: &Output, input: &Input) -> String {
-    let t = |sym| input.text(sym);
-    let mut s = String::with_capacity(256 + o.lines.len() * 120);
-    s.push_str("{\"totals\":{");
-    money_field(&mut s, "gross", o.totals.gross);
-    s.push(',');
-    money_field(&mut s, "take", o.totals.take);
-    s.push(',');
-    money_field(&mut s, "net", o.totals.net);
-    s.push(',');
-    money_field(&mut s, "offTheTop", o.totals.off_the_top);
-    s.push(',');
-    money_field(&mut s, "allocated", o.totals.allocated);
-    s.push(',');
-    money_field(&mut s, "unallocated", o.totals.unallocated);
-    s.push_str("},\"payees\":[");
-    for (i, p) in o.payees.iter().enumerate() {
+pub fn to_json(output: &Output, input: &Input) -> String {
+    let text = |sym| input.text(sym);
+    let mut json = String::with_capacity(256 + output.lines.len() * 120);
+    json.push_str("{\"totals\":{");
+    money_field(&mut json, "gross", output.totals.gross);
+    json.push(',');
+    money_field(&mut json, "take", output.totals.take);
+    json.push(',');
+    money_field(&mut json, "net", output.totals.net);
+    json.push(',');
+    money_field(&mut json, "offTheTop", output.totals.off_the_top);
+    json.push(',');
+    money_field(&mut json, "allocated", output.totals.allocated);
+    json.push(',');
+    money_field(&mut json, "unallocated", output.totals.unallocated);
+    json.push_str("},\"payees\":[");
+    for (i, payee) in output.payees.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        s.push('{');
-        string_field(&mut s, "payeeId", t(p.payee_id));
-        s.push(',');
-        money_field(&mut s, "earned", p.earned);
-        s.push(',');
-        money_field(&mut s, "recouped", p.recouped);
-        s.push(',');
-        money_field(&mut s, "credited", p.credited);
-        s.push(',');
-        money_field(&mut s, "payout", p.payout);
-        s.push('}');
+        json.push('{');
+        string_field(&mut json, "payeeId", text(payee.payee_id));
+        json.push(',');
+        money_field(&mut json, "earned", payee.earned);
+        json.push(',');
+        money_field(&mut json, "recouped", payee.recouped);
+        json.push(',');
+        money_field(&mut json, "credited", payee.credited);
+        json.push(',');
+        money_field(&mut json, "payout", payee.payout);
+        json.push('}');
     }
-    s.push_str("],\"lines\":[");
-    for (i, l) in o.lines.iter().enumerate() {
+    json.push_str("],\"lines\":[");
+    for (i, line) in output.lines.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        s.push('{');
-        string_field(&mut s, "code", t(l.code));
-        s.push(',');
-        string_field(&mut s, "productId", t(l.product_id));
-        s.push(',');
-        string_field(&mut s, "splitSetId", t(l.split_set_id));
-        s.push(',');
-        string_field(&mut s, "payeeId", t(l.payee_id));
-        s.push(',');
-        key(&mut s, "units");
-        s.push_str(&l.units.to_string());
-        s.push(',');
-        money_field(&mut s, "amount", l.amount);
-        s.push('}');
+        json.push('{');
+        string_field(&mut json, "code", text(line.code));
+        json.push(',');
+        string_field(&mut json, "productId", text(line.product_id));
+        json.push(',');
+        string_field(&mut json, "splitSetId", text(line.split_set_id));
+        json.push(',');
+        string_field(&mut json, "payeeId", text(line.payee_id));
+        json.push(',');
+        key(&mut json, "units");
+        json.push_str(&line.units.to_string());
+        json.push(',');
+        money_field(&mut json, "amount", line.amount);
+        json.push('}');
     }
-    s.push_str("],\"recoupments\":[");
-    for (i, r) in o.recoupments.iter().enumerate() {
+    json.push_str("],\"recoupments\":[");
+    for (i, recoupment) in output.recoupments.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        s.push('{');
-        string_field(&mut s, "id", t(r.id));
-        s.push(',');
-        money_field(&mut s, "before", r.before);
-        s.push(',');
-        money_field(&mut s, "taken", r.taken);
-        s.push(',');
-        money_field(&mut s, "after", r.after);
-        s.push(',');
-        key(&mut s, "closed");
-        s.push_str(if r.closed { "true" } else { "false" });
-        s.push(',');
-        money_field(&mut s, "deferred", r.deferred);
-        s.push_str(",\"remittances\":[");
-        for (j, (debtor, amount)) in r.remittances.iter().enumerate() {
+        json.push('{');
+        string_field(&mut json, "id", text(recoupment.id));
+        json.push(',');
+        money_field(&mut json, "before", recoupment.before);
+        json.push(',');
+        money_field(&mut json, "taken", recoupment.taken);
+        json.push(',');
+        money_field(&mut json, "after", recoupment.after);
+        json.push(',');
+        key(&mut json, "closed");
+        json.push_str(if recoupment.closed { "true" } else { "false" });
+        json.push(',');
+        money_field(&mut json, "deferred", recoupment.deferred);
+        json.push_str(",\"remittances\":[");
+        for (j, (debtor, amount)) in recoupment.remittances.iter().enumerate() {
             if j > 0 {
-                s.push(',');
+                json.push(',');
             }
-            s.push('{');
-            string_field(&mut s, "debtorId", t(*debtor));
-            s.push(',');
-            money_field(&mut s, "amount", *amount);
-            s.push('}');
+            json.push('{');
+            string_field(&mut json, "debtorId", text(*debtor));
+            json.push(',');
+            money_field(&mut json, "amount", *amount);
+            json.push('}');
         }
-        s.push_str("]}");
+        json.push_str("]}");
     }
-    s.push_str("],\"triggers\":[");
-    for (i, tr) in o.triggers.iter().enumerate() {
+    json.push_str("],\"triggers\":[");
+    for (i, trigger) in output.triggers.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        s.push('{');
-        string_field(&mut s, "splitSetId", t(tr.split_set_id));
-        s.push(',');
-        string_field(&mut s, "counterBefore", &counter_text(tr.income, tr.counter_before));
-        s.push(',');
-        string_field(&mut s, "counterAfter", &counter_text(tr.income, tr.counter_after));
-        s.push(',');
-        key(&mut s, "activatedAtRecordId");
-        match tr.activated_at_record {
-            Some(i) => write_string(&mut s, input.record_id(&input.records[i])),
-            None => s.push_str("null"),
+        json.push('{');
+        string_field(&mut json, "splitSetId", text(trigger.split_set_id));
+        json.push(',');
+        string_field(
+            &mut json,
+            "counterBefore",
+            &counter_text(trigger.income, trigger.counter_before),
+        );
+        json.push(',');
+        string_field(
+            &mut json,
+            "counterAfter",
+            &counter_text(trigger.income, trigger.counter_after),
+        );
+        json.push(',');
+        key(&mut json, "activatedAtRecordId");
+        match trigger.activated_at_record {
+            Some(index) => write_string(&mut json, input.record_id(&input.records[index])),
+            None => json.push_str("null"),
         }
-        s.push('}');
+        json.push('}');
     }
-    s.push_str("],\"missingCodes\":[");
-    for (i, c) in o.missing_codes.iter().enumerate() {
+    json.push_str("],\"missingCodes\":[");
+    for (i, code) in output.missing_codes.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        write_string(&mut s, t(*c));
+        write_string(&mut json, text(*code));
     }
-    s.push_str("],\"state\":{\"counters\":{");
-    for (i, tr) in o.triggers.iter().enumerate() {
+    json.push_str("],\"state\":{\"counters\":{");
+    for (i, trigger) in output.triggers.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        write_string(&mut s, t(tr.split_set_id));
-        s.push_str(":{");
-        string_field(&mut s, "value", &counter_text(tr.income, tr.counter_after));
-        s.push('}');
+        write_string(&mut json, text(trigger.split_set_id));
+        json.push_str(":{");
+        string_field(&mut json, "value", &counter_text(trigger.income, trigger.counter_after));
+        json.push('}');
     }
-    s.push_str("},\"recoupments\":{");
-    for (i, (id, remaining, deferred)) in o.state_recoupments.iter().enumerate() {
+    json.push_str("},\"recoupments\":{");
+    for (i, (id, remaining, deferred)) in output.state_recoupments.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            json.push(',');
         }
-        write_string(&mut s, t(*id));
-        s.push_str(":{");
-        money_field(&mut s, "remaining", *remaining);
-        s.push(',');
-        money_field(&mut s, "deferred", *deferred);
-        s.push('}');
+        write_string(&mut json, text(*id));
+        json.push_str(":{");
+        money_field(&mut json, "remaining", *remaining);
+        json.push(',');
+        money_field(&mut json, "deferred", *deferred);
+        json.push('}');
     }
-    s.push_str("}}}");
-    s
+    json.push_str("}}}");
+    json
 }

@@ -68,7 +68,7 @@ pub unsafe extern "C" fn engine_calculate(ptr: *const u8, len: usize) -> u32 {
         Ok(json) => (Status::Ok, json),
         Err(e) => (e.status(), e.to_string()),
     };
-    RESULT.with(|r| *r.borrow_mut() = text.into_bytes());
+    RESULT.with(|result| *result.borrow_mut() = text.into_bytes());
     status as u32
 }
 
@@ -92,7 +92,7 @@ pub unsafe extern "C" fn engine_calculate_columns(ptr: *const u8, len: usize) ->
         Ok(bytes) => (Status::Ok, bytes),
         Err(e) => (e.status(), e.to_string().into_bytes()),
     };
-    RESULT.with(|r| *r.borrow_mut() = bytes);
+    RESULT.with(|result| *result.borrow_mut() = bytes);
     status as u32
 }
 
@@ -106,8 +106,8 @@ pub unsafe extern "C" fn engine_calculate_columns(ptr: *const u8, len: usize) ->
 pub unsafe extern "C" fn engine_prepare(ptr: *const u8, len: usize) -> u32 {
     let (status, bytes) = match Prepared::new(caller_bytes(ptr, len)) {
         Ok(prepared) => {
-            let handle = PREPARED.with(|p| {
-                let mut list = p.borrow_mut();
+            let handle = PREPARED.with(|statements| {
+                let mut list = statements.borrow_mut();
                 match list.iter().position(|slot| slot.is_none()) {
                     Some(free) => {
                         list[free] = Some(prepared);
@@ -123,7 +123,7 @@ pub unsafe extern "C" fn engine_prepare(ptr: *const u8, len: usize) -> u32 {
         }
         Err(e) => (e.status(), e.to_string().into_bytes()),
     };
-    RESULT.with(|r| *r.borrow_mut() = bytes);
+    RESULT.with(|result| *result.borrow_mut() = bytes);
     status as u32
 }
 
@@ -138,24 +138,27 @@ pub unsafe extern "C" fn engine_prepare(ptr: *const u8, len: usize) -> u32 {
 #[no_mangle]
 pub unsafe extern "C" fn engine_calculate_prepared(handle: u32, ptr: *const u8, len: usize) -> u32 {
     let header = caller_bytes(ptr, len);
-    let result = PREPARED.with(|p| match p.borrow_mut().get_mut(handle as usize) {
+    let result = PREPARED.with(|statements| match statements.borrow_mut().get_mut(handle as usize) {
         Some(Some(prepared)) => Some(prepared.calculate_summary(header)),
         _ => None,
     });
     let (status, bytes) = match result {
         Some(Ok(bytes)) => (Status::Ok, bytes),
         Some(Err(e)) => (e.status(), e.to_string().into_bytes()),
-        None => (Status::InvalidLayout, b"input: columns: no prepared statement with this handle".to_vec()),
+        None => (
+            Status::InvalidLayout,
+            b"input: columns: no prepared statement with this handle".to_vec(),
+        ),
     };
-    RESULT.with(|r| *r.borrow_mut() = bytes);
+    RESULT.with(|result| *result.borrow_mut() = bytes);
     status as u32
 }
 
 /// Releases the prepared statement `handle` and its memory; unknown handles are ignored.
 #[no_mangle]
 pub extern "C" fn engine_release(handle: u32) {
-    PREPARED.with(|p| {
-        if let Some(slot) = p.borrow_mut().get_mut(handle as usize) {
+    PREPARED.with(|statements| {
+        if let Some(slot) = statements.borrow_mut().get_mut(handle as usize) {
             *slot = None;
         }
     });
@@ -165,20 +168,20 @@ pub extern "C" fn engine_release(handle: u32) {
 /// valid until the next [`engine_calculate`] or [`engine_result_free`].
 #[no_mangle]
 pub extern "C" fn engine_result_ptr() -> *const u8 {
-    RESULT.with(|r| r.borrow().as_ptr())
+    RESULT.with(|result| result.borrow().as_ptr())
 }
 
 /// Length in bytes of the last result.
 #[no_mangle]
 pub extern "C" fn engine_result_len() -> usize {
-    RESULT.with(|r| r.borrow().len())
+    RESULT.with(|result| result.borrow().len())
 }
 
 /// Releases the last result (the engine's memory); the pointer from
 /// [`engine_result_ptr`] becomes invalid.
 #[no_mangle]
 pub extern "C" fn engine_result_free() {
-    RESULT.with(|r| *r.borrow_mut() = Vec::new());
+    RESULT.with(|result| *result.borrow_mut() = Vec::new());
 }
 
 #[cfg(test)]
@@ -215,7 +218,10 @@ mod tests {
     fn prepared_handles() {
         unsafe {
             assert_eq!(engine_prepare(b"nope".as_ptr(), 4), Status::InvalidLayout as u32);
-            assert_eq!(engine_calculate_prepared(7, b"{}".as_ptr(), 2), Status::InvalidLayout as u32);
+            assert_eq!(
+                engine_calculate_prepared(7, b"{}".as_ptr(), 2),
+                Status::InvalidLayout as u32
+            );
             engine_release(7);
             engine_result_free();
         }

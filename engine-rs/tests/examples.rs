@@ -11,7 +11,13 @@ fn example_1_groups() {
             r#"[{"payeeId":"label","pct":"50"},{"groupId":"band","pct":"50","members":[{"payeeId":"ann","pct":"50"},{"payeeId":"bob","pct":"50"}]}]"#
         )
     );
-    let input = doc(&format!("[{}]", rec("r1", "C1", "10", 100)), CAT, &sets, "[]", NOSTATE);
+    let input = statement_input(
+        &format!("[{}]", sale("r1", "C1", "10", 100)),
+        CATALOG,
+        &sets,
+        "[]",
+        NO_STATE,
+    );
     let (_, text) = run_text(&input);
     assert_eq!(
         text,
@@ -37,7 +43,13 @@ fn example_2_largest_remainder() {
             r#"[{"payeeId":"x","pct":"33.3333"},{"payeeId":"y","pct":"33.3333"},{"payeeId":"z","pct":"33.3334"}]"#
         )
     );
-    let input = doc(&format!("[{}]", rec("r1", "C1", "0.000000000001", 1)), CAT, &sets, "[]", NOSTATE);
+    let input = statement_input(
+        &format!("[{}]", sale("r1", "C1", "0.000000000001", 1)),
+        CATALOG,
+        &sets,
+        "[]",
+        NO_STATE,
+    );
     let out = run(&input);
     assert_eq!(payout(&out, "x"), "0");
     assert_eq!(payout(&out, "y"), "0");
@@ -55,24 +67,46 @@ fn example_3_sets(pre: &str) -> String {
 
 #[test]
 fn example_3_escalation_inside_a_record() {
-    let input = doc(&format!("[{}]", rec("r1", "C1", "1000", 10)), CAT, &example_3_sets("7000"), "[]", NOSTATE);
+    let input = statement_input(
+        &format!("[{}]", sale("r1", "C1", "1000", 10)),
+        CATALOG,
+        &example_3_sets("7000"),
+        "[]",
+        NO_STATE,
+    );
     let (out, text) = run_text(&input);
     assert_eq!(payout(&out, "label"), "850");
     assert_eq!(payout(&out, "ann"), "150");
-    let t = trig(&out, "cond");
-    assert_eq!(s(t, "counterBefore"), "7000");
-    assert_eq!(s(t, "counterAfter"), "8000");
-    assert_eq!(s(t, "activatedAtRecordId"), "r1");
+    let t = trigger_out(&out, "cond");
+    assert_eq!(text_at(t, "counterBefore"), "7000");
+    assert_eq!(text_at(t, "counterAfter"), "8000");
+    assert_eq!(text_at(t, "activatedAtRecordId"), "r1");
     assert!(text.contains(r#""lines":[{"code":"C1","productId":"p1","splitSetId":"base","payeeId":"label","units":5,"amount":"500"},{"code":"C1","productId":"p1","splitSetId":"cond","payeeId":"ann","units":5,"amount":"150"},{"code":"C1","productId":"p1","splitSetId":"cond","payeeId":"label","units":5,"amount":"350"}]"#), "{}", text);
-    assert!(text.ends_with(r#""state":{"counters":{"cond":{"value":"8000"}},"recoupments":{}}}"#), "{}", text);
+    assert!(
+        text.ends_with(r#""state":{"counters":{"cond":{"value":"8000"}},"recoupments":{}}}"#),
+        "{}",
+        text
+    );
     check_invariants(&input, &out);
 }
 
 #[test]
 fn example_4_debtor_recoupment() {
-    let sets = format!("[{}]", base("b", r#"[{"payeeId":"ann","pct":"40"},{"payeeId":"label","pct":"60"}]"#));
-    let rcs = format!("[{}]", rc("rc1", "label", r#"["ann"]"#, "1000", "high", r#""recoupablePct":"50""#));
-    let input = doc(&format!("[{}]", rec("r1", "C1", "1000", 1)), CAT, &sets, &rcs, NOSTATE);
+    let sets = format!(
+        "[{}]",
+        base("b", r#"[{"payeeId":"ann","pct":"40"},{"payeeId":"label","pct":"60"}]"#)
+    );
+    let recoupment_list = format!(
+        "[{}]",
+        recoupment("rc1", "label", r#"["ann"]"#, "1000", "high", r#""recoupablePct":"50""#)
+    );
+    let input = statement_input(
+        &format!("[{}]", sale("r1", "C1", "1000", 1)),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    );
     let (out, text) = run_text(&input);
     assert_eq!(payee(&out, "ann").unwrap(), ["400", "200", "0", "200"]);
     assert_eq!(payee(&out, "label").unwrap(), ["600", "0", "200", "800"]);

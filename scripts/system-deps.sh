@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what `npm test` needs from Debian and a fresh machine lacks: Chromium for the
 # browser tests, a PostgreSQL server for the second API run, and Rust's wasm32 standard
-# library for the engine. Without root it prints the exact command instead.
+# library and formatter for the engine. Without root it prints the exact command instead.
 set -euo pipefail
 
 missing=()
@@ -9,6 +9,7 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/cargo ] || missing+=(cargo)
 [ -x /usr/bin/rustc ] || missing+=(rustc)
+[ -x /usr/bin/rustfmt ] || missing+=(rustfmt)
 ls /usr/lib/rustlib/wasm32-unknown-unknown >/dev/null 2>&1 || missing+=(libstd-rust-dev-wasm32)
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -21,6 +21,7 @@ step "system packages" bash scripts/system-deps.sh
 step "format (prettier)" npx prettier --check .
 step "lint (eslint)" npx eslint .
 step "type check (tsc)" npx tsc -p .
+step "engine crate format (rustfmt)" bash engine-rs/check-format.sh
 step "engine crate (cargo test)" bash -c 'cd engine-rs && RUSTC=/usr/bin/rustc /usr/bin/cargo test --quiet'
 step "engine module matches its sources" bash engine-rs/check-wasm.sh
 step "unit and API tests on PGlite (vitest)" npx vitest run

@@ -73,12 +73,14 @@ impl RecoupmentLedger {
     }
 
     /// Whether recoupment `index` may take anything: open in the period, something remaining.
+    #[inline(always)]
     pub(super) fn is_open(&self, index: usize) -> bool {
         self.open_in_period[index] && self.remaining[index] > 0
     }
 
     /// The most recoupment `index` may take of `wanted`: its remaining, and what
     /// its `statementMaximum` leaves of this statement's budget.
+    #[inline(always)]
     pub(super) fn within_budget(&self, index: usize, recoupment: &Recoupment, wanted: i128) -> i128 {
         let mut allowed = self.remaining[index].min(wanted);
         if let Some(maximum) = recoupment.statement_maximum {
@@ -89,6 +91,7 @@ impl RecoupmentLedger {
 
     /// Books `amount` taken by recoupment `index`: credited to the creditor now
     /// (immediate) or held in its deferred balance (deferred).
+    #[inline(always)]
     pub(super) fn take(&mut self, index: usize, recoupment: &Recoupment, amount: i128, payees: &mut PayeeAmounts) {
         self.remaining[index] -= amount;
         self.taken[index] += amount;
@@ -138,6 +141,7 @@ impl RecoupmentLedger {
 }
 
 /// Whether a recoupment's scope covers a product (`all`, or one of its `productIds`).
+#[inline(always)]
 pub(super) fn covers_product(recoupment: &Recoupment, product: Sym) -> bool {
     match &recoupment.products {
         None => true,

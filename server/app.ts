@@ -23,6 +23,7 @@ import emulationRoutes from './routes/emulation';
 import eventRoutes from './routes/events';
 import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
+import payeeInvitationRoutes from './routes/payeeInvitations';
 import productRoutes from './routes/products';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     rateLimit: options.loginRateLimit,
   });
+  await app.register(payeeInvitationRoutes, { rateLimit: options.loginRateLimit });
   await app.register(outboxRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import type { CodeEntry, EventMetadata, ProductDetails } from '../events/types';
 import { sendAccountLink } from '../services/accountLinks';
+import { invitePayee, type Invitee } from '../services/payeeInvitations';
 import { openAccount, registerUser } from '../services/registration';
 import { codeTakenMessage, readCodes } from './codes';
 import { checkSplitSets, type CheckedSplits, type SplitSetInput } from './splits';
@@ -196,17 +197,12 @@ export async function setProductSplits(
   );
   const checked = await checkWithPayees(
     tx,
+    accountId,
     command.splitSets,
     command.productId,
     codes.map((row) => row.code),
   );
-  await inviteCollaborators(tx, checked, command.publicUrl, metadata);
-  await addAccountPayees(
-    tx,
-    accountId,
-    checked.sets.flatMap((set) => collectIds(set.shares)),
-    metadata,
-  );
+  await recordSplitPayees(tx, accountId, checked, command.publicUrl, metadata);
   const before = await readProductSplitSets(tx, command.productId);
   await appendAfterCheck(
     tx,
@@ -218,29 +214,72 @@ export async function setProductSplits(
   return checked.sets;
 }
 
-/** Checks split sets against the payees they name (productId null: the account's defaults). */
+/** Split sets checked, and the people of other accounts they name by e-mail. */
+interface CheckedWithPayees extends CheckedSplits {
+  /** Existing people outside the account, named by their e-mail: invited, never taken over. */
+  outsiders: Invitee[];
+}
+
+/**
+ * Checks split sets against the payees they name (productId null: the account's defaults). A
+ * payee id must be one of the account's people; an e-mail may name anyone, and a person of
+ * another account so named is invited rather than added.
+ */
 async function checkWithPayees(
   tx: Queryable,
+  accountId: string,
   splitSets: readonly SplitSetInput[],
   productId: string | null,
   codes: readonly string[],
-): Promise<CheckedSplits> {
+): Promise<CheckedWithPayees> {
   const payeeIds = splitSets.flatMap((set) => collectIds(set.shares));
   const emails = splitSets.flatMap((set) => collectEmails(set.shares));
-  const known = await tx.query<{ id: string; username: string | null }>(
-    `select id, username from users where (id = any($1::text[]) or lower(username) = any($2::text[]))
-        and status <> 'deleted'`,
-    [payeeIds, emails],
+  const known = await tx.query<Invitee & { related: boolean }>(
+    `select u.id, u.username, u.fullname, u.language,
+            (u.account_id = $3 or exists (select 1 from account_payees ap
+               where ap.account_id = $3 and ap.user_id = u.id)) as related
+       from users u
+      where (u.id = any($1::text[]) or lower(u.username) = any($2::text[])) and u.status <> 'deleted'`,
+    [payeeIds, emails, accountId],
   );
-  return checkSplitSets(splitSets, {
+  const checked = checkSplitSets(splitSets, {
     productId,
     codes: new Set(codes),
-    knownPayees: new Set(known.map((row) => row.id)),
+    knownPayees: new Set(known.filter((row) => row.related).map((row) => row.id)),
     payeeByEmail: new Map(
-      known.filter((row) => row.username).map((row) => [row.username ?? '', row.id]),
+      known.filter((row) => row.username).map((row) => [row.username.toLowerCase(), row.id]),
     ),
     recoupmentIds: new Set(),
   });
+  const named = new Set(checked.sets.flatMap((set) => collectIds(set.shares)));
+  return {
+    ...checked,
+    outsiders: known.filter((row) => !row.related && named.has(row.id)),
+  };
+}
+
+/**
+ * Records who the sets pay: new collaborators get an account and an activation link, people of
+ * other accounts an invitation, and the account's own people are remembered as its payees.
+ */
+async function recordSplitPayees(
+  tx: Queryable,
+  accountId: string,
+  checked: CheckedWithPayees,
+  publicUrl: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  await inviteCollaborators(tx, checked, publicUrl, metadata);
+  const outsiders = new Set(checked.outsiders.map((person) => person.id));
+  for (const person of checked.outsiders) {
+    await invitePayee(tx, accountId, person, publicUrl, metadata);
+  }
+  await addAccountPayees(
+    tx,
+    accountId,
+    checked.sets.flatMap((set) => collectIds(set.shares)).filter((id) => !outsiders.has(id)),
+    metadata,
+  );
 }
 
 async function inviteCollaborators(
@@ -281,8 +320,7 @@ export async function setDefaultSplits(
   command: DefaultSplitsCommand,
   metadata: EventMetadata,
 ): Promise<SplitSet[]> {
-  const checked = await checkWithPayees(tx, command.splitSets, null, []);
-  await inviteCollaborators(tx, checked, command.publicUrl, metadata);
+  const checked = await checkWithPayees(tx, command.accountId, command.splitSets, null, []);
   const before = await readDefaultSplitSets(tx, command.accountId);
   await appendAfterCheck(
     tx,
@@ -291,12 +329,7 @@ export async function setDefaultSplits(
     [{ type: 'DefaultSplitsChanged', data: { before, after: checked.sets } }],
     metadata,
   );
-  await addAccountPayees(
-    tx,
-    command.accountId,
-    checked.sets.flatMap((set) => collectIds(set.shares)),
-    metadata,
-  );
+  await recordSplitPayees(tx, command.accountId, checked, command.publicUrl, metadata);
   return checked.sets;
 }
 

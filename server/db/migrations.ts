@@ -373,6 +373,22 @@ const migrations: Migration[] = [
       create index product_codes_product on product_codes (product_id);
     `,
   },
+  {
+    version: 11,
+    name: 'payees outside the account are invited and accept',
+    sql: `
+      alter table account_payees add column status text not null default 'accepted';
+      create table payee_invitations (
+        token_hash text primary key,
+        account_id text not null references accounts (id),
+        user_id text not null references users (id),
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index payee_invitations_user on payee_invitations (user_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

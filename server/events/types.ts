@@ -13,7 +13,11 @@ export type AccountEvent =
   | { type: 'AccountOpened'; data: { accountId: string; name: string; accountType: AccountType } }
   | { type: 'DefaultSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } }
   | { type: 'PresetCreated'; data: { presetId: string; name: string; shares: Share[] } }
-  | { type: 'AccountPayeeAdded'; data: { userId: string } };
+  /** A person the account made, or who works with it: a payee it may name in splits. */
+  | { type: 'AccountPayeeAdded'; data: { userId: string } }
+  /** A person of another account, named by e-mail: a payee only once they accept. */
+  | { type: 'AccountPayeeInvited'; data: { userId: string } }
+  | { type: 'AccountPayeeAccepted'; data: { userId: string } };
 
 /** The `user-<id>` stream. */
 export type UserEvent =

@@ -197,7 +197,14 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = sessionOf(request).user;
       const artist = await loadArtist(request.params.id, user);
-      const target = await app.db.query('select 1 from users where id = $1', [request.body.userId]);
+      // Only one of the artist account's own people, or a payee who accepted to work with it.
+      const target = await app.db.query(
+        `select 1 from users u
+          where u.id = $1 and u.status <> 'deleted'
+            and (u.account_id = $2 or exists (select 1 from account_payees ap
+                   where ap.account_id = $2 and ap.user_id = u.id and ap.status = 'accepted'))`,
+        [request.body.userId, artist.account_id],
+      );
       if (target.length === 0) throw new NotFoundError('User not found');
       await app.db.transaction(async (tx) => {
         const stream = `artist-${artist.id}`;

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
 import { addAccountPayees } from '../catalog/service';
-import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { sendAccountLink } from '../services/accountLinks';
+import { invitePayee, type Invitee } from '../services/payeeInvitations';
 import { EMAIL_TAKEN, isEmail, openAccount, registerUser } from '../services/registration';
 import { ALREADY_ACTIVE } from './accountLinks';
 import { LANGUAGES, type Language } from '../i18n';
@@ -36,6 +37,8 @@ const UserPatch = Type.Object(
 );
 
 interface UserRow {
+  owned: boolean;
+  relationship: string | null;
   id: string;
   account_id: string;
   username: string | null;
@@ -66,13 +69,27 @@ function toUser(row: UserRow) {
   };
 }
 
-/** A label sees its own users and the payees who work with it; staff see everyone. */
-const visibleTo = (accountParameter: string) =>
-  `(${accountParameter}::text is null or account_id = ${accountParameter}
-    or id in (select user_id from account_payees where account_id = ${accountParameter}))`;
+/**
+ * The users a viewer account sees (all of them for staff, `viewer` null): its own people, and the
+ * payees who work with it. A person invited from another account shows only the address the
+ * account typed until they accept. `owned` says whether the viewer may change the person.
+ */
+const visibleUsers = (viewer: string) => `(
+  select u.id, u.account_id, u.username,
+         case when shown.whole then u.fullname else coalesce(u.username, '') end as fullname,
+         u.roles, u.status,
+         case when shown.whole then u.language else '' end as language,
+         case when shown.whole then u.last_login end as last_login,
+         u.created_at, u.version,
+         (${viewer}::text is null or u.account_id = ${viewer}) as owned,
+         ap.status as relationship
+    from users u
+    left join account_payees ap on ap.account_id = ${viewer} and ap.user_id = u.id
+    cross join lateral (select (${viewer}::text is null or u.account_id = ${viewer}
+                                or ap.status = 'accepted') as whole) shown
+   where ${viewer}::text is null or u.account_id = ${viewer} or ap.user_id is not null)`;
 
-const userColumns = `id, account_id, username, fullname, roles, status, language, last_login,
-                     created_at, version, count(*) over () as total`;
+export const NOT_YOURS = 'This person manages their own account.';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -90,10 +107,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = sessionOf(request).user;
       const { q = '', limit = 100, offset = 0 } = request.query;
       const rows = await app.db.query<UserRow>(
-        `select ${userColumns} from users
-          where ${visibleTo('$1')}
-            and ($2 = '' or fullname ilike '%' || $2 || '%' or username ilike '%' || $2 || '%')
-          order by fullname, id limit $3 offset $4`,
+        `select v.*, count(*) over () as total from ${visibleUsers('$1')} v
+          where ($2 = '' or v.fullname ilike '%' || $2 || '%' or v.username ilike '%' || $2 || '%')
+          order by v.fullname, v.id limit $3 offset $4`,
         [seesAllAccounts(user) ? null : user.accountId, q, limit, offset],
       );
       return { items: rows.map(toUser), total: Number(rows[0]?.total ?? 0) };
@@ -102,7 +118,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const findVisibleUser = async (id: string, viewerAccount: string | null) => {
     const rows = await app.db.query<UserRow>(
-      `select ${userColumns} from users where id = $1 and ${visibleTo('$2')}`,
+      `select v.*, 1 as total from ${visibleUsers('$2')} v where v.id = $1`,
       [id, viewerAccount],
     );
     const row = rows[0];
@@ -146,11 +162,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { version, fullname, language } = request.body;
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: string }>(
-          `select id from users where id = $1 and ${visibleTo('$2')}`,
+        const rows = await tx.query<{ owned: boolean }>(
+          `select v.owned from ${visibleUsers('$2')} v where v.id = $1`,
           [id, viewerAccount],
         );
         if (!rows[0]) throw new NotFoundError('User not found');
+        // A payee from another account keeps their own name, language and login.
+        if (!rows[0].owned) throw new ForbiddenError(NOT_YOURS);
         const change: { fullname?: string; language?: string } = {};
         if (fullname !== undefined) change.fullname = fullname;
         if (language !== undefined) change.language = language;
@@ -191,7 +209,7 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
 
   const findManagedUser = async (id: string, viewerAccount: string | null) => {
     const rows = await app.db.query<UserRow>(
-      `select ${userColumns} from users where id = $1 and ${visibleTo('$2')}`,
+      `select v.*, 1 as total from ${visibleUsers('$2')} v where v.id = $1`,
       [id, viewerAccount],
     );
     const row = rows[0];
@@ -216,8 +234,23 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
       if (!isEmail(email)) throw new BadRequestError('Not a valid email');
       const metadata = commandMetadata(request, app.now());
       const userId = await app.db.transaction(async (tx) => {
-        const taken = await tx.query('select 1 from users where lower(username) = $1', [email]);
-        if (taken.length > 0) throw new ConflictError(EMAIL_TAKEN);
+        const existing = await tx.query<Invitee & { account_id: string }>(
+          `select id, username, fullname, language, account_id from users
+            where lower(username) = $1 and status <> 'deleted'`,
+          [email],
+        );
+        const person = existing[0];
+        if (person) {
+          const related = await tx.query(
+            'select 1 from account_payees where account_id = $1 and user_id = $2',
+            [session.user.accountId, person.id],
+          );
+          if (person.account_id === session.user.accountId || related.length > 0)
+            throw new ConflictError(EMAIL_TAKEN);
+          // Someone with a login of their own: asked, never taken over.
+          await invitePayee(tx, session.user.accountId, person, options.publicUrl, metadata);
+          return person.id;
+        }
         const accountId = await openAccount(tx, request.body.fullname ?? email, 'person', metadata);
         const id = await registerUser(
           tx,
@@ -264,6 +297,10 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
         const session = sessionOf(request);
         const viewerAccount = seesAllAccounts(session.user) ? null : session.user.accountId;
         const user = await findManagedUser(request.params.id, viewerAccount);
+        // The account's own people, and payees who work with it (SPEC: invited, sent a claim
+        // notification or a reset); never someone it has only invited.
+        const mayWrite = user.owned || user.relationship === 'accepted';
+        if (!mayWrite) throw new ForbiddenError(NOT_YOURS);
         if (!user.username) throw new BadRequestError('Not a valid email');
         if (purpose !== 'reset' && user.status === 'active')
           throw new ConflictError(ALREADY_ACTIVE);

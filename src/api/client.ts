@@ -1,3 +1,4 @@
+import type { InvitationAccepted } from '../../api/payeeInvitations';
 import type { AccountLinkPurpose, LinkCompleted } from '../../api/accountLinks';
 import type { EmulationUser } from '../../api/emulation';
 import type { Credentials, Session } from '../../api/session';
@@ -196,6 +197,11 @@ export class ApiClient {
         quiet: true,
       },
     );
+  }
+
+  /** Accepts a label's invitation through its e-mailed link's token. */
+  acceptPayeeInvitation(token: string): Promise<InvitationAccepted> {
+    return this.post<InvitationAccepted>('payee-invitations/accept', { token }, { quiet: true });
   }
 
   emulationUsers(search: EmulationSearch, signal?: AbortSignal): Promise<EmulationUser[]> {

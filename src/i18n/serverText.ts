@@ -25,6 +25,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A secure password is at least 12 characters mixing letters, numbers and symbols.':
     'account.password.rule',
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
+  'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
+  'This invitation is not valid or was already used.': 'server.invitation.invalid',
 };
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */

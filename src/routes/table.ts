@@ -80,6 +80,7 @@ export const ROUTES: readonly AppRoute[] = [
   publicPage('service-account', '/service/account', 'routes.service-account.title'),
   publicPage('service-password', '/service/password', 'routes.service-password.title'),
   publicPage('service-claim', '/service/claim', 'routes.service-claim.title'),
+  publicPage('service-invitation', '/service/invitation', 'routes.service-invitation.title'),
 
   // Application pages
   app({

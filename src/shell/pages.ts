@@ -19,6 +19,7 @@ import { DistributorPage } from '../distributors/DistributorPage';
 import { DistributorsPage } from '../distributors/DistributorsPage';
 import { ImportPage } from '../import/ImportPage';
 import { DashboardPage } from '../pages/DashboardPage';
+import { InvitationPage } from '../pages/InvitationPage';
 import { LoginPage } from '../pages/LoginPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { StatementLogsPage } from '../statements/StatementLogsPage';
@@ -35,6 +36,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   'service-password': PasswordLinkPage,
   'service-claim': ClaimLinkPage,
   'service-account': ActivationLinkPage,
+  'service-invitation': InvitationPage,
   dashboard: DashboardPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,

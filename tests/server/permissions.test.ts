@@ -145,6 +145,7 @@ describe('every API route checks permissions', () => {
     ];
     const publicRoutes = [
       'GET /api/health',
+      'POST /api/payee-invitations/accept',
       ...['password-resets', 'claims', 'activations'].flatMap((flow) => [
         `POST /api/${flow}`,
         `POST /api/${flow}/complete`,

@@ -207,9 +207,10 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
        (select string_agg(concat_ws(',', artist_id, user_id), ';' order by artist_id, user_id)
           from artist_users where artist_id in (select id from artists where account_id = $1)
              or user_id in (select id from users where account_id = $1)),
+       -- An invitation another account sends is not a tie until the person accepts it.
        (select string_agg(concat_ws(',', account_id, user_id), ';' order by account_id, user_id)
           from account_payees where account_id = $1
-             or user_id in (select id from users where account_id = $1)),
+             or (status = 'accepted' and user_id in (select id from users where account_id = $1))),
        (select string_agg(concat_ws(',', id, title, version), ';' order by id)
           from statements where account_id = $1)
      )) as digest`,

@@ -27,7 +27,23 @@ export const accountProjector: Projector<AccountEvent> = {
   },
   async AccountPayeeAdded(tx, { data }, { id, version }) {
     await tx.query(
-      'insert into account_payees (account_id, user_id) values ($1, $2) on conflict do nothing',
+      `insert into account_payees (account_id, user_id, status) values ($1, $2, 'accepted')
+       on conflict (account_id, user_id) do update set status = 'accepted'`,
+      [id, data.userId],
+    );
+    await bumpVersion(tx, 'accounts', id, version);
+  },
+  async AccountPayeeInvited(tx, { data }, { id, version }) {
+    await tx.query(
+      `insert into account_payees (account_id, user_id, status) values ($1, $2, 'invited')
+       on conflict do nothing`,
+      [id, data.userId],
+    );
+    await bumpVersion(tx, 'accounts', id, version);
+  },
+  async AccountPayeeAccepted(tx, { data }, { id, version }) {
+    await tx.query(
+      `update account_payees set status = 'accepted' where account_id = $1 and user_id = $2`,
       [id, data.userId],
     );
     await bumpVersion(tx, 'accounts', id, version);

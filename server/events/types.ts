@@ -37,6 +37,8 @@ export type UserEvent =
   | { type: 'UserLoggedIn'; data: Record<string, never> }
   | { type: 'UserLoginFailed'; data: { failedLogins: number } }
   | { type: 'UserLocked'; data: { until: string } }
+  /** An admin lifted a login lock before it ran out. */
+  | { type: 'UserUnlocked'; data: Record<string, never> }
   | { type: 'UserProfileChanged'; data: { fullname?: string; language?: string; roles?: Role[] } }
   | { type: 'UserEmulationStarted'; data: { targetUserId: string } }
   | { type: 'UserEmulationStopped'; data: { targetUserId: string } }

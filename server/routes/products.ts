@@ -209,7 +209,10 @@ const productRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (a
   app.post(
     '/api/products',
     {
-      config: { access: { session: true, permissions: ['product:rw'] } },
+      // SPEC section 2 gives /products/add to overseers: a label adds codes to its own products.
+      config: {
+        access: { session: true, permissions: ['product:rw'], roles: ['overseer', 'admin'] },
+      },
       schema: {
         tags: ['products'],
         body: NewProduct,

@@ -183,6 +183,37 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return toUser(await findVisibleUser(id, viewerAccount));
     },
   );
+
+  app.post(
+    '/api/users/:id/unlock',
+    {
+      config: { access: { session: true, permissions: ['user:rw'], roles: ['admin'] } },
+      schema: {
+        tags: ['users'],
+        summary: 'Lift a login lock before its 60 minutes run out (admins)',
+        params: IdParams,
+        response: { 200: User, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await app.db.transaction(async (tx) => {
+        const rows = await tx.query<{ version: number }>(
+          'select version from users where id = $1',
+          [id],
+        );
+        if (!rows[0]) throw new NotFoundError('User not found');
+        await appendAfterCheck(
+          tx,
+          `user-${id}`,
+          Number(rows[0].version),
+          [{ type: 'UserUnlocked', data: {} }],
+          commandMetadata(request, app.now()),
+        );
+      });
+      return toUser(await findVisibleUser(id, null));
+    },
+  );
 };
 
 export default userRoutes;

@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
+import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
 
 /** A DistroKid export: one row of an ISRC no product has, one of the demo's Midnight Signals. */
 function distroKidFile(unknownIsrc: string) {
@@ -107,16 +107,19 @@ test.describe('the statement pipeline', () => {
       `/products/add?code=${unknownIsrc}&kind=isrc`,
     );
 
-    // /products/add needs the overseer role, which the label does not have: add it through the API.
-    const product = await api.post('/api/products', {
-      headers: { 'x-csrf-token': csrf },
-      data: {
-        title: `E2E ${unknownIsrc}`,
-        type: 'single',
-        codes: [{ code: unknownIsrc, kind: 'isrc' }],
-      },
+    // Products are added by overseers (SPEC section 2): the overseer adds one to the label's account.
+    const otto = await apiSession(baseURL ?? '', 'overseer@demo.label');
+    const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
+      items: { id: string }[];
+    };
+    const product = await otto.post('/api/products', {
+      title: `E2E ${unknownIsrc}`,
+      type: 'single',
+      accountId: accounts.items[0]?.id,
+      codes: [{ code: unknownIsrc, kind: 'isrc' }],
     });
     expect(product.status()).toBe(201);
+    await otto.dispose();
 
     // Every code known: the statement loads and waits for its expected 10.
     await page.reload();

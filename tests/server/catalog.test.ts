@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import {
+  get,
+  login,
+  startPortal,
+  write,
+  type LoggedIn,
+  type TestPortal,
+  createDemoProduct,
+} from './harness';
 
 describe('catalog and splits', () => {
   let portal: TestPortal;
@@ -16,7 +24,7 @@ describe('catalog and splits', () => {
   });
   afterAll(() => portal.close());
 
-  const create = (body: object) => write(portal.app, lena, 'POST', '/api/products', body);
+  const create = (body: Record<string, unknown>) => createDemoProduct(portal, body);
   const product = (codes: object[], extra: object = {}) =>
     create({ title: 'Test Tone', type: 'single', codes, ...extra });
 
@@ -267,6 +275,13 @@ describe('catalog and splits', () => {
       codes: [{ code: 'ELSEWHERE-1', kind: 'custom' }],
     });
     expect(refused.statusCode).toBe(403);
+    // Not even in its own account: a label adds codes to the products it has.
+    const own = await write(portal.app, lena, 'POST', '/api/products', {
+      title: 'Own Product',
+      type: 'single',
+      codes: [{ code: 'OWN-1', kind: 'custom' }],
+    });
+    expect(own.statusCode).toBe(403);
   });
 
   it('keeps a product from another account out of reach', async () => {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import {
+  get,
+  login,
+  startPortal,
+  write,
+  type LoggedIn,
+  type TestPortal,
+  createDemoProduct,
+} from './harness';
 import { uploadStatement } from './multipart';
 
 const HEADER =
@@ -148,7 +156,7 @@ describe('the account-wide default splits', () => {
   });
 
   it('allocates a record whose product has no set of its own with the default set', async () => {
-    const created = await write(portal.app, lena, 'POST', '/api/products', {
+    const created = await createDemoProduct(portal, {
       title: 'Unsplit Song',
       type: 'single',
       codes: [{ code: 'QZDM12600099', kind: 'isrc' }],

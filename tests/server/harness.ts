@@ -151,3 +151,12 @@ export function write(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** POST /api/products as the overseer, into the demo label's account: SPEC gives /products/add to overseers. */
+export async function createDemoProduct(portal: TestPortal, body: Record<string, unknown>) {
+  const otto = await login(portal.app, 'overseer@demo.label');
+  const accounts = await portal.db.query<{ id: string }>(
+    "select id from accounts where name = 'Demo Records'",
+  );
+  return write(portal.app, otto, 'POST', '/api/products', { accountId: accounts[0]?.id, ...body });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type TestPortal } from './harness';
+import { login, startPortal, write, type TestPortal } from './harness';
 
 const attempt = (portal: TestPortal, password: string) =>
   portal.app.inject({
@@ -75,6 +75,31 @@ describe('login lockout', () => {
     for (let failure = 1; failure <= 10; failure += 1)
       expect((await attemptAs('wrong password')).statusCode).toBe(401);
     expect((await attemptAs('wrong password')).statusCode).toBe(423);
+  });
+
+  it('lets an admin, and only an admin, lift a lock', async () => {
+    const attemptAs = (password: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'warranter@demo.label', password },
+      });
+    for (let failure = 1; failure <= 11; failure += 1) await attemptAs('wrong password');
+    expect((await attemptAs('Royalty-demo-2026!')).statusCode).toBe(423);
+    const walt = (
+      await portal.db.query<{ id: string }>(
+        "select id from users where username = 'warranter@demo.label'",
+      )
+    )[0]?.id;
+    const lena = await login(portal.app, 'label@demo.label');
+    expect((await write(portal.app, lena, 'POST', `/api/users/${walt}/unlock`)).statusCode).toBe(
+      403,
+    );
+    const ada = await login(portal.app, 'admin@demo.label');
+    expect((await write(portal.app, ada, 'POST', `/api/users/${walt}/unlock`)).statusCode).toBe(
+      200,
+    );
+    expect((await attemptAs('Royalty-demo-2026!')).statusCode).toBe(200);
   });
 
   it('e-mails the locked person a reset link that unlocks the account at once', async () => {

@@ -67,6 +67,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/users', resource: 'user' },
     { method: 'GET', url: '/api/users/x', resource: 'user' },
     { method: 'PATCH', url: '/api/users/x', resource: 'user' },
+    { method: 'POST', url: '/api/users/x/unlock', resource: 'user' },
     { method: 'GET', url: '/api/artists', resource: 'artist' },
     { method: 'GET', url: '/api/artist/list', resource: 'artist' },
     { method: 'GET', url: '/api/artists/x', resource: 'artist' },

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateReference } from '../../engine/reference';
 import { validateInput } from '../../engine/validate';
 import { dumpReadModels, replayAll } from '../../server/events/replay';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
+import {
+  get,
+  login,
+  startPortal,
+  write,
+  type LoggedIn,
+  type TestPortal,
+  createDemoProduct,
+} from './harness';
 import { uploadStatement } from './multipart';
 
 const fixture = (name: string) =>
@@ -90,7 +98,7 @@ describe('statement upload and import', () => {
     expect(missing.items.map((code: { code: string }) => code.code)).toContain('USDK12300001');
 
     // Adding the unknown codes to the catalog clears the statement for processing.
-    const created = await write(portal.app, lena, 'POST', '/api/products', {
+    const created = await createDemoProduct(portal, {
       title: 'Night Drive',
       type: 'single',
       codes: missing.items.map((code: { code: string; kind: string }) => ({

@@ -66,6 +66,12 @@ export const userProjector: Projector<UserEvent> = {
       version,
     ]);
   },
+  async UserUnlocked(tx, _event, { id, version }) {
+    await tx.query(
+      'update users set failed_logins = 0, locked_until = null, version = $2 where id = $1',
+      [id, version],
+    );
+  },
   async UserProfileChanged(tx, { data }, { id, version }) {
     await tx.query(
       `update users set fullname = coalesce($2, fullname), language = coalesce($3, language),

@@ -8,7 +8,6 @@ import {
   get,
   login,
   startPortal,
-  write,
   type LoggedIn,
   type TestPortal,
   createDemoProduct,

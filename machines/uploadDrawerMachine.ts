@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
-import type { UploadRequest } from '../src/api/upload';
+import type { UploadRequest } from '../api/statementUpload';
 import {
   uploadItemMachine,
   type UploadFileItem,

@@ -20,6 +20,7 @@ trap 'echo; echo "checks: $steps_passed passed, 1 failed"' ERR
 step "system packages" bash scripts/system-deps.sh
 step "format (prettier)" npx prettier --check .
 step "lint (eslint)" npx eslint .
+step "layers and import cycles (dependency-cruiser)" npm run --silent lint:layers
 step "type check (tsc)" npx tsc -p .
 step "engine crate format (rustfmt)" bash engine-rs/check-format.sh
 step "engine crate (cargo test)" bash -c 'cd engine-rs && RUSTC=/usr/bin/rustc /usr/bin/cargo test --quiet'

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors';
-import { readDuration } from './productRules';
+import { readDuration } from '../../rules/productRules';
 
-export { PRODUCT_TYPES as productTypes } from './productRules';
+export { PRODUCT_TYPES as productTypes } from '../../rules/productRules';
 
 export const DURATION_MESSAGE = 'Duration must be seconds or H:M:S.';
 

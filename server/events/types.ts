@@ -1,5 +1,5 @@
 import type { Share, SplitSet } from '../../engine/types';
-import type { DistributorTemplate } from '../import/templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** Every event the portal records, one union per stream kind; data is plain JSON. */
 

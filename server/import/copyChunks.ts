@@ -5,7 +5,7 @@ import {
   type StatementInput,
 } from './parse';
 import { recordLineWriter } from './recordLines';
-import type { DistributorTemplate } from './templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 import type { RowError } from './types';
 
 export interface CopyTarget {

@@ -1,8 +1,9 @@
 import { DEFAULT_LIMITS, type ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
 
-export type Delimiter = ',' | '\t' | ';';
-export const DELIMITERS: readonly Delimiter[] = ['\t', ',', ';'];
+import { DELIMITERS, type Delimiter } from '../../rules/records';
+
+export { DELIMITERS, type Delimiter };
 
 export interface CsvRow {
   /** 1-based record number, as a spreadsheet program numbers the rows (blank lines count). */

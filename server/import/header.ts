@@ -1,4 +1,4 @@
-import { headerKey, type LayoutVersion } from './templateSchema';
+import { headerKey, type LayoutVersion } from '../../rules/templateSchema';
 
 /** Where each named column sits in a file's header row, and what '{currency}' matched. */
 export interface HeaderMatch {

@@ -6,7 +6,7 @@ import type { SourceSummary } from './rowSource';
 import { compileRowMapper } from './rowMapper';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
-import type { DistributorTemplate } from './templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 import { openText } from './textSource';
 import type { RowError, StatementRecord } from './types';
 

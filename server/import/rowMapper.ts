@@ -8,7 +8,7 @@ import type { Normalised } from './normalise/result';
 import { parseTerritory } from './normalise/territory';
 import { parseText } from './normalise/text';
 import { parseUnits } from './normalise/units';
-import { DEFAULT_TOTAL_PREFIXES, type FieldSource } from './templateSchema';
+import { DEFAULT_TOTAL_PREFIXES, type FieldSource } from '../../rules/templateSchema';
 import type { CodeKind, RecordField, RowError, StatementRecord } from './types';
 
 export type MappedRow =

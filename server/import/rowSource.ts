@@ -1,7 +1,7 @@
 import type { CsvRow, Delimiter } from './csv';
 import type { TextEncoding } from './decode';
 import type { HeaderMatch } from './header';
-import type { DistributorTemplate, LayoutVersion } from './templateSchema';
+import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSchema';
 import { FileFormatError } from './types';
 
 /** Where the header was found: a CSV's delimiter and encoding, or a spreadsheet's sheet. */

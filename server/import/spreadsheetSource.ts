@@ -2,7 +2,7 @@ import type { CsvRow } from './csv';
 import { pickVersion } from './header';
 import { headerNotFound, maxSearchRow, type RowSource } from './rowSource';
 import type { SheetEvent } from './spreadsheet';
-import type { DistributorTemplate } from './templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** A workbook's rows from the first sheet with a header the template knows. */
 export async function openSpreadsheet(

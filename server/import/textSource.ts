@@ -3,7 +3,7 @@ import { decodeText } from './decode';
 import { pickVersion, type HeaderMatch } from './header';
 import type { ImportLimits } from './limits';
 import { headerNotFound, maxSearchRow, type RowSource } from './rowSource';
-import type { DistributorTemplate } from './templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** Text read before the header search, past the rows it looks at. */
 const SAMPLE_CHARS = 256 * 1024;

@@ -1,30 +1,6 @@
-/** One line of revenue read from a distributor's statement. */
-export interface StatementRecord {
-  code: string;
-  codeKind: CodeKind;
-  title: string;
-  artist: string;
-  service: string;
-  format: string;
-  /** ISO 3166-1 alpha-2, or null when the statement gives none or a multi-country region. */
-  territory: string | null;
-  /** Whole units; negative for returns. */
-  units: number;
-  /** Exact decimal string (canonical: no exponent, no trailing fraction zeros, at most 12 places). */
-  revenue: string;
-  /** 'YYYY-MM-DD'; a month-only date is the first day of that month. */
-  date: string | null;
-  kind: RecordKind;
-  /** ISO 4217 code, or null when the statement does not say. */
-  currency: string | null;
-  /** 1-based row number as a spreadsheet program shows it (header and preamble rows count). */
-  row: number;
-}
+import type { RecordField } from '../../rules/records';
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
-export type RecordKind = 'sale' | 'mechanical';
-
-export type RecordField = Exclude<keyof StatementRecord, 'row'>;
+export type { CodeKind, RecordField, RecordKind, StatementRecord } from '../../rules/records';
 
 export interface RowError {
   row: number;

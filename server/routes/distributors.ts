@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
 import { parseStatement } from '../import/parse';
-import { templateProblems, type DistributorTemplate } from '../import/templateSchema';
+import { templateProblems, type DistributorTemplate } from '../../rules/templateSchema';
 import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
 import { commandMetadata } from '../plugins/auth';
 import { errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';

@@ -5,7 +5,7 @@ import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PortalEvent } from '../events/types';
 import { readCopyChunks, type CopyRead } from '../import/copyChunks';
 import { RECORD_COLUMNS } from '../import/recordLines';
-import type { DistributorTemplate } from '../import/templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 import { StatementFileError, type RowError } from '../import/types';
 import { statementRead } from './pipeline';
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import { SHIPPED_TEMPLATES } from '../import/templates';
-import type { DistributorTemplate } from '../import/templateSchema';
+import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /**
  * Every template this portal has shipped before the current one, by distributor name: the

@@ -2,13 +2,10 @@ import { parseErrorBody } from './responses';
 import type { ApiErrorBody } from './responses';
 import { CSRF_HEADER } from './csrf';
 
+import type { UploadRequest } from '../../api/statementUpload';
+
 /** SPEC section 3, "Upload request": sent as the 'body' JSON part. */
-export interface UploadRequest {
-  distributor: string;
-  /** `YYYY-MM`. */
-  report_month: string;
-  expected: string | null;
-}
+export type { UploadRequest };
 
 export interface UploadOptions {
   /** Percent of the bytes sent, 0 to 100. */

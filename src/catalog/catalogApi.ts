@@ -3,7 +3,9 @@
 import type { ApiClient } from '../api/client';
 import type { EngineInput, Share } from '../../engine/types';
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
+import type { CodeKind } from '../../rules/records';
+
+export type { CodeKind };
 
 export interface ProductCode {
   code: string;

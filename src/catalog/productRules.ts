@@ -1,10 +1,10 @@
 // SPEC sections 3 and 5 for the product form: types, code rules and durations, with the server's texts.
-import type { CodeKind } from './catalogApi';
+import { CODE_KINDS, type CodeKind } from '../../rules/records';
 
 /** SPEC section 3's product types and the duration reading, the same ones the API applies. */
-export { PRODUCT_TYPES, readDuration as parseDuration } from '../../server/catalog/productRules';
+export { PRODUCT_TYPES, readDuration as parseDuration } from '../../rules/productRules';
 
-export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export { CODE_KINDS };
 
 /** i18n keys of SPEC section 5's code texts (the same words the server answers). */
 export const CODE_PROBLEM_KEYS = {

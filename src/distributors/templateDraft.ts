@@ -4,8 +4,8 @@ import type {
   FieldSource,
   KindSource,
   LayoutVersion,
-} from '../../server/import/templateSchema';
-import type { CodeKind } from '../../server/import/types';
+} from '../../rules/templateSchema';
+import { CODE_KINDS, type CodeKind } from '../../rules/records';
 
 export type { DistributorTemplate, LayoutVersion };
 
@@ -23,7 +23,7 @@ export const SOURCE_FIELDS = [
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
 
-export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export { CODE_KINDS };
 export const DELIMITER_CHOICES = ['', '\t', ',', ';'] as const;
 export const ENCODING_CHOICES = ['', 'utf-8', 'utf-16le', 'windows-1252'] as const;
 export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;

@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from '../templateSchema';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
 /** Apple's Sales and Trends report for music: tab-separated, a royalty price per unit. */

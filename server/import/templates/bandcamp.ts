@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from '../templateSchema';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
 /** Bandcamp's sales report (with item details): UTF-16LE, lower-case headers, one row per sale. */

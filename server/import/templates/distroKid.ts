@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from '../templateSchema';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
 /** DistroKid's bank export: tab-separated, one row per store, month, country and track or album. */

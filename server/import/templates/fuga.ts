@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from '../templateSchema';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
 /** FUGA's sales statement: one row per asset (track) or product (release). */

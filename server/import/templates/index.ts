@@ -1,4 +1,4 @@
-import type { DistributorTemplate } from '../templateSchema';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { APPLE } from './apple';
 import { BANDCAMP } from './bandcamp';
 import { BELIEVE } from './believe';
@@ -16,8 +16,8 @@ export type {
   FieldSource,
   KindSource,
   LayoutVersion,
-} from '../templateSchema';
-export { templateProblems, validateTemplate } from '../templateSchema';
+} from '../../../rules/templateSchema';
+export { templateProblems, validateTemplate } from '../../../rules/templateSchema';
 export { APPLE, BANDCAMP, BELIEVE, CD_BABY, DISTROKID, FUGA, SYMPHONIC, THE_ORCHARD, TUNECORE };
 
 /** The templates every install ships, under each distributor's own name. */

@@ -1,4 +1,4 @@
-import type { DistributorTemplate, FieldMapping } from '../templateSchema';
+import type { DistributorTemplate, FieldMapping } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
 /** The Label Share Net Receipts layout, the same columns with either separator. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_TEMPLATES } from '../../../server/import/templates';
-import { templateProblems } from '../../../server/import/templateSchema';
+import { templateProblems } from '../../../rules/templateSchema';
 import {
   distributorTemplate,
   draftIssues,

@@ -1,5 +1,5 @@
-import { DELIMITERS, type Delimiter } from './csv';
-import type { CodeKind, RecordKind } from './types';
+import { DELIMITERS, type Delimiter } from './records';
+import type { CodeKind, RecordKind } from './records';
 
 /**
  * How to read one distributor's statements. Plain JSON-able data, so an overseer can create and

@@ -1,0 +1,35 @@
+// The record of a statement as the portal reads it, and the kinds of code and record: one list
+// for the importers, the distributor template editor and the API.
+
+/** One line of revenue read from a distributor's statement. */
+export interface StatementRecord {
+  code: string;
+  codeKind: CodeKind;
+  title: string;
+  artist: string;
+  service: string;
+  format: string;
+  /** ISO 3166-1 alpha-2, or null when the statement gives none or a multi-country region. */
+  territory: string | null;
+  /** Whole units; negative for returns. */
+  units: number;
+  /** Exact decimal string (canonical: no exponent, no trailing fraction zeros, at most 12 places). */
+  revenue: string;
+  /** 'YYYY-MM-DD'; a month-only date is the first day of that month. */
+  date: string | null;
+  kind: RecordKind;
+  /** ISO 4217 code, or null when the statement does not say. */
+  currency: string | null;
+  /** 1-based row number as a spreadsheet program shows it (header and preamble rows count). */
+  row: number;
+}
+
+export type CodeKind = 'isrc' | 'upc' | 'custom';
+export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export type RecordKind = 'sale' | 'mechanical';
+
+export type RecordField = Exclude<keyof StatementRecord, 'row'>;
+
+/** Column separators a text statement may use. */
+export type Delimiter = ',' | '\t' | ';';
+export const DELIMITERS: readonly Delimiter[] = ['\t', ',', ';'];

@@ -24,7 +24,8 @@ export interface AccountFixture {
   secrets: string[];
 }
 
-const details = (title: string, label: string): ProductDetails => ({
+/** A product's details with only a title and a label name set. */
+export const productDetails = (title: string, label: string | null): ProductDetails => ({
   title,
   altTitle: null,
   subtitle: null,
@@ -77,7 +78,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     const product = await createProduct(
       tx,
       account,
-      details('Zephyr Secret Product', accountName),
+      productDetails('Zephyr Secret Product', accountName),
       [{ code: isrc, kind: 'isrc' }],
       metadata,
     );

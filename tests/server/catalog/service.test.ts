@@ -1,25 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/catalog/service';
-import type { ProductDetails } from '../../../server/events/types';
 import { startPortal, type TestPortal } from '../harness';
-import { demoLabel, openSecondLabel, type AccountFixture } from '../tenancy';
-
-const details = (title: string): ProductDetails => ({
-  title,
-  altTitle: null,
-  subtitle: null,
-  productType: 'single',
-  genre: null,
-  durationSeconds: null,
-  copyright: null,
-  territory: null,
-  label: null,
-  labelArtist: null,
-  artistId: null,
-  tags: [],
-  visibility: 'full',
-  revenueView: 'net',
-});
+import { demoLabel, openSecondLabel, productDetails, type AccountFixture } from '../tenancy';
 
 describe('codes belong to one product of their account', () => {
   let portal: TestPortal;
@@ -34,7 +16,7 @@ describe('codes belong to one product of their account', () => {
 
   const create = (account: AccountFixture, title: string, code: string) =>
     portal.db.transaction((tx) =>
-      createProduct(tx, account.accountId, details(title), [{ code, kind: 'isrc' }], {
+      createProduct(tx, account.accountId, productDetails(title, null), [{ code, kind: 'isrc' }], {
         actor: null,
         emulatingActor: null,
         at: portal.clock.now(),

@@ -1,5 +1,6 @@
 // Share lists: shapes, percentages, one balance share at most, totals of exactly 100%.
 import { formatPercent, parsePercent, WHOLE_PERCENT } from '../numbers';
+import { sharesComplete } from '../../rules/splitTotals';
 import type { MemberShare, Share } from '../types';
 import { child, fail, isObject, readArray, readPercent, type JsonObject } from './fields';
 
@@ -48,8 +49,8 @@ function readShareList<T extends Share>(value: unknown, path: string, read: Shap
     }
     shares.push(share);
   });
-  const complete =
-    balanceCount === 1 ? othersTotal <= WHOLE_PERCENT : othersTotal === WHOLE_PERCENT;
+  const against = othersTotal < WHOLE_PERCENT ? -1 : othersTotal > WHOLE_PERCENT ? 1 : 0;
+  const complete = sharesComplete(against, balanceCount);
   if (!complete) fail(path, `Splits total ${formatPercent(othersTotal)}%`);
   return shares;
 }

@@ -1,5 +1,6 @@
 // SPEC section 5's split rules, checked as the user types. Totals are exact decimal sums of the
 // typed strings (decimal.js), never floats: 33.3333 + 33.3333 + 33.3334 is exactly 100.
+import { sharesComplete, type TotalAgainstHundred } from '../../rules/splitTotals';
 import Decimal from 'decimal.js';
 import type { PayeeShareDraft, SetDraft, ShareDraft, TriggerDraft } from './splitDraft';
 
@@ -59,7 +60,7 @@ export function sumPercents(values: readonly string[]): Decimal {
 export function shareTotals(shares: readonly { pct: string; balance?: boolean }[]): ShareTotals {
   const balanceCount = shares.filter((share) => share.balance).length;
   const total = sumPercents(shares.filter((share) => !share.balance).map((share) => share.pct));
-  const complete = balanceCount === 1 ? total.lte(HUNDRED) : total.eq(HUNDRED);
+  const complete = sharesComplete(total.cmp(HUNDRED) as TotalAgainstHundred, balanceCount);
   return {
     total: decimalText(total),
     balance: balanceCount === 1 && total.lte(HUNDRED) ? decimalText(HUNDRED.minus(total)) : null,

@@ -5,9 +5,9 @@ import {
   emulationMachine,
   queryOf,
   type EmulationQuery,
-} from '../../../machines/emulationMachine';
-import type { EmulationUser } from '../../../api/emulation';
-import type { Session } from '../../../api/session';
+} from '../../machines/emulationMachine';
+import type { EmulationUser } from '../../api/emulation';
+import type { Session } from '../../api/session';
 
 const PACO: EmulationUser = { fullname: 'Paco Payee', username: 'payee@demo.label', role: 'payee' };
 const WALT: EmulationUser = {

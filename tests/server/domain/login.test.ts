@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startPortal, write, type TestPortal } from './harness';
+import { login, startPortal, write, type TestPortal } from '../harness';
 
 const attempt = (portal: TestPortal, password: string) =>
   portal.app.inject({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { DEFAULT_TOAST_SECONDS, toastsMachine } from '../../../machines/toastsMachine';
+import { DEFAULT_TOAST_SECONDS, toastsMachine } from '../../machines/toastsMachine';
 
 const start = () => createActor(toastsMachine).start();
 const contents = (actor: ReturnType<typeof start>) =>

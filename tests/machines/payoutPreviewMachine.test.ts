@@ -8,7 +8,7 @@ import {
   type PayoutPreviewInput,
   type PreviewCalculation,
   type PreviewSource,
-} from '../../../machines/payoutPreviewMachine';
+} from '../../machines/payoutPreviewMachine';
 
 type Snapshot = SnapshotFrom<typeof payoutPreviewMachine>;
 type ActorName = 'loadInput' | 'openStatement' | 'calculate';

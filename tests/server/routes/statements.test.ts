@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateReference } from '../../engine/reference';
-import { validateInput } from '../../engine/validate';
-import { dumpReadModels, replayAll } from '../../server/events/replay';
+import { calculateReference } from '../../../engine/reference';
+import { validateInput } from '../../../engine/validate';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import {
   get,
   login,
@@ -11,11 +11,11 @@ import {
   type LoggedIn,
   type TestPortal,
   createDemoProduct,
-} from './harness';
-import { uploadStatement } from './multipart';
+} from '../harness';
+import { uploadStatement } from '../multipart';
 
 const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, 'import', 'fixtures', name));
+  readFileSync(join(import.meta.dirname, '..', 'import', 'fixtures', name));
 
 describe('statement upload and import', () => {
   let portal: TestPortal;

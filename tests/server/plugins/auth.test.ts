@@ -2,19 +2,19 @@
 // account's ids: what the permission table refuses is a 403, and nothing of the other account is
 // ever read or changed. A route added without an id rule below fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowsAny, type Permission } from '../../server/auth/permissions';
-import type { RouteAccess } from '../../server/plugins/auth';
-import { DEMO_PASSWORD } from '../../server/seed';
-import { login, startPortal, type LoggedIn, type TestPortal } from './harness';
-import { multipart } from './multipart';
-import { apiRoutes, idFor, sample } from './openapi';
+import { allowsAny, type Permission } from '../../../server/auth/permissions';
+import type { RouteAccess } from '../../../server/plugins/auth';
+import { DEMO_PASSWORD } from '../../../server/seed';
+import { login, startPortal, type LoggedIn, type TestPortal } from '../harness';
+import { multipart } from '../multipart';
+import { apiRoutes, idFor, sample } from '../openapi';
 import {
   accountDigest,
   demoLabel,
   openSecondLabel,
   SECOND_PASSWORD,
   type AccountFixture,
-} from './tenancy';
+} from '../tenancy';
 
 interface Caller {
   name: string;

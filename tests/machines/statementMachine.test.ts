@@ -9,7 +9,7 @@ import {
   stepOf,
   type StatementEvent,
   type StatementFacts,
-} from '../../../machines/statementMachine';
+} from '../../machines/statementMachine';
 
 const clean: StatementFacts = { problems: 0, rejected: false, cashless: false, fundsMatch: false };
 const funded: StatementFacts = { ...clean, fundsMatch: true };

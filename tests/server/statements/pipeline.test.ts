@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpReadModels, replayAll } from '../../server/events/replay';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from './harness';
-import { multipart, uploadStatement } from './multipart';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { multipart, uploadStatement } from '../multipart';
 
 const run = promisify(execFile);
 const HEADER =

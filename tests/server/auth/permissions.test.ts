@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords';
-import { allows, allowsAny, permissionsOf, resources } from '../../server/auth/permissions';
-import { registerUser } from '../../server/services/registration';
-import { get, login, startPortal, write, type TestPortal } from './harness';
+import { hashPassword } from '../../../server/auth/passwords';
+import { allows, allowsAny, permissionsOf, resources } from '../../../server/auth/permissions';
+import { registerUser } from '../../../server/services/registration';
+import { get, login, startPortal, write, type TestPortal } from '../harness';
 
 describe('role permissions', () => {
   it('grants admins every resource read and write', () => {

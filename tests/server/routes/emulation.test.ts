@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, login, startPortal, write, type TestPortal } from './harness';
+import { get, login, startPortal, write, type TestPortal } from '../harness';
 
 describe('emulation', () => {
   let portal: TestPortal;

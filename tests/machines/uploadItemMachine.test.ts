@@ -7,7 +7,7 @@ import {
   uploadItemMachine,
   uploadProgress,
   type UploadItemSnapshot,
-} from '../../../machines/uploadItemMachine';
+} from '../../machines/uploadItemMachine';
 
 const INPUT = { id: 'upload-1', name: 'orchard-2025-01.csv' };
 const AFTER_REMOVAL = 'xstate.after.removal.uploadItem.success';

@@ -8,9 +8,9 @@ import {
   uploadingCount,
   type StatementUploader,
   type UploadDrawerEvent,
-} from '../../../machines/uploadDrawerMachine';
-import { UPLOAD_ITEM_REMOVAL_MS, type UploadFileItem } from '../../../machines/uploadItemMachine';
-import type { UploadRequest } from '../../../src/api/upload';
+} from '../../machines/uploadDrawerMachine';
+import { UPLOAD_ITEM_REMOVAL_MS, type UploadFileItem } from '../../machines/uploadItemMachine';
+import type { UploadRequest } from '../../src/api/upload';
 
 type Snapshot = SnapshotFrom<typeof uploadDrawerMachine>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyValue, type Database } from '../../server/db/database';
-import { freshDatabase } from './harness';
+import { copyValue, type Database } from '../../../server/db/database';
+import { freshDatabase } from '../harness';
 
 describe('bulk loading with COPY', () => {
   let db: Database;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError } from '../../server/errors';
-import { dumpReadModels, replayAll } from '../../server/events/replay';
-import { appendAfterCheck, streamVersion } from '../../server/events/store';
-import { get, login, startPortal, write, type TestPortal } from './harness';
+import { ConflictError } from '../../../server/errors';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { appendAfterCheck, streamVersion } from '../../../server/events/store';
+import { get, login, startPortal, write, type TestPortal } from '../harness';
 
 describe('event store', () => {
   let portal: TestPortal;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, defaultAppOptions } from '../../server/app';
-import { freshDatabase, login, startPortal, type TestPortal } from './harness';
+import { buildApp, defaultAppOptions } from '../../../server/app';
+import { freshDatabase, login, startPortal, type TestPortal } from '../harness';
 
 describe('bad input', () => {
   let portal: TestPortal;

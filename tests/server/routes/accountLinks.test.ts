@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAccount, registerUser } from '../../server/services/registration';
-import { get, login, startPortal, type TestPortal } from './harness';
+import { openAccount, registerUser } from '../../../server/services/registration';
+import { get, login, startPortal, type TestPortal } from '../harness';
 
 describe('e-mailed single-use links', () => {
   let portal: TestPortal;

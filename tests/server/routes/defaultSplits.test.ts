@@ -7,8 +7,8 @@ import {
   type LoggedIn,
   type TestPortal,
   createDemoProduct,
-} from './harness';
-import { uploadStatement } from './multipart';
+} from '../harness';
+import { uploadStatement } from '../multipart';
 
 const HEADER =
   'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';

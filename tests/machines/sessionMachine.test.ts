@@ -7,8 +7,8 @@ import {
   RENEW_THRESHOLD_MS,
   renewDelayMs,
   sessionMachine,
-} from '../../../machines/sessionMachine';
-import type { Credentials, Session } from '../../../api/session';
+} from '../../machines/sessionMachine';
+import type { Credentials, Session } from '../../api/session';
 
 const SESSION: Session = {
   status: 'ok',

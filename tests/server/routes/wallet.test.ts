@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, login, startPortal, type TestPortal } from './harness';
+import { get, login, startPortal, type TestPortal } from '../harness';
 
 describe('wallet balance', () => {
   let portal: TestPortal;

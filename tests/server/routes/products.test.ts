@@ -7,7 +7,7 @@ import {
   type LoggedIn,
   type TestPortal,
   createDemoProduct,
-} from './harness';
+} from '../harness';
 
 describe('catalog and splits', () => {
   let portal: TestPortal;

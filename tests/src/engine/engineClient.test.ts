@@ -2,13 +2,13 @@
 import { expose, type Endpoint } from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { EngineInputError } from '../../engine/errors';
-import { calculate } from '../../engine/index';
-import { openPreview, type StatementPreview } from '../../engine/preview';
-import { createEngineClient, SupersededError } from '../../src/engine/engineClient';
-import type { EngineWorkerApi } from '../../workers/engine.worker';
-import { workedExamples } from './fixtures';
-import { malformedInputs } from './malformed';
+import { EngineInputError } from '../../../engine/errors';
+import { calculate } from '../../../engine/index';
+import { openPreview, type StatementPreview } from '../../../engine/preview';
+import { createEngineClient, SupersededError } from '../../../src/engine/engineClient';
+import type { EngineWorkerApi } from '../../../workers/engine.worker';
+import { workedExamples } from '../../engine/fixtures';
+import { malformedInputs } from '../../engine/malformed';
 
 /** A worker stand-in on a MessageChannel that records what reached it and answers slowly. */
 function fakeWorker() {

@@ -7,7 +7,7 @@ interface Migration {
 }
 
 /** Append-only: a released migration is never edited, a change is a new one. */
-const migrations: Migration[] = [
+export const migrations: Migration[] = [
   {
     version: 1,
     name: 'event store',
@@ -387,6 +387,24 @@ const migrations: Migration[] = [
         used_at timestamptz
       );
       create index payee_invitations_user on payee_invitations (user_id);
+    `,
+  },
+  {
+    version: 12,
+    name: 'a statement file knows when it came, so records run in file and row order',
+    sql: `
+      alter table statement_files add column added_in integer;
+      alter table statement_files add column position_in_upload integer;
+      update statement_files f set added_in = added.stream_version, position_in_upload = added.position
+        from (select e.stream_version, file.value->>'fileId' as file_id, file.ordinality as position
+                from events e
+                cross join lateral jsonb_array_elements(
+                  case when e.type = 'StatementUploaded' then e.data->'files' else e.data->'added' end
+                ) with ordinality as file(value, ordinality)
+               where e.type in ('StatementUploaded', 'StatementFilesReplaced')) added
+       where added.file_id = f.id;
+      alter table statement_files alter column added_in set not null;
+      alter table statement_files alter column position_in_upload set not null;
     `,
   },
 ];

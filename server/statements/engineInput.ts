@@ -3,7 +3,7 @@ import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
 
 interface RecordRow {
-  file_id: string;
+  file_number: number;
   row: number;
   code: string;
   kind: 'sale' | 'mechanical';
@@ -16,6 +16,13 @@ interface RecordRow {
 }
 
 /**
+ * A record's engine id, `<file number>:<row>` padded so that the engine's text order (ENGINE.md:
+ * records run in order of date, then id) is the order of the files as they came, then their rows.
+ */
+export const engineRecordId = (fileNumber: number, row: number) =>
+  `${String(fileNumber).padStart(4, '0')}:${String(row).padStart(10, '0')}`;
+
+/**
  * A statement's records as engine records, in file and row order; only those with one of
  * `codes` when given, and at most `limit` when given.
  */
@@ -26,15 +33,19 @@ export async function readEngineRecords(
   limit: number | null,
 ): Promise<EngineRecord[]> {
   const rows = await tx.query<RecordRow>(
-    `select file_id, row, code, kind, to_char(date, 'YYYY-MM-DD') as date, units::text as units,
-            trim_scale(revenue)::text as revenue, service, format, territory
-       from statement_records
-      where statement_id = $1 and ($2::text[] is null or code = any($2::text[]))
-      order by file_id, row limit $3`,
+    `with files as (
+       select id, row_number() over (order by added_in, position_in_upload) as file_number
+         from statement_files where statement_id = $1)
+     select f.file_number::int as file_number, r.row, r.code, r.kind,
+            to_char(r.date, 'YYYY-MM-DD') as date, r.units::text as units,
+            trim_scale(r.revenue)::text as revenue, r.service, r.format, r.territory
+       from statement_records r join files f on f.id = r.file_id
+      where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+      order by f.file_number, r.row limit $3`,
     [statementId, codes, limit],
   );
   return rows.map((row) => ({
-    id: `${row.file_id}:${row.row}`,
+    id: engineRecordId(Number(row.file_number), row.row),
     code: row.code,
     kind: row.kind,
     units: Number(row.units),

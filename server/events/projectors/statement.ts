@@ -7,12 +7,14 @@ async function insertFiles(
   statementId: string,
   accountId: string,
   files: UploadedFile[],
+  addedIn: number,
 ): Promise<void> {
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     await tx.query(
-      `insert into statement_files (id, statement_id, account_id, name, sha256, size, status)
-       values ($1, $2, $3, $4, $5, $6, 'queued')`,
-      [file.fileId, statementId, accountId, file.name, file.sha256, file.size],
+      `insert into statement_files (id, statement_id, account_id, name, sha256, size, status,
+                                    added_in, position_in_upload)
+       values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8)`,
+      [file.fileId, statementId, accountId, file.name, file.sha256, file.size, addedIn, index + 1],
     );
   }
 }
@@ -35,7 +37,7 @@ export const statementProjector: Projector<StatementEvent> = {
         JSON.stringify({ forced: false, expedited: false, cashless: data.cashless ?? false }),
       ],
     );
-    await insertFiles(tx, data.statementId, data.accountId, data.files);
+    await insertFiles(tx, data.statementId, data.accountId, data.files, version);
   },
   async StatementFileRead(tx, { data }, { id, version }) {
     await tx.query(
@@ -145,7 +147,7 @@ export const statementProjector: Projector<StatementEvent> = {
       'select account_id from statements where id = $1',
       [id],
     );
-    await insertFiles(tx, id, owner[0]?.account_id ?? '', data.added);
+    await insertFiles(tx, id, owner[0]?.account_id ?? '', data.added, version);
     await tx.query(`update statements set parse_status = 'syncing', version = $2 where id = $1`, [
       id,
       version,

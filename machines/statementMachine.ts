@@ -23,6 +23,8 @@ import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
  *   calculating [Calculate]   calculation.done -> pendingApproval; calculation.fail -> funded
  *   pendingApproval [Approval]
  *     statement.approve    -> finalizing (a label user with statement:rw)
+ *     statement.calculate  -> waiting (the label calculates its pending result again, e.g. after
+ *                             a split changed or another statement was approved first)
  *     statement.recalculate-> waiting (the earlier result stays in the log)
  *   finalizing [Finalize]     payments.prepared -> ready (payments and transactions in PREPARE/NONE)
  *   ready [Ready]             payments.sent -> sent (the payment partner's part, a later step)
@@ -200,6 +202,7 @@ export const statementMachine = setup({
       tags: ['step:Approval'],
       on: {
         'statement.approve': { target: 'finalizing' },
+        'statement.calculate': { target: 'waiting' },
         'statement.recalculate': { target: 'waiting' },
         'statement.reset': { target: 'pending', actions: 'clearRunFlags' },
         ...stopping,

@@ -407,6 +407,18 @@ export const migrations: Migration[] = [
       alter table statement_files alter column position_in_upload set not null;
     `,
   },
+  {
+    version: 13,
+    name: 'a calculation knows which approved result it started from, approvals their order',
+    sql: `
+      alter table calculations add column based_on text;
+      alter table calculations add column based_on_known boolean not null default false;
+      alter table statements add column approved_seq bigint;
+      update statements s set approved_seq = (
+        select max(e.seq) from events e
+         where e.stream_id = 'statement-' || s.id and e.type = 'StatementApproved');
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

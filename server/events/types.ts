@@ -125,6 +125,11 @@ export type StatementEvent =
         backend: 'wasm' | 'decimal';
         totals: object;
         state: object;
+        /**
+         * The approved calculation whose engine state this one started from, null when none was
+         * approved before; absent in events written before it was recorded.
+         */
+        basedOn?: string | null;
       };
     }
   | { type: 'CalculationFailed'; data: { message: string } }

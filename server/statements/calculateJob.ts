@@ -67,7 +67,7 @@ export async function runCalculationJob(
   await deps.db.transaction((tx) =>
     transition(tx, statementId, { type: 'calculation.start' }, system(deps.now())),
   );
-  const input = await statementEngineInput(deps.db, statementId);
+  const { input, basedOn } = await statementEngineInput(deps.db, statementId);
   let result;
   try {
     result = await calculate(input);
@@ -101,6 +101,7 @@ export async function runCalculationJob(
           backend: result.backend,
           totals: result.output.totals,
           state: result.output.state,
+          basedOn,
         },
       },
     ]);

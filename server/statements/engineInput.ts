@@ -57,14 +57,45 @@ export async function readEngineRecords(
   }));
 }
 
+/** What the account's latest approved statement left: its calculation and engine state. */
+export interface ApprovedResult {
+  calculationId: string;
+  state: EngineInput['state'];
+  approvedAt: Date;
+}
+
+/** The latest approved result of the account, leaving out `exceptStatementId`'s own. */
+export async function latestApprovedResult(
+  tx: Queryable,
+  accountId: string,
+  exceptStatementId: string,
+): Promise<ApprovedResult | null> {
+  const rows = await tx.query<{
+    calculation_id: string;
+    state: EngineInput['state'];
+    approved_at: Date | string;
+  }>(
+    `select c.id as calculation_id, c.state, s.approved_at
+       from statements s join calculations c on c.id = s.calculation_id
+      where s.account_id = $1 and s.approved_seq is not null and s.id <> $2
+      order by s.approved_seq desc limit 1`,
+    [accountId, exceptStatementId],
+  );
+  const row = rows[0];
+  return row
+    ? { calculationId: row.calculation_id, state: row.state, approvedAt: new Date(row.approved_at) }
+    : null;
+}
+
 /**
  * The exact engine input of a statement: its records, the account's catalog and split sets,
- * and the state the previous approved statement left (counters and recoupment balances).
+ * and the state the previous approved statement left (counters and recoupment balances), with
+ * the calculation that state came from.
  */
 export async function statementEngineInput(
   tx: Queryable,
   statementId: string,
-): Promise<EngineInput> {
+): Promise<{ input: EngineInput; basedOn: string | null }> {
   const statements = await tx.query<{
     account_id: string;
     period: string;
@@ -103,12 +134,7 @@ export async function statementEngineInput(
        from split_sets where account_id = $1 order by product_id nulls first, position, id`,
     [statement.account_id],
   );
-  const previous = await tx.query<{ state: EngineInput['state'] }>(
-    `select c.state from statements s join calculations c on c.id = s.calculation_id
-      where s.account_id = $1 and s.approved_at is not null and s.id <> $2
-      order by s.approved_at desc limit 1`,
-    [statement.account_id, statementId],
-  );
+  const previous = await latestApprovedResult(tx, statement.account_id, statementId);
 
   // Royalty lines and adjustments entered by hand: allocated like sales, and may be negative.
   for (const adjustment of adjustments) {
@@ -133,7 +159,7 @@ export async function statementEngineInput(
     shares: row.shares,
     ...(row.trigger ? { trigger: row.trigger } : {}),
   }));
-  return {
+  const input: EngineInput = {
     currency: statement.currency ?? 'USD',
     statement: { id: statementId, period: statement.period, distributorTakePct: '0' },
     records: engineRecords,
@@ -142,6 +168,7 @@ export async function statementEngineInput(
     ),
     splitSets,
     recoupments: [],
-    state: previous[0]?.state ?? { counters: {}, recoupments: {} },
+    state: previous?.state ?? { counters: {}, recoupments: {} },
   };
+  return { input, basedOn: previous?.calculationId ?? null };
 }

@@ -2,15 +2,18 @@ import { statementCurrencySql } from './currency';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { EventMetadata } from '../events/types';
+import { assertStartsFromLatestApproval } from './approvalOrder';
 import { transition } from './pipeline';
 
 /**
  * Approval and Finalize in one step: the result is approved, a payment (NONE) and its
  * transaction (PREPARE) are prepared for every payee with a positive payout, and the statement
- * is Ready. Cashless statements prepare nothing: they move no money. Moving the money is the
- * payment partner's part.
+ * is Ready. Only a result that starts from the latest approved one is approved (approvalOrder.ts).
+ * Cashless statements prepare nothing: they move no money. Moving the money is the payment
+ * partner's part.
  */
 export async function preparePayments(tx: Queryable, statementId: string, metadata: EventMetadata) {
+  await assertStartsFromLatestApproval(tx, statementId);
   const rows = await tx.query<{
     calculation_id: string | null;
     cashless: boolean;

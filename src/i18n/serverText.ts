@@ -27,6 +27,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
+  'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
+    'server.statement.stale-result',
 };
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */

@@ -144,9 +144,14 @@ export function allowedEvents(snapshot: StatementSnapshot): StatementEvent['type
 export function commandButtons(snapshot: StatementSnapshot, actor: Actor): CommandButton[] {
   if (!actor.canWrite) return [];
   const allowed = new Set<string>(allowedEvents(snapshot));
-  return COMMAND_BUTTONS.filter(
+  const buttons = COMMAND_BUTTONS.filter(
     (button) => allowed.has(button.event) && (!button.adminOnly || actor.admin),
   );
+  // A pending result calculated again is one command: an admin sees it once, as Recalculate.
+  const recalculates = buttons.some((button) => button.event === 'statement.recalculate');
+  return recalculates
+    ? buttons.filter((button) => button.event !== 'statement.calculate')
+    : buttons;
 }
 
 /** Funds can be recorded while the statement waits for them. */

@@ -78,8 +78,9 @@ export const statementProjector: Projector<StatementEvent> = {
   },
   async StatementCalculated(tx, { data }, { id, at, version }) {
     await tx.query(
-      `insert into calculations (id, statement_id, input_sha256, output_sha256, backend, totals, state, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into calculations (id, statement_id, input_sha256, output_sha256, backend, totals, state,
+                                 created_at, based_on, based_on_known)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         data.calculationId,
         id,
@@ -89,6 +90,8 @@ export const statementProjector: Projector<StatementEvent> = {
         JSON.stringify(data.totals),
         JSON.stringify(data.state),
         at,
+        data.basedOn ?? null,
+        data.basedOn !== undefined,
       ],
     );
     await tx.query('update statements set calculation_id = $2, version = $3 where id = $1', [
@@ -100,12 +103,12 @@ export const statementProjector: Projector<StatementEvent> = {
   async CalculationFailed(tx, _event, { id, version }) {
     await bumpVersion(tx, 'statements', id, version);
   },
-  async StatementApproved(tx, _event, { id, at, version }) {
-    await tx.query('update statements set approved_at = $2, version = $3 where id = $1', [
-      id,
-      at,
-      version,
-    ]);
+  async StatementApproved(tx, { seq }, { id, at, version }) {
+    // The log's order, not the clock's, says which approval came last.
+    await tx.query(
+      'update statements set approved_at = $2, approved_seq = $3, version = $4 where id = $1',
+      [id, at, seq, version],
+    );
   },
   async PaymentsPrepared(tx, { data }, { id, at, version }) {
     const statement = await tx.query<{ id: string }>('select id from statements where id = $1', [

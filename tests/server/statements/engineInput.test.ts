@@ -74,7 +74,7 @@ describe('the records a calculation reads', () => {
   afterAll(() => portal.close());
 
   it('runs the records in the order the files came, then row by row', async () => {
-    const input = await portal.db.transaction((tx) => statementEngineInput(tx, statementId));
+    const { input } = await portal.db.transaction((tx) => statementEngineInput(tx, statementId));
     const ids = input.records.map((record) => record.id);
     expect(ids).toHaveLength(12);
     // The engine orders by text: text order must be file order, then row order.
@@ -83,19 +83,23 @@ describe('the records a calculation reads', () => {
   });
 
   it('crosses a threshold on the row an accountant would name, not on row 10 before row 2', async () => {
-    const input = await portal.db.transaction((tx) => statementEngineInput(tx, statementId));
+    const { input } = await portal.db.transaction((tx) => statementEngineInput(tx, statementId));
     const { output } = await calculate(input, { backend: 'decimal' });
     // The fifth row of the first file brings income to 5; the sixth is the first the artist gets.
-    expect(output.triggers[0]?.activatedAtRecordId).toBe(input.records[4]?.id);
+    const threshold = input.splitSets.find(
+      (set) => set.trigger?.type === 'income' && set.trigger.threshold === '5',
+    );
+    const trigger = output.triggers.find((each) => each.splitSetId === threshold?.id);
+    expect(trigger?.activatedAtRecordId).toBe(input.records[4]?.id);
     const artist = output.payees.find((payee) => payee.payout === '106');
     expect(artist, JSON.stringify(output.payees)).toBeDefined();
   });
 
   it('gives files uploaded before the order was kept their order back from the log', async () => {
     const readIds = async () =>
-      (await portal.db.transaction((tx) => statementEngineInput(tx, statementId))).records.map(
-        (record) => `${record.id} ${record.revenue}`,
-      );
+      (
+        await portal.db.transaction((tx) => statementEngineInput(tx, statementId))
+      ).input.records.map((record) => `${record.id} ${record.revenue}`);
     const before = await readIds();
     // The second file first: only the log can put it back.
     await portal.db.query(

@@ -73,7 +73,13 @@ describe('the commands shown', () => {
 
   it('offers what the machine allows in the state', () => {
     expect(events('funded')).toEqual(['statement.calculate', 'statement.cancel']);
-    expect(events('pendingApproval')).toEqual(['statement.approve', 'statement.cancel']);
+    // A label calculates its own pending result again (after a split changed, or another
+    // statement was approved first).
+    expect(events('pendingApproval')).toEqual([
+      'statement.calculate',
+      'statement.approve',
+      'statement.cancel',
+    ]);
     expect(events('awaitingFunds')).toEqual(['statement.expedite', 'statement.cancel']);
     expect(events('ready')).toEqual([]);
   });
@@ -87,6 +93,7 @@ describe('the commands shown', () => {
       'statement.delete',
     ]);
     expect(events('pendingApproval', admin)).toContain('statement.recalculate');
+    expect(events('pendingApproval', admin)).not.toContain('statement.calculate');
     expect(events('failed', admin)).toContain('statement.retry');
     expect(events('failed')).not.toContain('statement.retry');
   });

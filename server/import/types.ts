@@ -48,3 +48,23 @@ export class UnreadableFileError extends StatementFileError {
     super(message, options);
   }
 }
+
+/**
+ * Amounts in more than one currency for one statement: a statement has one currency, and amounts
+ * in different currencies are never added up as if they were equal.
+ */
+export class MixedCurrencyError extends StatementFileError {
+  override name = 'MixedCurrencyError';
+
+  constructor(
+    readonly inFile: readonly string[],
+    readonly inStatement: readonly string[],
+  ) {
+    const named = (codes: readonly string[]) => codes.join(' and ');
+    super(
+      inStatement.length > 0
+        ? `This file's amounts are in ${named(inFile)}, the statement's other files in ${named(inStatement)}. A statement has one currency: upload the ${named(inFile)} amounts as a statement of their own.`
+        : `This file's amounts are in ${named(inFile)}. A statement has one currency: upload the amounts of each currency as a statement of their own.`,
+    );
+  }
+}

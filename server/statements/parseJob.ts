@@ -6,7 +6,7 @@ import type { EventMetadata, PortalEvent } from '../events/types';
 import { readCopyChunks, type CopyRead } from '../import/copyChunks';
 import { RECORD_COLUMNS } from '../import/recordLines';
 import type { DistributorTemplate } from '../../rules/templateSchema';
-import { StatementFileError, type RowError } from '../import/types';
+import { MixedCurrencyError, StatementFileError, type RowError } from '../import/types';
 import { statementRead } from './pipeline';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
@@ -55,6 +55,34 @@ async function insertErrors(
 }
 
 /**
+ * Refuses a file whose amounts are in more than one currency, or in another currency than the
+ * statement's files read before it: thrown inside the file's transaction, nothing of it stays.
+ */
+async function assertOneCurrency(
+  tx: Queryable,
+  statementId: string,
+  fileId: string,
+  revenueTotals: readonly { currency: string | null }[],
+): Promise<void> {
+  const inFile = [
+    ...new Set(revenueTotals.flatMap((total) => (total.currency ? [total.currency] : []))),
+  ].sort();
+  const others = await tx.query<{ currency: string }>(
+    `select distinct currency from statement_records
+      where statement_id = $1 and file_id <> $2 and currency is not null order by currency`,
+    [statementId, fileId],
+  );
+  const inStatement = others.map((row) => row.currency);
+  const all = new Set([...inFile, ...inStatement]);
+  if (all.size > 1) {
+    throw new MixedCurrencyError(
+      inFile,
+      inStatement.filter((currency) => !inFile.includes(currency)),
+    );
+  }
+}
+
+/**
  * Reads one file into records inside one transaction: a crash or a damaged file leaves none
  * of its rows behind. Returns the summary, or the reason the whole file was refused.
  */
@@ -97,6 +125,7 @@ async function readFile(
       await tx.copyFrom('statement_records', RECORD_COLUMNS, copyText());
       if (outcome.read === null) throw new Error('The statement was not read to its end');
       const { summary, errors } = outcome.read;
+      await assertOneCurrency(tx, statementId, file.id, summary.revenueTotals);
       await insertErrors(tx, statementId, file.id, errors);
       await append(
         tx,

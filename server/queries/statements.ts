@@ -18,7 +18,7 @@ import type { Queryable } from '../db/database';
 import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
 import { statementCurrencySql } from '../statements/currency';
-import { pagedList, type Page } from './pagedList';
+import { DEFAULT_PAGE_SIZE, pagedList, type Page } from './pagedList';
 
 /** The status names a statement can show, in the machine's order of states. */
 export const statementStatuses = [...new Set(Object.values(statusOfState))];
@@ -251,7 +251,7 @@ interface RecordRow {
 export async function listRecords(
   db: Queryable,
   statementId: string,
-  { limit = 100, offset = 0 }: Page,
+  { limit = DEFAULT_PAGE_SIZE, offset = 0 }: Page,
 ): Promise<StatementRecordList> {
   const rows = await db.query<RecordRow>(
     `select f.name, r.row, r.code, r.kind, r.title, r.artist, r.service, r.format, r.territory,

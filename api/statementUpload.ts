@@ -1,4 +1,4 @@
-// POST /api/statement/upload: the `body` JSON part that goes with the statement's files.
+// POST /api/statement/upload: the `body` JSON part that goes with the statement's files, and the answer.
 import { Type, type Static } from 'typebox';
 
 /** SPEC section 3, "Upload request". */
@@ -9,7 +9,18 @@ export const UploadRequest = Type.Object(
     report_month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' }),
     /** The amount the label expects to receive, as exact decimal text. */
     expected: Type.Union([Type.String(), Type.Null()]),
+    /** A cashless statement computes the splits and moves no money; false when left out. */
+    cashless: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type UploadRequest = Static<typeof UploadRequest>;
+
+/** The answer: a list whose first item is the new statement, with the ids of its files. */
+export const UploadedStatements = Type.Array(
+  Type.Object({
+    id: Type.String(),
+    files: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  }),
+);
+export type UploadedStatements = Static<typeof UploadedStatements>;

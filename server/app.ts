@@ -28,6 +28,7 @@ import productRoutes from './routes/products';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
 import statementActionRoutes from './routes/statementActions';
+import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import servicesPlugin from './plugins/services';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);
+  await app.register(statementAdjustmentRoutes);
 
   if (options.staticDir) {
     await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });

@@ -1,7 +1,6 @@
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { BlobTooLargeError, type BlobStore } from '../blobs';
 import { BadRequestError, ConflictError } from '../errors';
@@ -11,6 +10,7 @@ import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { errorResponses } from '../../api/common';
+import { UploadedStatements, type UploadRequest } from '../../api/statementUpload';
 
 /** SPEC section 8: no distributor supports upload. */
 export const NO_UPLOADABLE_DISTRIBUTOR =
@@ -18,13 +18,8 @@ export const NO_UPLOADABLE_DISTRIBUTOR =
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 const MAX_FILES = 20;
 
-interface UploadBody {
-  distributor: string;
-  report_month: string;
-  expected: string | null;
-  /** Cashless statements compute splits and move no money. */
-  cashless: boolean;
-}
+/** The upload request as the route reads it: `cashless` is false when left out. */
+type UploadBody = Required<UploadRequest>;
 
 function readBody(text: string): UploadBody {
   let value: unknown;
@@ -122,12 +117,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Upload the files of one statement: a `body` JSON part (distributor, report_month, expected) and `file` parts',
         consumes: ['multipart/form-data'],
         response: {
-          201: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              files: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-            }),
-          ),
+          201: UploadedStatements,
           ...errorResponses,
           413: errorResponses[400],
         },

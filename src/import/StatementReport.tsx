@@ -6,13 +6,8 @@ import { formatCurrency } from '../format/formatters';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { addCodePath } from './importForm';
-import {
-  fetchMissingCodes,
-  fetchStatement,
-  fetchStatementErrors,
-  type MissingCode,
-  type StatementRowError,
-} from './importApi';
+import type { MissingCode, StatementRowError } from '../../api/statements';
+import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
 
 /** How often a statement being read is asked for again. */
 export const STATUS_POLL_MS = 2000;

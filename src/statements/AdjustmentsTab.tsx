@@ -5,7 +5,8 @@ import { useLoad } from '../app/useLoad';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { EDITABLE_STATES } from './adjustmentRules';
-import { getAdjustments, type Adjustment, type Statement } from './statementsApi';
+import type { Adjustment, Statement } from '../../api/statements';
+import { getAdjustments } from './statementsApi';
 
 /** The royalty lines and adjustments entered by hand, with the way to add more. */
 export function AdjustmentsTab({

@@ -11,11 +11,13 @@ import {
   getRecords,
   getStatementErrors,
   RECORDS_PAGE_SIZE,
-  type MissingCode,
-  type Statement,
-  type StatementRecord,
-  type StatementRowError,
 } from './statementsApi';
+import type {
+  MissingCode,
+  Statement,
+  StatementRecord,
+  StatementRowError,
+} from '../../api/statements';
 
 type MissingRow = MissingCode & { id: string };
 type ErrorRow = StatementRowError & { id: string };

@@ -15,12 +15,12 @@ import {
   type TableLine,
 } from './results';
 import {
-  getCalculation,
-  getPayeeTotals,
+  resultLinesOf,
   type PayeeTotal,
   type ResultLine,
   type Statement,
-} from './statementsApi';
+} from '../../api/statements';
+import { getCalculation, getPayeeTotals } from './statementsApi';
 
 type View = 'splits' | 'revenue' | 'chart' | 'table';
 
@@ -53,7 +53,7 @@ export function ResultViews({ statement }: { statement: Statement }) {
       Promise.all([getPayeeTotals(api, statement.id), getCalculation(api, statement.id)]).then(
         ([payees, calculation]): Result => ({
           payees: payees.items,
-          lines: calculation.output.lines ?? [],
+          lines: resultLinesOf(calculation),
         }),
       ),
     [api, statement.id],

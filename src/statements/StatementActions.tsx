@@ -18,8 +18,8 @@ import {
   retryStatement,
   runCommand,
   type SimpleCommand,
-  type Statement,
 } from './statementsApi';
+import type { Statement } from '../../api/statements';
 
 interface Props {
   statement: Statement;

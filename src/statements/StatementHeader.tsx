@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDate } from '../format/formatters';
 import { Pipeline } from './Pipeline';
 import { statementSnapshot } from './pipeline';
-import type { Statement } from './statementsApi';
+import type { Statement } from '../../api/statements';
 import { StatusBadge } from './StatusBadge';
 
 /** The statement's title, facts and its place in the pipeline. */

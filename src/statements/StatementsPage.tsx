@@ -9,7 +9,8 @@ import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';
 import { groupOf, STEP_KEYS } from './pipeline';
-import { listStatements, type Statement } from './statementsApi';
+import type { Statement } from '../../api/statements';
+import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
 import './statements.css';
 

@@ -1,4 +1,4 @@
-import type { NewAdjustment } from './statementsApi';
+import type { NewAdjustment } from '../../api/statements';
 
 export interface AdjustmentDraft {
   code: string;

@@ -9,7 +9,7 @@ import {
   type StepLabel,
 } from '../../machines/statementMachine';
 import { statementSnapshot } from './pipeline';
-import type { StatementHistoryEvent } from './statementsApi';
+import type { StatementHistoryEvent } from '../../api/statements';
 
 /** One event of the history and where the shared machine stands after it. */
 export interface HistoryStep {

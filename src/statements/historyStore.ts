@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { StatementHistoryEvent } from './statementsApi';
+import type { StatementHistoryEvent } from '../../api/statements';
 
 /** A seen event, keyed by its statement and stream version. */
 interface StoredEvent extends StatementHistoryEvent {

@@ -1,5 +1,5 @@
 import BaseDecimal from 'decimal.js';
-import type { PayeeTotal, ResultLine } from './statementsApi';
+import type { PayeeTotal, ResultLine } from '../../api/statements';
 
 /** Enough significant digits for 18 integer and 12 decimal digits summed many times over. */
 const Decimal = BaseDecimal.clone({ precision: 80 });

@@ -1,7 +1,8 @@
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { isBusy, statementSnapshot } from './pipeline';
-import { getStatement, type Statement } from './statementsApi';
+import type { Statement } from '../../api/statements';
+import { getStatement } from './statementsApi';
 
 /** How often a statement the server is working on is asked for again. */
 export const STATEMENT_POLL_MS = 1500;

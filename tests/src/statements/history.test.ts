@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampStep, machineEventOf, replayHistory } from '../../../src/statements/history';
-import type { StatementHistoryEvent } from '../../../src/statements/statementsApi';
+import type { StatementHistoryEvent } from '../../../api/statements';
 
 const flags = { forced: false, expedited: false, cashless: false };
 const facts = (problems: number, fundsMatch: boolean) => ({
@@ -75,6 +75,7 @@ function history(): StatementHistoryEvent[] {
     type,
     data: type === 'StatementTransitioned' ? { ...data, flags } : data,
     actor: null,
+    emulatingActor: null,
     at: 1_780_000_000 + index,
     state,
   }));
@@ -117,6 +118,7 @@ describe('stepping through a statement history with the shared machine', () => {
       type: 'StatementTransitioned',
       data: { event: 'statement.force', facts: null, from: 'awaitingFunds', to: 'funded', flags },
       actor: 'admin',
+      emulatingActor: null,
       at: 1_780_000_100,
       state: 'funded',
     });
@@ -138,6 +140,7 @@ describe('stepping through a statement history with the shared machine', () => {
         flags,
       },
       actor: null,
+      emulatingActor: null,
       at: 1_780_000_200,
       state: 'finalizing',
     });
@@ -151,6 +154,7 @@ describe('stepping through a statement history with the shared machine', () => {
         type: 'StatementTransitioned',
         data: { event: 'payments.sent', facts: null, flags },
         actor: null,
+        emulatingActor: null,
         at: 1,
         state: 'syncing',
       },

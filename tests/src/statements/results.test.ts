@@ -6,7 +6,7 @@ import {
   sumDecimals,
   tableLines,
 } from '../../../src/statements/results';
-import type { PayeeTotal, ResultLine } from '../../../src/statements/statementsApi';
+import type { PayeeTotal, ResultLine } from '../../../api/statements';
 
 const payees: PayeeTotal[] = [
   {

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../../server/db/database';
 
 const ROWS = 400_000;
-const script = join(import.meta.dirname, 'fixtures', 'importProcess.ts');
+const script = join(import.meta.dirname, '..', 'fixtures', 'importProcess.ts');
 const workDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
 
 function bigStatement(): string {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, defaultAppOptions } from '../../server/app';
-import { openDatabase } from '../../server/db/database';
+import { buildApp, defaultAppOptions } from '../../../server/app';
+import { openDatabase } from '../../../server/db/database';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));

@@ -419,10 +419,29 @@ export const migrations: Migration[] = [
          where e.stream_id = 'statement-' || s.id and e.type = 'StatementApproved');
     `,
   },
+  {
+    version: 16,
+    name: 'a double-entry ledger: payouts credited to payee balances, payments debited from them',
+    sql: `
+      create table ledger_transfers (
+        id text primary key,
+        debit_account text not null,
+        credit_account text not null,
+        amount numeric(30, 12) not null check (amount > 0),
+        currency text not null,
+        statement_id text,
+        created_at timestamptz not null,
+        check (debit_account <> credit_account)
+      );
+      create index ledger_transfers_credit on ledger_transfers (credit_account, currency);
+      create index ledger_transfers_debit on ledger_transfers (debit_account, currency);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'ledger_transfers',
   'statement_adjustments',
   'transactions',
   'payments',

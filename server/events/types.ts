@@ -1,3 +1,4 @@
+import type { LedgerTransfer } from '../ledger/transfers';
 import type { Share, SplitSet } from '../../engine/types';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
@@ -135,6 +136,11 @@ export type StatementEvent =
   | { type: 'CalculationFailed'; data: { message: string } }
   | { type: 'StatementApproved'; data: { calculationId: string } }
   | {
+      /** Each payee's exact payout moved between the label's funding and their balance. */
+      type: 'BalancesCredited';
+      data: { transfers: LedgerTransfer[] };
+    }
+  | {
       type: 'PaymentsPrepared';
       data: {
         payments: {
@@ -143,6 +149,8 @@ export type StatementEvent =
           payeeId: string;
           amount: string;
           currency: string;
+          /** The payment taken from the payee's balance; absent before balances were kept. */
+          transfer?: LedgerTransfer;
         }[];
       };
     }

@@ -1,25 +1,88 @@
 import { statementCurrencySql } from './currency';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
+import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
+import type { LedgerTransfer } from '../ledger/transfers';
+import { minorUnitsOf } from '../../rules/currencies';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { transition } from './pipeline';
 
+interface ApprovedStatement {
+  account_id: string;
+  calculation_id: string | null;
+  cashless: boolean;
+  currency: string | null;
+}
+
 /**
- * Approval and Finalize in one step: the result is approved, a payment (NONE) and its
- * transaction (PREPARE) are prepared for every payee with a positive payout, and the statement
- * is Ready. Only a result that starts from the latest approved one is approved (approvalOrder.ts).
- * Cashless statements prepare nothing: they move no money. Moving the money is the payment
- * partner's part.
+ * Each payee's exact payout moves between the label's funding and the payee's balance: a
+ * negative payout is owed back by the payee and nets against what they earn next.
+ */
+async function payoutTransfers(
+  tx: Queryable,
+  statement: ApprovedStatement,
+  currency: string,
+): Promise<LedgerTransfer[]> {
+  const payouts = await tx.query<{ payee_id: string; amount: string; negative: boolean }>(
+    `select payee_id, trim_scale(abs(payout))::text as amount, payout < 0 as negative
+       from statement_payees where calculation_id = $1 and payout <> 0 order by payee_id`,
+    [statement.calculation_id],
+  );
+  const funding = fundingAccount(statement.account_id);
+  return payouts.map((payout) => {
+    const payee = payeeAccount(statement.account_id, payout.payee_id);
+    return {
+      transferId: `payout:${statement.calculation_id}:${payout.payee_id}`,
+      from: payout.negative ? payee : funding,
+      to: payout.negative ? funding : payee,
+      amount: payout.amount,
+      currency,
+    };
+  });
+}
+
+/**
+ * What each payee of the statement is paid: their whole balance in whole minor units of the
+ * currency (cents for USD, yen for JPY). The rest of a minor unit stays in the balance for the
+ * next payment; a balance below zero or under one minor unit pays nothing.
+ */
+async function payableBalances(
+  tx: Queryable,
+  statement: ApprovedStatement,
+  currency: string,
+): Promise<{ payeeId: string; amount: string }[]> {
+  const rows = await tx.query<{ payee_id: string; amount: string }>(
+    `with payees as (
+       select payee_id, 'payee:' || $2 || ':' || payee_id as ledger_account
+         from statement_payees where calculation_id = $1),
+     balances as (
+       select p.payee_id,
+              coalesce((select sum(amount) from ledger_transfers
+                         where credit_account = p.ledger_account and currency = $3), 0)
+            - coalesce((select sum(amount) from ledger_transfers
+                         where debit_account = p.ledger_account and currency = $3), 0) as balance
+         from payees p)
+     select payee_id, trim_scale(trunc(balance, $4))::text as amount
+       from balances where trunc(balance, $4) > 0 order by payee_id`,
+    [statement.calculation_id, statement.account_id, currency, minorUnitsOf(currency)],
+  );
+  return rows.map((row) => ({ payeeId: row.payee_id, amount: row.amount }));
+}
+
+/**
+ * Approval and Finalize in one step: the result is approved, each payout is credited to its
+ * payee's balance, and a payment (NONE) with its transaction (PREPARE) is prepared for every
+ * payee whose balance holds at least one minor unit. The statement is then Ready. Only a result
+ * that starts from the latest approved one is approved (approvalOrder.ts). Cashless statements
+ * move no money: nothing is credited or prepared. Moving the money is the payment partner's part.
  */
 export async function preparePayments(tx: Queryable, statementId: string, metadata: EventMetadata) {
   await assertStartsFromLatestApproval(tx, statementId);
-  const rows = await tx.query<{
-    calculation_id: string | null;
-    cashless: boolean;
-    currency: string | null;
-  }>(
-    `select s.calculation_id, coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,
+  const rows = await tx.query<ApprovedStatement>(
+    `select s.account_id, s.calculation_id,
+            coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,
             ${statementCurrencySql('s.id')} as currency
        from statements s where s.id = $1`,
     [statementId],
@@ -28,24 +91,42 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
   await transition(tx, statementId, { type: 'statement.approve' }, metadata, [
     { type: 'StatementApproved', data: { calculationId: statement?.calculation_id ?? '' } },
   ]);
-  const payees = statement?.cashless
-    ? []
-    : await tx.query<{ payee_id: string; payout: string }>(
-        `select payee_id, trim_scale(payout)::text as payout from statement_payees
-          where calculation_id = $1 and payout > 0 order by payee_id`,
-        [statement?.calculation_id],
-      );
+  const currency = statement?.currency ?? 'USD';
+  const moves = statement && !statement.cashless;
+  const credits = moves ? await payoutTransfers(tx, statement, currency) : [];
+  if (credits.length > 0) {
+    // Posted first: what is paid is read from the balances the credits leave.
+    const stream = `statement-${statementId}`;
+    await appendToStream(
+      tx,
+      stream,
+      await streamVersion(tx, stream),
+      [{ type: 'BalancesCredited', data: { transfers: credits } }],
+      metadata,
+    );
+  }
+  const payable = moves ? await payableBalances(tx, statement, currency) : [];
   await transition(tx, statementId, { type: 'payments.prepared' }, metadata, [
     {
       type: 'PaymentsPrepared',
       data: {
-        payments: payees.map((payee) => ({
-          paymentId: randomUUID(),
-          transactionId: randomUUID(),
-          payeeId: payee.payee_id,
-          amount: payee.payout,
-          currency: statement?.currency ?? 'USD',
-        })),
+        payments: payable.map((payee) => {
+          const paymentId = randomUUID();
+          return {
+            paymentId,
+            transactionId: randomUUID(),
+            payeeId: payee.payeeId,
+            amount: payee.amount,
+            currency,
+            transfer: {
+              transferId: `payment:${paymentId}`,
+              from: payeeAccount(statement?.account_id ?? '', payee.payeeId),
+              to: payoutsAccount(statement?.account_id ?? ''),
+              amount: payee.amount,
+              currency,
+            },
+          };
+        }),
       },
     },
   ]);

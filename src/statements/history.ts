@@ -101,6 +101,7 @@ export const EVENT_KEYS: Record<string, string> = {
   StatementCalculated: 'statements.event.calculated',
   CalculationFailed: 'statements.event.calculation-failed',
   StatementApproved: 'statements.event.approved',
+  BalancesCredited: 'statements.event.balances-credited',
   PaymentsPrepared: 'statements.event.payments-prepared',
   StatementDateMoved: 'statements.event.date-moved',
   AdjustmentAdded: 'statements.event.adjustment-added',

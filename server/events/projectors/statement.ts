@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { StatementEvent, UploadedFile } from '../types';
+import { postTransfers } from '../../ledger/transfers';
 import { bumpVersion, type Projector } from './projector';
 
 async function insertFiles(
@@ -110,11 +111,19 @@ export const statementProjector: Projector<StatementEvent> = {
       [id, at, seq, version],
     );
   },
+  async BalancesCredited(tx, { data }, { id, at, version }) {
+    await postTransfers(tx, data.transfers, { statementId: id, at });
+    await bumpVersion(tx, 'statements', id, version);
+  },
   async PaymentsPrepared(tx, { data }, { id, at, version }) {
     const statement = await tx.query<{ id: string }>('select id from statements where id = $1', [
       id,
     ]);
     if (statement.length === 0) return;
+    const transfers = data.payments.flatMap((payment) =>
+      payment.transfer ? [payment.transfer] : [],
+    );
+    await postTransfers(tx, transfers, { statementId: id, at });
     for (const payment of data.payments) {
       await tx.query(
         `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at)

@@ -134,7 +134,8 @@ describe('the statement pipeline', () => {
     );
     expect(calculations).toHaveLength(2);
 
-    // Approval prepares one payment and transaction per positive payout.
+    // Approval credits each exact payout to its payee's balance and prepares one payment and
+    // transaction per payee, in whole cents: the rest of a cent stays in the balance.
     const approved = await act(lena, id, 'approve');
     expect(approved.json()).toMatchObject({ status: 'ready', state: 'ready' });
     const prepared = await portal.db.query<{ state: string; status: string; amount: string }>(
@@ -143,9 +144,23 @@ describe('the statement pipeline', () => {
       [id],
     );
     expect(prepared).toEqual([
-      { state: 'NONE', status: 'PREPARE', amount: '0.753857802469' },
-      { state: 'NONE', status: 'PREPARE', amount: '1.174536703703' },
-      { state: 'NONE', status: 'PREPARE', amount: '2.028394506173' },
+      { state: 'NONE', status: 'PREPARE', amount: '0.75' },
+      { state: 'NONE', status: 'PREPARE', amount: '1.17' },
+      { state: 'NONE', status: 'PREPARE', amount: '2.02' },
+    ]);
+    const balances = await portal.db.query<{ balance: string }>(
+      `select trim_scale(sum(amount))::text as balance from (
+         select credit_account as account, amount from ledger_transfers where statement_id = $1
+         union all
+         select debit_account, -amount from ledger_transfers where statement_id = $1) moves
+        where account like 'payee:%' group by account order by 1`,
+      [id],
+    );
+    // Exact payout = paid + what stays: 0.753857802469 = 0.75 + 0.003857802469, and so on.
+    expect(balances.map((row) => row.balance)).toEqual([
+      '0.003857802469',
+      '0.004536703703',
+      '0.008394506173',
     ]);
 
     // An admin may move the statement date in any state; the state stays.

@@ -51,12 +51,24 @@ export interface CodeRevenue {
   payees: number;
 }
 
-/** Revenue view: the lines summed per code, in code order. */
+/**
+ * Revenue view: the lines summed per code, in code order. Every payee's line of a split set
+ * carries the units of the whole part that set allocated, so a code's units are counted once
+ * per set, never once per payee.
+ */
 export function revenueByCode(lines: readonly ResultLine[]): CodeRevenue[] {
-  const byCode = new Map<string, { units: number; amounts: string[]; payees: Set<string> }>();
+  const byCode = new Map<
+    string,
+    { unitsBySet: Map<string, number>; amounts: string[]; payees: Set<string> }
+  >();
   for (const line of lines) {
-    const entry = byCode.get(line.code) ?? { units: 0, amounts: [], payees: new Set<string>() };
-    entry.units += line.units;
+    const entry = byCode.get(line.code) ?? {
+      unitsBySet: new Map<string, number>(),
+      amounts: [],
+      payees: new Set<string>(),
+    };
+    const setUnits = entry.unitsBySet.get(line.splitSetId) ?? 0;
+    entry.unitsBySet.set(line.splitSetId, Math.max(setUnits, line.units));
     entry.amounts.push(line.amount);
     entry.payees.add(line.payeeId);
     byCode.set(line.code, entry);
@@ -66,7 +78,7 @@ export function revenueByCode(lines: readonly ResultLine[]): CodeRevenue[] {
     .map(([code, entry]) => ({
       id: code,
       code,
-      units: entry.units,
+      units: [...entry.unitsBySet.values()].reduce((sum, units) => sum + units, 0),
       amount: sumDecimals(entry.amounts),
       payees: entry.payees.size,
     }));

@@ -53,16 +53,27 @@ describe('result views', () => {
     expect(splits.map((split) => split.share)).toEqual(['66.6667', '33.3333']);
   });
 
-  it('revenue: the lines summed per code', () => {
+  it('revenue: the lines summed per code, units once per code and not once per payee', () => {
     const rows = revenueByCode([
-      line('B', 'ann', '0.1', 2),
+      line('B', 'ann', '0.1', 4130),
       line('A', 'ann', '1.005'),
-      line('B', 'bob', '0.2', 3),
+      line('B', 'bob', '0.2', 4130),
+      line('B', 'cy', '0.3', 4130),
     ]);
     expect(rows).toEqual([
       { id: 'A', code: 'A', units: 1, amount: '1.005', payees: 1 },
-      { id: 'B', code: 'B', units: 5, amount: '0.3', payees: 2 },
+      { id: 'B', code: 'B', units: 4130, amount: '0.6', payees: 3 },
     ]);
+  });
+
+  it('revenue: a code cut by a threshold counts the units of each part once', () => {
+    const rows = revenueByCode([
+      { ...line('C', 'ann', '1', 1000), splitSetId: 'base' },
+      { ...line('C', 'bob', '1', 1000), splitSetId: 'base' },
+      { ...line('C', 'ann', '2', 3130), splitSetId: 'escalated' },
+      { ...line('C', 'bob', '2', 3130), splitSetId: 'escalated' },
+    ]);
+    expect(rows).toEqual([{ id: 'C', code: 'C', units: 4130, amount: '6', payees: 2 }]);
   });
 
   it('table: every line with its payee name', () => {

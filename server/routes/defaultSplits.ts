@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { allows } from '../auth/permissions';
 import type { SessionUser } from '../auth/sessions';
-import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/service';
+import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/splitSets';
 import { fullView, limitedView } from '../catalog/visibility';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';

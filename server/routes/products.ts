@@ -4,13 +4,8 @@ import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import { parseDuration } from '../catalog/details';
-import {
-  changeProduct,
-  createProduct,
-  readPayeeNames,
-  readProductSplitSets,
-  setProductSplits,
-} from '../catalog/service';
+import { changeProduct, createProduct } from '../catalog/service';
+import { readPayeeNames, readProductSplitSets, setProductSplits } from '../catalog/splitSets';
 import { previewInput } from '../catalog/previewInput';
 import { fullView, limitedView } from '../catalog/visibility';
 import { resolveStatements } from '../statements/pipeline';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAllAccounts } from '../auth/scope';
-import { addAccountPayees } from '../catalog/service';
+import { addAccountPayees } from '../catalog/splitSets';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { sendAccountLink } from '../services/accountLinks';
 import { invitePayee, type Invitee } from '../services/payeeInvitations';

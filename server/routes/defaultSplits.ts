@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { allows } from '../auth/permissions';
 import type { SessionUser } from '../auth/sessions';
 import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/splitSets';
@@ -8,14 +7,8 @@ import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { errorResponses } from '../../api/common';
-import { SplitSetView, SplitsBody } from '../schemas/products';
-
-const DefaultSplits = Type.Object({
-  version: Type.Integer({ description: "The account's version, to send back with a change" }),
-  splitSets: Type.Array(SplitSetView, {
-    description: "Scope 'product' stands for the account-wide default scope",
-  }),
-});
+import { DefaultSplits } from '../../api/defaultSplits';
+import { SplitsBody } from '../../api/splits';
 
 /**
  * The caller's account's default split sets with the account's version: in full for who may

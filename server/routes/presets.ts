@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { EngineInputError } from '../../engine/errors';
 import type { Share } from '../../engine/types';
 import { readShares } from '../../engine/validation/shares';
@@ -8,23 +7,18 @@ import { canonicalShares } from '../catalog/splits';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses, ListOf } from '../../api/common';
+import { errorResponses } from '../../api/common';
+import { NewPreset, Preset, PresetList } from '../../api/presets';
 
 export const PRESET_REPEATED = 'A preset with the same split cannot be created twice.';
 export const PRESET_NAME_TAKEN = 'A preset with this name already exists.';
-
-const Preset = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  shares: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-});
 
 const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/presets',
     {
       config: { access: { session: true, permissions: ['product:rw'] } },
-      schema: { tags: ['presets'], response: { 200: ListOf(Preset), ...errorResponses } },
+      schema: { tags: ['presets'], response: { 200: PresetList, ...errorResponses } },
     },
     async (request) => {
       const rows = await app.db.query<{ id: string; name: string; shares: Share[] }>(
@@ -32,10 +26,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         [sessionOf(request).user.accountId],
       );
       return {
-        items: rows.map((row) => ({
-          ...row,
-          shares: row.shares as unknown as Record<string, unknown>[],
-        })),
+        items: rows,
         total: rows.length,
       };
     },
@@ -48,13 +39,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['presets'],
         summary: 'Save a split as a named preset',
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            shares: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 200 }),
-          },
-          { additionalProperties: false },
-        ),
+        body: NewPreset,
         response: { 201: Preset, ...errorResponses },
       },
     },
@@ -94,11 +79,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           commandMetadata(request, app.now()),
         );
       });
-      return reply.status(201).send({
-        id: presetId,
-        name,
-        shares: shares as unknown as Record<string, unknown>[],
-      });
+      return reply.status(201).send({ id: presetId, name, shares });
     },
   );
 };

@@ -67,3 +67,11 @@ export async function accountName(db: Queryable, id: string): Promise<string | n
   const rows = await db.query<{ name: string }>('select name from accounts where id = $1', [id]);
   return rows[0]?.name ?? null;
 }
+
+/** The account's stream version, or null when there is no such account. */
+export async function accountVersion(db: Queryable, id: string): Promise<number | null> {
+  const rows = await db.query<{ version: number }>('select version from accounts where id = $1', [
+    id,
+  ]);
+  return rows[0] ? Number(rows[0].version) : null;
+}

@@ -7,6 +7,7 @@ import { canonicalShares } from '../catalog/splits';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
+import { accountPresets } from '../queries/presets';
 import { errorResponses } from '../../api/common';
 import { NewPreset, Preset, PresetList } from '../../api/presets';
 
@@ -21,14 +22,8 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['presets'], response: { 200: PresetList, ...errorResponses } },
     },
     async (request) => {
-      const rows = await app.db.query<{ id: string; name: string; shares: Share[] }>(
-        'select id, name, shares from presets where account_id = $1 order by name',
-        [sessionOf(request).user.accountId],
-      );
-      return {
-        items: rows,
-        total: rows.length,
-      };
+      const presets = await accountPresets(app.db, sessionOf(request).user.accountId);
+      return { items: presets, total: presets.length };
     },
   );
 
@@ -59,10 +54,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       const presetId = randomUUID();
       await app.db.transaction(async (tx) => {
-        const existing = await tx.query<{ name: string; shares: Share[] }>(
-          'select name, shares from presets where account_id = $1',
-          [accountId],
-        );
+        const existing = await accountPresets(tx, accountId);
         if (existing.some((preset) => preset.name.toLowerCase() === name.toLowerCase())) {
           throw new ConflictError(PRESET_NAME_TAKEN);
         }

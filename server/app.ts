@@ -25,6 +25,7 @@ import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 import payeeInvitationRoutes from './routes/payeeInvitations';
 import productRoutes from './routes/products';
+import productSplitRoutes from './routes/productSplits';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
 import statementActionRoutes from './routes/statementActions';
@@ -129,7 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(presetRoutes);
   await app.register(artistRoutes);
   await app.register(distributorRoutes);
-  await app.register(productRoutes, { publicUrl: options.publicUrl });
+  await app.register(productRoutes);
+  await app.register(productSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(defaultSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
   await app.register(walletRoutes);

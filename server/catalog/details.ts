@@ -1,8 +1,6 @@
 import { BadRequestError } from '../errors';
 import { readDuration } from '../../rules/productRules';
 
-export { PRODUCT_TYPES as productTypes } from '../../rules/productRules';
-
 export const DURATION_MESSAGE = 'Duration must be seconds or H:M:S.';
 
 /** A duration as whole seconds (`245`) or H:M:S / M:S (`0:04:05`, `4:05`). */

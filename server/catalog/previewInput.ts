@@ -2,7 +2,7 @@ import { statementCurrencySql } from '../statements/currency';
 import type { EngineInput } from '../../engine/types';
 import { readEngineRecords } from '../statements/engineInput';
 import type { Queryable } from '../db/database';
-import { readProductSplitSets } from './service';
+import { readProductSplitSets } from './splitSets';
 
 /** The most records a browser preview recalculates (the engine benchmark's preview size). */
 export const PREVIEW_RECORD_LIMIT = 100_000;

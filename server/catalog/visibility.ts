@@ -1,28 +1,6 @@
 import Decimal from 'decimal.js';
 import type { MemberShare, Share, SplitSet } from '../../engine/types';
-
-export interface ShareLine {
-  payeeId: string | null;
-  fullname: string;
-  pct: string | null;
-  balance: boolean;
-  grouped: boolean;
-}
-
-export interface ShareView extends ShareLine {
-  groupId: string | null;
-  members: ShareLine[];
-}
-
-export interface SplitSetView {
-  id: string;
-  scope: 'product' | { code: string };
-  kind: string;
-  startDate: string | null;
-  priority: number;
-  trigger: Record<string, unknown> | null;
-  shares: ShareView[];
-}
+import type { ShareLineView, ShareView, SplitSetView } from '../../api/splits';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -59,7 +37,7 @@ export function payeePercent(set: SplitSet, payeeId: string): Decimal {
 
 const percentText = (value: Decimal) => value.toDecimalPlaces(4).toFixed();
 
-function line(share: Share | MemberShare, names: Names): ShareLine {
+function line(share: Share | MemberShare, names: Names): ShareLineView {
   const payeeId = 'payeeId' in share ? share.payeeId : null;
   return {
     payeeId,

@@ -55,3 +55,23 @@ export async function findAccount(
   ]);
   return rows[0] ? toAccount(rows[0]) : null;
 }
+
+/** Whether the account exists, whoever asks. */
+export async function accountExists(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('select 1 from accounts where id = $1', [id]);
+  return rows.length > 0;
+}
+
+/** The account's name, or null when there is no such account. */
+export async function accountName(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ name: string }>('select name from accounts where id = $1', [id]);
+  return rows[0]?.name ?? null;
+}
+
+/** The account's stream version, or null when there is no such account. */
+export async function accountVersion(db: Queryable, id: string): Promise<number | null> {
+  const rows = await db.query<{ version: number }>('select version from accounts where id = $1', [
+    id,
+  ]);
+  return rows[0] ? Number(rows[0].version) : null;
+}

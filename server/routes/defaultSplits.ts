@@ -1,38 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { allows } from '../auth/permissions';
 import type { SessionUser } from '../auth/sessions';
-import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/service';
+import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/splitSets';
 import { fullView, limitedView } from '../catalog/visibility';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { commandMetadata, sessionOf } from '../plugins/auth';
+import { accountVersion } from '../queries/accounts';
 import { errorResponses } from '../../api/common';
-import { SplitSetView, SplitsBody } from '../schemas/products';
-
-const DefaultSplits = Type.Object({
-  version: Type.Integer({ description: "The account's version, to send back with a change" }),
-  splitSets: Type.Array(SplitSetView, {
-    description: "Scope 'product' stands for the account-wide default scope",
-  }),
-});
+import { DefaultSplits } from '../../api/defaultSplits';
+import { SplitsBody } from '../../api/splits';
 
 /**
  * The caller's account's default split sets with the account's version: in full for who may
  * edit them, otherwise as under limited visibility (their own share, the others as one line).
  */
-async function defaultSplitsView(db: Queryable, user: SessionUser) {
+async function defaultSplitsView(db: Queryable, user: SessionUser): Promise<DefaultSplits> {
   const accountId = user.accountId;
-  const accounts = await db.query<{ version: number }>(
-    'select version from accounts where id = $1',
-    [accountId],
-  );
-  const account = accounts[0];
-  if (!account) throw new NotFoundError();
+  const version = await accountVersion(db, accountId);
+  if (version === null) throw new NotFoundError();
   const sets = await readDefaultSplitSets(db, accountId);
   const names = await readPayeeNames(db, sets);
   return {
-    version: Number(account.version),
+    version,
     splitSets: sets.map((set) =>
       allows(user.permissions, 'product:rw')
         ? fullView(set, names)

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
@@ -11,44 +10,24 @@ import { parseStatement } from '../import/parse';
 import { templateProblems, type DistributorTemplate } from '../../rules/templateSchema';
 import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
 import { commandMetadata } from '../plugins/auth';
-import { errorResponses, IdParams, ListOf, ListQuery } from '../../api/common';
+import {
+  distributorNameTaken,
+  findDistributor,
+  listDistributors,
+  toDistributorDetail,
+} from '../queries/distributors';
+import { errorResponses, IdParams, ListQuery } from '../../api/common';
+import {
+  DistributorDetail,
+  DistributorList,
+  DistributorPatch,
+  NewDistributor,
+  TemplatePreviewAnswer,
+} from '../../api/distributors';
 
 export const DISTRIBUTOR_NAME_TAKEN = 'A distributor with this name already exists.';
 const PREVIEW_ROWS = 20;
 const PREVIEW_BYTES = 20 * 1024 * 1024;
-
-const Distributor = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  uploadable: Type.Boolean(),
-  hasTemplate: Type.Boolean(),
-});
-
-const TemplateSchema = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'A DistributorTemplate (server/import/templateSchema.ts)',
-});
-
-const DistributorDetail = Type.Object({
-  ...Distributor.properties,
-  version: Type.Integer(),
-  template: Type.Union([TemplateSchema, Type.Null()]),
-});
-
-interface DistributorRow {
-  id: string;
-  name: string;
-  uploadable: boolean;
-  template: DistributorTemplate | null;
-  version: number;
-  total: string;
-}
-
-const toDistributor = (row: DistributorRow) => ({
-  id: row.id,
-  name: row.name,
-  uploadable: row.uploadable,
-  hasTemplate: row.template !== null,
-});
 
 /** A template as sent by the editor, checked before it is saved or used. */
 function readTemplate(value: unknown): DistributorTemplate {
@@ -78,20 +57,12 @@ const writeAccess = {
 
 const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const loadDistributor = async (id: string) => {
-    const rows = await app.db.query<DistributorRow>(
-      'select id, name, uploadable, template, version, 1 as total from distributors where id = $1',
-      [id],
-    );
-    const row = rows[0];
+    const row = await findDistributor(app.db, id);
     if (!row) throw new NotFoundError();
     return row;
   };
 
-  const detail = (row: DistributorRow) => ({
-    ...toDistributor(row),
-    version: Number(row.version),
-    template: row.template as unknown as Record<string, unknown> | null,
-  });
+  const detail = toDistributorDetail;
 
   app.get(
     '/api/distributors',
@@ -102,18 +73,10 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['distributors'],
         querystring: ListQuery,
-        response: { 200: ListOf(Distributor), ...errorResponses },
+        response: { 200: DistributorList, ...errorResponses },
       },
     },
-    async (request) => {
-      const { q = '', limit = 100, offset = 0 } = request.query;
-      const rows = await app.db.query<DistributorRow>(
-        `select id, name, uploadable, template, version, count(*) over () as total from distributors
-          where $1 = '' or name ilike '%' || $1 || '%' order by name, id limit $2 offset $3`,
-        [q, limit, offset],
-      );
-      return { items: rows.map(toDistributor), total: Number(rows[0]?.total ?? 0) };
-    },
+    async (request) => listDistributors(app.db, request.query),
   );
 
   app.get(
@@ -137,14 +100,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: writeAccess },
       schema: {
         tags: ['distributors'],
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 120 }),
-            uploadable: Type.Boolean(),
-            template: Type.Optional(Type.Union([TemplateSchema, Type.Null()])),
-          },
-          { additionalProperties: false },
-        ),
+        body: NewDistributor,
         response: { 201: DistributorDetail, ...errorResponses },
       },
     },
@@ -153,10 +109,8 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const template = request.body.template ? readTemplate(request.body.template) : null;
       const distributorId = randomUUID();
       await app.db.transaction(async (tx) => {
-        const taken = await tx.query('select 1 from distributors where lower(name) = lower($1)', [
-          name,
-        ]);
-        if (taken.length > 0) throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
+        if (await distributorNameTaken(tx, name, null))
+          throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
         await appendToStream(
           tx,
           `distributor-${distributorId}`,
@@ -181,15 +135,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['distributors'],
         params: IdParams,
-        body: Type.Object(
-          {
-            version: Type.Integer({ minimum: 1 }),
-            name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-            uploadable: Type.Optional(Type.Boolean()),
-            template: Type.Optional(Type.Union([TemplateSchema, Type.Null()])),
-          },
-          { additionalProperties: false },
-        ),
+        body: DistributorPatch,
         response: { 200: DistributorDetail, ...errorResponses },
       },
     },
@@ -207,13 +153,8 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (before as Record<string, unknown>)[key] = current[key];
       }
       await app.db.transaction(async (tx) => {
-        if (after.name) {
-          const taken = await tx.query(
-            'select 1 from distributors where lower(name) = lower($1) and id <> $2',
-            [after.name, current.id],
-          );
-          if (taken.length > 0) throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
-        }
+        if (after.name && (await distributorNameTaken(tx, after.name, current.id)))
+          throw new ConflictError(DISTRIBUTOR_NAME_TAKEN);
         await appendAfterCheck(
           tx,
           `distributor-${current.id}`,
@@ -274,14 +215,6 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   };
 
-  const PreviewAnswer = Type.Object({
-    records: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    errors: Type.Array(
-      Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() }),
-    ),
-    summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  });
-
   app.post(
     '/api/distributors/preview',
     {
@@ -291,7 +224,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The first rows of a sample file read through a template being edited (`template` and `file` parts)',
         consumes: ['multipart/form-data'],
-        response: { 200: PreviewAnswer, ...errorResponses },
+        response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },
     async (request) => preview(request, null),
@@ -307,7 +240,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The first rows of a sample file read through the saved template (or a `template` part)',
         params: IdParams,
         consumes: ['multipart/form-data'],
-        response: { 200: PreviewAnswer, ...errorResponses },
+        response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },
     async (request) => preview(request, (await loadDistributor(request.params.id)).template),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { EngineInputError } from '../../engine/errors';
 import type { Share } from '../../engine/types';
 import { readShares } from '../../engine/validation/shares';
@@ -8,36 +7,23 @@ import { canonicalShares } from '../catalog/splits';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses, ListOf } from '../../api/common';
+import { accountPresets } from '../queries/presets';
+import { errorResponses } from '../../api/common';
+import { NewPreset, Preset, PresetList } from '../../api/presets';
 
 export const PRESET_REPEATED = 'A preset with the same split cannot be created twice.';
 export const PRESET_NAME_TAKEN = 'A preset with this name already exists.';
-
-const Preset = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  shares: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-});
 
 const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/presets',
     {
       config: { access: { session: true, permissions: ['product:rw'] } },
-      schema: { tags: ['presets'], response: { 200: ListOf(Preset), ...errorResponses } },
+      schema: { tags: ['presets'], response: { 200: PresetList, ...errorResponses } },
     },
     async (request) => {
-      const rows = await app.db.query<{ id: string; name: string; shares: Share[] }>(
-        'select id, name, shares from presets where account_id = $1 order by name',
-        [sessionOf(request).user.accountId],
-      );
-      return {
-        items: rows.map((row) => ({
-          ...row,
-          shares: row.shares as unknown as Record<string, unknown>[],
-        })),
-        total: rows.length,
-      };
+      const presets = await accountPresets(app.db, sessionOf(request).user.accountId);
+      return { items: presets, total: presets.length };
     },
   );
 
@@ -48,13 +34,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['presets'],
         summary: 'Save a split as a named preset',
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            shares: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 200 }),
-          },
-          { additionalProperties: false },
-        ),
+        body: NewPreset,
         response: { 201: Preset, ...errorResponses },
       },
     },
@@ -74,10 +54,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       const presetId = randomUUID();
       await app.db.transaction(async (tx) => {
-        const existing = await tx.query<{ name: string; shares: Share[] }>(
-          'select name, shares from presets where account_id = $1',
-          [accountId],
-        );
+        const existing = await accountPresets(tx, accountId);
         if (existing.some((preset) => preset.name.toLowerCase() === name.toLowerCase())) {
           throw new ConflictError(PRESET_NAME_TAKEN);
         }
@@ -94,11 +71,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           commandMetadata(request, app.now()),
         );
       });
-      return reply.status(201).send({
-        id: presetId,
-        name,
-        shares: shares as unknown as Record<string, unknown>[],
-      });
+      return reply.status(201).send({ id: presetId, name, shares });
     },
   );
 };

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
-import { searchPayees, type Payee } from '../catalog/catalogApi';
+import { searchPayees } from '../catalog/catalogApi';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
 import type { PageProps } from '../routes/types';
 import { TypeAhead } from '../widgets/TypeAhead';
 import { linkUser, readArtist, unlinkUser } from './artistsApi';
 import '../catalog/catalog.css';
+import type { User } from '../../api/users';
 
 /** /artists/{artistId}: the artist's products and linked users; a label links and unlinks users. */
 export function ArtistPage({ route }: PageProps) {
@@ -70,7 +71,7 @@ export function ArtistPage({ route }: PageProps) {
           </ul>
         )}
         {canEditArtists && (
-          <TypeAhead<Payee>
+          <TypeAhead<User>
             key={pickerRound}
             label={t('artists.detail.link-user')}
             notFoundMessage={t('artists.detail.user-not-found')}

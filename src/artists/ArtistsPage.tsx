@@ -8,8 +8,9 @@ import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { createArtist, listArtists, type Artist } from './artistsApi';
+import { createArtist, listArtists } from './artistsApi';
 import '../catalog/catalog.css';
+import type { Artist } from '../../api/artists';
 
 /** /artists: the label's artists; a label adds new ones. */
 export function ArtistsPage({ route }: PageProps) {

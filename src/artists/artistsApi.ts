@@ -1,23 +1,11 @@
-// The artist calls of the API (server/routes/artists.ts), typed once.
+// The artist calls of the API (server/routes/artists.ts), typed by the contract in api/artists.ts.
 import type { ApiClient } from '../api/client';
-import type { ListAnswer } from '../catalog/catalogApi';
-
-export interface Artist {
-  id: string;
-  name: string;
-  accountId: string;
-}
-
-export interface ArtistDetail extends Artist {
-  users: { id: string; fullname: string; username: string | null }[];
-  products: { id: string; title: string; type: string }[];
-  version: number;
-}
+import type { ArtistDetail, ArtistList } from '../../api/artists';
 
 const artistPath = (id: string) => `artists/${encodeURIComponent(id)}`;
 
 export const listArtists = (api: ApiClient, q: string, signal?: AbortSignal) =>
-  api.get<ListAnswer<Artist>>('artists', {
+  api.get<ArtistList>('artists', {
     query: { q, limit: 1000 },
     ...(signal ? { signal } : {}),
   });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../widgets/TextInput';
-import type { CodeKind } from './catalogApi';
 import { CODE_KINDS, codeListProblems, codeProblem } from './productRules';
+import type { CodeKind } from '../../rules/records';
 
 export interface CodeDraft {
   key: string;

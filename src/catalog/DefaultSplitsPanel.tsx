@@ -3,16 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
-import {
-  listPresets,
-  readDefaultSplits,
-  saveDefaultSplits,
-  type DefaultSplits,
-  type Preset,
-} from './catalogApi';
+import { listPresets, readDefaultSplits, saveDefaultSplits } from './catalogApi';
 import { SplitEditorTab, type SplitTab } from './SplitEditorTab';
 import { useKnownNames } from './useKnownNames';
 import { useSplitSetsEditor } from './useSplitEditor';
+import type { DefaultSplits } from '../../api/defaultSplits';
+import type { Preset } from '../../api/presets';
 
 const TAB_KEYS = {
   splits: 'catalog.tabs.splits',

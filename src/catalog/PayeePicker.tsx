@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { TypeAhead } from '../widgets/TypeAhead';
-import { searchPayees, type Payee } from './catalogApi';
+import { searchPayees } from './catalogApi';
 import { isEmail } from './splitChecks';
+import type { User } from '../../api/users';
 
 export type PickedPayee = { payeeId: string; fullname: string } | { email: string };
 
@@ -12,7 +13,7 @@ export interface PayeePickerProps {
   onPick: (payee: PickedPayee) => void;
 }
 
-const payeeLabel = (payee: Payee) =>
+const payeeLabel = (payee: User) =>
   payee.username ? `${payee.fullname} (${payee.username})` : payee.fullname;
 
 /** A payee from /api/users, or a new collaborator's e-mail (invited when the splits are saved). */
@@ -30,7 +31,7 @@ export function PayeePicker({ label, onPick }: PayeePickerProps) {
 
   return (
     <div className="payee-picker">
-      <TypeAhead<Payee>
+      <TypeAhead<User>
         key={round}
         label={label}
         placeholder={t('catalog.splits.picker-placeholder')}

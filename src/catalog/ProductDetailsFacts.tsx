@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from './catalogApi';
 import { formatDuration } from './productRules';
+import type { Product } from '../../api/products';
 
 /** The product's descriptive fields, each only when set. */
 export function ProductDetailsFacts({ product }: { product: Product }) {

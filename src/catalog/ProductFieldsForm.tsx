@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { TextInput } from '../widgets/TextInput';
-import type { NewProduct, Product, RevenueView, Visibility } from './catalogApi';
 import { formatDuration, parseDuration, parseTags, PRODUCT_TYPES } from './productRules';
+import type { NewProduct, Product, RevenueView, Visibility } from '../../api/products';
 
 /** The product form's fields as typed. */
 export interface ProductFormValues {

@@ -4,7 +4,8 @@ import type { Share, SplitSet } from '../../engine/types';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { formatDateTime } from '../format/formatters';
-import { productEvents, type ProductEvent } from './catalogApi';
+import { productEvents } from './catalogApi';
+import type { ProductEvent } from '../../api/products';
 
 const EVENT_KEYS: Record<string, string> = {
   ProductCreated: 'catalog.history.created',

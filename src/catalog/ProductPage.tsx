@@ -6,7 +6,7 @@ import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import type { PageProps } from '../routes/types';
 import { Modal } from '../widgets/Modal';
-import { listPresets, readProduct, changeProduct, type Preset, type Product } from './catalogApi';
+import { listPresets, readProduct, changeProduct } from './catalogApi';
 import { ProductDetailsFacts } from './ProductDetailsFacts';
 import {
   ProductFieldsForm,
@@ -24,6 +24,8 @@ import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
 import './catalog.css';
+import type { Preset } from '../../api/presets';
+import type { Product } from '../../api/products';
 
 const NO_PRESETS: readonly Preset[] = [];
 

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { TextInput } from '../widgets/TextInput';
-import { changeProduct, type Product } from './catalogApi';
+import { changeProduct } from './catalogApi';
 import { CodesEditor, codesValid, newCodeDraft, type CodeDraft } from './CodesEditor';
 import { normaliseCode, parseTags } from './productRules';
+import type { Product } from '../../api/products';
 
 interface TabProps {
   product: Product;

@@ -7,10 +7,11 @@ import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { listProducts, type ProductSummary } from './catalogApi';
+import { listProducts } from './catalogApi';
 import { DefaultSplitsPanel } from './DefaultSplitsPanel';
 import { useCatalogAccess } from './useCatalogAccess';
 import './catalog.css';
+import type { ProductSummary } from '../../api/products';
 
 /** The most products one page of the list reads; the search narrows the rest. */
 const PAGE_SIZE = 500;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Preset, Product, ScopeView } from './catalogApi';
 import { PayoutPreviewPanel } from './PayoutPreviewPanel';
 import { SplitSetCard } from './SplitSetCard';
 import { scopeKey, setsOf, type SetDraft } from './splitDraft';
 import type { PayoutPreview } from './usePayoutPreview';
 import type { SplitEditor } from './useSplitEditor';
+import type { Preset } from '../../api/presets';
+import type { Product } from '../../api/products';
+import type { ScopeView } from '../../api/splits';
 
 export type SplitTab = 'splits' | 'conditional';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { TextInput } from '../widgets/TextInput';
-import { createPreset, type Preset } from './catalogApi';
+import { createPreset } from './catalogApi';
 import { PayeePicker } from './PayeePicker';
 import { PayeeShareRow, ProblemList } from './ShareRows';
 import type { SetCheck } from './splitChecks';
@@ -15,6 +15,7 @@ import {
 } from './splitDraft';
 import type { SplitEdit } from './splitEditing';
 import { TriggerFields } from './TriggerFields';
+import type { Preset } from '../../api/presets';
 
 const KIND_KEYS = {
   base: 'catalog.splits.kind-base',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ShareLineView, SplitSetView } from './catalogApi';
 import { describeTrigger } from './TriggerFields';
+import type { ShareLineView, SplitSetView } from '../../api/splits';
 
 const KIND_KEYS = {
   base: 'catalog.splits.kind-base',

@@ -1,15 +1,15 @@
 // The split editor's working copy: drafts of split sets, read from the API and turned back into
 // the API's request and the engine's split sets.
 import type { MemberShare, Share, SplitSet, Trigger } from '../../engine/types';
+import type { Preset } from '../../api/presets';
 import type {
-  Preset,
   ScopeView,
   ShareInput,
   ShareLineView,
   SplitKind,
   SplitSetInput,
   SplitSetView,
-} from './catalogApi';
+} from '../../api/splits';
 
 export type TriggerType = 'income' | 'units' | 'plays' | 'date' | 'manual' | 'recoupment';
 

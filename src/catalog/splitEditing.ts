@@ -1,5 +1,4 @@
 // The split editor's changes as one pure reducer: what the page does to its drafts, testable alone.
-import type { ScopeView, SplitKind } from './catalogApi';
 import {
   newSet,
   type PayeeShareDraft,
@@ -7,6 +6,7 @@ import {
   type ShareDraft,
   type TriggerDraft,
 } from './splitDraft';
+import type { ScopeView, SplitKind } from '../../api/splits';
 
 export type ShareChange = Partial<Pick<PayeeShareDraft, 'pct' | 'balance'>> & { groupId?: string };
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
 import { useLoad } from '../app/useLoad';
-import type { Product } from './catalogApi';
+import type { Product } from '../../api/products';
 
 /** The most users the name lookup reads at once. */
 const NAME_LOOKUP_LIMIT = 1000;

@@ -8,7 +8,7 @@ import type { EngineBackend } from '../../engine/types';
 import { payoutPreviewMachine } from '../../machines/payoutPreviewMachine';
 import type { ApiClient } from '../api/client';
 import { createEngineClient, type EngineClient } from '../engine/engineClient';
-import { previewInput, type PreviewInputAnswer } from './catalogApi';
+import { previewInput, type EnginePreviewAnswer } from './catalogApi';
 import { toEngineSets, type SetDraft } from './splitDraft';
 
 export { PREVIEW_DEBOUNCE_MS } from '../../machines/payoutPreviewMachine';
@@ -18,17 +18,17 @@ export type PayoutPreview =
   | { status: 'unavailable' }
   | { status: 'no-statement' }
   /** The splits being edited have problems: the engine would reject them. */
-  | { status: 'waiting'; answer: PreviewInputAnswer }
-  | { status: 'calculating'; answer: PreviewInputAnswer }
+  | { status: 'waiting'; answer: EnginePreviewAnswer }
+  | { status: 'calculating'; answer: EnginePreviewAnswer }
   /** `stale`: the splits changed since; a newer result is on its way. */
   | {
       status: 'ready';
-      answer: PreviewInputAnswer;
+      answer: EnginePreviewAnswer;
       output: SummaryOutput;
       backend: EngineBackend;
       stale: boolean;
     }
-  | { status: 'failed'; answer: PreviewInputAnswer; message: string; stale: boolean };
+  | { status: 'failed'; answer: EnginePreviewAnswer; message: string; stale: boolean };
 
 type Snapshot = SnapshotFrom<typeof payoutPreviewMachine>;
 
@@ -38,7 +38,7 @@ function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean
   if (snapshot.hasTag('unavailable')) return { status: 'unavailable' };
   if (snapshot.hasTag('noStatement')) return { status: 'no-statement' };
   // The machine keeps the answer loadInput gave it, which is the API's answer.
-  const answer = snapshot.context.answer as PreviewInputAnswer;
+  const answer = snapshot.context.answer as EnginePreviewAnswer;
   const { openFailure, result } = snapshot.context;
   if (snapshot.hasTag('broken')) {
     return { status: 'failed', answer, message: openFailure ?? '', stale: false };

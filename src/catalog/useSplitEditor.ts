@@ -2,10 +2,12 @@
 // set (both split tabs and every code share one save), their checks, and saving.
 import { useCallback, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/client';
-import { saveSplits, type Product, type SplitSetInput, type SplitSetView } from './catalogApi';
+import { saveSplits } from './catalogApi';
 import { checkSets, type SplitsCheck } from './splitChecks';
 import { draftsFromView, toRequest, type SetDraft } from './splitDraft';
 import { editSplits, type SplitEdit } from './splitEditing';
+import type { Product } from '../../api/products';
+import type { SplitSetInput, SplitSetView } from '../../api/splits';
 
 export interface SplitEditor {
   sets: SetDraft[];

@@ -6,13 +6,8 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import type { PageProps } from '../routes/types';
-import {
-  createDistributor,
-  getDistributor,
-  updateDistributor,
-  type DistributorChanges,
-  type DistributorDetail,
-} from './distributorsApi';
+import type { DistributorDetail, NewDistributor } from '../../api/distributors';
+import { createDistributor, getDistributor, updateDistributor } from './distributorsApi';
 import {
   distributorTemplate,
   draftIssues,
@@ -96,7 +91,7 @@ export function DistributorEditPage({ route }: PageProps) {
     setTried(true);
     setFailure(null);
     if (nameMissing || issues.length > 0) return;
-    const changes: DistributorChanges = {
+    const changes: Required<NewDistributor> = {
       name: form.name.trim(),
       uploadable: form.uploadable,
       template: form.withTemplate ? distributorTemplate(form.draft) : null,

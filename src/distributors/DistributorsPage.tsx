@@ -5,11 +5,12 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { listDistributors, type DistributorSummary } from './distributorsApi';
+import { listDistributors } from './distributorsApi';
 import { useCanEditDistributors } from './useDistributorAccess';
 import './distributors.css';
+import type { Distributor } from '../../api/distributors';
 
-interface DistributorRow extends DistributorSummary {
+interface DistributorRow extends Distributor {
   uploadLabel: string;
   templateLabel: string;
 }

@@ -4,12 +4,14 @@ import { ApiError } from '../api/client';
 import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { previewTemplate, type PreviewAnswer, type PreviewRecord } from './distributorsApi';
+import { previewTemplate } from './distributorsApi';
 import type { DistributorTemplate } from './templateDraft';
 import { useFieldLabel } from './TemplateSummary';
+import type { TemplatePreviewAnswer } from '../../api/distributors';
+import type { StatementRecord } from '../../rules/records';
 
-type RecordRow = PreviewRecord & { id: string };
-type ErrorRow = PreviewAnswer['errors'][number] & { id: string };
+type RecordRow = StatementRecord & { id: string };
+type ErrorRow = TemplatePreviewAnswer['errors'][number] & { id: string };
 
 export interface TemplatePreviewProps {
   /** The template to read the sample through; null while the draft cannot be sent. */
@@ -24,7 +26,7 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
+  const [answer, setAnswer] = useState<TemplatePreviewAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const run = async () => {
@@ -112,9 +114,6 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
       )}
       {answer && (
         <div data-testid="template-preview-result">
-          {answer.version && (
-            <p>{t('distributors.preview.matched-version', { name: answer.version })}</p>
-          )}
           <p>
             {t('distributors.preview.counts', {
               records: answer.records.length,

@@ -1,60 +1,23 @@
 import { ApiError, readDocumentCookie, type ApiClient } from '../api/client';
 import { CSRF_COOKIE, CSRF_HEADER } from '../api/csrf';
 import { parseErrorBody } from '../api/responses';
-import type { DistributorSummary, ListAnswer } from '../import/importApi';
+import type {
+  DistributorDetail,
+  DistributorList,
+  NewDistributor,
+  TemplatePreviewAnswer,
+} from '../../api/distributors';
 import type { DistributorTemplate } from './templateDraft';
 
-export type { DistributorSummary };
-
-/** GET /api/distributors/{id}. */
-export interface DistributorDetail extends DistributorSummary {
-  /** Sent back with a change, so two overseers cannot overwrite each other. */
-  version: number;
-  template: DistributorTemplate | null;
-}
-
-export interface DistributorChanges {
-  name: string;
-  uploadable: boolean;
-  template: DistributorTemplate | null;
-}
-
-/** One record read through the template, as the preview answers it. */
-export interface PreviewRecord {
-  row: number;
-  code: string;
-  codeKind: string;
-  title: string;
-  artist: string;
-  service: string;
-  format: string;
-  territory: string | null;
-  units: number | string;
-  /** Exact decimal string. */
-  revenue: string;
-  date: string | null;
-  kind: string;
-  currency: string | null;
-}
-
-export interface PreviewAnswer {
-  /** The layout version that matched, when the server says. */
-  version?: string;
-  header?: string[];
-  records: PreviewRecord[];
-  errors: Array<{ row: number; field: string; message: string }>;
-  summary: Record<string, unknown> | null;
-}
-
 export const listDistributors = (api: ApiClient) =>
-  api.get<ListAnswer<DistributorSummary>>('distributors', { query: { limit: 1000 } });
+  api.get<DistributorList>('distributors', { query: { limit: 1000 } });
 
 export const getDistributor = (api: ApiClient, id: string) =>
   api.get<DistributorDetail>(`distributors/${encodeURIComponent(id)}`);
 
 /** The page shows what went wrong beside the form: no toast. */
-export const createDistributor = (api: ApiClient, changes: DistributorChanges) =>
-  api.post<DistributorSummary>(
+export const createDistributor = (api: ApiClient, changes: Required<NewDistributor>) =>
+  api.post<DistributorDetail>(
     'distributors',
     { name: changes.name, uploadable: changes.uploadable, template: changes.template },
     { quiet: true },
@@ -64,7 +27,7 @@ export const updateDistributor = (
   api: ApiClient,
   id: string,
   version: number,
-  changes: DistributorChanges,
+  changes: Required<NewDistributor>,
 ) =>
   api.patch<DistributorDetail>(
     `distributors/${encodeURIComponent(id)}`,
@@ -88,7 +51,7 @@ export interface PreviewRequest {
 export async function previewTemplate(
   request: PreviewRequest,
   fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
-): Promise<PreviewAnswer> {
+): Promise<TemplatePreviewAnswer> {
   const form = new FormData();
   form.append('template', JSON.stringify(request.template));
   form.append('file', request.file, request.file.name);
@@ -107,5 +70,5 @@ export async function previewTemplate(
   if (!response.ok) {
     throw new ApiError(response.status, parseErrorBody(text), '');
   }
-  return JSON.parse(text) as PreviewAnswer;
+  return JSON.parse(text) as TemplatePreviewAnswer;
 }

@@ -8,18 +8,11 @@ import { useRoleLabel } from '../frame/RoleLabel';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
-import {
-  INVITABLE_ROLES,
-  invitePayee,
-  listPayees,
-  sendPayeeMail,
-  type InvitableRole,
-  type Payee,
-  type PayeeMail,
-} from './payeesApi';
+import { invitePayee, listPayees, sendPayeeMail } from './payeesApi';
 import '../catalog/catalog.css';
+import { INVITABLE_ROLES, type InvitableRole, type User, type UserMail } from '../../api/users';
 
-interface PayeeRow extends Payee {
+interface PayeeRow extends User {
   statusLabel: string;
   pending: boolean;
 }
@@ -39,7 +32,7 @@ function RolesCell({ row }: CellProps<PayeeRow>) {
   return <>{row.roles.map(roleLabel).join(', ')}</>;
 }
 
-const SENT_KEYS: Record<PayeeMail, string> = {
+const SENT_KEYS: Record<UserMail, string> = {
   'claim-notification': 'payees.mail.claim-sent',
   'password-reset': 'payees.mail.reset-sent',
   activation: 'payees.mail.activation-sent',
@@ -58,7 +51,7 @@ export function PayeesPage({ route }: PageProps) {
 
   const payees = useLoad((signal) => listPayees(api, search.trim(), signal), [api, search]);
 
-  const send = (payee: Payee, mail: PayeeMail) =>
+  const send = (payee: User, mail: UserMail) =>
     sendPayeeMail(api, payee.id, mail).then(
       () =>
         toasts.send({

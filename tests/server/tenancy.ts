@@ -1,6 +1,7 @@
 // A second label account beside the demo one, for the tests that prove no account reaches another.
 import { hashPassword } from '../../server/auth/passwords';
-import { createProduct, setProductSplits } from '../../server/catalog/service';
+import { createProduct } from '../../server/catalog/service';
+import { setProductSplits } from '../../server/catalog/splitSets';
 import type { Queryable } from '../../server/db/database';
 import type { ProductDetails } from '../../server/events/types';
 import { openAccount, registerUser } from '../../server/services/registration';

@@ -4,9 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ServicesContext } from '../../../src/app/ServicesContext';
 import type { Services } from '../../../src/app/services';
-import type { DefaultSplits } from '../../../src/catalog/catalogApi';
 import { DefaultSplitsEditor } from '../../../src/catalog/DefaultSplitsPanel';
 import { createI18n } from '../../../src/i18n';
+import type { DefaultSplits } from '../../../api/defaultSplits';
 
 const saved: DefaultSplits = {
   version: 4,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { calculate } from '../../../engine/index';
-import type { SplitSetView } from '../../../src/catalog/catalogApi';
 import {
   draftsFromView,
   newSet,
@@ -11,6 +10,7 @@ import {
   toRequest,
 } from '../../../src/catalog/splitDraft';
 import { editSplits } from '../../../src/catalog/splitEditing';
+import type { SplitSetView } from '../../../api/splits';
 
 const line = (payeeId: string, pct: string | null, balance = false) => ({
   payeeId,

@@ -1,0 +1,66 @@
+// Distributors and the templates that read their statements (SPEC section 8).
+import { Type, type Static } from 'typebox';
+import type { StatementRecord } from '../rules/records';
+import type { DistributorTemplate } from '../rules/templateSchema';
+import { ListOf } from './common';
+
+export const Distributor = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  uploadable: Type.Boolean(),
+  hasTemplate: Type.Boolean(),
+});
+export type Distributor = Static<typeof Distributor>;
+
+export const DistributorList = ListOf(Distributor);
+export type DistributorList = Static<typeof DistributorList>;
+
+// Checked whole by templateProblems (rules/templateSchema.ts), which answers the editor's texts.
+const Template = Type.Unsafe<DistributorTemplate>(
+  Type.Record(Type.String(), Type.Unknown(), {
+    description: 'A DistributorTemplate (server/import/templateSchema.ts)',
+  }),
+);
+
+export const DistributorDetail = Type.Object({
+  ...Distributor.properties,
+  version: Type.Integer(),
+  template: Type.Union([Template, Type.Null()]),
+});
+export type DistributorDetail = Static<typeof DistributorDetail>;
+
+export const NewDistributor = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    uploadable: Type.Boolean(),
+    template: Type.Optional(Type.Union([Template, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type NewDistributor = Static<typeof NewDistributor>;
+
+export const DistributorPatch = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    uploadable: Type.Optional(Type.Boolean()),
+    template: Type.Optional(Type.Union([Template, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type DistributorPatch = Static<typeof DistributorPatch>;
+
+export const PreviewRowError = Type.Object({
+  row: Type.Integer(),
+  field: Type.String(),
+  message: Type.String(),
+});
+export type PreviewRowError = Static<typeof PreviewRowError>;
+
+/** The first rows of a sample file read through a template, and its summary when read whole. */
+export const TemplatePreviewAnswer = Type.Object({
+  records: Type.Array(Type.Unsafe<StatementRecord>(Type.Record(Type.String(), Type.Unknown()))),
+  errors: Type.Array(PreviewRowError),
+  summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+export type TemplatePreviewAnswer = Static<typeof TemplatePreviewAnswer>;

@@ -1,0 +1,147 @@
+// Products of the catalog (SPEC section 3): their details, codes and split sets, their history
+// and the split editor's preview input.
+import { Type, type Static } from 'typebox';
+import { PRODUCT_TYPES } from '../rules/productRules';
+import type { CodeKind as CodeKindText } from '../rules/records';
+import { ListOf } from './common';
+import { SplitSetView } from './splits';
+
+const nullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+
+const ProductType = Type.Unsafe<string>({ type: 'string', enum: [...PRODUCT_TYPES] });
+
+export const CodeKind = Type.Unsafe<CodeKindText>({
+  type: 'string',
+  enum: ['isrc', 'upc', 'custom'],
+});
+export type CodeKind = Static<typeof CodeKind>;
+
+export const Visibility = Type.Unsafe<'full' | 'limited'>({
+  type: 'string',
+  enum: ['full', 'limited'],
+});
+export type Visibility = Static<typeof Visibility>;
+
+export const RevenueView = Type.Unsafe<'gross' | 'net'>({ type: 'string', enum: ['gross', 'net'] });
+export type RevenueView = Static<typeof RevenueView>;
+
+export const CodeInput = Type.Object(
+  { code: Type.String({ maxLength: 64 }), kind: CodeKind },
+  { additionalProperties: false },
+);
+export type CodeInput = Static<typeof CodeInput>;
+
+/** Descriptive fields of a product as the API reads and writes them. */
+const detailFields = {
+  title: Type.String({ minLength: 1, maxLength: 300 }),
+  altTitle: Type.Optional(nullableText(300)),
+  subtitle: Type.Optional(nullableText(300)),
+  type: ProductType,
+  genre: Type.Optional(nullableText(100)),
+  duration: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 }), Type.Null()], {
+      description: 'Seconds, or H:M:S',
+    }),
+  ),
+  copyright: Type.Optional(nullableText(300)),
+  territory: Type.Optional(nullableText(100)),
+  label: Type.Optional(nullableText(200)),
+  labelArtist: Type.Optional(nullableText(200)),
+  artistId: Type.Optional(nullableText(100)),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 50 })),
+  visibility: Type.Optional(Visibility),
+  revenueView: Type.Optional(RevenueView),
+};
+
+export const NewProduct = Type.Object(
+  {
+    ...detailFields,
+    codes: Type.Array(CodeInput, { maxItems: 200 }),
+    accountId: Type.Optional(
+      Type.String({ maxLength: 100, description: 'The label account (admins and overseers only)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type NewProduct = Static<typeof NewProduct>;
+
+export const ProductPatch = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    // Every detail may be left out of a change, the title and the type too.
+    ...detailFields,
+    title: Type.Optional(detailFields.title),
+    type: Type.Optional(detailFields.type),
+    codes: Type.Optional(Type.Array(CodeInput, { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type ProductPatch = Static<typeof ProductPatch>;
+
+export const ProductCode = Type.Object({ code: Type.String(), kind: CodeKind });
+export type ProductCode = Static<typeof ProductCode>;
+
+/** A row of `GET /api/products`. */
+export const ProductSummary = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  type: Type.String(),
+  artistId: Type.Union([Type.String(), Type.Null()]),
+  visibility: Visibility,
+  revenueView: RevenueView,
+  codes: Type.Array(ProductCode),
+});
+export type ProductSummary = Static<typeof ProductSummary>;
+
+export const ProductList = ListOf(ProductSummary);
+export type ProductList = Static<typeof ProductList>;
+
+export const Product = Type.Object({
+  ...ProductSummary.properties,
+  altTitle: Type.Union([Type.String(), Type.Null()]),
+  subtitle: Type.Union([Type.String(), Type.Null()]),
+  genre: Type.Union([Type.String(), Type.Null()]),
+  duration: Type.Union([Type.Integer(), Type.Null()]),
+  copyright: Type.Union([Type.String(), Type.Null()]),
+  territory: Type.Union([Type.String(), Type.Null()]),
+  label: Type.Union([Type.String(), Type.Null()]),
+  labelArtist: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  version: Type.Integer(),
+  splitSets: Type.Array(SplitSetView),
+});
+export type Product = Static<typeof Product>;
+
+export const PreviewStatement = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  period: Type.String(),
+  records: Type.Integer(),
+  truncated: Type.Boolean(),
+});
+export type PreviewStatement = Static<typeof PreviewStatement>;
+
+/** The engine input of the split editor's live preview and the statement it was read from. */
+export const PreviewInputAnswer = Type.Object({
+  statement: Type.Union([Type.Null(), PreviewStatement]),
+  input: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'An engine input (ENGINE.md) with the saved split sets',
+  }),
+});
+export type PreviewInputAnswer = Static<typeof PreviewInputAnswer>;
+
+/** One change of a product's history: who, when, and the event's before and after. */
+export const ProductEvent = Type.Object({
+  seq: Type.String(),
+  version: Type.Integer(),
+  type: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  actor: Type.Union([Type.String(), Type.Null()]),
+  actorName: Type.Union([Type.String(), Type.Null()]),
+  emulatingActor: Type.Union([Type.String(), Type.Null()]),
+  at: Type.Integer(),
+});
+export type ProductEvent = Static<typeof ProductEvent>;
+
+export const ProductEventList = ListOf(ProductEvent);
+export type ProductEventList = Static<typeof ProductEventList>;

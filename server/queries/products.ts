@@ -1,0 +1,177 @@
+import type { ListAnswer } from '../../api/common';
+import type {
+  CodeKind,
+  Product,
+  ProductEventList,
+  ProductSummary,
+  RevenueView,
+  Visibility,
+} from '../../api/products';
+import { allows } from '../auth/permissions';
+import { seesAllAccounts } from '../auth/scope';
+import type { SessionUser } from '../auth/sessions';
+import { readPayeeNames, readProductSplitSets } from '../catalog/splitSets';
+import { fullView, limitedView } from '../catalog/visibility';
+import type { Queryable } from '../db/database';
+import { readAllEvents } from '../events/store';
+import { pagedList, type Page } from './pagedList';
+
+export interface ProductRow extends Record<string, unknown> {
+  id: string;
+  account_id: string;
+  title: string;
+  alt_title: string | null;
+  subtitle: string | null;
+  type: string;
+  genre: string | null;
+  duration_seconds: number | null;
+  copyright: string | null;
+  territory: string | null;
+  label: string | null;
+  label_artist: string | null;
+  artist_id: string | null;
+  tags: string[] | string;
+  visibility: Visibility;
+  revenue_view: RevenueView;
+  version: number;
+  codes: { code: string; kind: CodeKind }[] | string | null;
+}
+
+/** Whose products a user sees: an account's (null: every one), or those sharing with a payee. */
+export interface CatalogScope {
+  account: string | null;
+  payee: string | null;
+}
+
+/** Managers see the account's catalog; payees only the products they hold a share of. */
+export function catalogScope(user: SessionUser): CatalogScope {
+  if (seesAllAccounts(user)) return { account: null, payee: null };
+  if (allows(user.permissions, 'product:rw')) return { account: user.accountId, payee: null };
+  return { account: null, payee: user.id };
+}
+
+const productColumns = `p.*,
+  (select coalesce(jsonb_agg(jsonb_build_object('code', c.code, 'kind', c.kind) order by c.code), '[]'::jsonb)
+     from product_codes c where c.product_id = p.id) as codes`;
+
+/** `$1` is the scope's account and `$2` its payee, each null for no limit. */
+const scopeFilter = `($1::text is null or p.account_id = $1)
+  and ($2::text is null or exists (
+    select 1 from split_sets s join split_payees sp on sp.split_set_id = s.id
+     where s.product_id = p.id and sp.payee_id = $2))`;
+
+const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+function toSummary(row: ProductRow): ProductSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    artistId: row.artist_id,
+    visibility: row.visibility,
+    revenueView: row.revenue_view,
+    codes: json(row.codes ?? []) ?? [],
+  };
+}
+
+/** The products in scope whose title, or one of whose codes' start, matches the search. */
+export function listProducts(
+  db: Queryable,
+  scope: CatalogScope,
+  page: Page,
+): Promise<ListAnswer<ProductSummary>> {
+  return pagedList(
+    db,
+    {
+      sql: `select ${productColumns} from products p
+        where ${scopeFilter}
+          and ($3 = '' or p.title ilike '%' || $3 || '%'
+               or exists (select 1 from product_codes c where c.product_id = p.id and c.code ilike $3 || '%'))`,
+      params: [scope.account, scope.payee, page.q ?? ''],
+      orderBy: 'title, id',
+    },
+    page,
+    toSummary,
+  );
+}
+
+/** The product, or null when it does not exist or is out of the scope. */
+export async function findProduct(
+  db: Queryable,
+  scope: CatalogScope,
+  id: string,
+): Promise<ProductRow | null> {
+  const rows = await db.query<ProductRow>(
+    `select ${productColumns} from products p where p.id = $3 and ${scopeFilter}`,
+    [scope.account, scope.payee, id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * A product as the API shows it to `user`: with its split sets in full, or under limited
+ * visibility, for a payee, their own share and the others as one line.
+ */
+export async function productView(
+  db: Queryable,
+  row: ProductRow,
+  user: SessionUser,
+  scope: CatalogScope,
+): Promise<Product> {
+  const sets = await readProductSplitSets(db, row.id);
+  const names = await readPayeeNames(db, sets);
+  const limited = row.visibility === 'limited' && scope.payee !== null;
+  return {
+    ...toSummary(row),
+    altTitle: row.alt_title,
+    subtitle: row.subtitle,
+    genre: row.genre,
+    duration: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    copyright: row.copyright,
+    territory: row.territory,
+    label: row.label,
+    labelArtist: row.label_artist,
+    tags: json(row.tags),
+    version: Number(row.version),
+    splitSets: sets.map((set) =>
+      limited ? limitedView(set, user.id, names) : fullView(set, names),
+    ),
+  };
+}
+
+/** Whether the artist is one of the account's. */
+export async function isAccountArtist(
+  db: Queryable,
+  artistId: string,
+  accountId: string,
+): Promise<boolean> {
+  const rows = await db.query('select 1 from artists where id = $1 and account_id = $2', [
+    artistId,
+    accountId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Every change of a product, oldest first, with the name of who made it. */
+export async function productHistory(db: Queryable, productId: string): Promise<ProductEventList> {
+  const events = await readAllEvents(db, '0', 10_000, `product-${productId}`);
+  const actors = await db.query<{ id: string; fullname: string }>(
+    'select id, fullname from users where id = any($1::text[])',
+    [events.flatMap((event) => (event.actor ? [event.actor] : []))],
+  );
+  const nameOf = new Map(actors.map((actor) => [actor.id, actor.fullname]));
+  return {
+    items: events.map((event) => ({
+      seq: event.seq,
+      version: event.streamVersion,
+      type: event.type,
+      data: event.data,
+      actor: event.actor,
+      actorName: event.actor ? (nameOf.get(event.actor) ?? null) : null,
+      emulatingActor: event.emulatingActor,
+      at: Math.floor(event.at.getTime() / 1000),
+    })),
+    total: events.length,
+  };
+}

@@ -1,0 +1,72 @@
+// A product's split sets: replaced from the split editor, and the input of its live preview.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { previewInput } from '../catalog/previewInput';
+import { setProductSplits } from '../catalog/splitSets';
+import { commandMetadata, sessionOf } from '../plugins/auth';
+import { catalogScope, productView } from '../queries/products';
+import { loadProduct } from './products';
+import { errorResponses, IdParams } from '../../api/common';
+import { PreviewInputAnswer, Product } from '../../api/products';
+import { SplitsBody } from '../../api/splits';
+
+const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  app,
+  options,
+) => {
+  app.put(
+    '/api/products/:id/splits',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: {
+        tags: ['products'],
+        summary: 'Replace the split sets of a product and of its codes',
+        params: IdParams,
+        body: SplitsBody,
+        response: { 200: Product, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      const scope = catalogScope(user);
+      const row = await loadProduct(app.db, request.params.id, scope);
+      await app.db.transaction((tx) =>
+        setProductSplits(
+          tx,
+          {
+            productId: row.id,
+            version: request.body.version,
+            splitSets: request.body.splitSets,
+            publicUrl: options.publicUrl,
+          },
+          commandMetadata(request, app.now()),
+        ),
+      );
+      return productView(app.db, await loadProduct(app.db, row.id, scope), user, scope);
+    },
+  );
+
+  app.get(
+    '/api/products/:id/preview-input',
+    {
+      config: { access: { session: true, permissions: ['product:rw'] } },
+      schema: {
+        tags: ['products'],
+        summary:
+          "The engine input of the split editor's live preview: this product's records of its latest statement",
+        params: IdParams,
+        response: { 200: PreviewInputAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = catalogScope(sessionOf(request).user);
+      const row = await loadProduct(app.db, request.params.id, scope);
+      const preview = await previewInput(app.db, row.id);
+      return {
+        statement: preview.statement,
+        input: preview.input as unknown as Record<string, unknown>,
+      };
+    },
+  );
+};
+
+export default productSplitRoutes;

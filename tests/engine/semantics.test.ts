@@ -200,6 +200,40 @@ describe.each(backends)('semantics on %s', (_name, run) => {
     expect(payouts(output)).toEqual({ ann: '10' });
   });
 
+  it("nets a debtor's negative buckets into the base: +100 on p1, -80 on p2 is a base of 20", async () => {
+    const output = await run(
+      statementInput({
+        records: [sale('r1', '100'), sale('r2', '-80', { code: 'C2', kind: 'adjustment' })],
+        catalog: { C1: { productId: 'p1' }, C2: { productId: 'p2' } },
+        splitSets: [
+          baseSet('base', [{ payeeId: 'ann', pct: '100' }], { scope: { default: true } }),
+        ],
+        recoupments: [recoupment('first'), recoupment('second', { priority: 'low' })],
+      }),
+    );
+    // "first" draws its 20 from p1, the only positive bucket; "second" sees p1 80 and p2 -80.
+    expect(output.recoupments.map(({ id, taken }) => [id, taken])).toEqual([
+      ['first', '20'],
+      ['second', '0'],
+    ]);
+    expect(payouts(output)).toEqual({ ann: '0', label: '20' });
+  });
+
+  it('takes nothing from a debtor whose eligible buckets net below zero', async () => {
+    const output = await run(
+      statementInput({
+        records: [sale('r1', '-50', { kind: 'adjustment' }), sale('r2', '30', { code: 'C2' })],
+        catalog: { C1: { productId: 'p1' }, C2: { productId: 'p2' } },
+        splitSets: [
+          baseSet('base', [{ payeeId: 'ann', pct: '100' }], { scope: { default: true } }),
+        ],
+        recoupments: [recoupment('rc1', { revenueMinimum: '-20' })],
+      }),
+    );
+    expect(output.recoupments[0]).toMatchObject({ taken: '0', remittances: [] });
+    expect(payouts(output)).toEqual({ ann: '-20' });
+  });
+
   it('accepts money with 15 digits before the point (README Rust choice 1)', async () => {
     const output = await run(
       statementInput({

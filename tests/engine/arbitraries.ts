@@ -297,3 +297,58 @@ export const escalatingInput: fc.Arbitrary<EngineInput> = fc
       ),
     ),
   );
+
+/** A negative adjustment of 0 to 1500 on a catalogued code. */
+const negativeAdjustment = fc
+  .record({ code: fc.constantFrom('C1', 'C2', 'C3'), revenue: money(1500) })
+  .map(({ code, revenue }): Omit<EngineRecord, 'id'> => ({
+    code,
+    kind: 'adjustment',
+    units: 0,
+    revenue: `-${revenue}`,
+  }));
+
+/**
+ * Debtors who earned on some products and lost on others (negative adjustments), under one
+ * default split and open recoupments large enough that the debtors' bases decide the takes.
+ */
+export const nettingInput: fc.Arbitrary<EngineInput> = fc
+  .tuple(
+    recoupments(),
+    shareList(),
+    records('2026-09'),
+    fc.array(negativeAdjustment, { minLength: 1, maxLength: 4 }),
+    fc.constantFrom('100000', '100000', '20'),
+  )
+  .map(([items, shares, sales, adjustments, amount]) =>
+    statementOf(
+      '2026-09',
+      {
+        splitSets: [
+          {
+            id: 'base',
+            scope: { default: true },
+            kind: 'base',
+            startDate: null,
+            priority: 0,
+            shares,
+          },
+        ],
+        recoupments: items.map((item) => ({
+          ...item,
+          status: 'open',
+          startDate: null,
+          amount,
+          prepaid: '0',
+          recoupablePct: item.recoupablePct === '0' ? '100' : item.recoupablePct,
+          revenueMinimum: '-100000',
+        })),
+        takePct: '0',
+      },
+      [
+        ...sales,
+        ...adjustments.map((adjustment, index) => ({ ...adjustment, id: `adj-${index}` })),
+      ],
+      { counters: {}, recoupments: {} },
+    ),
+  );

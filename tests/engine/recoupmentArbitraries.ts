@@ -82,6 +82,36 @@ export function recoupments(): fc.Arbitrary<Recoupment[]> {
   );
 }
 
+/**
+ * A state value of 16 to 26 integer digits, as many statements may sum, with room for one
+ * statement's records so that the state written back still has 26 digits.
+ */
+const largeStateMoney = fc
+  .tuple(
+    fc.bigInt({ min: 10n ** 15n, max: 10n ** 26n - 10n ** 6n }),
+    fc.bigInt({ min: 0n, max: 10n ** 12n - 1n }),
+  )
+  .map(([whole, fraction]) => `${whole}.${digits(fraction, 12)}`);
+
+/** A remaining only falls: it may be the largest a state value can be. */
+const largeRemaining = fc.oneof(
+  largeStateMoney,
+  fc.constant('99999999999999999999999999.999999999999'),
+);
+
+/** A units or plays counter of up to 26 digits, with the same room. */
+const largeStateInteger = fc
+  .bigInt({ min: -(10n ** 26n) + 10n ** 6n, max: 10n ** 26n - 10n ** 6n })
+  .map(String);
+
+/** Mostly small, sometimes large: the large ones exercise the state's 26 integer digits. */
+function mostlySmall(
+  small: fc.Arbitrary<string>,
+  large: fc.Arbitrary<string>,
+): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 19, arbitrary: small }, { weight: 1, arbitrary: large });
+}
+
 export function state(
   sets: readonly SplitSet[],
   items: readonly Recoupment[],
@@ -90,7 +120,9 @@ export function state(
     const kind = set.trigger?.type;
     if (kind !== 'income' && kind !== 'units' && kind !== 'plays') return [];
     const value =
-      kind === 'income' ? signed(money(3000)) : fc.integer({ min: -50, max: 700 }).map(String);
+      kind === 'income'
+        ? mostlySmall(signed(money(3000)), signed(largeStateMoney))
+        : mostlySmall(fc.integer({ min: -50, max: 700 }).map(String), largeStateInteger);
     return [
       fc.option(
         value.map((text) => [set.id, { value: text }] as const),
@@ -102,8 +134,8 @@ export function state(
     fc.option(
       fc
         .record({
-          remaining: fc.oneof(fc.constant('0'), money(3000)),
-          deferred: fc.oneof(fc.constant('0'), money(500)),
+          remaining: mostlySmall(fc.oneof(fc.constant('0'), money(3000)), largeRemaining),
+          deferred: mostlySmall(fc.oneof(fc.constant('0'), money(500)), signed(largeStateMoney)),
         })
         .map((balance) => [item.id, balance] as const),
       { freq: 2 },

@@ -1,5 +1,6 @@
 // Hand-worked cases for ENGINE.md's steps and the README's choices, on both backends.
 import { describe, expect, it } from 'vitest';
+import { EngineInputError } from '../../engine/errors';
 import { calculateWasm } from '../../engine/loader';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput, EngineOutput, SplitSet } from '../../engine/types';
@@ -303,6 +304,23 @@ describe.each(backends)('semantics on %s', (_name, run) => {
       ann: '80',
       label: '200000000000000000000000019.999999999998',
     });
+  });
+
+  it('reads a units counter of 26 digits and refuses one of 27', async () => {
+    const withCounter = (value: string) =>
+      statementInput({
+        splitSets: [
+          labelBase,
+          conditional('units', 'ann', { type: 'units', threshold: 10, preCounted: 0 }),
+        ],
+        state: { counters: { units: { value } }, recoupments: {} },
+      });
+    const output = await run(withCounter(`-000${'9'.repeat(26)}`));
+    expect(output.triggers[0]?.counterAfter).toBe(`-${'9'.repeat(26)}`);
+    // The reference throws before any promise: an async wrapper makes both a rejection.
+    await expect((async () => run(withCounter('1'.repeat(27))))()).rejects.toThrow(
+      new EngineInputError('state.counters.units.value: not an integer'),
+    );
   });
 
   it('accepts back an income counter that went past 15 digits', async () => {

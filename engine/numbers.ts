@@ -12,6 +12,11 @@ export const WHOLE_PERCENT = 1_000_000n;
  * counter and product inside the Rust engine's i128 with room to spare.
  */
 export const MAX_MONEY_INTEGER_DIGITS = 15;
+/**
+ * Most integer digits of a value in `state` (ENGINE.md): counters and balances sum statement
+ * after statement, and 26 digits plus 12 decimals still fit the Rust engine's i128.
+ */
+export const MAX_STATE_INTEGER_DIGITS = 26;
 
 const moneyPattern = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
 const percentPattern = /^([0-9]+)(?:\.([0-9]{1,4}))?$/;
@@ -19,13 +24,16 @@ const integerTextPattern = /^-?[0-9]+$/;
 const ZEROS = '0'.repeat(MONEY_SCALE);
 
 /** Money text to a count of 10^-12, rounded half-even; null when the text is not money. */
-export function parseMoney(text: unknown): bigint | null {
+export function parseMoney(
+  text: unknown,
+  maxIntegerDigits: number = MAX_MONEY_INTEGER_DIGITS,
+): bigint | null {
   if (typeof text !== 'string') return null;
   const match = moneyPattern.exec(text);
   if (match === null) return null;
   const [, sign = '', whole = '', fraction = ''] = match;
   const significant = whole.replace(/^0+/, '');
-  if (significant.length > MAX_MONEY_INTEGER_DIGITS) return null;
+  if (significant.length > maxIntegerDigits) return null;
   const kept = (fraction.slice(0, MONEY_SCALE) + ZEROS).slice(0, MONEY_SCALE);
   let count = BigInt(significant + kept);
   const dropped = fraction.slice(MONEY_SCALE);
@@ -48,9 +56,15 @@ export function parsePercent(text: unknown): bigint | null {
   return count > WHOLE_PERCENT ? null : count;
 }
 
-/** An integer written as text (`-?digits`); null otherwise. */
+/** A money value of `state` (a counter, a remaining, a deferred balance): up to 26 integer digits. */
+export function parseStateMoney(text: unknown): bigint | null {
+  return parseMoney(text, MAX_STATE_INTEGER_DIGITS);
+}
+
+/** A units or plays counter of `state` (`-?digits`, up to 26 significant digits); null otherwise. */
 export function parseIntegerText(text: unknown): bigint | null {
   if (typeof text !== 'string' || !integerTextPattern.test(text)) return null;
+  if (text.replace(/^-?0*/, '').length > MAX_STATE_INTEGER_DIGITS) return null;
   return BigInt(text);
 }
 

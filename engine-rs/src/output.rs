@@ -3,7 +3,7 @@
 use crate::engine::Output;
 use crate::input::Input;
 use crate::json::write_string;
-use crate::money::format_money;
+use crate::money::{format_money, WideMoney};
 
 fn key(out: &mut String, name: &str) {
     out.push('"');
@@ -14,6 +14,11 @@ fn key(out: &mut String, name: &str) {
 fn money_field(out: &mut String, name: &str, amount: i128) {
     key(out, name);
     write_string(out, &format_money(amount));
+}
+
+fn wide_money_field(out: &mut String, name: &str, amount: WideMoney) {
+    key(out, name);
+    write_string(out, &amount.to_text());
 }
 
 fn string_field(out: &mut String, name: &str, text: &str) {
@@ -57,9 +62,9 @@ pub fn to_json(output: &Output, input: &Input) -> String {
         json.push(',');
         money_field(&mut json, "recouped", payee.recouped);
         json.push(',');
-        money_field(&mut json, "credited", payee.credited);
+        wide_money_field(&mut json, "credited", payee.credited);
         json.push(',');
-        money_field(&mut json, "payout", payee.payout);
+        wide_money_field(&mut json, "payout", payee.payout);
         json.push('}');
     }
     json.push_str("],\"lines\":[");

@@ -182,3 +182,138 @@ fn over_prepaid_recoupment_counts_as_closed() {
     );
     assert_eq!(payee(&out, "ann").unwrap(), ["100", "0", "0", "100"]);
 }
+
+#[test]
+fn state_values_of_26_integer_digits_round_trip() {
+    let sets = list(&[
+        set("b", PRODUCT_P1, "base", "", 0, LABEL_AND_ANN, ""),
+        set(
+            "c",
+            PRODUCT_P1,
+            "conditional",
+            "",
+            1,
+            ALL_TO_ANN,
+            r#"{"type":"income","threshold":"150","preCounted":"0"}"#,
+        ),
+        set(
+            "u",
+            PRODUCT_P1,
+            "conditional",
+            "",
+            0,
+            ALL_TO_ANN,
+            r#"{"type":"units","threshold":1000,"preCounted":0}"#,
+        ),
+    ]);
+    let recoupment_list = list(&[recoupment(
+        "rc",
+        "label",
+        r#"["ann"]"#,
+        "10",
+        "high",
+        r#""reimbursement":"deferred""#,
+    )]);
+    let big = "99999999999999999999999999.999999999999";
+    let state = format!(
+        r#"{{"counters":{{"c":{{"value":"-{big}"}},"u":{{"value":"-99999999999999999999999999"}}}},"recoupments":{{"rc":{{"remaining":"{big}","deferred":"-12345678901234567890123456.000000000001"}}}}}}"#,
+        big = big
+    );
+    let input = statement_input(
+        &list(&[sale("r1", "C1", "100", 7)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        &state,
+    );
+    let (out, text) = run_text(&input);
+    check_invariants(&input, &out);
+    // ann's 50 goes to the deferred balance; the counters move by 100 and 7 units
+    assert!(
+        text.ends_with(concat!(
+            r#""state":{"counters":{"c":{"value":"-99999999999999999999999899.999999999999"},"#,
+            r#""u":{"value":"-99999999999999999999999992"}},"#,
+            r#""recoupments":{"rc":{"remaining":"99999999999999999999999949.999999999999","#,
+            r#""deferred":"-12345678901234567890123406.000000000001"}}}}"#
+        )),
+        "{}",
+        text
+    );
+    // what the engine wrote is accepted back
+    let next = statement_input(
+        &list(&[sale("r2", "C1", "100", 7)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        &royalty_engine::json::stringify(at(&out, "state")),
+    );
+    check_invariants(&next, &run_checked(&next));
+    // one more integer digit is refused
+    let too_long = state.replace(r#""remaining":"9"#, r#""remaining":"19"#);
+    let input = statement_input("[]", CATALOG, &sets, &recoupment_list, &too_long);
+    assert_eq!(err(&input), "state.recoupments.rc.remaining: not a decimal amount");
+}
+
+#[test]
+fn counter_past_15_digits_is_accepted_back() {
+    let sets = list(&[
+        set("b", PRODUCT_P1, "base", "", 0, ALL_TO_LABEL, ""),
+        set(
+            "c",
+            PRODUCT_P1,
+            "conditional",
+            "",
+            1,
+            ALL_TO_ANN,
+            r#"{"type":"income","threshold":"999999999999999","preCounted":"999999999999950"}"#,
+        ),
+    ]);
+    let a = statement_input(&list(&[sale("r1", "C1", "100", 0)]), CATALOG, &sets, "[]", NO_STATE);
+    let out_a = run_checked(&a);
+    assert_eq!(text_at(trigger_out(&out_a, "c"), "counterAfter"), "1000000000000050");
+    let b = statement_input(
+        &list(&[sale("r2", "C1", "100", 0)]),
+        CATALOG,
+        &sets,
+        "[]",
+        &royalty_engine::json::stringify(at(&out_a, "state")),
+    );
+    let out_b = run_checked(&b);
+    assert_eq!(text_at(trigger_out(&out_b, "c"), "counterAfter"), "1000000000000150");
+    assert_eq!(payee(&out_b, "ann").unwrap(), ["100", "0", "0", "100"]);
+}
+
+#[test]
+fn deferred_balances_of_26_digits_released_together() {
+    let sets = list(&[set("b", PRODUCT_P1, "base", "", 0, ALL_TO_ANN, "")]);
+    let deferred = r#""reimbursement":"deferred""#;
+    let recoupment_list = list(&[
+        recoupment("rc1", "label", r#"["ann"]"#, "10", "high", deferred),
+        recoupment("rc2", "label", r#"["ann"]"#, "10", "low", deferred),
+    ]);
+    let big = "99999999999999999999999999.999999999999";
+    let state = format!(
+        r#"{{"counters":{{}},"recoupments":{{"rc1":{{"remaining":"10","deferred":"{big}"}},"rc2":{{"remaining":"10","deferred":"{big}"}}}}}}"#,
+        big = big
+    );
+    let input = statement_input(
+        &list(&[sale("r1", "C1", "100", 0)]),
+        CATALOG,
+        &sets,
+        &recoupment_list,
+        &state,
+    );
+    // no invariant check here: its sums are i128
+    let out = run(&input);
+    // both close: label is credited both balances and both takes, past what an i128 holds
+    assert_eq!(
+        payee(&out, "label").unwrap(),
+        [
+            "0",
+            "0",
+            "200000000000000000000000019.999999999998",
+            "200000000000000000000000019.999999999998"
+        ]
+    );
+    assert_eq!(payee(&out, "ann").unwrap(), ["100", "20", "0", "80"]);
+}

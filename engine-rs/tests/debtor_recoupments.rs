@@ -203,7 +203,33 @@ fn several_debtors_share_by_caps() {
 }
 
 #[test]
-fn negative_balance_counts_as_zero() {
+fn base_is_net_of_negative_buckets() {
+    let sets = list(&[set("b", DEFAULT_SCOPE, "base", "", 0, ALL_TO_ANN, "")]);
+    let records = list(&[
+        sale("r1", "C1", "100", 0),
+        record("r2", "C2", "adjustment", "2026-09-02", "-80", 0),
+    ]);
+    let recoupment_list = list(&[
+        recoupment("first", "label", r#"["ann"]"#, "1000", "high", ""),
+        recoupment("second", "label", r#"["ann"]"#, "1000", "low", ""),
+    ]);
+    let out = run_checked(&statement_input(
+        &records,
+        CATALOG_P1_P2,
+        &sets,
+        &recoupment_list,
+        NO_STATE,
+    ));
+    // ann netted 20 (p1 +100, p2 -80): "first" takes 20, drawn from p1, the only positive bucket;
+    // "second" then sees p1 80 and p2 -80, a base of 0
+    assert_eq!(text_at(recoupment_out(&out, "first"), "taken"), "20");
+    assert_eq!(text_at(recoupment_out(&out, "second"), "taken"), "0");
+    assert_eq!(payee(&out, "ann").unwrap(), ["20", "20", "0", "0"]);
+    assert_eq!(payee(&out, "label").unwrap(), ["0", "0", "20", "20"]);
+}
+
+#[test]
+fn base_below_zero_takes_nothing() {
     let sets = list(&[set("b", DEFAULT_SCOPE, "base", "", 0, ALL_TO_ANN, "")]);
     let records = list(&[
         record("r1", "C1", "adjustment", "2026-09-01", "-50", 0),
@@ -224,9 +250,12 @@ fn negative_balance_counts_as_zero() {
         &recoupment_list,
         NO_STATE,
     ));
-    // p1 bucket -50 is ignored, p2 bucket 30 is recouped in full
-    assert_eq!(payee(&out, "ann").unwrap(), ["-20", "30", "0", "-50"]);
-    // total net -20 is below the default revenueMinimum of 0: skipped
+    // p1 -50 and p2 +30 net to -20, which counts as 0: nothing taken, nothing drawn from p2
+    let rc = recoupment_out(&out, "rc");
+    assert_eq!(text_at(rc, "taken"), "0");
+    assert!(items_at(rc, "remittances").is_empty());
+    assert_eq!(payee(&out, "ann").unwrap(), ["-20", "0", "0", "-20"]);
+    // total net -20 is below the default revenueMinimum of 0: skipped all the same
     let recoupment_list = list(&[recoupment("rc", "label", r#"["ann"]"#, "1000", "high", "")]);
     let out = run_checked(&statement_input(
         &records,

@@ -275,6 +275,17 @@ fn state_fields() {
         r#"{"counters":{"c":{"value":"1.5"}},"recoupments":{}}"#,
     );
     assert_eq!(err(&input), "state.counters.c.value: not an integer");
+    // a units counter has up to 26 significant digits, like every state value
+    let counter = |value: &str| {
+        let state = format!(r#"{{"counters":{{"c":{{"value":"{}"}}}},"recoupments":{{}}}}"#, value);
+        statement_input("[]", CATALOG, &sets, "[]", &state)
+    };
+    let out = run(&counter(&format!("-000{}", "9".repeat(26))));
+    assert_eq!(
+        text_at(trigger_out(&out, "c"), "counterAfter"),
+        format!("-{}", "9".repeat(26))
+    );
+    assert_eq!(err(&counter(&"1".repeat(27))), "state.counters.c.value: not an integer");
     let input = statement_input("[]", CATALOG, &sets, "[]", r#"{"counters":{"c":{}},"recoupments":{}}"#);
     assert_eq!(err(&input), "state.counters.c.value: required");
     // unknown ids in the state are ignored

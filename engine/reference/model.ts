@@ -1,5 +1,12 @@
 // The validated input turned into integer counts, with each record's take and net.
-import { compareText, parseIntegerText, parseMoney, parsePercent, WHOLE_PERCENT } from '../numbers';
+import {
+  compareText,
+  parseIntegerText,
+  parseMoney,
+  parsePercent,
+  parseStateMoney,
+  WHOLE_PERCENT,
+} from '../numbers';
 import { daysInMonth } from '../validation/fields';
 import {
   recoupmentPriorities,
@@ -87,6 +94,13 @@ export interface Model {
 function money(text: string): bigint {
   const value = parseMoney(text);
   if (value === null) throw new Error(`unvalidated amount ${text}`);
+  return value;
+}
+
+/** A validated `state` value: up to 26 integer digits. */
+function stateMoney(text: string): bigint {
+  const value = parseStateMoney(text);
+  if (value === null) throw new Error(`unvalidated state amount ${text}`);
   return value;
 }
 
@@ -195,8 +209,8 @@ function recoupmentModel(input: EngineInput, recoupment: Recoupment): Recoupment
     remainingBefore:
       remaining === undefined
         ? money(recoupment.amount) - money(recoupment.prepaid)
-        : money(remaining),
-    deferredBefore: money(balance?.deferred ?? '0'),
+        : stateMoney(remaining),
+    deferredBefore: stateMoney(balance?.deferred ?? '0'),
   };
 }
 
@@ -212,7 +226,7 @@ function counterStart(input: EngineInput, set: SplitSetModel): [string, bigint][
     : undefined;
   if (saved === undefined) return [[set.id, set.trigger.start]];
   const value =
-    set.trigger.measure === 'income' ? money(saved.value) : parseIntegerText(saved.value);
+    set.trigger.measure === 'income' ? stateMoney(saved.value) : parseIntegerText(saved.value);
   return [[set.id, value ?? 0n]];
 }
 

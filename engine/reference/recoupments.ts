@@ -107,7 +107,6 @@ export class Waterfall {
       .bucketsOf(debtorId)
       .filter(
         (bucket) =>
-          bucket.balance > 0n &&
           (productIds === null || productIds.has(bucket.productId)) &&
           (mechanicalRepays || !bucket.mechanical),
       )
@@ -117,8 +116,13 @@ export class Waterfall {
   private recoupFromDebtors(run: RecoupmentRun): void {
     const { recoupment } = run;
     const debtors = recoupment.debtorIds.map((debtorId) => {
-      const buckets = this.eligibleBuckets(run, debtorId);
-      const base = buckets.reduce((sum, bucket) => sum + bucket.balance, 0n);
+      const eligible = this.eligibleBuckets(run, debtorId);
+      // Negative buckets lower what the debtor netted; a base below zero counts as zero.
+      const base = maxOf(
+        0n,
+        eligible.reduce((sum, bucket) => sum + bucket.balance, 0n),
+      );
+      const buckets = eligible.filter((bucket) => bucket.balance > 0n);
       return { debtorId, buckets, cap: percentOf(base, recoupment.recoupablePct) };
     });
     const caps = debtors.map((debtor) => debtor.cap);

@@ -1,6 +1,6 @@
 // Typed readers of one JSON field each: they return the value or throw `path: message`.
 import { EngineInputError } from '../errors';
-import { parseMoney, parsePercent } from '../numbers';
+import { parseMoney, parsePercent, parseStateMoney } from '../numbers';
 import type { DateText, MoneyText, PercentText } from '../types';
 
 export type JsonObject = Record<string, unknown>;
@@ -68,6 +68,12 @@ export function readBoolean(value: unknown, path: string): boolean {
 
 export function readMoney(value: unknown, path: string): MoneyText {
   if (parseMoney(value) === null) fail(path, 'not a decimal amount');
+  return value as MoneyText;
+}
+
+/** A money value of `state`, which may have up to 26 integer digits. */
+export function readStateMoney(value: unknown, path: string): MoneyText {
+  if (parseStateMoney(value) === null) fail(path, 'not a decimal amount');
   return value as MoneyText;
 }
 

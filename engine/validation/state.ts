@@ -1,7 +1,15 @@
 // The state carried from the previous statement: counters and recoupment balances.
 import type { CounterState, EngineStateIn, RecoupmentStateIn } from '../types';
 import { parseIntegerText } from '../numbers';
-import { child, fail, optional, readMoney, readObject, required, type JsonObject } from './fields';
+import {
+  child,
+  fail,
+  optional,
+  readObject,
+  readStateMoney,
+  required,
+  type JsonObject,
+} from './fields';
 
 export type CounterKinds = ReadonlyMap<string, 'income' | 'units' | 'plays'>;
 
@@ -20,7 +28,7 @@ function readCounters(
     const kind = kinds.get(id);
     if (kind === undefined) continue;
     const entryPath = child(path, id);
-    const read = kind === 'income' ? readMoney : readIntegerText;
+    const read = kind === 'income' ? readStateMoney : readIntegerText;
     entries.push([id, { value: required(readObject(entry, entryPath), 'value', entryPath, read) }]);
   }
   return Object.fromEntries(entries);
@@ -37,9 +45,9 @@ function readBalances(
     const entryPath = child(path, id);
     const balance: JsonObject = readObject(entry, entryPath);
     const parsed: RecoupmentStateIn = {};
-    const remaining = optional(balance, 'remaining', entryPath, readMoney, null);
+    const remaining = optional(balance, 'remaining', entryPath, readStateMoney, null);
     if (remaining !== null) parsed.remaining = remaining;
-    const deferred = optional(balance, 'deferred', entryPath, readMoney, null);
+    const deferred = optional(balance, 'deferred', entryPath, readStateMoney, null);
     if (deferred !== null) parsed.deferred = deferred;
     entries.push([id, parsed]);
   }

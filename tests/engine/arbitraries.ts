@@ -1,20 +1,27 @@
 // Random valid engine inputs for the property and differential tests.
 import fc from 'fast-check';
 import { formatPercent } from '../../engine/numbers';
-import {
-  recoupmentPriorities,
-  type EngineInput,
-  type EngineRecord,
-  type EngineStateIn,
-  type MemberShare,
-  type Recoupment,
-  type Share,
-  type SplitScope,
-  type SplitSet,
-  type Trigger,
+import type {
+  EngineInput,
+  EngineRecord,
+  EngineStateIn,
+  MemberShare,
+  Recoupment,
+  Share,
+  SplitScope,
+  SplitSet,
+  Trigger,
 } from '../../engine/types';
+import {
+  anyDate,
+  dayOf,
+  money,
+  payees,
+  percent,
+  recoupments,
+  state,
+} from './recoupmentArbitraries';
 
-const payees = ['label', 'ann', 'bob', 'cat', 'dan'] as const;
 const catalog = { C1: { productId: 'p1' }, C2: { productId: 'p1' }, C3: { productId: 'p2' } };
 /** C9 is not in the catalog: a missing code. */
 const codes = ['C1', 'C1', 'C2', 'C3', 'C9'] as const;
@@ -28,47 +35,6 @@ const scopes: SplitScope[] = [
 
 export const periods = ['2026-09', '2026-10'] as const;
 export type Period = (typeof periods)[number];
-
-function dayOf(period: string) {
-  return fc.integer({ min: 1, max: 30 }).map((day) => `${period}-${String(day).padStart(2, '0')}`);
-}
-
-/** Dates around both periods, some before and some after. */
-const anyDate = fc.oneof(
-  dayOf('2026-09'),
-  dayOf('2026-10'),
-  fc.constantFrom('2026-08-15', '2026-11-01'),
-);
-
-function digits(value: bigint, width: number): string {
-  return value.toString().padStart(width, '0');
-}
-
-/** Money text up to `maxWhole`, from whole numbers to more than 12 decimals (rounded half-even). */
-export function money(maxWhole: number): fc.Arbitrary<string> {
-  const whole = fc.integer({ min: 0, max: maxWhole });
-  return fc.oneof(
-    whole.map(String),
-    fc.tuple(whole, fc.bigInt({ min: 0n, max: 99n })).map(([w, f]) => `${w}.${digits(f, 2)}`),
-    fc
-      .tuple(whole, fc.bigInt({ min: 0n, max: 10n ** 12n - 1n }))
-      .map(([w, f]) => `${w}.${digits(f, 12)}`),
-    fc
-      .tuple(whole, fc.bigInt({ min: 0n, max: 10n ** 14n - 1n }))
-      .map(([w, f]) => `${w}.${digits(f, 14)}`),
-    fc.constantFrom('0', '0.000000000001', '0.0000000000005', '0.0000000000015', '1.00'),
-  );
-}
-
-function signed(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.tuple(fc.boolean(), text).map(([negative, value]) => (negative ? `-${value}` : value));
-}
-
-const percentCount = fc.oneof(
-  fc.constantFrom(0, 1, 100_000, 125_000, 250_000, 333_333, 333_334, 500_000, 1_000_000),
-  fc.integer({ min: 0, max: 1_000_000 }),
-);
-export const percent = percentCount.map((count) => formatPercent(BigInt(count)));
 
 /** n whole-percent counts summing to 1,000,000. */
 function weights(n: number): fc.Arbitrary<number[]> {
@@ -270,75 +236,6 @@ function records(period: Period): fc.Arbitrary<EngineRecord[]> {
   );
 }
 
-function recoupments(): fc.Arbitrary<Recoupment[]> {
-  const recoupment = fc.record({
-    status: fc.constantFrom('open', 'open', 'open', 'open', 'closed', 'deleted'),
-    creditorId: fc.constantFrom(...payees),
-    debtorIds: fc.uniqueArray(fc.constantFrom(...payees), { minLength: 1, maxLength: 3 }),
-    amount: fc.oneof(money(3000), fc.integer({ min: 500, max: 3000 }).map(String)),
-    prepaid: fc.oneof(fc.constant('0'), fc.constant('0'), fc.constant('0'), money(500)),
-    priority: fc.constantFrom(...recoupmentPriorities),
-    createdAt: fc.integer({ min: 1758000000, max: 1758000003 }),
-    startDate: fc.option(anyDate, { freq: 3 }),
-    scope: fc.constantFrom('all', 'products'),
-    productIds: fc.subarray(['p1', 'p2', 'p3']),
-    recoupablePct: fc.oneof(fc.constant('0'), fc.constant('100'), percent, percent),
-    netRevenuePct: fc.oneof(fc.constant('0'), fc.constant('0'), percent),
-    statementMaximum: fc.option(money(1500), { freq: 2 }),
-    paymentMinimum: fc.oneof(fc.constant('0'), fc.constant('0'), money(300)),
-    revenueMinimum: fc.oneof(fc.constant('0'), fc.constant('0'), fc.constant('0'), money(3000)),
-    reimbursement: fc.constantFrom('immediate', 'deferred'),
-    mechanicalRepays: fc.boolean(),
-  });
-  return fc.array(recoupment, { maxLength: 4 }).map((items) =>
-    items.map((item, index): Recoupment => ({
-      id: `rc${(index * 3) % 4}${index}`,
-      title: 'Advance',
-      type: 'advance',
-      ...item,
-    })),
-  );
-}
-
-function state(
-  sets: readonly SplitSet[],
-  items: readonly Recoupment[],
-): fc.Arbitrary<EngineStateIn> {
-  const counters = sets.flatMap((set) => {
-    const kind = set.trigger?.type;
-    if (kind !== 'income' && kind !== 'units' && kind !== 'plays') return [];
-    const value =
-      kind === 'income' ? signed(money(3000)) : fc.integer({ min: -50, max: 700 }).map(String);
-    return [
-      fc.option(
-        value.map((text) => [set.id, { value: text }] as const),
-        { freq: 2 },
-      ),
-    ];
-  });
-  const balances = items.map((item) =>
-    fc.option(
-      fc
-        .record({
-          remaining: fc.oneof(fc.constant('0'), money(3000)),
-          deferred: fc.oneof(fc.constant('0'), money(500)),
-        })
-        .map((balance) => [item.id, balance] as const),
-      { freq: 2 },
-    ),
-  );
-  return fc
-    .record({ counters: fc.tuple(...counters), balances: fc.tuple(...balances) })
-    .map((drawn) => ({
-      counters: Object.fromEntries(
-        drawn.counters.flatMap((entry) => (entry === null ? [] : [entry])),
-      ),
-      recoupments: Object.fromEntries(
-        drawn.balances.flatMap((entry) => (entry === null ? [] : [entry])),
-      ),
-    }));
-}
-
 interface Setup {
   splitSets: SplitSet[];
   recoupments: Recoupment[];
@@ -398,5 +295,60 @@ export const escalatingInput: fc.Arbitrary<EngineInput> = fc
         [...first, ...second.map((record) => ({ ...record, id: `${record.id}b` }))],
         stateIn,
       ),
+    ),
+  );
+
+/** A negative adjustment of 0 to 1500 on a catalogued code. */
+const negativeAdjustment = fc
+  .record({ code: fc.constantFrom('C1', 'C2', 'C3'), revenue: money(1500) })
+  .map(({ code, revenue }): Omit<EngineRecord, 'id'> => ({
+    code,
+    kind: 'adjustment',
+    units: 0,
+    revenue: `-${revenue}`,
+  }));
+
+/**
+ * Debtors who earned on some products and lost on others (negative adjustments), under one
+ * default split and open recoupments large enough that the debtors' bases decide the takes.
+ */
+export const nettingInput: fc.Arbitrary<EngineInput> = fc
+  .tuple(
+    recoupments(),
+    shareList(),
+    records('2026-09'),
+    fc.array(negativeAdjustment, { minLength: 1, maxLength: 4 }),
+    fc.constantFrom('100000', '100000', '20'),
+  )
+  .map(([items, shares, sales, adjustments, amount]) =>
+    statementOf(
+      '2026-09',
+      {
+        splitSets: [
+          {
+            id: 'base',
+            scope: { default: true },
+            kind: 'base',
+            startDate: null,
+            priority: 0,
+            shares,
+          },
+        ],
+        recoupments: items.map((item) => ({
+          ...item,
+          status: 'open',
+          startDate: null,
+          amount,
+          prepaid: '0',
+          recoupablePct: item.recoupablePct === '0' ? '100' : item.recoupablePct,
+          revenueMinimum: '-100000',
+        })),
+        takePct: '0',
+      },
+      [
+        ...sales,
+        ...adjustments.map((adjustment, index) => ({ ...adjustment, id: `adj-${index}` })),
+      ],
+      { counters: {}, recoupments: {} },
     ),
   );

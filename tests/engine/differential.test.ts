@@ -13,7 +13,7 @@ import { stringifyOutput } from '../../engine/outputJson';
 import { openPreview } from '../../engine/preview';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput } from '../../engine/types';
-import { engineInput, escalatingInput, statementPair } from './arbitraries';
+import { engineInput, escalatingInput, nettingInput, statementPair } from './arbitraries';
 import { malformedInputs } from './malformed';
 
 let engine: EngineExports;
@@ -108,6 +108,10 @@ describe('WASM engine against the decimal.js reference', () => {
 
   it('gives the same output on 2,000 statements crossing many thresholds', () => {
     fc.assert(fc.property(escalatingInput, expectSameText), { numRuns: 2_000 });
+  });
+
+  it('gives the same output on 2,000 statements where debtors net negative buckets', () => {
+    fc.assert(fc.property(nettingInput, expectSameText), { numRuns: 2_000 });
   });
 
   it('gives the same second statement on the state of the first', () => {

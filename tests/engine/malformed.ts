@@ -175,6 +175,21 @@ export const malformedInputs: { name: string; input: unknown; error: string }[] 
     error: 'state.recoupments.rc1.remaining: not a decimal amount',
   },
   {
+    name: 'state balance with 27 digits before the point',
+    input: broken(
+      (i) =>
+        (i.state.recoupments = {
+          rc1: { remaining: '100', deferred: '-000123456789012345678901234567' },
+        }),
+    ),
+    error: 'state.recoupments.rc1.deferred: not a decimal amount',
+  },
+  {
+    name: 'state counter with 27 digits before the point',
+    input: broken((i) => (i.state.counters = { 'cond-p1': { value: '1'.repeat(27) + '.5' } })),
+    error: 'state.counters.cond-p1.value: not a decimal amount',
+  },
+  {
     name: 'first error in input order wins',
     input: broken((i) => {
       i.splitSets[0].shares = [];

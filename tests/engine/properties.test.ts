@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stringifyOutput } from '../../engine/outputJson';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput } from '../../engine/types';
-import { engineInput, escalatingInput, statementPair } from './arbitraries';
+import { engineInput, escalatingInput, nettingInput, statementPair } from './arbitraries';
 import { count, expectInvariants, expectMoneyConserved } from './invariants';
 
 function deferredIn(input: EngineInput): bigint {
@@ -34,6 +34,17 @@ describe('reference invariants', () => {
   it('keeps them when records cross several thresholds', () => {
     fc.assert(
       fc.property(escalatingInput, (input) => {
+        const output = calculateReference(input);
+        expectInvariants(output);
+        expectMoneyConserved(output, deferredIn(input));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps them when debtors net negative buckets', () => {
+    fc.assert(
+      fc.property(nettingInput, (input) => {
         const output = calculateReference(input);
         expectInvariants(output);
         expectMoneyConserved(output, deferredIn(input));

@@ -1,5 +1,6 @@
 // Hand-worked cases for ENGINE.md's steps and the README's choices, on both backends.
 import { describe, expect, it } from 'vitest';
+import { EngineInputError } from '../../engine/errors';
 import { calculateWasm } from '../../engine/loader';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput, EngineOutput, SplitSet } from '../../engine/types';
@@ -198,6 +199,146 @@ describe.each(backends)('semantics on %s', (_name, run) => {
     );
     expect(output.recoupments[0]).toMatchObject({ before: '-50', closed: true });
     expect(payouts(output)).toEqual({ ann: '10' });
+  });
+
+  it("nets a debtor's negative buckets into the base: +100 on p1, -80 on p2 is a base of 20", async () => {
+    const output = await run(
+      statementInput({
+        records: [sale('r1', '100'), sale('r2', '-80', { code: 'C2', kind: 'adjustment' })],
+        catalog: { C1: { productId: 'p1' }, C2: { productId: 'p2' } },
+        splitSets: [
+          baseSet('base', [{ payeeId: 'ann', pct: '100' }], { scope: { default: true } }),
+        ],
+        recoupments: [recoupment('first'), recoupment('second', { priority: 'low' })],
+      }),
+    );
+    // "first" draws its 20 from p1, the only positive bucket; "second" sees p1 80 and p2 -80.
+    expect(output.recoupments.map(({ id, taken }) => [id, taken])).toEqual([
+      ['first', '20'],
+      ['second', '0'],
+    ]);
+    expect(payouts(output)).toEqual({ ann: '0', label: '20' });
+  });
+
+  it('takes nothing from a debtor whose eligible buckets net below zero', async () => {
+    const output = await run(
+      statementInput({
+        records: [sale('r1', '-50', { kind: 'adjustment' }), sale('r2', '30', { code: 'C2' })],
+        catalog: { C1: { productId: 'p1' }, C2: { productId: 'p2' } },
+        splitSets: [
+          baseSet('base', [{ payeeId: 'ann', pct: '100' }], { scope: { default: true } }),
+        ],
+        recoupments: [recoupment('rc1', { revenueMinimum: '-20' })],
+      }),
+    );
+    expect(output.recoupments[0]).toMatchObject({ taken: '0', remittances: [] });
+    expect(payouts(output)).toEqual({ ann: '-20' });
+  });
+
+  it('carries state values of 26 integer digits from one statement to the next', async () => {
+    const big = '99999999999999999999999999.999999999999';
+    const splitSets = [
+      baseSet('base', [
+        { payeeId: 'label', pct: '50' },
+        { payeeId: 'ann', pct: '50' },
+      ]),
+      conditional('inc', 'ann', { type: 'income', threshold: '150', preCounted: '0' }),
+      conditional('units', 'ann', { type: 'units', threshold: 1000, preCounted: 0 }, 0),
+    ];
+    const recoupments = [recoupment('rc1', { amount: '10', reimbursement: 'deferred' })];
+    const first = await run(
+      statementInput({
+        records: [sale('r1', '100', { units: 7 })],
+        splitSets,
+        recoupments,
+        state: {
+          counters: { inc: { value: `-${big}` }, units: { value: '-99999999999999999999999999' } },
+          recoupments: {
+            rc1: { remaining: big, deferred: '-12345678901234567890123456.000000000001' },
+          },
+        },
+      }),
+    );
+    expect(first.state).toEqual({
+      counters: {
+        inc: { value: '-99999999999999999999999899.999999999999' },
+        units: { value: '-99999999999999999999999992' },
+      },
+      recoupments: {
+        rc1: {
+          remaining: '99999999999999999999999949.999999999999',
+          deferred: '-12345678901234567890123406.000000000001',
+        },
+      },
+    });
+    const second = await run(
+      statementInput({
+        statement: { id: 's2', period: '2026-10', distributorTakePct: '0' },
+        records: [sale('r2', '100', { date: '2026-10-01', units: 7 })],
+        splitSets,
+        recoupments,
+        state: first.state,
+      }),
+    );
+    expect(second.state.recoupments.rc1?.remaining).toBe('99999999999999999999999899.999999999999');
+  });
+
+  it('credits two released deferred balances of 26 digits past what an i128 holds', async () => {
+    const big = '99999999999999999999999999.999999999999';
+    const deferred = { amount: '10', reimbursement: 'deferred' } as const;
+    const output = await run(
+      statementInput({
+        records: [sale('r1', '100')],
+        splitSets: [baseSet('base', [{ payeeId: 'ann', pct: '100' }])],
+        recoupments: [recoupment('rc1', deferred), recoupment('rc2', deferred)],
+        state: {
+          counters: {},
+          recoupments: {
+            rc1: { remaining: '10', deferred: big },
+            rc2: { remaining: '10', deferred: big },
+          },
+        },
+      }),
+    );
+    expect(payouts(output)).toEqual({
+      ann: '80',
+      label: '200000000000000000000000019.999999999998',
+    });
+  });
+
+  it('reads a units counter of 26 digits and refuses one of 27', async () => {
+    const withCounter = (value: string) =>
+      statementInput({
+        splitSets: [
+          labelBase,
+          conditional('units', 'ann', { type: 'units', threshold: 10, preCounted: 0 }),
+        ],
+        state: { counters: { units: { value } }, recoupments: {} },
+      });
+    const output = await run(withCounter(`-000${'9'.repeat(26)}`));
+    expect(output.triggers[0]?.counterAfter).toBe(`-${'9'.repeat(26)}`);
+    // The reference throws before any promise: an async wrapper makes both a rejection.
+    await expect((async () => run(withCounter('1'.repeat(27))))()).rejects.toThrow(
+      new EngineInputError('state.counters.units.value: not an integer'),
+    );
+  });
+
+  it('accepts back an income counter that went past 15 digits', async () => {
+    const splitSets = [
+      labelBase,
+      conditional('inc', 'ann', {
+        type: 'income',
+        threshold: '999999999999999',
+        preCounted: '999999999999950',
+      }),
+    ];
+    const first = await run(statementInput({ records: [sale('r1', '100')], splitSets }));
+    expect(first.state.counters.inc?.value).toBe('1000000000000050');
+    const second = await run(
+      statementInput({ records: [sale('r2', '100')], splitSets, state: first.state }),
+    );
+    expect(second.triggers[0]?.counterAfter).toBe('1000000000000150');
+    expect(payouts(second)).toEqual({ ann: '100' });
   });
 
   it('accepts money with 15 digits before the point (README Rust choice 1)', async () => {

@@ -3,7 +3,7 @@
 use super::MAGIC;
 use crate::engine::Output;
 use crate::input::{Input, Sym};
-use crate::money::write_money;
+use crate::money::{write_money, WideMoney};
 
 /// Marks a symbol the result has not named yet.
 const UNNAMED: u32 = u32::MAX;
@@ -40,6 +40,13 @@ impl Writer {
         let before = self.text.len();
         write_money(&mut self.text, amount);
         self.text_lengths.push((self.text.len() - before) as u8);
+    }
+
+    fn wide_money(&mut self, amount: WideMoney) {
+        match amount.to_i128() {
+            Some(amount) => self.money(amount),
+            None => self.text_item(&amount.to_text()),
+        }
     }
 
     fn text_item(&mut self, text: &str) {
@@ -86,9 +93,10 @@ pub fn encode_output(output: &Output, input: &Input) -> Vec<u8> {
     writer.words.push(output.payees.len() as u32);
     for payee in &output.payees {
         writer.push_name(payee.payee_id);
-        for amount in [payee.earned, payee.recouped, payee.credited, payee.payout] {
-            writer.money(amount);
-        }
+        writer.money(payee.earned);
+        writer.money(payee.recouped);
+        writer.wide_money(payee.credited);
+        writer.wide_money(payee.payout);
     }
     writer.words.push(output.lines.len() as u32);
     for line in &output.lines {

@@ -74,7 +74,7 @@ pub(super) fn sum_earnings(
 
 /// Step 7: each open recoupment with a `recoupablePct`, in waterfall order,
 /// takes `min(remaining, sum of caps, budget)` from its debtors' eligible
-/// positive buckets (nothing below `paymentMinimum` unless that closes it),
+/// buckets (nothing below `paymentMinimum` unless that closes it),
 /// shared among the debtors by their caps and drawn from each debtor's buckets
 /// by their balance.
 pub(super) fn recoup_from_debtors(
@@ -114,9 +114,10 @@ pub(super) fn recoup_from_debtors(
 }
 
 impl DebtorBuckets {
-    /// Per debtor of `recoupment`, in `debtorIds` order, its positive buckets
-    /// the recoupment may draw from (indices into its list) and its cap,
-    /// `trunc(base * recoupablePct)` of their sum.
+    /// Per debtor of `recoupment`, in `debtorIds` order, its positive eligible
+    /// buckets the recoupment may draw from (indices into its list) and its cap,
+    /// `trunc(base * recoupablePct)` where the base is the sum of every eligible
+    /// bucket, negative ones included, floored at zero.
     fn eligible_and_caps(&self, recoupment: &Recoupment) -> (Vec<Vec<usize>>, Vec<u128>) {
         let eligible = |bucket: &Bucket| -> bool {
             (bucket.kind == BucketKind::Sales || recoupment.mechanical_repays)
@@ -126,11 +127,18 @@ impl DebtorBuckets {
         let mut caps: Vec<u128> = Vec::new();
         for debtor in &recoupment.debtor_ids {
             let buckets: &[Bucket] = self.of_debtor.get(debtor).map_or(&[], |buckets| buckets);
-            let positive: Vec<usize> = (0..buckets.len())
-                .filter(|&at| buckets[at].balance > 0 && eligible(&buckets[at]))
-                .collect();
-            let base: i128 = positive.iter().map(|&at| buckets[at].balance).sum();
+            let eligible_buckets: Vec<usize> = (0..buckets.len()).filter(|&at| eligible(&buckets[at])).collect();
+            // A debtor's negative buckets lower what they netted: a recoupment never takes more.
+            let base: i128 = eligible_buckets
+                .iter()
+                .map(|&at| buckets[at].balance)
+                .sum::<i128>()
+                .max(0);
             caps.push(pct_of(base, recoupment.recoupable_pct) as u128);
+            let positive: Vec<usize> = eligible_buckets
+                .into_iter()
+                .filter(|&at| buckets[at].balance > 0)
+                .collect();
             eligible_of_debtor.push(positive);
         }
         (eligible_of_debtor, caps)

@@ -2,13 +2,15 @@
 
 use super::PayeeResult;
 use crate::input::{Input, Sym};
+use crate::money::WideMoney;
 use crate::order::cmp_str;
 
 /// What each payee earned, was recouped and was credited, in tables indexed by [`Sym`].
 pub(super) struct PayeeAmounts {
     pub(super) earned: Vec<i128>,
     pub(super) recouped: Vec<i128>,
-    pub(super) credited: Vec<i128>,
+    /// Wide: two released deferred balances of 26 digits already pass `i128`.
+    pub(super) credited: Vec<WideMoney>,
     /// Whether the payee is listed in the output: it earned, was recouped or was credited.
     pub(super) listed: Vec<bool>,
 }
@@ -19,7 +21,7 @@ impl PayeeAmounts {
         PayeeAmounts {
             earned: vec![0; symbol_count],
             recouped: vec![0; symbol_count],
-            credited: vec![0; symbol_count],
+            credited: vec![WideMoney::default(); symbol_count],
             listed: vec![false; symbol_count],
         }
     }
@@ -27,7 +29,7 @@ impl PayeeAmounts {
     /// Credits a recoupment's creditor; a zero credit does not list the payee.
     pub(super) fn credit(&mut self, payee: Sym, amount: i128) {
         if amount != 0 {
-            self.credited[payee as usize] += amount;
+            self.credited[payee as usize] = self.credited[payee as usize].plus(amount);
             self.listed[payee as usize] = true;
         }
     }
@@ -51,7 +53,7 @@ impl PayeeAmounts {
                     earned,
                     recouped,
                     credited,
-                    payout: earned - recouped + credited,
+                    payout: WideMoney::of(earned - recouped).plus_wide(credited),
                 }
             })
             .collect()

@@ -1,6 +1,7 @@
 //! The result of a calculation, as [`crate::output`] and [`crate::columns`] write it.
 
 use crate::input::Sym;
+use crate::money::WideMoney;
 
 /// Statement totals (money units).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,10 +29,10 @@ pub struct PayeeResult {
     pub earned: i128,
     /// Taken by debtor recoupments.
     pub recouped: i128,
-    /// Credited as a recoupment creditor.
-    pub credited: i128,
+    /// Credited as a recoupment creditor: may pass `i128` when several deferred balances are released.
+    pub credited: WideMoney,
     /// `earned - recouped + credited`.
-    pub payout: i128,
+    pub payout: WideMoney,
 }
 
 /// One allocation line, keyed by (code, splitSetId, payeeId).

@@ -5,7 +5,7 @@ use super::dates::parse_date;
 use super::Day;
 use crate::error::{EngineError, EngineResult};
 use crate::json::{stringify, Value};
-use crate::money::{parse_json_integer, parse_money, parse_percent};
+use crate::money::{parse_json_integer, parse_money, parse_percent, parse_state_money, MAX_STATE_INT_DIGITS};
 
 pub(super) fn fail<T>(path: &str, message: impl Into<String>) -> EngineResult<T> {
     Err(EngineError::input(path, message))
@@ -69,6 +69,17 @@ pub(super) fn string(value: &Value, path: &str) -> EngineResult<String> {
 pub(super) fn money(value: &Value, path: &str) -> EngineResult<i128> {
     match value {
         Value::String(text) => match parse_money(text) {
+            Some(amount) => Ok(amount),
+            None => fail(path, "not a decimal amount"),
+        },
+        _ => fail(path, "not a decimal amount"),
+    }
+}
+
+/// A money value of `state`, which may have up to 26 integer digits (ENGINE.md).
+pub(super) fn state_money(value: &Value, path: &str) -> EngineResult<i128> {
+    match value {
+        Value::String(text) => match parse_state_money(text) {
             Some(amount) => Ok(amount),
             None => fail(path, "not a decimal amount"),
         },
@@ -161,14 +172,15 @@ pub(super) fn required_percent(parent: &Value, key: &str, path: &str) -> EngineR
     percent(required_field(parent, key, path)?, &field_path(path, key))
 }
 
-/// An integer written as text (`-?digits`, at most 36 significant digits).
+/// A units or plays counter of `state`, written as text (`-?digits`, at most
+/// 26 significant digits like every state value).
 pub(super) fn integer_text(text: &str) -> Option<i128> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let significant = digits.trim_start_matches('0');
-    if significant.len() > 36 {
+    if significant.len() > MAX_STATE_INT_DIGITS {
         return None;
     }
     let magnitude: i128 = if significant.is_empty() {

@@ -3,7 +3,7 @@
 use super::dates::parse_period;
 use super::fields::{
     array, entries_in_js_order, fail, field, field_path, integer, integer_text, money, object, one_of, optional_date,
-    optional_string, percent, quoted, required_field, required_string,
+    optional_string, percent, quoted, required_field, required_string, state_money,
 };
 use super::{Input, Record, RecordKind, Recoupment, RecoupmentState, SplitSet, Strings, Sym};
 use crate::error::EngineResult;
@@ -185,7 +185,7 @@ impl<'a> InputBuilder<'a> {
             let value_path = field_path(&path, "value");
             let counter = required_field(entry, "value", &path)?;
             let counter = if income {
-                money(counter, &value_path)?
+                state_money(counter, &value_path)?
             } else {
                 match counter {
                     Value::String(text) => match integer_text(text) {
@@ -220,11 +220,11 @@ impl<'a> InputBuilder<'a> {
             let path = field_path("state.recoupments", id);
             object(entry, &path)?;
             let remaining = match field(entry, "remaining") {
-                Some(remaining) => Some(money(remaining, &field_path(&path, "remaining"))?),
+                Some(remaining) => Some(state_money(remaining, &field_path(&path, "remaining"))?),
                 None => None,
             };
             let deferred = match field(entry, "deferred") {
-                Some(deferred) => money(deferred, &field_path(&path, "deferred"))?,
+                Some(deferred) => state_money(deferred, &field_path(&path, "deferred"))?,
                 None => 0,
             };
             states.insert(recoupment_id, RecoupmentState { remaining, deferred });

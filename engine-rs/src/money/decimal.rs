@@ -1,6 +1,6 @@
 //! Money and percentages read from and written as decimal text.
 
-use super::{MAX_INT_DIGITS, PCT_ONE, SCALE};
+use super::{MAX_INT_DIGITS, MAX_STATE_INT_DIGITS, PCT_ONE, SCALE};
 use std::cmp::Ordering;
 
 /// Whether `text` is one or more ASCII digits.
@@ -21,6 +21,17 @@ fn digits_u64(digits: &str) -> u64 {
 /// decimals are rounded half-even.
 #[inline(never)]
 pub fn parse_money(text: &str) -> Option<i128> {
+    parse_decimal_money(text, MAX_INT_DIGITS)
+}
+
+/// Parses a `state` value (a counter, a remaining, a deferred balance): money
+/// with at most [`MAX_STATE_INT_DIGITS`] significant digits before the point.
+pub fn parse_state_money(text: &str) -> Option<i128> {
+    parse_decimal_money(text, MAX_STATE_INT_DIGITS)
+}
+
+#[inline(always)]
+fn parse_decimal_money(text: &str, max_int_digits: usize) -> Option<i128> {
     let (negative, body) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
@@ -38,7 +49,7 @@ pub fn parse_money(text: &str) -> Option<i128> {
         }
     }
     let whole = whole.trim_start_matches('0');
-    if whole.len() > MAX_INT_DIGITS {
+    if whole.len() > max_int_digits {
         return None;
     }
     let fraction = fraction.unwrap_or("");
@@ -47,12 +58,18 @@ pub fn parse_money(text: &str) -> Option<i128> {
     } else {
         (fraction, "")
     };
-    // At most 15 and 12 digits: each part fits 64 bits, one 128-bit multiply joins them.
+    // Up to 19 and 12 digits: each part fits 64 bits, one 128-bit multiply joins them.
     let mut kept_value = digits_u64(kept);
     for _ in kept.len()..12 {
         kept_value *= 10;
     }
-    let mut value = digits_u64(whole) as i128 * SCALE + kept_value as i128;
+    let whole_value = if whole.len() <= 19 {
+        digits_u64(whole) as i128
+    } else {
+        digits_value(whole)
+    };
+    // 26 integer digits and 12 decimals stay below 10^38 < i128::MAX: no overflow.
+    let mut value = whole_value * SCALE + kept_value as i128;
     if let Some(first_beyond) = beyond.bytes().next() {
         let tail_nonzero = beyond.bytes().skip(1).any(|b| b != b'0');
         let round_up = match first_beyond.cmp(&b'5') {
@@ -225,6 +242,34 @@ mod tests {
             write_money(&mut out, v);
             assert_eq!(String::from_utf8(out).unwrap(), format_money(v), "{}", v);
         }
+    }
+
+    #[test]
+    fn state_money_has_26_integer_digits() {
+        let largest = "99999999999999999999999999.999999999999";
+        assert_eq!(
+            parse_state_money(largest),
+            Some(100_000_000_000_000_000_000_000_000 * SCALE - 1)
+        );
+        assert_eq!(
+            parse_state_money(&format!("-{}", largest)),
+            Some(-(100_000_000_000_000_000_000_000_000 * SCALE - 1))
+        );
+        assert_eq!(format_money(parse_state_money(largest).unwrap()), largest);
+        assert_eq!(
+            parse_state_money("99999999999999999999999999.9999999999995"),
+            Some(100_000_000_000_000_000_000_000_000 * SCALE)
+        );
+        assert_eq!(
+            parse_state_money("0001234567890123456789012345.5"),
+            Some(1_234_567_890_123_456_789_012_345_500_000_000_000)
+        );
+        assert_eq!(parse_state_money("100000000000000000000000000"), None);
+        assert_eq!(parse_money("1234567890123456"), None);
+        assert_eq!(
+            parse_state_money("1234567890123456"),
+            Some(1_234_567_890_123_456 * SCALE)
+        );
     }
 
     #[test]

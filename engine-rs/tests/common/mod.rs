@@ -4,7 +4,7 @@
 pub mod random;
 
 use royalty_engine::json::{parse, Value};
-use royalty_engine::money::parse_money;
+use royalty_engine::money::parse_state_money;
 
 /// A statement input with the given JSON fragments (each a JSON value text).
 pub fn statement_input(records: &str, catalog: &str, sets: &str, recoupments: &str, state: &str) -> String {
@@ -154,9 +154,9 @@ pub fn trigger_out<'v>(v: &'v Value, id: &str) -> &'v Value {
         .expect("trigger listed")
 }
 
-/// Money string to units.
+/// Money string to units (up to 26 integer digits, as a state value may have).
 pub fn money_units(text: &str) -> i128 {
-    parse_money(text).unwrap_or_else(|| panic!("not money: {}", text))
+    parse_state_money(text).unwrap_or_else(|| panic!("not money: {}", text))
 }
 
 /// Checks ENGINE.md's invariants (and the output's sort orders) for one run.

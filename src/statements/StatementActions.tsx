@@ -20,6 +20,7 @@ import {
   type SimpleCommand,
 } from './statementsApi';
 import type { Statement } from '../../api/statements';
+import { ApprovalSummary } from './ApprovalSummary';
 
 interface Props {
   statement: Statement;
@@ -90,7 +91,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
             <button
               key={button.event}
               type="button"
-              className={button.confirm ? 'button button-secondary' : 'button button-primary'}
+              className={button.primary ? 'button button-primary' : 'button button-secondary'}
               disabled={running}
               onClick={() => start(button)}
             >
@@ -226,6 +227,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
             </>
           }
         >
+          {confirming.command === 'approve' && <ApprovalSummary statement={statement} />}
           <p>{t('statements.actions.confirm-text')}</p>
         </Modal>
       )}

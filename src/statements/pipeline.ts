@@ -86,12 +86,18 @@ export interface CommandButton {
   adminOnly: boolean;
   /** Asks before it runs: it cannot be undone from the page. */
   confirm: boolean;
+  /** The step forward the page leads to, drawn as the main button. */
+  primary: boolean;
 }
 
 /** Every command a person starts from the page, in the order the buttons show. */
 export const COMMAND_BUTTONS: readonly CommandButton[] = [
   command('statement.calculate', 'calculate', 'statements.command.calculate'),
-  command('statement.approve', 'approve', 'statements.command.approve'),
+  // Approval moves money: it says how much, to how many payees, before it runs.
+  command('statement.approve', 'approve', 'statements.command.approve', {
+    confirm: true,
+    primary: true,
+  }),
   command('statement.expedite', 'expedite', 'statements.command.expedite'),
   command('statement.force', 'force', 'statements.command.force', { adminOnly: true }),
   command('statement.recalculate', 'recalculate', 'statements.command.recalculate', {
@@ -113,14 +119,16 @@ function command(
   event: CommandButton['event'],
   path: CommandButton['command'],
   key: string,
-  options: { adminOnly?: boolean; confirm?: boolean } = {},
+  options: { adminOnly?: boolean; confirm?: boolean; primary?: boolean } = {},
 ): CommandButton {
+  const confirm = options.confirm ?? false;
   return {
     event,
     command: path,
     key,
     adminOnly: options.adminOnly ?? false,
-    confirm: options.confirm ?? false,
+    confirm,
+    primary: options.primary ?? !confirm,
   };
 }
 

@@ -146,7 +146,15 @@ test.describe('the statement pipeline', () => {
     await results.getByRole('tab', { name: 'Table' }).click();
     await expect(results.getByRole('table', { name: 'Table' })).toBeVisible();
 
+    // Approval moves money: it says to how many payees and how much before it runs.
     await page.getByRole('button', { name: 'Approve' }).click();
+    const approval = page.getByRole('dialog');
+    await expect(approval.getByTestId('approval-summary')).toContainText(
+      'Payees paid when approved:',
+    );
+    // Only Midnight Signals' 5.75 has splits; the new product's 4.25 stays unallocated.
+    await expect(approval.getByTestId('approval-summary')).toContainText('$5.75');
+    await approval.getByRole('button', { name: 'Yes, go on' }).click();
     await expect(currentStep(page)).toHaveText('Ready', { timeout: 30_000 });
     await expect(page.getByTestId('statement-status')).toHaveText('Ready');
 

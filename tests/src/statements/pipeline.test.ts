@@ -84,6 +84,13 @@ describe('the commands shown', () => {
     expect(events('ready')).toEqual([]);
   });
 
+  it('asks before approving, which moves money, and keeps Approve the main button', () => {
+    const approve = commandButtons(statementSnapshot('pendingApproval'), label).find(
+      (button) => button.event === 'statement.approve',
+    );
+    expect(approve).toMatchObject({ confirm: true, primary: true });
+  });
+
   it('shows admin-only commands to admins only', () => {
     expect(events('awaitingFunds', admin)).toEqual([
       'statement.expedite',

@@ -1,8 +1,8 @@
 import { statementCurrencySql } from '../statements/currency';
 import type { EngineInput } from '../../engine/types';
-import { readEngineRecords } from '../statements/engineInput';
+import { latestApprovedResult, readEngineRecords } from '../statements/engineInput';
 import type { Queryable } from '../db/database';
-import { readProductSplitSets } from './splitSets';
+import { readDefaultSplitSets, readProductSplitSets } from './splitSets';
 
 /** The most records a browser preview recalculates (the engine benchmark's preview size). */
 export const PREVIEW_RECORD_LIMIT = 100_000;
@@ -20,10 +20,17 @@ export interface PreviewInput {
 
 /**
  * What the split editor's live preview runs the engine on: this product's records of the
- * latest statement that has any, its codes, and its saved split sets (the editor swaps in
- * the sets being edited). No statement yet: no records, and the preview says so.
+ * latest statement that has any, its codes, its saved split sets (the editor swaps in the sets
+ * being edited) and the account's default sets, which allocate its codes no product set covers,
+ * from the counters the approved statements before it left. No statement yet: no records, and
+ * the preview says so.
  */
 export async function previewInput(db: Queryable, productId: string): Promise<PreviewInput> {
+  const products = await db.query<{ account_id: string }>(
+    'select account_id from products where id = $1',
+    [productId],
+  );
+  const accountId = products[0]?.account_id ?? '';
   const codes = await db.query<{ code: string }>(
     'select code from product_codes where product_id = $1',
     [productId],
@@ -38,13 +45,16 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     `select s.id, s.title, s.period,
             ${statementCurrencySql('s.id')} as currency
        from statements s
-      where s.parse_status = 'parsed'
+      where s.parse_status = 'parsed' and s.account_id = $2
         and exists (select 1 from statement_codes sc where sc.statement_id = s.id and sc.code = any($1::text[]))
       order by s.period desc, s.received_at desc limit 1`,
-    [codeList],
+    [codeList, accountId],
   );
   const statement = latest[0];
-  const splitSets = await readProductSplitSets(db, productId);
+  const splitSets = [
+    ...(await readProductSplitSets(db, productId)),
+    ...(await readDefaultSplitSets(db, accountId)),
+  ];
   const catalog = Object.fromEntries(codeList.map((code) => [code, { productId }]));
   const emptyState = { counters: {}, recoupments: {} };
   if (!statement) {
@@ -62,6 +72,7 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     };
   }
   const rows = await readEngineRecords(db, statement.id, codeList, PREVIEW_RECORD_LIMIT + 1);
+  const before = await latestApprovedResult(db, accountId, statement.id);
   const truncated = rows.length > PREVIEW_RECORD_LIMIT;
   const records = rows.slice(0, PREVIEW_RECORD_LIMIT);
   return {
@@ -79,7 +90,7 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       catalog,
       splitSets,
       recoupments: [],
-      state: emptyState,
+      state: before?.state ?? emptyState,
     },
   };
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoProduct, get, login, startPortal, write, type TestPortal } from '../harness';
+import { uploadStatement } from '../multipart';
+import { openSecondLabel, type AccountFixture } from '../tenancy';
+
+const HEADER =
+  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+const line = (isrc: string, earnings: string) =>
+  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\t${isrc}\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
+
+describe("the split editor's preview input", () => {
+  let portal: TestPortal;
+  let zephyr: AccountFixture;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    zephyr = await openSecondLabel(portal);
+    await portal.app.jobs.drain();
+  });
+  afterAll(() => portal.close());
+
+  it("never reads another label's statement that holds the same code", async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const created = await createDemoProduct(portal, {
+      title: 'Same Code, Other Label',
+      type: 'single',
+      codes: [{ code: zephyr.isrc, kind: 'isrc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const preview = (
+      await get(portal.app, lena, `/api/products/${created.json().id}/preview-input`)
+    ).json();
+    expect(preview.statement).toBeNull();
+    expect(preview.input.records).toEqual([]);
+    expect(JSON.stringify(preview)).not.toContain('Zephyr');
+  });
+
+  it("carries the account's default sets and the counters approved statements left", async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    // Midnight Signals escalates past 7,500 of income (the demo's conditional set).
+    const upload = async (month: string, earnings: string) => {
+      const answer = await uploadStatement(
+        portal.app,
+        lena,
+        { distributor: distroKid, report_month: month, expected: null, cashless: true },
+        [{ filename: `${month}.tsv`, content: HEADER + line('QZDM12600001', earnings) }],
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+      await portal.app.jobs.drain();
+      return answer.json()[0].id as string;
+    };
+    const act = (id: string, action: string) =>
+      write(portal.app, lena, 'POST', `/api/statements/${id}/${action}`, {});
+    const approved = await upload('2026-09', '7000');
+    await act(approved, 'calculate');
+    await portal.app.jobs.drain();
+    expect((await act(approved, 'approve')).statusCode).toBe(200);
+    await upload('2026-10', '1000');
+
+    const current = (await get(portal.app, lena, '/api/default-splits')).json();
+    const users = await portal.db.query<{ id: string }>(
+      "select id from users where username = 'label@demo.label'",
+    );
+    const saved = await write(portal.app, lena, 'PUT', '/api/default-splits', {
+      version: current.version,
+      splitSets: [
+        { scope: 'product', kind: 'base', shares: [{ payeeId: users[0]?.id, pct: '100' }] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const defaultIds = (saved.json().splitSets as { id: string }[]).map((set) => set.id);
+    expect(defaultIds).toHaveLength(1);
+    const products = (await get(portal.app, lena, '/api/products?q=Midnight')).json();
+    const preview = (
+      await get(portal.app, lena, `/api/products/${products.items[0].id}/preview-input`)
+    ).json();
+    expect(preview.statement.period).toBe('2026-10');
+    const counters = Object.values<{ value: string }>(preview.input.state.counters);
+    expect(counters.map((counter) => counter.value)).toContain('7000');
+    const previewIds = (preview.input.splitSets as { id: string }[]).map((set) => set.id);
+    for (const id of defaultIds) expect(previewIds).toContain(id);
+  });
+});

@@ -13,7 +13,7 @@ import {
   type DistributorTemplate,
 } from '../../../../server/import/templates';
 import type { FormatKind } from '../../../../server/import/types';
-import { headerKey } from '../../../../rules/templateSchema';
+import { headerKey, templateProblems } from '../../../../rules/templateSchema';
 
 /** The kind of one row given as { column: value }, read as the template's first layout reads it. */
 function kindOf(template: DistributorTemplate, row: Record<string, string>): FormatKind {
@@ -152,6 +152,29 @@ describe('a template rule', () => {
     expect(compileFormatKind({ constant: 'physical' }, columnsOf)(['x', 'y'], 'Song')).toBe(
       'physical',
     );
+  });
+});
+
+describe('a template with a broken rule', () => {
+  it('says what is wrong', () => {
+    const withRule = (formatKind: unknown) => ({
+      ...DISTROKID,
+      versions: [
+        { ...DISTROKID.versions[0]!, fields: { ...DISTROKID.versions[0]!.fields, formatKind } },
+      ],
+    });
+    expect(templateProblems(withRule({ constant: 'cassette' }))).toEqual([
+      'Version 1: fields.formatKind.constant must be one of stream, download, physical, video, other',
+    ]);
+    expect(
+      templateProblems(withRule({ columns: ['Store'], stream: 'Spotify', otherwise: 'x' })),
+    ).toEqual([
+      'Version 1: fields.formatKind.stream must be a list of values',
+      'Version 1: fields.formatKind.otherwise must be one of stream, download, physical, video, other',
+    ]);
+    expect(templateProblems(withRule({ download: ['iTunes'] }))).toEqual([
+      'Version 1: fields.formatKind must be { constant } or { columns: [...], <kind>: [values] }',
+    ]);
   });
 });
 

@@ -55,6 +55,7 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
     'artist',
     'service',
     'format',
+    'formatKind',
     'territory',
     'date',
     'units',

@@ -88,6 +88,7 @@ export function useFieldLabel(): (field: string) => string {
     artist: t('distributors.field.artist'),
     service: t('distributors.field.service'),
     format: t('distributors.field.format'),
+    formatKind: t('distributors.field.format-kind'),
     territory: t('distributors.field.territory'),
     date: t('distributors.field.date'),
     units: t('distributors.field.units'),

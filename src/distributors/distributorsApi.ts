@@ -28,6 +28,8 @@ export interface PreviewRecord {
   artist: string;
   service: string;
   format: string;
+  /** stream, download, physical, video or other: what plays triggers and analytics go by. */
+  formatKind: string;
   territory: string | null;
   units: number | string;
   /** Exact decimal string. */

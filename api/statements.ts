@@ -2,6 +2,7 @@
 // commands and the result of a calculation. Money is exact decimal text throughout.
 import { Type, type Static } from 'typebox';
 import { EpochSeconds, ListOf, ListQuery } from './common';
+import { FORMAT_KINDS, type FormatKind } from '../rules/records';
 
 /** One file of a statement and what reading it found. */
 export const StatementFile = Type.Object({
@@ -96,7 +97,10 @@ export const StatementRecord = Type.Object({
   title: Type.String(),
   artist: Type.String(),
   service: Type.String(),
+  /** As the statement wrote it (`Song`, `Ad-Supported Stream`). */
   format: Type.String(),
+  /** `format` classified at import: `stream`, `download`, `physical`, `video` or `other`. */
+  formatKind: Type.Unsafe<FormatKind>({ type: 'string', enum: [...FORMAT_KINDS] }),
   territory: Type.Union([Type.String(), Type.Null()]),
   /** Integer, as text. */
   units: Type.String(),

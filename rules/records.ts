@@ -8,7 +8,10 @@ export interface StatementRecord {
   title: string;
   artist: string;
   service: string;
+  /** The format or sale type as the statement writes it (`Song`, `Ad-Supported Stream`). */
   format: string;
+  /** `format` classified for the engine and analytics (plays count only `stream`). */
+  formatKind: FormatKind;
   /** ISO 3166-1 alpha-2, or null when the statement gives none or a multi-country region. */
   territory: string | null;
   /** Whole units; negative for returns. */
@@ -27,6 +30,14 @@ export interface StatementRecord {
 export type CodeKind = 'isrc' | 'upc' | 'custom';
 export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
 export type RecordKind = 'sale' | 'mechanical';
+export type FormatKind = 'stream' | 'download' | 'physical' | 'video' | 'other';
+export const FORMAT_KINDS: readonly FormatKind[] = [
+  'stream',
+  'download',
+  'physical',
+  'video',
+  'other',
+];
 
 export type RecordField = Exclude<keyof StatementRecord, 'row'>;
 

@@ -1,5 +1,11 @@
-import { DELIMITERS, type Delimiter } from './records';
-import type { CodeKind, RecordKind } from './records';
+import {
+  DELIMITERS,
+  FORMAT_KINDS,
+  type CodeKind,
+  type Delimiter,
+  type FormatKind,
+  type RecordKind,
+} from './records';
 
 /**
  * How to read one distributor's statements. Plain JSON-able data, so an overseer can create and
@@ -49,6 +55,8 @@ export interface FieldMapping {
   revenuePerUnit?: boolean;
   kind?: KindSource;
   currency?: CurrencySource;
+  /** How `format` is classified; absent: by keyword in the format text (`formatKindByKeyword`). */
+  formatKind?: FormatKindSource;
 }
 
 /**
@@ -59,6 +67,14 @@ export type FieldSource = { columns: string[]; default?: string } | { constant: 
 
 /** mechanical when the column's value is one of `mechanicalWhen` (case-insensitive), else sale. */
 export type KindSource = { constant: RecordKind } | { columns: string[]; mechanicalWhen: string[] };
+
+/**
+ * A constant, or a rule: the first listed column whose value (case-insensitive) is in one of the
+ * lists gives the kind; no match gives `otherwise`, or without it the keyword classification.
+ */
+export type FormatKindSource =
+  | { constant: FormatKind }
+  | ({ columns: string[]; otherwise?: FormatKind } & Partial<Record<FormatKind, string[]>>);
 
 /** As a field, or the code matched by '{currency}' in the header. */
 export type CurrencySource = FieldSource | { fromHeader: true };
@@ -195,8 +211,30 @@ function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): s
   ) {
     problems.push('fields.currency must be a field source or { fromHeader: true }');
   }
+  if (fields.formatKind !== undefined) problems.push(...formatKindProblems(fields.formatKind));
   if (fields.revenuePerUnit !== undefined && typeof fields.revenuePerUnit !== 'boolean') {
     problems.push('fields.revenuePerUnit must be true or false');
+  }
+  return problems;
+}
+
+function formatKindProblems(source: unknown): string[] {
+  const kinds = FORMAT_KINDS.join(', ');
+  const isKind = (value: unknown) => FORMAT_KINDS.includes(value as FormatKind);
+  if (isObject(source) && 'constant' in source) {
+    return isKind(source.constant) ? [] : [`fields.formatKind.constant must be one of ${kinds}`];
+  }
+  if (!isObject(source) || !isTextList(source.columns)) {
+    return ['fields.formatKind must be { constant } or { columns: [...], <kind>: [values] }'];
+  }
+  const problems: string[] = [];
+  for (const kind of FORMAT_KINDS) {
+    if (source[kind] !== undefined && !isTextList(source[kind])) {
+      problems.push(`fields.formatKind.${kind} must be a list of values`);
+    }
+  }
+  if (source.otherwise !== undefined && !isKind(source.otherwise)) {
+    problems.push(`fields.formatKind.otherwise must be one of ${kinds}`);
   }
   return problems;
 }

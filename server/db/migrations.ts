@@ -420,6 +420,22 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 15,
+    name: 'a record keeps its format as written and its kind for the engine',
+    // Stored rows get formatKindByKeyword's classification (server/import/normalise/format.ts), as
+    // SQL cannot run a template's rule; reading a file again applies its template's rule.
+    sql: `
+      alter table statement_records add column format_raw text;
+      update statement_records set format_raw = format, format = case
+          when lower(format) like '%stream%' then 'stream'
+          when lower(format) like '%download%' then 'download'
+          when lower(format) like '%video%' then 'video'
+          when lower(format) ~ '(^|[^a-z0-9_])(vinyl|cd|physical)([^a-z0-9_]|$)' then 'physical'
+          else 'other' end;
+      alter table statement_records alter column format_raw set not null;
+    `,
+  },
+  {
     version: 16,
     name: 'a double-entry ledger: payouts credited to payee balances, payments debited from them',
     sql: `

@@ -11,7 +11,9 @@ export const RECORD_COLUMNS = [
   'title',
   'artist',
   'service',
+  // The kind the engine reads; the text as the statement wrote it is format_raw.
   'format',
+  'format_raw',
   'territory',
   'units',
   'revenue',
@@ -29,7 +31,7 @@ export function recordLineWriter(
   const prefix = `${copyValue(statementId)}\t${copyValue(fileId)}\t`;
   return (r) =>
     `${prefix}${r.row}\t${copyValue(r.code)}\t${copyValue(r.codeKind)}\t${copyValue(r.title)}\t` +
-    `${copyValue(r.artist)}\t${copyValue(r.service)}\t${copyValue(r.format)}\t` +
+    `${copyValue(r.artist)}\t${copyValue(r.service)}\t${r.formatKind}\t${copyValue(r.format)}\t` +
     `${copyValue(r.territory)}\t${r.units}\t${copyValue(r.revenue)}\t${copyValue(r.date)}\t` +
     `${copyValue(r.kind)}\t${copyValue(r.currency)}`;
 }

@@ -3,6 +3,7 @@ import { multiplyAmount, parseAmount } from './normalise/amount';
 import { parseCode } from './normalise/code';
 import { parseCurrency } from './normalise/currency';
 import { parseDate } from './normalise/date';
+import { compileFormatKind } from './normalise/format';
 import { memoize } from './normalise/memo';
 import type { Normalised } from './normalise/result';
 import { parseTerritory } from './normalise/territory';
@@ -67,6 +68,7 @@ export function compileRowMapper(
   const artist = reader(fields.artist);
   const service = reader(fields.service);
   const format = reader(fields.format);
+  const formatKindOf = compileFormatKind(fields.formatKind, columnsOf);
   const territory = reader(fields.territory);
   const date = reader(fields.date);
   const units = reader(fields.units);
@@ -124,13 +126,15 @@ export function compileRowMapper(
       value: '0',
       rounded: false,
     });
+    const formatText = take(errors, row, 'format', parseText(format(cells), 'Format'), '');
     const record: StatementRecord = {
       code,
       codeKind,
       title: take(errors, row, 'title', parseText(title(cells), 'Title'), ''),
       artist: take(errors, row, 'artist', parseText(artist(cells), 'Artist'), ''),
       service: take(errors, row, 'service', parseText(service(cells), 'Service'), ''),
-      format: take(errors, row, 'format', parseText(format(cells), 'Format'), ''),
+      format: formatText,
+      formatKind: formatKindOf(cells, formatText),
       territory: take(errors, row, 'territory', territoryOf(territory(cells)), null),
       units: unitCount,
       revenue: fields.revenuePerUnit ? multiplyAmount(amount.value, unitCount) : amount.value,

@@ -1,6 +1,12 @@
 import type { RecordField } from '../../rules/records';
 
-export type { CodeKind, RecordField, RecordKind, StatementRecord } from '../../rules/records';
+export type {
+  CodeKind,
+  FormatKind,
+  RecordField,
+  RecordKind,
+  StatementRecord,
+} from '../../rules/records';
 
 export interface RowError {
   row: number;

@@ -14,6 +14,7 @@ import type {
 import { possibleEvents, snapshotOf, statusOfState, stepOf } from '../../machines/statementMachine';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
+import type { FormatKind } from '../../rules/records';
 import type { Queryable } from '../db/database';
 import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
@@ -237,6 +238,7 @@ interface RecordRow {
   artist: string;
   service: string;
   format: string;
+  format_kind: FormatKind;
   territory: string | null;
   units: string;
   revenue: string;
@@ -254,7 +256,8 @@ export async function listRecords(
   { limit = DEFAULT_PAGE_SIZE, offset = 0 }: Page,
 ): Promise<StatementRecordList> {
   const rows = await db.query<RecordRow>(
-    `select f.name, r.row, r.code, r.kind, r.title, r.artist, r.service, r.format, r.territory,
+    `select f.name, r.row, r.code, r.kind, r.title, r.artist, r.service, r.format_raw as format,
+            r.format as format_kind, r.territory,
             r.units::text as units, trim_scale(r.revenue)::text as revenue,
             to_char(r.date, 'YYYY-MM-DD') as date, r.currency
        from statement_records r join statement_files f on f.id = r.file_id
@@ -266,7 +269,12 @@ export async function listRecords(
     [statementId],
   );
   return {
-    items: rows.map(({ name, ...row }) => ({ ...row, fileName: name, row: Number(row.row) })),
+    items: rows.map(({ name, format_kind, ...row }) => ({
+      ...row,
+      formatKind: format_kind,
+      fileName: name,
+      row: Number(row.row),
+    })),
     total: Number(counted[0]?.records ?? 0),
   };
 }

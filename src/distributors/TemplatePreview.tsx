@@ -57,6 +57,7 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
     'artist',
     'service',
     'format',
+    'formatKind',
     'territory',
     'date',
     'units',

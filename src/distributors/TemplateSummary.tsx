@@ -7,7 +7,8 @@ function sourceText(source: LayoutVersion['fields'][keyof LayoutVersion['fields'
   if ('fromHeader' in source) return '{currency}';
   if ('mechanicalWhen' in source)
     return `${source.columns.join(' | ')} → ${source.mechanicalWhen.join(', ')}`;
-  return source.columns.join(' | ') + (source.default ? ` (${source.default})` : '');
+  const fallback = 'default' in source ? source.default : undefined;
+  return source.columns.join(' | ') + (fallback ? ` (${fallback})` : '');
 }
 
 /** A read-only view of a template: each layout version, how it is found and read. */
@@ -87,6 +88,7 @@ export function useFieldLabel(): (field: string) => string {
     artist: t('distributors.field.artist'),
     service: t('distributors.field.service'),
     format: t('distributors.field.format'),
+    formatKind: t('distributors.field.format-kind'),
     territory: t('distributors.field.territory'),
     date: t('distributors.field.date'),
     units: t('distributors.field.units'),

@@ -2,6 +2,7 @@ import type {
   CurrencySource,
   DistributorTemplate,
   FieldSource,
+  FormatKindSource,
   KindSource,
   LayoutVersion,
 } from '../../rules/templateSchema';
@@ -60,6 +61,8 @@ export interface VersionDraft {
   revenuePerUnit: boolean;
   kind: KindDraft;
   currency: CurrencyDraft;
+  /** Not edited by the form: kept as read so that saving does not drop the classification. */
+  formatKind?: FormatKindSource;
 }
 
 export interface TemplateDraft {
@@ -148,6 +151,7 @@ export function versionDraft(version: LayoutVersion): VersionDraft {
     revenuePerUnit: fields.revenuePerUnit ?? false,
     kind: kindDraft(fields.kind),
     currency: currencyDraft(fields.currency),
+    ...(fields.formatKind ? { formatKind: fields.formatKind } : {}),
   };
 }
 
@@ -207,6 +211,7 @@ export function layoutVersion(draft: VersionDraft): LayoutVersion {
       ...(draft.revenuePerUnit ? { revenuePerUnit: true } : {}),
       ...(kind ? { kind } : {}),
       ...(currency ? { currency } : {}),
+      ...(draft.formatKind ? { formatKind: draft.formatKind } : {}),
     } as LayoutVersion['fields'],
   };
 }

@@ -18,6 +18,7 @@ import type {
   StatementRecord,
   StatementRowError,
 } from '../../api/statements';
+import type { FormatKind } from '../../rules/records';
 
 type MissingRow = MissingCode & { id: string };
 type ErrorRow = StatementRowError & { id: string };
@@ -26,6 +27,20 @@ type RecordRow = StatementRecord & { id: string };
 function AddCodeCell({ row }: CellProps<MissingRow>) {
   const { t } = useTranslation();
   return <Link to={addCodePath(row.code, row.kind)}>{t('statements.records.add-code')}</Link>;
+}
+
+const FORMAT_KIND_KEYS: Record<FormatKind, string> = {
+  stream: 'statements.records.format-stream',
+  download: 'statements.records.format-download',
+  physical: 'statements.records.format-physical',
+  video: 'statements.records.format-video',
+  other: 'statements.records.format-other',
+};
+
+/** How the record's format was classified at import: plays triggers count only streams. */
+function FormatKindCell({ row }: CellProps<RecordRow>) {
+  const { t } = useTranslation();
+  return <>{t(FORMAT_KIND_KEYS[row.formatKind])}</>;
 }
 
 /** The lists' tallest body, in rows. */
@@ -93,6 +108,13 @@ export function RecordsTab({ statement }: { statement: Statement }) {
     { label: t('statements.records.title'), key: 'title', width: 160, flexGrow: 2 },
     { label: t('statements.records.artist'), key: 'artist', width: 140 },
     { label: t('statements.records.service'), key: 'service', width: 110 },
+    { label: t('statements.records.format'), key: 'format', width: 110 },
+    {
+      label: t('statements.records.format-kind'),
+      key: 'formatKind',
+      component: FormatKindCell,
+      width: 100,
+    },
     { label: t('statements.records.territory'), key: 'territory', width: 80 },
     { label: t('statements.records.units'), key: 'units', format: 'number', width: 80 },
     { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },

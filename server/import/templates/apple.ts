@@ -36,6 +36,8 @@ export const APPLE: DistributorTemplate = {
         revenuePerUnit: true,
         kind: { constant: 'sale' },
         currency: cols('Royalty Currency'),
+        // This report is iTunes Store sales; Apple Music streams come in Apple's streams reports.
+        formatKind: { constant: 'download' },
       },
     },
   ],

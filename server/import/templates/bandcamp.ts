@@ -37,6 +37,8 @@ export const BANDCAMP: DistributorTemplate = {
         revenue: cols('net amount'),
         kind: { constant: 'sale' },
         currency: cols('currency'),
+        // A digital item is a download; a package is a record, a tape or merchandise sent by post.
+        formatKind: { columns: ['item type'], download: ['album', 'track'], physical: ['package'] },
       },
     },
   ],

@@ -36,6 +36,8 @@ export const BELIEVE: DistributorTemplate = {
         revenue: cols('Net Revenue'),
         kind: { columns: ['Sales Type'], mechanicalWhen: ['Mechanical', 'Mechanical royalties'] },
         currency: cols('Client Payment Currency'),
+        // Sales Type says Streaming for a YouTube video too; Release type tells the video apart.
+        formatKind: { columns: ['Release type'], video: ['Video'] },
       },
     },
   ],

@@ -1,5 +1,15 @@
-import type { DistributorTemplate } from '../../../rules/templateSchema';
+import type { DistributorTemplate, FormatKindSource } from '../../../rules/templateSchema';
 import { cols } from './columns';
+
+/**
+ * Song/Album says whether a track or a release was sold, not how: the store does. These stores
+ * sell downloads; every other DistroKid store (Spotify, Apple Music, Deezer, YouTube…) streams.
+ */
+const STORE_FORMAT: FormatKindSource = {
+  columns: ['Store'],
+  download: ['iTunes', 'iTunes Store', 'Amazon MP3', 'Amazon (Downloads)', 'Beatport', '7digital'],
+  otherwise: 'stream',
+};
 
 /** DistroKid's bank export: tab-separated, one row per store, month, country and track or album. */
 export const DISTROKID: DistributorTemplate = {
@@ -33,6 +43,7 @@ export const DISTROKID: DistributorTemplate = {
         revenue: cols('Earnings ({currency})'),
         kind: { constant: 'sale' },
         currency: { fromHeader: true },
+        formatKind: STORE_FORMAT,
       },
     },
     {
@@ -66,6 +77,7 @@ export const DISTROKID: DistributorTemplate = {
         revenue: cols('Earnings ({currency})'),
         kind: { constant: 'sale' },
         currency: { fromHeader: true },
+        formatKind: STORE_FORMAT,
       },
     },
   ],

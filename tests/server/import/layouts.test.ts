@@ -37,6 +37,10 @@ async function expectLines(
   return { records, summary };
 }
 
+/** Each record's format as written → as classified for the engine. */
+const formats = (records: { format: string; formatKind: string }[]) =>
+  records.map((r) => `${r.format} → ${r.formatKind}`);
+
 describe('shipped templates', () => {
   it('are valid data with the distributors’ own names', () => {
     expect(SHIPPED_TEMPLATES.map((t) => t.name)).toEqual([
@@ -93,6 +97,7 @@ describe('each shipped layout reads its sample exactly', () => {
       artist: 'The Lumens',
       service: 'Spotify',
       format: 'Song',
+      formatKind: 'stream',
       territory: 'US',
       units: 1523,
       revenue: '4.123456789012',
@@ -102,6 +107,13 @@ describe('each shipped layout reads its sample exactly', () => {
       row: 2,
     });
     expect(records[2]).toMatchObject({ codeKind: 'upc', format: 'Album' });
+    // Song/Album is not the sale type: the store is (iTunes sells downloads).
+    expect(formats(records)).toEqual([
+      'Song → stream',
+      'Song → stream',
+      'Album → download',
+      'Song → stream',
+    ]);
     expect(summary).toMatchObject({
       version: 'Tab-separated bank export',
       source: { kind: 'text', delimiter: '\t', encoding: 'utf-8' },
@@ -120,7 +132,7 @@ describe('each shipped layout reads its sample exactly', () => {
       ],
       { currency: 'USD', kind: 'sale', artist: 'The Lumens' },
     );
-    expect(records.map((r) => r.format)).toEqual(['Song', 'Album', 'Song']);
+    expect(formats(records)).toEqual(['Song → stream', 'Album → download', 'Song → stream']);
     expect(records[1]).toMatchObject({ codeKind: 'upc', title: 'Night Drive (Album)' });
     expect(summary).toMatchObject({
       version: 'Bank export with Date Inserted (2025)',
@@ -139,7 +151,7 @@ describe('each shipped layout reads its sample exactly', () => {
       ],
       { currency: 'USD' },
     );
-    expect(records.map((r) => r.format)).toEqual(['Song', 'Album', 'Song']);
+    expect(formats(records)).toEqual(['Song → stream', 'Album → download', 'Song → stream']);
     expect(summary).toMatchObject({
       version: 'Bank export with Date Inserted (2025)',
       source: { delimiter: '\t' },
@@ -158,6 +170,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'USD', kind: 'sale' },
     );
     expect(records[1]?.title).toBe('Boats, Planes & Trains');
+    expect(formats(records)).toEqual([
+      'Streaming → stream',
+      'Download → download',
+      'Streaming → stream',
+    ]);
   });
 
   it('CD Baby (lost UPC zero, US dates with time, mechanical row, total row dropped)', async () => {
@@ -172,6 +189,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'USD' },
     );
     expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
+    expect(formats(records)).toEqual([
+      'Stream → stream',
+      'Album Download → download',
+      'Mechanical → other',
+    ]);
     expect(summary.totalRows).toEqual([5]);
   });
 
@@ -189,6 +211,7 @@ describe('each shipped layout reads its sample exactly', () => {
     expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
     expect(records.map((r) => r.title)).toEqual(['Ember', 'Woodsmoke', 'Ember']);
     expect(records[0]).toMatchObject({ service: 'Spotify', format: 'Stream' });
+    expect(records.map((r) => r.formatKind)).toEqual(['stream', 'download', 'other']);
     expect(summary).toMatchObject({
       version: 'Tab-separated sales report',
       source: { delimiter: '\t' },
@@ -207,10 +230,10 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'EUR', artist: 'Mar Azul' },
     );
     expect(records.map((r) => r.title)).toEqual(['Ola', 'Ola', 'Olas']);
-    expect(records.map((r) => r.format)).toEqual([
-      'Ad-Supported Stream',
-      'Subscription Stream',
-      'Album Download',
+    expect(formats(records)).toEqual([
+      'Ad-Supported Stream → stream',
+      'Subscription Stream → stream',
+      'Album Download → download',
     ]);
     expect(summary).toMatchObject({
       version: 'Label Share Net Receipts, semicolons (decimal comma)',
@@ -230,6 +253,7 @@ describe('each shipped layout reads its sample exactly', () => {
     );
     expect(records[0]).toMatchObject({ service: 'Spotify', artist: 'Kaito feat. Mio' });
     expect(records[1]).toMatchObject({ codeKind: 'upc', title: 'Blue Hour', artist: 'Kaito' });
+    expect(formats(records)).toEqual(['Subscription Stream → stream', 'Album Download → download']);
     expect(summary.version).toBe('Label Share Net Receipts, commas');
   });
 
@@ -245,6 +269,7 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'EUR', artist: 'Zoé Martin' },
     );
     expect(records[0]?.title).toBe('Café');
+    expect(formats(records)).toEqual(['Stream → stream', 'Stream → stream', 'Download → download']);
     expect(summary).toMatchObject({
       version: 'Semicolon layout (decimal comma)',
       source: { delimiter: ';', encoding: 'windows-1252' },
@@ -264,6 +289,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'USD' },
     );
     expect(records.map((r) => r.kind)).toEqual(['sale', 'sale', 'mechanical']);
+    expect(formats(records)).toEqual([
+      'Ad-Supported Stream → stream',
+      'Subscription Stream → stream',
+      'Mechanical Royalty → other',
+    ]);
     expect(summary.version).toBe('Upper-case layout');
   });
 
@@ -279,6 +309,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'EUR', service: expect.any(String) },
     );
     expect(records[2]?.kind).toBe('mechanical');
+    expect(formats(records)).toEqual([
+      'Streaming → stream',
+      'Streaming → stream',
+      'Mechanical → other',
+    ]);
   });
 
   it('Believe with Country/Region and a release-only row (catalog number)', async () => {
@@ -292,10 +327,12 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'EUR', kind: 'sale' },
     );
     expect(records[1]).toMatchObject({ codeKind: 'custom', title: 'Canal', service: 'YouTube' });
+    // Release type Video: a YouTube video's streams are not plays of the recording.
+    expect(formats(records)).toEqual(['Streaming → stream', 'Streaming → video']);
   });
 
   it('FUGA (asset and product rows, rounding past 12 places counted)', async () => {
-    const { summary } = await expectLines(
+    const { records, summary } = await expectLines(
       FUGA,
       'fuga.csv',
       [
@@ -306,6 +343,7 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'EUR' },
     );
     expect(summary.roundedAmounts).toBe(1);
+    expect(formats(records)).toEqual(['Stream → stream', 'Download → download', 'Stream → stream']);
   });
 
   it('Symphonic (2017M10 months, currency symbol, custom code, Worldwide)', async () => {
@@ -320,10 +358,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { currency: 'USD' },
     );
     expect(records[2]?.codeKind).toBe('custom');
+    expect(formats(records)).toEqual(['Stream → stream', 'Stream → stream', 'Merch → other']);
   });
 
   it('Bandcamp (UTF-16LE, US short dates, two currencies, net amount)', async () => {
-    const { summary } = await expectLines(
+    const { records, summary } = await expectLines(
       BANDCAMP,
       'bandcamp.csv',
       [
@@ -334,6 +373,11 @@ describe('each shipped layout reads its sample exactly', () => {
       { service: 'Bandcamp' },
     );
     expect(summary.source).toEqual({ kind: 'text', delimiter: ',', encoding: 'utf-16le' });
+    expect(formats(records)).toEqual([
+      'album → download',
+      'track → download',
+      'package → physical',
+    ]);
     expect(summary.revenueTotals).toEqual([
       { currency: 'GBP', revenue: '5.9123', records: 2 },
       { currency: 'USD', revenue: '33.75', records: 1 },
@@ -341,7 +385,7 @@ describe('each shipped layout reads its sample exactly', () => {
   });
 
   it('Apple (royalty price × units)', async () => {
-    await expectLines(
+    const { records } = await expectLines(
       APPLE,
       'apple.txt',
       [
@@ -350,6 +394,7 @@ describe('each shipped layout reads its sample exactly', () => {
       ],
       { service: 'iTunes' },
     );
+    expect(formats(records)).toEqual(['S → download', 'A → download']);
   });
 
   it('reads the same records whether the bytes come in 1-byte or 64 KB chunks', async () => {

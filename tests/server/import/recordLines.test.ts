@@ -9,6 +9,7 @@ const record: StatementRecord = {
   artist: 'AC\\DC',
   service: 'Spotify',
   format: '\\N',
+  formatKind: 'other',
   territory: null,
   units: -3,
   revenue: '-0.000000000001',
@@ -24,7 +25,7 @@ describe('records as lines of COPY text', () => {
     expect(line.split('\t')).toHaveLength(RECORD_COLUMNS.length);
     expect(line).toBe(
       'statement\\t1\tfile\\\\1\t12\tQZDM12600001\tisrc\tTab\\there, line\\nbreak, carriage\\rreturn\t' +
-        'AC\\\\DC\tSpotify\t\\\\N\t\\N\t-3\t-0.000000000001\t\\N\tmechanical\t\\N',
+        'AC\\\\DC\tSpotify\tother\t\\\\N\t\\N\t-3\t-0.000000000001\t\\N\tmechanical\t\\N',
     );
   });
 
@@ -37,6 +38,7 @@ describe('records as lines of COPY text', () => {
       title: 'Ünïcödé ✓',
       artist: 'Aria Vale',
       format: 'Song',
+      formatKind: 'stream',
       territory: 'US',
       units: 1200,
       revenue: '12.5',
@@ -45,7 +47,7 @@ describe('records as lines of COPY text', () => {
       currency: 'USD',
     });
     expect(line).toBe(
-      's\tf\t12\tQZDM12600001\tisrc\tÜnïcödé ✓\tAria Vale\tSpotify\tSong\tUS\t1200\t12.5\t2026-09-01\tsale\tUSD',
+      's\tf\t12\tQZDM12600001\tisrc\tÜnïcödé ✓\tAria Vale\tSpotify\tstream\tSong\tUS\t1200\t12.5\t2026-09-01\tsale\tUSD',
     );
   });
 });

@@ -14,6 +14,11 @@ const FIRST = JSON.parse(
   fixture('shipped-templates-first.json').toString('utf8'),
 ) as DistributorTemplate[];
 
+// The templates shipped before formats were classified for the engine.
+const BEFORE_FORMATS = JSON.parse(
+  fixture('shipped-templates-before-formats.json').toString('utf8'),
+) as DistributorTemplate[];
+
 describe('shipped templates on an existing install', () => {
   let db: Database;
   let drop: () => Promise<void>;
@@ -51,6 +56,14 @@ describe('shipped templates on an existing install', () => {
     }
     for (const template of SHIPPED_TEMPLATES) {
       expect(PREVIOUSLY_SHIPPED[template.name]).toBeDefined();
+    }
+  });
+
+  it('knows the hash of every template the format classification replaced', () => {
+    for (const template of BEFORE_FORMATS) {
+      const current = SHIPPED_TEMPLATES.find((each) => each.name === template.name)!;
+      if (templateHash(current) === templateHash(template)) continue;
+      expect(PREVIOUSLY_SHIPPED[template.name]).toContain(templateHash(template));
     }
   });
 

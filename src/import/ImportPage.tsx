@@ -18,12 +18,13 @@ import {
   type ImportFormField,
   type ImportFormProblem,
 } from './importForm';
-import { canTakeUpload, fetchDistributors, type DistributorSummary } from './importApi';
+import type { Distributor } from '../../api/distributors';
+import { canTakeUpload, fetchDistributors } from './importApi';
 import { StatementReport } from './StatementReport';
 import { useUploadDrawer } from './UploadDrawerProvider';
 import './import.css';
 
-const NONE: readonly DistributorSummary[] = [];
+const NONE: readonly Distributor[] = [];
 
 /** Last month, as the month input writes it: statements report a month that has ended. */
 function previousMonth(today = new Date()): string {
@@ -73,7 +74,7 @@ export function ImportPage({ route }: PageProps) {
     () => fetchDistributors(api).then((answer) => answer.items.filter(canTakeUpload)),
     [api],
   );
-  const distributors: readonly DistributorSummary[] | null =
+  const distributors: readonly Distributor[] | null =
     uploadable.status === 'loading' ? null : uploadable.status === 'ready' ? uploadable.data : NONE;
   // A single distributor to choose is chosen.
   const [distributor, setDistributor] = useLocalCopy(

@@ -1,28 +1,17 @@
-import type { ListAnswer } from '../../api/common';
+import type { Distributor, DistributorList } from '../../api/distributors';
 import type { MissingCodeList, Statement, StatementRowErrorList } from '../../api/statements';
 import type { UploadedStatements } from '../../api/statementUpload';
 import type { ApiClient } from '../api/client';
 import type { StatementUploader } from '../../machines/uploadDrawerMachine';
 
-/** A distributor as listed by GET /api/distributors. */
-export interface DistributorSummary {
-  id: string;
-  name: string;
-  uploadable: boolean;
-  hasTemplate: boolean;
-}
-
-// src/distributors reads the list answer from here until it imports the contract itself.
-export type { ListAnswer };
-
 /** Row errors and missing codes read at once (the server's largest page). */
 export const ERROR_PAGE_SIZE = 1000;
 
 export const fetchDistributors = (api: ApiClient) =>
-  api.get<ListAnswer<DistributorSummary>>('distributors', { query: { limit: 100 } });
+  api.get<DistributorList>('distributors', { query: { limit: 100 } });
 
 /** Only a distributor that is uploadable and has a template can take an upload. */
-export const canTakeUpload = (distributor: DistributorSummary): boolean =>
+export const canTakeUpload = (distributor: Distributor): boolean =>
   distributor.uploadable && distributor.hasTemplate;
 
 export const fetchStatement = (api: ApiClient, id: string) =>

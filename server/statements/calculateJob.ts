@@ -35,6 +35,26 @@ async function storeResult(tx: Queryable, calculationId: string, output: EngineO
       ],
     );
   }
+  const recoupments = output.recoupments;
+  await tx.query(
+    `insert into calculation_recoupments (calculation_id, recoupment_id, position, before, taken,
+                                          after, closed, deferred, remittances)
+     select $1, id, position, before, taken, after, closed, deferred, remittances::jsonb
+       from unnest($2::text[], $3::int[], $4::numeric[], $5::numeric[], $6::numeric[],
+                   $7::boolean[], $8::numeric[], $9::text[])
+            as r(id, position, before, taken, after, closed, deferred, remittances)`,
+    [
+      calculationId,
+      recoupments.map((item) => item.id),
+      recoupments.map((_item, index) => index),
+      recoupments.map((item) => item.before),
+      recoupments.map((item) => item.taken),
+      recoupments.map((item) => item.after),
+      recoupments.map((item) => item.closed),
+      recoupments.map((item) => item.deferred),
+      recoupments.map((item) => JSON.stringify(item.remittances)),
+    ],
+  );
   const payees = output.payees;
   await tx.query(
     `insert into statement_payees (calculation_id, payee_id, earned, recouped, credited, payout)

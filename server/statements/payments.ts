@@ -2,6 +2,7 @@ import { statementCurrencySql } from './currency';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { EventMetadata } from '../events/types';
+import { recordRemittances } from '../recoupments/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { transition } from './pipeline';
 
@@ -28,6 +29,9 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
   await transition(tx, statementId, { type: 'statement.approve' }, metadata, [
     { type: 'StatementApproved', data: { calculationId: statement?.calculation_id ?? '' } },
   ]);
+  if (statement?.calculation_id) {
+    await recordRemittances(tx, statementId, statement.calculation_id, metadata);
+  }
   const payees = statement?.cashless
     ? []
     : await tx.query<{ payee_id: string; payout: string }>(

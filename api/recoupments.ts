@@ -144,6 +144,15 @@ export const RecoupmentListQuery = Type.Object(
     artist: Type.Optional(
       Type.String({ maxLength: 100, description: 'Recoupments of an artist’s linked people' }),
     ),
+    month: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+        description: 'Live during this month: created by its end, and open, new or repaid in it',
+      }),
+    ),
+    months: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1200, description: 'Live during the last months' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -84,11 +84,30 @@ function toRecoupment(row: RecoupmentRow): Recoupment {
   };
 }
 
+/** The timeframe of the global filters: a chosen month, or the last `months` up to now. */
+function windowOf(query: RecoupmentListQuery, now: Date): { start: Date; end: Date | null } | null {
+  if (query.month) {
+    const [year, month] = query.month.split('-').map(Number) as [number, number];
+    return {
+      start: new Date(Date.UTC(year, month - 1, 1)),
+      end: new Date(Date.UTC(year, month, 1)),
+    };
+  }
+  if (query.months) {
+    const start = new Date(now);
+    start.setUTCMonth(start.getUTCMonth() - query.months);
+    return { start, end: null };
+  }
+  return null;
+}
+
 export async function listRecoupments(
   db: Queryable,
   scope: RecoupmentScope,
   query: RecoupmentListQuery & Page,
+  now: Date,
 ): Promise<RecoupmentList> {
+  const window = windowOf(query, now);
   return pagedList(
     db,
     {
@@ -101,13 +120,21 @@ export async function listRecoupments(
                                 and (au.user_id = r.creditor_id or au.user_id in (
                                   select d.debtor_id from recoupment_debtors d where d.recoupment_id = r.id)))
                     or exists (select 1 from recoupment_products rp join products p on p.id = rp.product_id
-                                where rp.recoupment_id = r.id and p.artist_id = $5))`,
+                                where rp.recoupment_id = r.id and p.artist_id = $5))
+               and ($6::timestamptz is null
+                    or (($7::timestamptz is null or r.created_at < $7::timestamptz)
+                        and (r.status = 'open' or r.created_at >= $6::timestamptz
+                             or exists (select 1 from recoupment_remittances rr
+                                         where rr.recoupment_id = r.id and rr.at >= $6::timestamptz
+                                           and ($7::timestamptz is null or rr.at < $7::timestamptz)))))`,
       params: [
         scope.account,
         scope.party,
         query.status ?? null,
         query.q ?? '',
         query.artist ?? null,
+        window?.start.toISOString() ?? null,
+        window?.end?.toISOString() ?? null,
       ],
       orderBy: 'created_at desc, id',
     },
@@ -139,7 +166,7 @@ export function listRemittances(
     db,
     {
       sql: `select rr.id, rr.statement_id, s.title, s.period, rr.debtor_id, u.fullname,
-                   trim_scale(rr.amount)::text as amount, rr.at,
+                   trim_scale(rr.amount)::text as amount, rr.at, s.approved_seq,
                    coalesce(d.position, 2147483647) as position
               from recoupment_remittances rr
               join statements s on s.id = rr.statement_id
@@ -148,7 +175,8 @@ export function listRemittances(
                 on d.recoupment_id = rr.recoupment_id and d.debtor_id = rr.debtor_id
              where rr.recoupment_id = $1`,
       params: [recoupmentId],
-      orderBy: 'at, statement_id, position, id',
+      // Statements in the order they were approved, which is the order their balances chain.
+      orderBy: 'approved_seq, at, statement_id, position, id',
     },
     page,
     (row: {

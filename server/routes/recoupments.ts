@@ -56,7 +56,8 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RecoupmentList, ...errorResponses },
       },
     },
-    (request) => listRecoupments(app.db, recoupmentScope(sessionOf(request).user), request.query),
+    (request) =>
+      listRecoupments(app.db, recoupmentScope(sessionOf(request).user), request.query, app.now()),
   );
 
   app.get(

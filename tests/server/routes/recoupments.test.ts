@@ -244,6 +244,30 @@ describe('recoupments', () => {
     expect(remittances.json()).toEqual({ items: [], total: 0 });
   });
 
+  it('filters by artist and by the timeframe of the global filters', async () => {
+    const linked = (
+      await create(
+        lena,
+        advance({ title: 'Harbor costs', scope: 'products', productIds: [glassHarbor] }),
+      )
+    ).json();
+    const unlinked = (await create(lena, advance({ title: 'Unlinked costs' }))).json();
+    const ariaVale = (
+      await portal.db.query<{ id: string }>("select id from artists where name = 'Aria Vale'")
+    )[0]!.id;
+    const ids = async (query: string) =>
+      (await get(portal.app, lena, `/api/recoupments?limit=1000&${query}`))
+        .json()
+        .items.map((item: { id: string }) => item.id);
+    const byArtist = await ids(`artist=${ariaVale}`);
+    expect(byArtist).toContain(linked.id);
+    expect(byArtist).not.toContain(unlinked.id);
+    // The clock stands at 2026-11-01: created after September, live in the last 12 months.
+    expect(await ids('month=2026-09')).not.toContain(unlinked.id);
+    expect(await ids('month=2026-11')).toContain(unlinked.id);
+    expect(await ids('months=12')).toContain(unlinked.id);
+  });
+
   it('keeps a distributor take per label and per statement, refusing more than 100%', async () => {
     const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
       .id;

@@ -490,6 +490,7 @@ export const migrations: Migration[] = [
         closed boolean not null,
         deferred numeric(30, 12) not null,
         remittances jsonb not null,
+        recoupment_version integer not null,
         primary key (calculation_id, recoupment_id)
       );
       create table distributor_takes (

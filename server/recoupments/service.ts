@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
 import type { EventMetadata, RecoupmentTerms, Remitted } from '../events/types';
+import { statementCurrencySql } from '../statements/currency';
 import { readTerms } from './terms';
 import { assertValidTerms } from './validation';
 
@@ -147,6 +148,30 @@ export async function deleteRecoupment(
   );
 }
 
+export const RECOUPMENTS_CHANGED =
+  'A recoupment was added, changed or deleted since this statement was calculated: calculate it again before approving.';
+
+/** The result must have been calculated on the recoupments as they are now, each at its version. */
+async function assertRecoupmentsUnchanged(
+  tx: Queryable,
+  statementId: string,
+  calculationId: string,
+): Promise<void> {
+  const changed = await tx.query(
+    `select 1 from calculation_recoupments cr join recoupments r on r.id = cr.recoupment_id
+      where cr.calculation_id = $1 and r.version <> cr.recoupment_version
+     union all
+     select 1 from recoupments r join statements s on s.id = $2
+      where r.account_id = s.account_id and r.status <> 'deleted'
+        and r.currency = coalesce(${statementCurrencySql('s.id')}, 'USD')
+        and not exists (select 1 from calculation_recoupments cr
+                         where cr.calculation_id = $1 and cr.recoupment_id = r.id)
+     limit 1`,
+    [calculationId, statementId],
+  );
+  if (changed.length > 0) throw new ConflictError(RECOUPMENTS_CHANGED);
+}
+
 /**
  * On approval: what the approved calculation took for each recoupment, per debtor and off the
  * top (taken less the debtors' remittances), on each recoupment's stream, so replay rebuilds it.
@@ -157,6 +182,7 @@ export async function recordRemittances(
   calculationId: string,
   metadata: EventMetadata,
 ): Promise<void> {
+  await assertRecoupmentsUnchanged(tx, statementId, calculationId);
   const rows = await tx.query<{
     recoupment_id: string;
     taken: string;

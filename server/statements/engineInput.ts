@@ -96,7 +96,11 @@ export async function latestApprovedResult(
 export async function statementEngineInput(
   tx: Queryable,
   statementId: string,
-): Promise<{ input: EngineInput; basedOn: string | null }> {
+): Promise<{
+  input: EngineInput;
+  basedOn: string | null;
+  recoupmentVersions: Record<string, number>;
+}> {
   const statements = await tx.query<{
     account_id: string;
     period: string;
@@ -184,5 +188,9 @@ export async function statementEngineInput(
     recoupments: recoupments.recoupments,
     state: { counters: state.counters, recoupments: recoupments.state },
   };
-  return { input, basedOn: previous?.calculationId ?? null };
+  return {
+    input,
+    basedOn: previous?.calculationId ?? null,
+    recoupmentVersions: recoupments.versions,
+  };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 
 interface RecoupmentRow {
   id: string;
+  version: number;
   title: string;
   type: string;
   status: string;
@@ -46,9 +47,14 @@ export async function engineRecoupments(
   accountId: string,
   currency: string,
   previous: EngineInput['state'],
-): Promise<{ recoupments: Recoupment[]; state: EngineInput['state']['recoupments'] }> {
+): Promise<{
+  recoupments: Recoupment[];
+  state: EngineInput['state']['recoupments'];
+  /** Each recoupment's stream version as read: approval refuses a result whose terms changed. */
+  versions: Record<string, number>;
+}> {
   const rows = await tx.query<RecoupmentRow>(
-    `select r.id, r.title, r.type, r.status, r.active, r.creditor_id,
+    `select r.id, r.version, r.title, r.type, r.status, r.active, r.creditor_id,
             (select coalesce(jsonb_agg(d.debtor_id order by d.position), '[]'::jsonb)
                from recoupment_debtors d where d.recoupment_id = r.id) as debtor_ids,
             (select coalesce(jsonb_agg(distinct linked.product_id order by linked.product_id), '[]'::jsonb)
@@ -74,8 +80,10 @@ export async function engineRecoupments(
     [accountId, currency],
   );
   const state = { ...previous.recoupments };
+  const versions: Record<string, number> = {};
   const recoupments = rows.map((row): Recoupment => {
     state[row.id] = { remaining: row.remaining, deferred: row.deferred };
+    versions[row.id] = Number(row.version);
     return {
       id: row.id,
       title: row.title,
@@ -99,5 +107,5 @@ export async function engineRecoupments(
       mechanicalRepays: row.mechanical_repays,
     };
   });
-  return { recoupments, state };
+  return { recoupments, state, versions };
 }

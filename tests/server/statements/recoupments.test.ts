@@ -2,6 +2,7 @@
 // payouts, remittances and balances are the ones worked out by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { RECOUPMENTS_CHANGED } from '../../../server/recoupments/service';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 
@@ -175,6 +176,38 @@ describe('recoupments through two approved statements', () => {
       { recoupment_id: expense, taken: '0' },
       { recoupment_id: advance, taken: '230' },
     ]);
+  });
+
+  it('refuses to approve a result calculated before a recoupment changed, until calculated again', async () => {
+    const november = await statementFor('2026-11', '10');
+    const calculate = () =>
+      write(portal.app, lena, 'POST', `/api/statements/${november}/calculate`, {});
+    expect((await calculate()).statusCode).toBe(200);
+    await portal.app.jobs.drain();
+    const renamed = await write(portal.app, lena, 'PATCH', `/api/recoupments/${advance}`, {
+      title: 'Album advance (paid back)',
+      version: (await recoupment(advance)).version,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const refused = await write(
+      portal.app,
+      lena,
+      'POST',
+      `/api/statements/${november}/approve`,
+      {},
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RECOUPMENTS_CHANGED);
+    expect((await calculate()).statusCode).toBe(200);
+    await portal.app.jobs.drain();
+    const approved = await write(
+      portal.app,
+      lena,
+      'POST',
+      `/api/statements/${november}/approve`,
+      {},
+    );
+    expect(approved.json().status).toBe('ready');
   });
 
   it('rebuilds recoupments, remittances and takes from the log equal to the live tables', async () => {

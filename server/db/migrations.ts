@@ -420,6 +420,89 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 14,
+    name: 'recoupments, their remittances, and the distributor take',
+    sql: `
+      create table recoupments (
+        id text primary key,
+        account_id text not null references accounts (id),
+        title text not null,
+        subtitle text,
+        active boolean not null,
+        status text not null,
+        amount numeric(30, 12) not null,
+        prepaid numeric(30, 12) not null,
+        recouped numeric(30, 12) not null default 0,
+        remaining numeric(30, 12) not null,
+        deferred numeric(30, 12) not null default 0,
+        currency text not null,
+        expected_value numeric(30, 12),
+        statement_maximum numeric(30, 12),
+        payment_minimum numeric(30, 12) not null,
+        revenue_minimum numeric(30, 12) not null,
+        due_date date,
+        start_date date,
+        type text not null,
+        kind text,
+        tag text,
+        creditor_id text not null,
+        warranter_id text,
+        scope text not null,
+        auto_link boolean not null,
+        net_revenue_pct numeric(7, 4) not null,
+        recoupable_pct numeric(7, 4) not null,
+        priority text not null,
+        reimbursement text not null,
+        mechanical_repays boolean not null,
+        created_at timestamptz not null,
+        version integer not null
+      );
+      create index recoupments_account on recoupments (account_id, created_at);
+      create table recoupment_debtors (
+        recoupment_id text not null references recoupments (id),
+        debtor_id text not null,
+        position integer not null,
+        primary key (recoupment_id, debtor_id)
+      );
+      create index recoupment_debtors_debtor on recoupment_debtors (debtor_id);
+      create table recoupment_products (
+        recoupment_id text not null references recoupments (id),
+        product_id text not null,
+        primary key (recoupment_id, product_id)
+      );
+      create table recoupment_remittances (
+        id text primary key,
+        recoupment_id text not null references recoupments (id),
+        statement_id text not null,
+        calculation_id text not null,
+        debtor_id text,
+        amount numeric(30, 12) not null,
+        at timestamptz not null
+      );
+      create index recoupment_remittances_recoupment on recoupment_remittances (recoupment_id, at);
+      create table calculation_recoupments (
+        calculation_id text not null,
+        recoupment_id text not null,
+        position integer not null,
+        before numeric(30, 12) not null,
+        taken numeric(30, 12) not null,
+        after numeric(30, 12) not null,
+        closed boolean not null,
+        deferred numeric(30, 12) not null,
+        remittances jsonb not null,
+        recoupment_version integer not null,
+        primary key (calculation_id, recoupment_id)
+      );
+      create table distributor_takes (
+        account_id text not null references accounts (id),
+        distributor_id text not null references distributors (id),
+        take_pct numeric(7, 4) not null,
+        primary key (account_id, distributor_id)
+      );
+      alter table statements add column distributor_take_pct numeric(7, 4);
+    `,
+  },
+  {
     version: 15,
     name: 'a record keeps its format as written and its kind for the engine',
     // Stored rows get formatKindByKeyword's classification (server/import/normalise/format.ts), as
@@ -458,6 +541,11 @@ export const migrations: Migration[] = [
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
   'ledger_transfers',
+  'recoupment_remittances',
+  'recoupment_products',
+  'recoupment_debtors',
+  'recoupments',
+  'distributor_takes',
   'statement_adjustments',
   'transactions',
   'payments',

@@ -3,6 +3,7 @@ import { accountProjector } from './projectors/account';
 import { artistProjector } from './projectors/artist';
 import { distributorProjector } from './projectors/distributor';
 import { productProjector } from './projectors/product';
+import { recoupmentProjector } from './projectors/recoupment';
 import type { Projection, Projector } from './projectors/projector';
 import { statementProjector } from './projectors/statement';
 import { userProjector } from './projectors/user';
@@ -16,6 +17,7 @@ const projectors: Projector<PortalEvent> = {
   ...distributorProjector,
   ...productProjector,
   ...statementProjector,
+  ...recoupmentProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -18,7 +18,9 @@ export type AccountEvent =
   | { type: 'AccountPayeeAdded'; data: { userId: string } }
   /** A person of another account, named by e-mail: a payee only once they accept. */
   | { type: 'AccountPayeeInvited'; data: { userId: string } }
-  | { type: 'AccountPayeeAccepted'; data: { userId: string } };
+  | { type: 'AccountPayeeAccepted'; data: { userId: string } }
+  /** The account's default distributor take (%) for one distributor; null clears it. */
+  | { type: 'DistributorTakeSet'; data: { distributorId: string; takePct: string | null } };
 
 /** The `user-<id>` stream. */
 export type UserEvent =
@@ -165,7 +167,9 @@ export type StatementEvent =
         description: string;
       };
     }
-  | { type: 'StatementFilesReplaced'; data: { removed: string[]; added: UploadedFile[] } };
+  | { type: 'StatementFilesReplaced'; data: { removed: string[]; added: UploadedFile[] } }
+  /** This statement's distributor take (%), over the account's default; null clears it. */
+  | { type: 'StatementTakeSet'; data: { takePct: string | null } };
 
 export interface StatementFlags {
   forced: boolean;
@@ -211,6 +215,68 @@ export type ProductEvent =
   | { type: 'ProductCodesChanged'; data: { added: CodeEntry[]; removed: CodeEntry[] } }
   | { type: 'ProductSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } };
 
+export type RecoupmentType =
+  'expense' | 'advance' | 'funds' | 'reserves' | 'adjustments' | 'offsets' | 'other';
+
+/** Every field of a recoupment a label sets (SPEC section 3, "Recoupment"); money and % as text. */
+export interface RecoupmentTerms {
+  title: string;
+  subtitle: string | null;
+  active: boolean;
+  amount: string;
+  currency: string;
+  expectedValue: string | null;
+  prepaid: string;
+  statementMaximum: string | null;
+  paymentMinimum: string;
+  revenueMinimum: string;
+  dueDate: string | null;
+  startDate: string | null;
+  recoupmentType: RecoupmentType;
+  kind: string | null;
+  tag: string | null;
+  creditorId: string;
+  debtorIds: string[];
+  warranterId: string | null;
+  scope: 'all' | 'products' | 'users';
+  autoLink: boolean;
+  productIds: string[];
+  netRevenuePct: string;
+  recoupablePct: string;
+  priority: 'highest' | 'high' | 'medium-high' | 'medium' | 'medium-low' | 'low' | 'lowest';
+  reimbursement: 'immediate' | 'deferred';
+  mechanicalRepays: boolean;
+}
+
+/** What an approved statement took for one recoupment; debtorId null is the off-the-top cut. */
+export interface Remitted {
+  debtorId: string | null;
+  amount: string;
+}
+
+/** The `recoupment-<id>` stream. */
+export type RecoupmentEvent =
+  | {
+      type: 'RecoupmentCreated';
+      data: { recoupmentId: string; accountId: string; terms: RecoupmentTerms };
+    }
+  | {
+      type: 'RecoupmentChanged';
+      data: { before: Partial<RecoupmentTerms>; after: Partial<RecoupmentTerms> };
+    }
+  | { type: 'RecoupmentDeleted'; data: Record<string, never> }
+  | {
+      type: 'RecoupmentRemitted';
+      data: {
+        statementId: string;
+        calculationId: string;
+        taken: string;
+        /** The deferred balance after the statement. */
+        deferred: string;
+        remittances: Remitted[];
+      };
+    };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -219,6 +285,7 @@ export interface StreamEvents {
   distributor: DistributorEvent;
   product: ProductEvent;
   statement: StatementEvent;
+  recoupment: RecoupmentEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -10,7 +10,7 @@ import { trimDecimal } from '../queries/statements';
 import { labelAccess, lockVisibleStatement } from './statementActions';
 
 /** Before calculation starts, lines can still be added by hand. */
-const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);
+export const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);
 
 /** Royalty lines and adjustments added by hand; GET /api/statements/{id}/adjustments is in statements.ts. */
 const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -18,7 +18,12 @@ export interface CalculateJobDeps {
 
 const system = (at: Date): EventMetadata => ({ actor: null, emulatingActor: null, at });
 
-async function storeResult(tx: Queryable, calculationId: string, output: EngineOutput) {
+async function storeResult(
+  tx: Queryable,
+  calculationId: string,
+  output: EngineOutput,
+  recoupmentVersions: Record<string, number>,
+) {
   for (let start = 0; start < output.lines.length; start += BATCH) {
     const lines = output.lines.slice(start, start + BATCH);
     await tx.query(
@@ -35,6 +40,27 @@ async function storeResult(tx: Queryable, calculationId: string, output: EngineO
       ],
     );
   }
+  const recoupments = output.recoupments;
+  await tx.query(
+    `insert into calculation_recoupments (calculation_id, recoupment_id, position, before, taken,
+                                          after, closed, deferred, remittances, recoupment_version)
+     select $1, id, position, before, taken, after, closed, deferred, remittances::jsonb, version
+       from unnest($2::text[], $3::int[], $4::numeric[], $5::numeric[], $6::numeric[],
+                   $7::boolean[], $8::numeric[], $9::text[], $10::int[])
+            as r(id, position, before, taken, after, closed, deferred, remittances, version)`,
+    [
+      calculationId,
+      recoupments.map((item) => item.id),
+      recoupments.map((_item, index) => index),
+      recoupments.map((item) => item.before),
+      recoupments.map((item) => item.taken),
+      recoupments.map((item) => item.after),
+      recoupments.map((item) => item.closed),
+      recoupments.map((item) => item.deferred),
+      recoupments.map((item) => JSON.stringify(item.remittances)),
+      recoupments.map((item) => recoupmentVersions[item.id] ?? 0),
+    ],
+  );
   const payees = output.payees;
   await tx.query(
     `insert into statement_payees (calculation_id, payee_id, earned, recouped, credited, payout)
@@ -67,7 +93,7 @@ export async function runCalculationJob(
   await deps.db.transaction((tx) =>
     transition(tx, statementId, { type: 'calculation.start' }, system(deps.now())),
   );
-  const { input, basedOn } = await statementEngineInput(deps.db, statementId);
+  const { input, basedOn, recoupmentVersions } = await statementEngineInput(deps.db, statementId);
   let result;
   try {
     result = await calculate(input);
@@ -90,7 +116,7 @@ export async function runCalculationJob(
   );
   const calculationId = randomUUID();
   await deps.db.transaction(async (tx) => {
-    await storeResult(tx, calculationId, result.output);
+    await storeResult(tx, calculationId, result.output, recoupmentVersions);
     await transition(tx, statementId, { type: 'calculation.done' }, system(deps.now()), [
       {
         type: 'StatementCalculated',

@@ -1,6 +1,7 @@
 import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
+import { engineRecoupments } from './engineRecoupments';
 
 interface RecordRow {
   file_number: number;
@@ -95,15 +96,25 @@ export async function latestApprovedResult(
 export async function statementEngineInput(
   tx: Queryable,
   statementId: string,
-): Promise<{ input: EngineInput; basedOn: string | null }> {
+): Promise<{
+  input: EngineInput;
+  basedOn: string | null;
+  recoupmentVersions: Record<string, number>;
+}> {
   const statements = await tx.query<{
     account_id: string;
     period: string;
     currency: string | null;
+    take_pct: string;
   }>(
+    // The statement's own take, else the label's default for the distributor, else none.
     `select s.account_id, s.period,
-            ${statementCurrencySql('s.id')} as currency
-       from statements s where s.id = $1`,
+            ${statementCurrencySql('s.id')} as currency,
+            trim_scale(coalesce(s.distributor_take_pct, dt.take_pct, 0))::text as take_pct
+       from statements s
+       left join distributor_takes dt
+         on dt.account_id = s.account_id and dt.distributor_id = s.distributor_id
+      where s.id = $1`,
     [statementId],
   );
   const statement = statements[0];
@@ -159,16 +170,27 @@ export async function statementEngineInput(
     shares: row.shares,
     ...(row.trigger ? { trigger: row.trigger } : {}),
   }));
+  const currency = statement.currency ?? 'USD';
+  const state = previous?.state ?? { counters: {}, recoupments: {} };
+  const recoupments = await engineRecoupments(tx, statement.account_id, currency, state);
   const input: EngineInput = {
-    currency: statement.currency ?? 'USD',
-    statement: { id: statementId, period: statement.period, distributorTakePct: '0' },
+    currency,
+    statement: {
+      id: statementId,
+      period: statement.period,
+      distributorTakePct: statement.take_pct,
+    },
     records: engineRecords,
     catalog: Object.fromEntries(
       catalogRows.map((row) => [row.code, { productId: row.product_id }]),
     ),
     splitSets,
-    recoupments: [],
-    state: previous?.state ?? { counters: {}, recoupments: {} },
+    recoupments: recoupments.recoupments,
+    state: { counters: state.counters, recoupments: recoupments.state },
   };
-  return { input, basedOn: previous?.calculationId ?? null };
+  return {
+    input,
+    basedOn: previous?.calculationId ?? null,
+    recoupmentVersions: recoupments.versions,
+  };
 }

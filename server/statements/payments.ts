@@ -6,6 +6,7 @@ import type { EventMetadata } from '../events/types';
 import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
 import type { LedgerTransfer } from '../ledger/transfers';
 import { minorUnitsOf } from '../../rules/currencies';
+import { recordRemittances } from '../recoupments/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { transition } from './pipeline';
 
@@ -91,6 +92,9 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
   await transition(tx, statementId, { type: 'statement.approve' }, metadata, [
     { type: 'StatementApproved', data: { calculationId: statement?.calculation_id ?? '' } },
   ]);
+  if (statement?.calculation_id) {
+    await recordRemittances(tx, statementId, statement.calculation_id, metadata);
+  }
   const currency = statement?.currency ?? 'USD';
   const moves = statement && !statement.cashless;
   const credits = moves ? await payoutTransfers(tx, statement, currency) : [];

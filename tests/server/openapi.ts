@@ -18,6 +18,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     artists: other.artistId,
     products: other.productId,
     statements: other.statementId,
+    recoupments: other.recoupmentId,
     distributors: 'no-such-distributor',
   };
   return byResource[resource] ?? null;

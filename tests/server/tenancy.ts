@@ -5,7 +5,7 @@ import { setProductSplits } from '../../server/catalog/splitSets';
 import type { Queryable } from '../../server/db/database';
 import type { ProductDetails } from '../../server/events/types';
 import { openAccount, registerUser } from '../../server/services/registration';
-import { get, login, write, type TestPortal } from './harness';
+import { get, login, write, type LoggedIn, type TestPortal } from './harness';
 import { DISTROKID_HEADER } from './import/helpers';
 import { uploadStatement } from './multipart';
 
@@ -20,6 +20,7 @@ export interface AccountFixture {
   productId: string;
   artistId: string;
   statementId: string;
+  recoupmentId: string;
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -126,6 +127,11 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
   );
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
   const statementId = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
+  const recoupmentId = await createRecoupmentAs(portal, owner, {
+    title: 'Zephyr Secret Advance',
+    creditorId: users['owner@zephyr.example'],
+    debtorIds: [users['payee@zephyr.example']],
+  });
 
   return {
     accountId,
@@ -134,9 +140,11 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     productId,
     artistId: artist.json<{ id: string }>().id,
     statementId,
+    recoupmentId,
     isrc,
     secrets: [
       accountName,
+      'Zephyr Secret Advance',
       'Zora Zephyrowner',
       'Quill Zephyrpayee',
       'Zephyr Secret Product',
@@ -171,6 +179,12 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     (item) => item.name === 'DistroKid',
   );
   const isrc = product[0]?.code ?? '';
+  const people = Object.fromEntries(users.map((user) => [user.username, user.id]));
+  const recoupmentId = await createRecoupmentAs(portal, lena, {
+    title: 'Demo Tour Support',
+    creditorId: people['label@demo.label'],
+    debtorIds: [people['artist@demo.label']],
+  });
   const uploaded = await uploadStatement(
     portal.app,
     lena,
@@ -181,13 +195,37 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
   return {
     accountId,
     accountName: 'Demo Records',
-    users: Object.fromEntries(users.map((user) => [user.username, user.id])),
+    users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
     statementId: uploaded.json<{ id: string }[]>()[0]?.id ?? '',
+    recoupmentId,
     isrc,
-    secrets: ['Lena Label', 'Paco Payee', product[0]?.title ?? '', artist[0]?.name ?? ''],
+    secrets: [
+      'Demo Tour Support',
+      'Lena Label',
+      'Paco Payee',
+      product[0]?.title ?? '',
+      artist[0]?.name ?? '',
+    ],
   };
+}
+
+/** POST /api/recoupments as `who`: an advance of 1000 recouped from all the debtors' earnings. */
+async function createRecoupmentAs(
+  portal: TestPortal,
+  who: LoggedIn,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const created = await write(portal.app, who, 'POST', '/api/recoupments', {
+    type: 'advance',
+    amount: '1000',
+    recoupablePct: '50',
+    ...fields,
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`recoupment: ${created.statusCode} ${created.body}`);
+  return created.json<{ id: string }>().id;
 }
 
 /**
@@ -214,7 +252,11 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
           from account_payees where account_id = $1
              or (status = 'accepted' and user_id in (select id from users where account_id = $1))),
        (select string_agg(concat_ws(',', id, title, version), ';' order by id)
-          from statements where account_id = $1)
+          from statements where account_id = $1),
+       (select string_agg(concat_ws(',', id, title, status, amount, remaining, version), ';' order by id)
+          from recoupments where account_id = $1),
+       (select string_agg(concat_ws(',', account_id, distributor_id, take_pct), ';' order by distributor_id)
+          from distributor_takes where account_id = $1)
      )) as digest`,
     [accountId],
   );

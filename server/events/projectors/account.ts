@@ -48,4 +48,19 @@ export const accountProjector: Projector<AccountEvent> = {
     );
     await bumpVersion(tx, 'accounts', id, version);
   },
+  async DistributorTakeSet(tx, { data }, { id, version }) {
+    if (data.takePct === null) {
+      await tx.query(
+        'delete from distributor_takes where account_id = $1 and distributor_id = $2',
+        [id, data.distributorId],
+      );
+    } else {
+      await tx.query(
+        `insert into distributor_takes (account_id, distributor_id, take_pct) values ($1, $2, $3)
+         on conflict (account_id, distributor_id) do update set take_pct = excluded.take_pct`,
+        [id, data.distributorId, data.takePct],
+      );
+    }
+    await bumpVersion(tx, 'accounts', id, version);
+  },
 };

@@ -26,7 +26,7 @@ export type Projector<E extends PortalEvent> = {
 /** Events kept for the audit trail only move their stream's version. */
 export async function bumpVersion(
   tx: Queryable,
-  table: 'accounts' | 'users' | 'artists' | 'products' | 'statements',
+  table: 'accounts' | 'users' | 'artists' | 'products' | 'statements' | 'recoupments',
   id: string,
   version: number,
 ): Promise<void> {

@@ -165,4 +165,11 @@ export const statementProjector: Projector<StatementEvent> = {
       version,
     ]);
   },
+  async StatementTakeSet(tx, { data }, { id, version }) {
+    await tx.query('update statements set distributor_take_pct = $2, version = $3 where id = $1', [
+      id,
+      data.takePct,
+      version,
+    ]);
+  },
 };

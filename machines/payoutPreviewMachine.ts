@@ -89,9 +89,10 @@ export const payoutPreviewMachine = setup({
   actors: {
     loadInput: fromPromise<PreviewSource, { productId: string }>(notProvided('loadInput')),
     openStatement: fromPromise<number, { input: unknown }>(notProvided('openStatement')),
-    calculate: fromPromise<PreviewCalculation, { statement: number; sets: EditedSets }>(
-      notProvided('calculate'),
-    ),
+    calculate: fromPromise<
+      PreviewCalculation,
+      { statement: number; sets: EditedSets; source: PreviewSource | null }
+    >(notProvided('calculate')),
   },
   actions: {
     /** Frees the statement opened in the worker. */
@@ -110,7 +111,7 @@ export const payoutPreviewMachine = setup({
       enqueue.assign({ running: context.sets });
       enqueue.spawnChild('calculate', {
         id: 'calculation',
-        input: { statement: context.statement ?? 0, sets: context.sets },
+        input: { statement: context.statement ?? 0, sets: context.sets, source: context.answer },
       });
     }),
     recordResult: assign(({ context, event }) =>

@@ -1,6 +1,7 @@
 import { statementCurrencySql } from '../statements/currency';
 import type { EngineInput } from '../../engine/types';
-import { latestApprovedResult, readEngineRecords } from '../statements/engineInput';
+import { latestApprovedResult, readEngineRecords, statementTerms } from '../statements/engineInput';
+import { engineRecoupments } from '../statements/engineRecoupments';
 import type { Queryable } from '../db/database';
 import { readDefaultSplitSets, readProductSplitSets } from './splitSets';
 
@@ -22,8 +23,9 @@ export interface PreviewInput {
  * What the split editor's live preview runs the engine on: this product's records of the
  * latest statement that has any, its codes, its saved split sets (the editor swaps in the sets
  * being edited) and the account's default sets, which allocate its codes no product set covers,
- * from the counters the approved statements before it left. No statement yet: no records, and
- * the preview says so.
+ * with the statement's distributor take and the account's recoupments, from the counters and
+ * balances the approved statements before it left. No statement yet: no records, and the
+ * preview says so.
  */
 export async function previewInput(db: Queryable, productId: string): Promise<PreviewInput> {
   const products = await db.query<{ account_id: string }>(
@@ -72,7 +74,10 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     };
   }
   const rows = await readEngineRecords(db, statement.id, codeList, PREVIEW_RECORD_LIMIT + 1);
-  const before = await latestApprovedResult(db, accountId, statement.id);
+  const terms = await statementTerms(db, statement.id);
+  const before = (await latestApprovedResult(db, accountId, statement.id))?.state ?? emptyState;
+  const currency = statement.currency ?? 'USD';
+  const recoupments = await engineRecoupments(db, accountId, currency, before);
   const truncated = rows.length > PREVIEW_RECORD_LIMIT;
   const records = rows.slice(0, PREVIEW_RECORD_LIMIT);
   return {
@@ -84,13 +89,17 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       truncated,
     },
     input: {
-      currency: statement.currency ?? 'USD',
-      statement: { id: statement.id, period: statement.period, distributorTakePct: '0' },
+      currency,
+      statement: {
+        id: statement.id,
+        period: statement.period,
+        distributorTakePct: terms.take_pct,
+      },
       records,
       catalog,
       splitSets,
-      recoupments: [],
-      state: before?.state ?? emptyState,
+      recoupments: recoupments.recoupments,
+      state: { counters: before.counters, recoupments: recoupments.state },
     },
   };
 }

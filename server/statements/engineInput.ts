@@ -88,6 +88,31 @@ export async function latestApprovedResult(
     : null;
 }
 
+/** What a statement brings to its calculation besides records: its account, period, currency, take. */
+export interface StatementTerms {
+  account_id: string;
+  period: string;
+  currency: string | null;
+  take_pct: string;
+}
+
+export async function statementTerms(tx: Queryable, statementId: string): Promise<StatementTerms> {
+  const rows = await tx.query<StatementTerms>(
+    // The statement's own take, else the label's default for the distributor, else none.
+    `select s.account_id, s.period,
+            ${statementCurrencySql('s.id')} as currency,
+            trim_scale(coalesce(s.distributor_take_pct, dt.take_pct, 0))::text as take_pct
+       from statements s
+       left join distributor_takes dt
+         on dt.account_id = s.account_id and dt.distributor_id = s.distributor_id
+      where s.id = $1`,
+    [statementId],
+  );
+  const statement = rows[0];
+  if (!statement) throw new Error(`No statement ${statementId}`);
+  return statement;
+}
+
 /**
  * The exact engine input of a statement: its records, the account's catalog and split sets,
  * and the state the previous approved statement left (counters and recoupment balances), with
@@ -101,24 +126,7 @@ export async function statementEngineInput(
   basedOn: string | null;
   recoupmentVersions: Record<string, number>;
 }> {
-  const statements = await tx.query<{
-    account_id: string;
-    period: string;
-    currency: string | null;
-    take_pct: string;
-  }>(
-    // The statement's own take, else the label's default for the distributor, else none.
-    `select s.account_id, s.period,
-            ${statementCurrencySql('s.id')} as currency,
-            trim_scale(coalesce(s.distributor_take_pct, dt.take_pct, 0))::text as take_pct
-       from statements s
-       left join distributor_takes dt
-         on dt.account_id = s.account_id and dt.distributor_id = s.distributor_id
-      where s.id = $1`,
-    [statementId],
-  );
-  const statement = statements[0];
-  if (!statement) throw new Error(`No statement ${statementId}`);
+  const statement = await statementTerms(tx, statementId);
 
   const engineRecords = await readEngineRecords(tx, statementId, null, null);
   const adjustments = await tx.query<{ id: string; code: string; units: string; amount: string }>(

@@ -4,8 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { SummaryOutput } from '../../engine/preview';
-import type { EngineBackend } from '../../engine/types';
-import { payoutPreviewMachine } from '../../machines/payoutPreviewMachine';
+import type { EngineBackend, SplitSet } from '../../engine/types';
+import { payoutPreviewMachine, type PreviewSource } from '../../machines/payoutPreviewMachine';
 import type { ApiClient } from '../api/client';
 import { createEngineClient, type EngineClient } from '../engine/engineClient';
 import { previewInput, type EnginePreviewAnswer } from './catalogApi';
@@ -64,6 +64,12 @@ function lazyEngine() {
   };
 }
 
+/** The account's default sets of the preview input: they stay while the product's are edited. */
+function accountDefaultSets(source: PreviewSource | null): SplitSet[] {
+  const input = (source as EnginePreviewAnswer | null)?.input;
+  return (input?.splitSets ?? []).filter((set) => 'default' in set.scope);
+}
+
 export function usePayoutPreview(
   api: ApiClient,
   productId: string,
@@ -87,7 +93,10 @@ export function usePayoutPreview(
           calculate: fromPromise(({ input }) =>
             engine
               .get()
-              .preview(input.statement, toEngineSets(input.sets as readonly SetDraft[], productId)),
+              .preview(input.statement, [
+                ...toEngineSets(input.sets as readonly SetDraft[], productId),
+                ...accountDefaultSets(input.source),
+              ]),
           ),
         },
         actions: { closeStatement: (_, { statement }) => engine.close(statement) },

@@ -84,9 +84,10 @@ function createSystemUnderTest(input = INPUT) {
       actors: {
         loadInput: controlled<PreviewSource, { productId: string }>('loadInput'),
         openStatement: controlled<number, { input: unknown }>('openStatement'),
-        calculate: controlled<PreviewCalculation, { statement: number; sets: EditedSets }>(
-          'calculate',
-        ),
+        calculate: controlled<
+          PreviewCalculation,
+          { statement: number; sets: EditedSets; source: PreviewSource | null }
+        >('calculate'),
       },
       actions: { closeStatement: (_, { statement }) => void closed.push(statement) },
     }),
@@ -206,7 +207,8 @@ describe('payoutPreviewMachine details', () => {
     expect(calculations(sut)).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(calculations(sut)).toEqual([
-      { actor: 'calculate', input: { statement: 7, sets: SETS_B } },
+      // The answer goes along: the account's default sets stay beside the edited ones.
+      { actor: 'calculate', input: { statement: 7, sets: SETS_B, source: WITH_STATEMENT } },
     ]);
   });
 
@@ -225,7 +227,7 @@ describe('payoutPreviewMachine details', () => {
     expect(sut.closed).toEqual([]);
     expect(calculations(sut).at(-1)).toEqual({
       actor: 'calculate',
-      input: { statement: 7, sets: SETS_A },
+      input: { statement: 7, sets: SETS_A, source: WITH_STATEMENT },
     });
   });
 

@@ -82,4 +82,38 @@ describe("the split editor's preview input", () => {
     const previewIds = (preview.input.splitSets as { id: string }[]).map((set) => set.id);
     for (const id of defaultIds) expect(previewIds).toContain(id);
   });
+
+  it("runs with the account's recoupments and the label's distributor take", async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const people = Object.fromEntries(
+      (
+        await portal.db.query<{ username: string; id: string }>('select username, id from users')
+      ).map((row) => [row.username, row.id]),
+    );
+    const advance = await write(portal.app, lena, 'POST', '/api/recoupments', {
+      title: 'Preview advance',
+      type: 'advance',
+      amount: '300',
+      creditorId: people['label@demo.label'],
+      debtorIds: [people['artist@demo.label']],
+      recoupablePct: '50',
+      priority: 'high',
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const take = await write(portal.app, lena, 'PUT', `/api/distributors/${distroKid}/take`, {
+      takePct: '15',
+    });
+    expect(take.statusCode, take.body).toBe(200);
+
+    const products = (await get(portal.app, lena, '/api/products?q=Midnight')).json();
+    const preview = (
+      await get(portal.app, lena, `/api/products/${products.items[0].id}/preview-input`)
+    ).json();
+    expect(preview.input.statement.distributorTakePct).toBe('15');
+    expect(preview.input.recoupments).toEqual([
+      expect.objectContaining({ id: advance.json().id, amount: '300', recoupablePct: '50' }),
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import {
   parseStatementToEnd,
@@ -109,3 +110,31 @@ export async function collectCopy<End>(
     chunks.push(next.value);
   }
 }
+
+/** One record as a layout test expects it: code, units, revenue, territory, date. */
+export type Line = [
+  code: string,
+  units: number,
+  revenue: string,
+  territory: string | null,
+  date: string | null,
+];
+
+/** Parses a fixture with `template` and expects exactly `lines`, each record matching `common`. */
+export async function expectLines(
+  template: DistributorTemplate,
+  file: string,
+  lines: Line[],
+  common: Record<string, unknown>,
+) {
+  const { records, rowErrors, summary } = await parseFile(file, fixture(file), template);
+  expect(rowErrors).toEqual([]);
+  expect(records.map((r) => [r.code, r.units, r.revenue, r.territory, r.date])).toEqual(lines);
+  for (const record of records) expect(record).toMatchObject(common);
+  expect(summary.records).toBe(lines.length);
+  return { records, summary };
+}
+
+/** Each record's format as written → as classified for the engine. */
+export const formats = (records: { format: string; formatKind: string }[]) =>
+  records.map((r) => `${r.format} → ${r.formatKind}`);

@@ -11,35 +11,8 @@ import {
   THE_ORCHARD,
   TUNECORE,
   templateProblems,
-  type DistributorTemplate,
 } from '../../../server/import/templates';
-import { fixture, parseFile } from './helpers';
-
-type Line = [
-  code: string,
-  units: number,
-  revenue: string,
-  territory: string | null,
-  date: string | null,
-];
-
-async function expectLines(
-  template: DistributorTemplate,
-  file: string,
-  lines: Line[],
-  common: Record<string, unknown>,
-) {
-  const { records, rowErrors, summary } = await parseFile(file, fixture(file), template);
-  expect(rowErrors).toEqual([]);
-  expect(records.map((r) => [r.code, r.units, r.revenue, r.territory, r.date])).toEqual(lines);
-  for (const record of records) expect(record).toMatchObject(common);
-  expect(summary.records).toBe(lines.length);
-  return { records, summary };
-}
-
-/** Each record's format as written → as classified for the engine. */
-const formats = (records: { format: string; formatKind: string }[]) =>
-  records.map((r) => `${r.format} → ${r.formatKind}`);
+import { expectLines, fixture, formats, parseFile } from './helpers';
 
 describe('shipped templates', () => {
   it('are valid data with the distributors’ own names', () => {

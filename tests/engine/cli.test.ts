@@ -78,7 +78,8 @@ describe('npm run engine -- calc', () => {
       expect(run.stdout).toBe('');
       expect(run.stderrLines).toEqual([malformedInputs[index]?.error]);
     });
-  });
+    // One CLI process per malformed input: on a busy machine that is minutes, not seconds.
+  }, 300_000);
 
   it('reports an unreadable file, bad JSON and bad arguments in one line', async () => {
     const badJson = await inputFile('bad.json', '{"currency": ');

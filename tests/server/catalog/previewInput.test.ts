@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProduct, get, login, startPortal, write, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { openSecondLabel, type AccountFixture } from '../tenancy';
-
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
-const line = (isrc: string, earnings: string) =>
-  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\t${isrc}\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
 describe("the split editor's preview input", () => {
   let portal: TestPortal;
@@ -45,7 +41,7 @@ describe("the split editor's preview input", () => {
         portal.app,
         lena,
         { distributor: distroKid, report_month: month, expected: null, cashless: true },
-        [{ filename: `${month}.tsv`, content: HEADER + line('QZDM12600001', earnings) }],
+        [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + distroKidLine({ earnings }) }],
       );
       expect(answer.statusCode, answer.body).toBe(201);
       await portal.app.jobs.drain();

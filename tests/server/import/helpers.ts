@@ -45,8 +45,25 @@ export async function parseFile(
   return { records, rowErrors, summary };
 }
 
-export const DISTROKID_HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
+/** The header of DistroKid's bank export, earnings in `currency`. */
+export const distroKidHeader = (currency = 'USD') =>
+  `Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (${currency})\n`;
+
+export const DISTROKID_HEADER = distroKidHeader();
+
+/** One row of DistroKid's bank export: a Spotify stream of a demo ISRC in September 2026 by default. */
+export const distroKidLine = ({
+  earnings,
+  isrc = 'QZDM12600001',
+  units = 1,
+  store = 'Spotify',
+}: {
+  earnings: string;
+  isrc?: string;
+  units?: number;
+  store?: string;
+}) =>
+  `2026-10-05\t2026-09\t${store}\tAria Vale\tSong\t${isrc}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
 
 /**
  * A DistroKid statement of `rows` rows: cells that need escaping in COPY text, multi-byte text,

@@ -3,11 +3,7 @@ import { migrations } from '../../../server/db/migrations';
 import { STALE_RESULT } from '../../../server/statements/approvalOrder';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
-
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
-const line = (earnings: string) =>
-  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\tQZDM12600001\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
 describe('approving results in the order their balances chain', () => {
   let portal: TestPortal;
@@ -26,7 +22,7 @@ describe('approving results in the order their balances chain', () => {
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null, cashless: true },
-      [{ filename: `${month}.tsv`, content: HEADER + line(earnings) }],
+      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + distroKidLine({ earnings }) }],
     );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();

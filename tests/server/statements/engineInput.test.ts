@@ -12,11 +12,8 @@ import {
   type TestPortal,
 } from '../harness';
 import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
-const line = (isrc: string, earnings: string) =>
-  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\t${isrc}\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
 const ISRC = 'QZORD2600001';
 
 describe('the records a calculation reads', () => {
@@ -57,14 +54,19 @@ describe('the records a calculation reads', () => {
     const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
       .id;
     // Eleven rows of 1 in the first file, one row of 100 in the second: the same day for all.
-    const first = Array.from({ length: 11 }, () => line(ISRC, '1')).join('');
+    const first = Array.from({ length: 11 }, () =>
+      distroKidLine({ isrc: ISRC, earnings: '1' }),
+    ).join('');
     const uploaded = await uploadStatement(
       portal.app,
       lena,
       { distributor: distroKid, report_month: '2026-09', expected: null },
       [
-        { filename: 'b-first.tsv', content: HEADER + first },
-        { filename: 'a-second.tsv', content: HEADER + line(ISRC, '100') },
+        { filename: 'b-first.tsv', content: DISTROKID_HEADER + first },
+        {
+          filename: 'a-second.tsv',
+          content: DISTROKID_HEADER + distroKidLine({ isrc: ISRC, earnings: '100' }),
+        },
       ],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);

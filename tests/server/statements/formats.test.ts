@@ -13,9 +13,8 @@ import {
   type TestPortal,
 } from '../harness';
 import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER } from '../import/helpers';
 
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 const line = (store: string, units: number, earnings: string) =>
   `2026-10-05\t2026-09\t${store}\tAria Vale\tPlays Song\t${ISRC}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
 const ISRC = 'QZPLY2600001';
@@ -60,7 +59,7 @@ describe('formats of a DistroKid statement, from import to a plays trigger', () 
       .id;
     // 5,000 iTunes downloads are not plays; the second Spotify row crosses 1,500 streams halfway.
     const content =
-      HEADER +
+      DISTROKID_HEADER +
       line('iTunes', 5000, '5') +
       line('Spotify', 1000, '10') +
       line('Spotify', 1000, '10');

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
-
-const distroKidHeader = (currency: string) =>
-  `Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (${currency})\n`;
-const distroKidLine = (earnings: string) =>
-  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\tQZDM12600001\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
+import { distroKidHeader, distroKidLine } from '../import/helpers';
 
 const BELIEVE_HEADER =
   'Reporting month;Sales Month;Platform;Artist Name;Track title;UPC;ISRC;Quantity;Net Revenue;Client Payment Currency\n';
@@ -55,8 +51,14 @@ describe('one currency per statement', () => {
 
   it('refuses a file in another currency than the statement’s other files, naming both', async () => {
     const statement = await upload('DistroKid', '2026-09', [
-      { filename: 'a-dollars.tsv', content: distroKidHeader('USD') + distroKidLine('10') },
-      { filename: 'b-yen.tsv', content: distroKidHeader('JPY') + distroKidLine('5000') },
+      {
+        filename: 'a-dollars.tsv',
+        content: distroKidHeader('USD') + distroKidLine({ earnings: '10' }),
+      },
+      {
+        filename: 'b-yen.tsv',
+        content: distroKidHeader('JPY') + distroKidLine({ earnings: '5000' }),
+      },
     ]);
     expect(statement.status).toBe('failed');
     const yen = statement.files.find((file: { name: string }) => file.name === 'b-yen.tsv');
@@ -85,8 +87,8 @@ describe('one currency per statement', () => {
 
   it('reads files of one currency as before', async () => {
     const statement = await upload('DistroKid', '2026-07', [
-      { filename: 'a.tsv', content: distroKidHeader('USD') + distroKidLine('11') },
-      { filename: 'b.tsv', content: distroKidHeader('USD') + distroKidLine('2.5') },
+      { filename: 'a.tsv', content: distroKidHeader('USD') + distroKidLine({ earnings: '11' }) },
+      { filename: 'b.tsv', content: distroKidHeader('USD') + distroKidLine({ earnings: '2.5' }) },
     ]);
     expect(statement.status).not.toBe('failed');
     expect(statement.revenue).toBe('13.5');

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
-
-const distroKidHeader = (currency: string) =>
-  `Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (${currency})\n`;
-// The demo's Neon Tide single splits 60 / 27.5 / 12.5.
-const line = (earnings: string) =>
-  `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\tQZDM12600002\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
+import { distroKidHeader, distroKidLine } from '../import/helpers';
 
 describe('payee balances between statements', () => {
   let portal: TestPortal;
@@ -28,7 +23,13 @@ describe('payee balances between statements', () => {
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null },
-      [{ filename: `${month}.tsv`, content: distroKidHeader(currency) + line(earnings) }],
+      [
+        {
+          filename: `${month}.tsv`,
+          // The demo's Neon Tide single splits 60 / 27.5 / 12.5.
+          content: distroKidHeader(currency) + distroKidLine({ isrc: 'QZDM12600002', earnings }),
+        },
+      ],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();

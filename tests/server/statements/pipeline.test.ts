@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
 const run = promisify(execFile);
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 const line = (isrc: string, units: number, earnings: string, store = 'Spotify') =>
-  `2026-10-05\t2026-09\t${store}\tAria Vale\tSong\t${isrc}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
+  distroKidLine({ isrc, units, earnings, store });
 
 describe('the statement pipeline', () => {
   let portal: TestPortal;
@@ -37,7 +36,7 @@ describe('the statement pipeline', () => {
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null, ...extra },
-      [{ filename: `${month}-${rows.length}.tsv`, content: HEADER + rows.join('') }],
+      [{ filename: `${month}-${rows.length}.tsv`, content: DISTROKID_HEADER + rows.join('') }],
     );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();
@@ -305,7 +304,11 @@ describe('the statement pipeline', () => {
     expect((await statement(id)).status).toBe('failed');
 
     const corrected = multipart([
-      { name: 'file', filename: 'corrected.tsv', content: HEADER + line('QZDM12600001', 3, '4.5') },
+      {
+        name: 'file',
+        filename: 'corrected.tsv',
+        content: DISTROKID_HEADER + line('QZDM12600001', 3, '4.5'),
+      },
     ]);
     const retryAs = (who: LoggedIn) =>
       portal.app.inject({

@@ -5,9 +5,8 @@ import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { RECOUPMENTS_CHANGED } from '../../../server/recoupments/service';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER } from '../import/helpers';
 
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 // Glass Harbor: label 60, Aria 27.5, Paco 12.5 (the demo's base set).
 const glassHarbor = (month: string, earnings: string) =>
   `${month}-05\t${month}\tSpotify\tAria Vale\tSong\tQZDM12600002\t\t1\t100\tSong\tUS\t0\t${earnings}\n`;
@@ -39,7 +38,7 @@ describe('recoupments through two approved statements', () => {
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null, cashless: true },
-      [{ filename: `${month}.tsv`, content: HEADER + glassHarbor(month, earnings) }],
+      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + glassHarbor(month, earnings) }],
     );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();

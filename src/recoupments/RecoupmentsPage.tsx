@@ -23,6 +23,9 @@ import { listRecoupments } from './recoupmentsApi';
 import '../catalog/catalog.css';
 import './recoupments.css';
 
+/** The most open recoupments the balance sums: the most one read of the list may take. */
+const OPEN_BALANCE_LIMIT = 1000;
+
 type StatusFilter = (typeof recoupmentStatuses)[number] | 'current';
 
 /** /recoupments: searchable by title or tag, filtered by status, with the open balance above. */
@@ -42,7 +45,7 @@ export function RecoupmentsPage({ route }: PageProps) {
   );
   // The balance counts every open recoupment, whatever the search and status filter show.
   const open = useLoad(
-    (signal) => listRecoupments(api, { status: 'open', limit: 1000 }, signal),
+    (signal) => listRecoupments(api, { status: 'open', limit: OPEN_BALANCE_LIMIT }, signal),
     [api],
   );
   const balances = open.data ? openBalances(open.data.items) : [];
@@ -90,6 +93,11 @@ export function RecoupmentsPage({ route }: PageProps) {
               </li>
             ))}
           </ul>
+        )}
+        {open.data && open.data.total > open.data.items.length && (
+          <p className="page-note">
+            {t('recoupments.list.balance-partial', { count: open.data.items.length })}
+          </p>
         )}
       </section>
       <div className="recoup-toolbar">

@@ -22,6 +22,8 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { InvitationPage } from '../pages/InvitationPage';
 import { LoginPage } from '../pages/LoginPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { RecoupmentPage } from '../recoupments/RecoupmentPage';
+import { RecoupmentsPage } from '../recoupments/RecoupmentsPage';
 import { StatementLogsPage } from '../statements/StatementLogsPage';
 import { StatementPage } from '../statements/StatementPage';
 import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
@@ -55,6 +57,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   statement: StatementPage,
   'statement-logs': StatementLogsPage,
   'statement-royalties': StatementRoyaltiesPage,
+  recoupments: RecoupmentsPage,
+  recoupment: RecoupmentPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> {

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, login } from './helpers';
+
+/** A recoupment of the demo label, Lena Label the creditor and Paco Payee the debtor. */
+async function createRecoupment(baseURL: string, title: string) {
+  const label = await apiSession(baseURL, 'label@demo.label');
+  try {
+    const idOf = async (username: string) => {
+      const answer = await label.get(`/api/users?q=${encodeURIComponent(username)}`);
+      expect(answer.status()).toBe(200);
+      const { items } = (await answer.json()) as {
+        items: Array<{ id: string; username: string | null }>;
+      };
+      const user = items.find((item) => item.username === username);
+      if (!user) throw new Error(`No user ${username}`);
+      return user.id;
+    };
+    const created = await label.post('/api/recoupments', {
+      title,
+      type: 'advance',
+      amount: '500',
+      creditorId: await idOf('label@demo.label'),
+      debtorIds: [await idOf('payee@demo.label')],
+      recoupablePct: '50',
+      priority: 'high',
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  } finally {
+    await label.dispose();
+  }
+}
+
+test.describe('recoupments', () => {
+  test('the label finds a new recoupment in the list and reads its terms', async ({
+    page,
+    baseURL,
+  }) => {
+    const title = `E2E advance ${Date.now()}`;
+    const id = await createRecoupment(baseURL ?? '', title);
+
+    await login(page, 'label@demo.label');
+    await page.goto('/recoupments');
+    await expect(page.getByTestId('open-balance')).toBeVisible();
+    await page.getByLabel('Search title or tag').fill(title);
+    const table = page.getByRole('table', { name: 'Recoupments' });
+    const row = table.getByRole('row').filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Advance');
+    await expect(row).toContainText('Paco Payee');
+    await expect(row).toContainText('$500.00');
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+    await row.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/recoupments/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const terms = page.getByRole('region', { name: 'Terms' });
+    await expect(terms).toContainText('Advance');
+    await expect(terms).toContainText('High');
+    await expect(terms).toContainText('50.00%');
+    const parties = page.getByRole('region', { name: 'Parties and dates' });
+    await expect(parties).toContainText('Lena Label');
+    await expect(parties).toContainText('Paco Payee');
+    await expect(page.getByText('No statement has repaid this recoupment yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  });
+
+  test('an overseer gets the edit link; the debtor sees the recoupment too', async ({
+    page,
+    baseURL,
+  }) => {
+    const title = `E2E shared ${Date.now()}`;
+    const id = await createRecoupment(baseURL ?? '', title);
+
+    await login(page, 'overseer@demo.label');
+    await page.goto(`/recoupments/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/recoupments/edit/${id}`,
+    );
+
+    await page.context().clearCookies();
+    await login(page, 'payee@demo.label');
+    await page.goto('/recoupments');
+    await page.getByLabel('Search title or tag').fill(title);
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  });
+});

@@ -14,6 +14,8 @@ import { ProductAddPage } from '../catalog/ProductAddPage';
 import { ProductPage } from '../catalog/ProductPage';
 import { ProductsPage } from '../catalog/ProductsPage';
 import { PayeesPage } from '../payees/PayeesPage';
+import { RecoupmentAddPage } from '../recoupments/RecoupmentAddPage';
+import { RecoupmentEditPage } from '../recoupments/RecoupmentEditPage';
 import { DistributorEditPage } from '../distributors/DistributorEditPage';
 import { DistributorPage } from '../distributors/DistributorPage';
 import { DistributorsPage } from '../distributors/DistributorsPage';
@@ -55,6 +57,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   statement: StatementPage,
   'statement-logs': StatementLogsPage,
   'statement-royalties': StatementRoyaltiesPage,
+  'recoupment-add': RecoupmentAddPage,
+  'recoupment-edit': RecoupmentEditPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> {

@@ -79,3 +79,44 @@ test('a refused recoupment shows the message beside its field', async ({ page })
   ).toBeVisible();
   await expect(page).toHaveURL(/\/recoupments\/add$/);
 });
+
+test('a change saved meanwhile by someone else is not overwritten', async ({ page, baseURL }) => {
+  const overseer = await apiSession(baseURL ?? '', 'overseer@demo.label');
+  try {
+    const people = (await (await overseer.get('/api/users?q=Lena')).json()) as {
+      items: { id: string; fullname: string }[];
+    };
+    const lena = people.items.find((person) => person.fullname === 'Lena Label');
+    const accounts = (await (await overseer.get('/api/accounts?limit=1000')).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const demo = accounts.items.find((account) => account.name === 'Demo Records');
+    const created = await overseer.post('/api/recoupments', {
+      accountId: demo?.id,
+      title: `E2E conflict ${Date.now()}`,
+      amount: '300',
+      type: 'expense',
+      creditorId: lena?.id,
+      recoupablePct: '0',
+      netRevenuePct: '5',
+    });
+    expect(created.status()).toBe(201);
+    const { id, version } = (await created.json()) as { id: string; version: number };
+
+    await login(page, 'overseer@demo.label');
+    await page.goto(`/recoupments/edit/${id}`);
+    const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
+    await expect(amount).toHaveValue('300');
+    const meanwhile = await overseer.patch(`/api/recoupments/${id}`, { version, amount: '350' });
+    expect(meanwhile.status()).toBe(200);
+
+    await amount.fill('400');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByText('This item was changed by someone else. Reload it and try again.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/recoupments/edit/${id}$`));
+  } finally {
+    await overseer.dispose();
+  }
+});

@@ -30,6 +30,8 @@ test('an overseer creates a recoupment for Demo Records, then changes its amount
   await page.getByRole('textbox', { name: 'Recoupable percentage' }).fill('50.5');
   await pick(page, 'Creditor', 'Lena', 'Lena Label');
   await pick(page, 'Debtors', 'Paco', 'Paco Payee');
+  await page.getByRole('combobox', { name: 'Scope' }).selectOption({ label: 'Chosen products' });
+  await pick(page, 'Products', 'Midnight', 'Midnight Signals');
   await page.getByRole('button', { name: 'Create recoupment' }).click();
 
   await expect(page).toHaveURL(/\/recoupments\/[0-9a-f-]{36}$/);
@@ -55,6 +57,8 @@ test('an overseer creates a recoupment for Demo Records, then changes its amount
       recoupablePct: '50.5',
       creditor: { fullname: 'Lena Label' },
       debtors: [{ fullname: 'Paco Payee' }],
+      scope: 'products',
+      products: [{ title: 'Midnight Signals' }],
     });
   } finally {
     await overseer.dispose();

@@ -3,8 +3,9 @@
 import { Type, type Static } from 'typebox';
 import { EpochSeconds, ListOf, ListQuery } from './common';
 
+// Typed as the union of the values: a union built from a mapped array infers as never.
 const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
+  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 
 export const recoupmentTypes = [
   'expense',

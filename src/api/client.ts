@@ -82,12 +82,15 @@ export interface ApiClientOptions {
 export class ApiError extends Error {
   readonly title: string | undefined;
   readonly status: number;
+  /** A refused form's problems field by field (`path` names the field, `debtorIds/0` an item). */
+  readonly fieldErrors: readonly { path: string; message: string }[];
 
   constructor(status: number, body: ApiErrorBody | undefined, fallbackMessage: string) {
     super(body?.message ?? fallbackMessage);
     this.name = 'ApiError';
     this.status = status;
     this.title = body?.title;
+    this.fieldErrors = body?.errors ?? [];
   }
 }
 

@@ -4,7 +4,7 @@ import type { ToastRequest } from '../../machines/toastsMachine';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What the browser reads of an error answer; a proxy's page in its place carries neither. */
-export type ApiErrorBody = Partial<Pick<ErrorBody, 'message' | 'title'>>;
+export type ApiErrorBody = Partial<Pick<ErrorBody, 'message' | 'title' | 'errors'>>;
 
 /** SPEC section 9: error toasts last 10 s. */
 export const ERROR_TOAST_SECONDS = 10;
@@ -99,15 +99,22 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   return name || fallback;
 }
 
-/** The `message` and `title` of an error answer, when it is JSON. */
+const isFieldError = (value: unknown): value is { path: string; message: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).path === 'string' &&
+  typeof (value as Record<string, unknown>).message === 'string';
+
+/** The `message`, `title` and field `errors` of an error answer, when it is JSON. */
 export function parseErrorBody(text: string): ApiErrorBody | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') {
-      const { message, title } = parsed as Record<string, unknown>;
+      const { message, title, errors } = parsed as Record<string, unknown>;
       return {
         ...(typeof message === 'string' ? { message } : {}),
         ...(typeof title === 'string' ? { title } : {}),
+        ...(Array.isArray(errors) ? { errors: errors.filter(isFieldError) } : {}),
       };
     }
   } catch {

@@ -29,6 +29,27 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',
+  // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
+  'A recoupment needs a title.': 'recoupment-form.errors.title-required',
+  'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
+  'An amount must be positive.': 'recoupment-form.errors.amount-positive',
+  'A currency is a three-letter code, like USD.': 'recoupment-form.errors.not-a-currency',
+  'A value must be greater than zero and must not be negative.':
+    'recoupment-form.errors.value-positive',
+  'A value must not be negative.': 'recoupment-form.errors.value-not-negative',
+  'A percentage is between 0 and 100, with at most 4 decimals.':
+    'recoupment-form.errors.percent-range',
+  'A recoupment needs a recoupable percentage or a net revenue percentage above zero.':
+    'recoupment-form.errors.nothing-to-recoup',
+  'A recoupment with a recoupable percentage needs at least one debtor.':
+    'recoupment-form.errors.debtors-required',
+  'A recoupment scoped to products needs at least one product.':
+    'recoupment-form.errors.products-required',
+  'This person is not one of the label’s people or payees.': 'recoupment-form.errors.not-a-person',
+  'This product is not one of the label’s products.': 'recoupment-form.errors.not-a-product',
+  'This item was changed by someone else. Reload it and try again.':
+    'recoupment-form.errors.changed-elsewhere',
+  'This recoupment was deleted.': 'recoupment-form.errors.deleted',
 };
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */

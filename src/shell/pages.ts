@@ -14,6 +14,8 @@ import { ProductAddPage } from '../catalog/ProductAddPage';
 import { ProductPage } from '../catalog/ProductPage';
 import { ProductsPage } from '../catalog/ProductsPage';
 import { PayeesPage } from '../payees/PayeesPage';
+import { RecoupmentAddPage } from '../recoupments/RecoupmentAddPage';
+import { RecoupmentEditPage } from '../recoupments/RecoupmentEditPage';
 import { DistributorEditPage } from '../distributors/DistributorEditPage';
 import { DistributorPage } from '../distributors/DistributorPage';
 import { DistributorsPage } from '../distributors/DistributorsPage';
@@ -59,6 +61,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   'statement-royalties': StatementRoyaltiesPage,
   recoupments: RecoupmentsPage,
   recoupment: RecoupmentPage,
+  'recoupment-add': RecoupmentAddPage,
+  'recoupment-edit': RecoupmentEditPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> {

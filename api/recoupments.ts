@@ -145,6 +145,9 @@ export const RecoupmentListQuery = Type.Object(
     artist: Type.Optional(
       Type.String({ maxLength: 100, description: 'Recoupments of an artist’s linked people' }),
     ),
+    product: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Recoupments linked to this product' }),
+    ),
     month: Type.Optional(
       Type.String({
         pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',

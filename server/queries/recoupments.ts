@@ -126,7 +126,9 @@ export async function listRecoupments(
                         and (r.status = 'open' or r.created_at >= $6::timestamptz
                              or exists (select 1 from recoupment_remittances rr
                                          where rr.recoupment_id = r.id and rr.at >= $6::timestamptz
-                                           and ($7::timestamptz is null or rr.at < $7::timestamptz)))))`,
+                                           and ($7::timestamptz is null or rr.at < $7::timestamptz)))))
+               and ($8::text is null or exists (select 1 from recoupment_products rp
+                                                 where rp.recoupment_id = r.id and rp.product_id = $8))`,
       params: [
         scope.account,
         scope.party,
@@ -135,6 +137,7 @@ export async function listRecoupments(
         query.artist ?? null,
         window?.start.toISOString() ?? null,
         window?.end?.toISOString() ?? null,
+        query.product ?? null,
       ],
       orderBy: 'created_at desc, id',
     },

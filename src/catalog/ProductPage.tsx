@@ -23,21 +23,14 @@ import { useCatalogAccess } from './useCatalogAccess';
 import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
+import { ProductRecoupments } from '../recoupments/ProductRecoupments';
 import './catalog.css';
 import type { Preset } from '../../api/presets';
 import type { Product } from '../../api/products';
 
 const NO_PRESETS: readonly Preset[] = [];
 
-const TABS = [
-  'splits',
-  'conditional',
-  'recoupments',
-  'tags',
-  'codes',
-  'analytics',
-  'history',
-] as const;
+const TABS = ['splits', 'conditional', 'recoupments', 'tags', 'codes', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_KEYS: Record<Tab, string> = {
@@ -46,7 +39,6 @@ const TAB_KEYS: Record<Tab, string> = {
   recoupments: 'catalog.tabs.recoupments',
   tags: 'catalog.tabs.tags',
   codes: 'catalog.tabs.codes',
-  analytics: 'catalog.tabs.analytics',
   history: 'catalog.tabs.history',
 };
 
@@ -59,28 +51,11 @@ interface TabsProps {
   onChanged: (product: Product) => void;
 }
 
-/** A titled note for what another issue builds: never made-up figures. */
-function LaterNote({ titleKey, noteKey }: { titleKey: string; noteKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <section className="card">
-      <h2 className="section-title">{t(titleKey)}</h2>
-      <p className="page-note">{t(noteKey)}</p>
-    </section>
-  );
-}
-
-function sharedTab(tab: Tab) {
-  if (tab === 'recoupments') {
-    return <LaterNote titleKey="catalog.tabs.recoupments" noteKey="catalog.notes.recoupments" />;
-  }
-  if (tab === 'analytics') {
-    return <LaterNote titleKey="catalog.tabs.analytics" noteKey="catalog.notes.analytics" />;
-  }
+function sharedTab(tab: Tab, product: Product) {
+  if (tab === 'recoupments') return <ProductRecoupments productId={product.id} />;
   return null;
 }
 
-/** product:rw: the split editor with its live preview, the codes and tags forms, the history. */
 function EditableTabs({ product, tab, onChanged }: TabsProps) {
   const { api } = useServices();
   const editor = useSplitEditor(api, product, onChanged);
@@ -110,7 +85,7 @@ function EditableTabs({ product, tab, onChanged }: TabsProps) {
     case 'history':
       return <ProductHistory productId={product.id} version={product.version} nameOf={nameOf} />;
     default:
-      return sharedTab(tab);
+      return sharedTab(tab, product);
   }
 }
 
@@ -128,7 +103,7 @@ function ReadOnlyTabs({ product, tab, onChanged }: TabsProps) {
     case 'history':
       return <p className="page-note">{t('catalog.history.managers-only')}</p>;
     default:
-      return sharedTab(tab);
+      return sharedTab(tab, product);
   }
 }
 

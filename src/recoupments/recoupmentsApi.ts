@@ -19,7 +19,13 @@ const recoupmentPath = (id: string) => `recoupments/${encodeURIComponent(id)}`;
 /** The month, months and artist of the route's global filters are added by the client. */
 export const listRecoupments = (
   api: ApiClient,
-  query: { q?: string; status?: RecoupmentStatus; limit?: number; offset?: number },
+  query: {
+    q?: string;
+    status?: RecoupmentStatus;
+    product?: string;
+    limit?: number;
+    offset?: number;
+  },
   signal?: AbortSignal,
 ) =>
   api.get<RecoupmentList>('recoupments', {

@@ -86,4 +86,44 @@ test.describe('recoupments', () => {
     await page.getByLabel('Search title or tag').fill(title);
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
   });
+
+  test("a product's Recoupments tab lists the recoupments linked to it", async ({
+    page,
+    baseURL,
+  }) => {
+    const label = await apiSession(baseURL ?? '', 'label@demo.label');
+    try {
+      const products = (await (await label.get('/api/products?q=Glass%20Harbor')).json()) as {
+        items: Array<{ id: string }>;
+      };
+      const productId = products.items[0]?.id ?? '';
+      const users = (await (await label.get('/api/users?q=label%40demo.label')).json()) as {
+        items: Array<{ id: string }>;
+      };
+      const title = `E2E linked expense ${Date.now()}`;
+      const created = await label.post('/api/recoupments', {
+        title,
+        type: 'expense',
+        amount: '80',
+        creditorId: users.items[0]?.id,
+        recoupablePct: '0',
+        netRevenuePct: '10',
+        scope: 'products',
+        productIds: [productId],
+        priority: 'highest',
+      });
+      expect(created.status()).toBe(201);
+
+      await login(page, 'label@demo.label');
+      await page.goto(`/products/${productId}`);
+      await page.getByRole('tab', { name: 'Recoupments' }).click();
+      const tab = page.getByTestId('product-recoupments');
+      const row = tab.getByRole('row').filter({ hasText: title });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('$80.00');
+      await expect(tab).not.toContainText('come with');
+    } finally {
+      await label.dispose();
+    }
+  });
 });

@@ -99,6 +99,11 @@ describe('recoupments through two approved statements', () => {
     });
     expect(offTheTop.statusCode, offTheTop.body).toBe(201);
     expense = offTheTop.json().id;
+    // A product's Recoupments tab lists the ones linked to it.
+    const linked = await get(portal.app, lena, `/api/recoupments?product=${glassHarborId}`);
+    expect(linked.json().items.map((item: { title: string }) => item.title)).toEqual([
+      'Video shoot',
+    ]);
     // The label's default take for DistroKid is 10%.
     const take = await write(portal.app, lena, 'PUT', `/api/distributors/${distroKid}/take`, {
       takePct: '10',

@@ -171,14 +171,11 @@ test('a page a later issue builds says so under its title, with breadcrumbs on d
   page,
 }) => {
   await login(page, 'label@demo.label');
-  await page.goto('/recoupments/abc');
-  await expect(page.getByRole('heading', { name: 'Recoupment', exact: true })).toBeVisible();
+  await page.goto('/payments/abc');
+  await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
   await expect(page.getByText('This page is built by a later issue.')).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(crumbs.getByRole('link', { name: 'Recoupments' })).toHaveAttribute(
-    'href',
-    '/recoupments',
-  );
+  await expect(crumbs.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
 });
 
 test('a user without access is redirected per SPEC section 4', async ({ page }) => {

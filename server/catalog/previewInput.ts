@@ -1,4 +1,3 @@
-import { statementCurrencySql } from '../statements/currency';
 import type { EngineInput } from '../../engine/types';
 import { latestApprovedResult, readEngineRecords, statementTerms } from '../statements/engineInput';
 import { engineRecoupments } from '../statements/engineRecoupments';
@@ -42,10 +41,8 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     id: string;
     title: string;
     period: string;
-    currency: string | null;
   }>(
-    `select s.id, s.title, s.period,
-            ${statementCurrencySql('s.id')} as currency
+    `select s.id, s.title, s.period
        from statements s
       where s.parse_status = 'parsed' and s.account_id = $2
         and exists (select 1 from statement_codes sc where sc.statement_id = s.id and sc.code = any($1::text[]))
@@ -76,7 +73,8 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
   const rows = await readEngineRecords(db, statement.id, codeList, PREVIEW_RECORD_LIMIT + 1);
   const terms = await statementTerms(db, statement.id);
   const before = (await latestApprovedResult(db, accountId, statement.id))?.state ?? emptyState;
-  const currency = statement.currency ?? 'USD';
+  // The statement's currency is read once, with its other terms.
+  const currency = terms.currency ?? 'USD';
   const recoupments = await engineRecoupments(db, accountId, currency, before);
   const truncated = rows.length > PREVIEW_RECORD_LIMIT;
   const records = rows.slice(0, PREVIEW_RECORD_LIMIT);

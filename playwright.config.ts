@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8091;
+// E2E_PORT lets two checkouts on one machine run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8091);
 // Workers load this file again: the runner's choice is passed on through the environment.
 process.env.E2E_DATA_DIR ??= resolve('.tmp', `e2e-data-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;

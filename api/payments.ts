@@ -1,0 +1,205 @@
+// Payments, transactions and the wallet (SPEC sections 3 "Payment, transaction and transfer",
+// 4 "Payment internal state" and "Transaction status", 6 "Wallet balance").
+// Money is exact decimal text; a payment moves whole minor units of its currency.
+import { Type, type Static } from 'typebox';
+import { EpochSeconds, ListOf, ListQuery } from './common';
+
+// Typed as the union of the values: a union built from a mapped array infers as never.
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+
+/** The internal state of a payment, shown to admins only (SPEC section 4). */
+export const paymentStates = [
+  'NONE',
+  'TRANSFER',
+  'HOLD',
+  'REMUNERATE',
+  'COMPLETED',
+  'FAILED',
+] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+/** What everybody reads of a payment's state. */
+export const paymentStatuses = ['scheduled', 'held', 'processing', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Why a payment waits instead of moving; always shown, never silent. */
+export const holdReasons = [
+  'no-verified-bank-account',
+  'below-payment-minimum',
+  'business-not-certified',
+  'account-deleted',
+] as const;
+export type HoldReason = (typeof holdReasons)[number];
+
+/** The transaction status of SPEC section 4, and FAILED when the bank returned it. */
+export const transactionStatuses = ['PREPARE', 'ACTIVE', 'PENDING', 'PROCESSED', 'FAILED'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** Where the paid money comes from (SPEC: origin, recoupment or proceeds). */
+export const paymentOrigins = ['proceeds', 'recoupment'] as const;
+
+const Decimal = Type.String({ maxLength: 40, description: 'Exact decimal amount' });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableEpoch = Type.Union([EpochSeconds, Type.Null()]);
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+/** A bank's answer when it returns a transfer (an ACH return code such as R01). */
+export const PaymentFailure = Type.Object({
+  code: Type.String({ description: 'The bank return code, e.g. R01' }),
+  message: Type.String({ description: 'What the bank said, in English as it sends it' }),
+});
+export type PaymentFailure = Static<typeof PaymentFailure>;
+
+export const Payment = Type.Object({
+  id: Id,
+  statementId: Id,
+  statementTitle: Type.String(),
+  accountId: Id,
+  accountName: Type.String(),
+  payeeId: Id,
+  payeeName: Type.String(),
+  origin: literals(paymentOrigins),
+  /** What the payee receives: whole minor units. */
+  amount: Decimal,
+  /** What the payment partner charges for it, paid by the label. */
+  fee: Decimal,
+  /** amount + fee: what leaves the label's funds. */
+  total: Decimal,
+  currency: Type.String(),
+  status: literals(paymentStatuses),
+  holdReason: Type.Union([literals(holdReasons), Type.Null()]),
+  failure: Type.Union([PaymentFailure, Type.Null()]),
+  /** How many times an admin cleared a failure and tried again. */
+  retries: Type.Integer({ minimum: 0 }),
+  createdAt: EpochSeconds,
+  completedAt: NullableEpoch,
+  /** Admins only: the internal state of SPEC section 4. */
+  internalState: Type.Optional(literals(paymentStates)),
+  /** Admins only: what the payment must still move, as exact decimal text (0 once completed). */
+  delta: Type.Optional(Decimal),
+});
+export type Payment = Static<typeof Payment>;
+
+export const Transaction = Type.Object({
+  id: Id,
+  paymentId: Id,
+  statementId: Id,
+  accountId: Id,
+  accountName: Type.String(),
+  payeeId: Id,
+  payeeName: Type.String(),
+  amount: Decimal,
+  fee: Decimal,
+  total: Decimal,
+  currency: Type.String(),
+  status: literals(transactionStatuses),
+  /** On: the funds go back to the payment source; off: they go to the payee (SPEC section 4). */
+  passback: Type.Boolean(),
+  /** The bank's trace number once the transfer is with the bank. */
+  traceId: NullableString,
+  bankTransferId: NullableString,
+  transferredAt: NullableEpoch,
+  createdAt: EpochSeconds,
+});
+export type Transaction = Static<typeof Transaction>;
+
+/** One step of a payment's or a transaction's life, as the event log keeps it. */
+export const PaymentHistoryEntry = Type.Object({
+  sequence: Type.Integer(),
+  at: EpochSeconds,
+  status: Type.String({
+    description: 'The user-facing status (payments) or status (transactions)',
+  }),
+  /** Admins only. */
+  internalState: Type.Optional(Type.String()),
+  actor: NullableString,
+  emulatingActor: NullableString,
+  failure: Type.Union([PaymentFailure, Type.Null()]),
+  holdReason: Type.Union([literals(holdReasons), Type.Null()]),
+});
+export type PaymentHistoryEntry = Static<typeof PaymentHistoryEntry>;
+
+/** A movement between two ledger accounts, named for the reader. */
+export const LedgerMove = Type.Object({
+  id: Id,
+  kind: literals(['payout', 'payment', 'fee', 'return', 'settlement'] as const),
+  from: Type.String(),
+  to: Type.String(),
+  amount: Decimal,
+  currency: Type.String(),
+  at: EpochSeconds,
+  statementId: Type.Union([Id, Type.Null()]),
+});
+export type LedgerMove = Static<typeof LedgerMove>;
+
+export const PaymentDetail = Type.Intersect([
+  Payment,
+  Type.Object({
+    transactions: Type.Array(Transaction),
+    transfers: Type.Array(LedgerMove),
+    history: Type.Array(PaymentHistoryEntry),
+  }),
+]);
+export type PaymentDetail = Static<typeof PaymentDetail>;
+
+export const TransactionDetail = Type.Intersect([
+  Transaction,
+  Type.Object({ history: Type.Array(PaymentHistoryEntry) }),
+]);
+export type TransactionDetail = Static<typeof TransactionDetail>;
+
+export const PaymentListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    status: Type.Optional(literals(paymentStatuses)),
+    statement: Type.Optional(Id),
+    payee: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type PaymentListQuery = Static<typeof PaymentListQuery>;
+
+export const TransactionListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    status: Type.Optional(literals(transactionStatuses)),
+    payment: Type.Optional(Id),
+    /** csv answers a file (SPEC section 7) with every matching row, not one page. */
+    format: Type.Optional(literals(['json', 'csv'] as const)),
+  },
+  { additionalProperties: false },
+);
+export type TransactionListQuery = Static<typeof TransactionListQuery>;
+
+export const PaymentList = ListOf(Payment);
+export type PaymentList = Static<typeof PaymentList>;
+export const TransactionList = ListOf(Transaction);
+export type TransactionList = Static<typeof TransactionList>;
+
+/** A balance in one currency: exact, what the next payment can move, and the rest kept. */
+export const WalletCurrencyBalance = Type.Object({
+  currency: Type.String(),
+  exact: Decimal,
+  payable: Decimal,
+  remainder: Decimal,
+});
+export type WalletCurrencyBalance = Static<typeof WalletCurrencyBalance>;
+
+/** /wallet: the signed-in (or emulated) person's money. */
+export const Wallet = Type.Object({
+  balances: Type.Array(WalletCurrencyBalance),
+  incoming: Type.Array(LedgerMove),
+  active: Type.Array(Transaction),
+  prepared: Type.Array(Transaction),
+});
+export type Wallet = Static<typeof Wallet>;
+
+/** What a run of the payment batch did. */
+export const BatchRun = Type.Object({
+  started: Type.Integer({ description: 'Payments handed to the payment partner' }),
+  held: Type.Integer({ description: 'Payments kept waiting, each with its reason' }),
+  settled: Type.Integer({ description: 'Transfers the partner reported settled' }),
+  failed: Type.Integer({ description: 'Transfers the bank returned' }),
+});
+export type BatchRun = Static<typeof BatchRun>;

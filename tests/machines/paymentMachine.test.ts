@@ -1,0 +1,77 @@
+import { getShortestPaths } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import {
+  internalStateOf,
+  nextPaymentSnapshot,
+  paymentMachine,
+  paymentMachineStates,
+  paymentSnapshotOf,
+  statusOf,
+  type PaymentEvent,
+} from '../../machines/paymentMachine';
+import { nextTransactionStatus } from '../../machines/transactionMachine';
+
+const R01 = { code: 'R01', message: 'Insufficient Funds' };
+const EVENTS: PaymentEvent[] = [
+  { type: 'batch.start', facts: { holdReason: null } },
+  { type: 'batch.start', facts: { holdReason: 'no-verified-bank-account' } },
+  { type: 'transfer.created' },
+  { type: 'transfer.failed', failure: R01 },
+  { type: 'bank.settled' },
+  { type: 'bank.returned', failure: R01 },
+  { type: 'fee.settled' },
+  { type: 'payment.retry' },
+];
+
+describe('payment machine', () => {
+  it('reaches every state, each with an internal state and a status', () => {
+    const paths = getShortestPaths(paymentMachine, { events: EVENTS });
+    const reached = new Set(paths.map((path) => String(path.state.value)));
+    expect([...reached].sort()).toEqual([...paymentMachineStates].sort());
+    for (const state of paymentMachineStates) {
+      const snapshot = paymentSnapshotOf(state);
+      expect(internalStateOf(snapshot)).toMatch(
+        /^(NONE|TRANSFER|HOLD|REMUNERATE|COMPLETED|FAILED)$/,
+      );
+      expect(statusOf(snapshot)).toMatch(/^(scheduled|held|processing|completed|failed)$/);
+    }
+  });
+
+  it('holds a payment with a reason and lets it move once nothing holds it', () => {
+    const held = nextPaymentSnapshot(paymentSnapshotOf('scheduled'), EVENTS[1]!);
+    expect(held && internalStateOf(held)).toBe('HOLD');
+    expect(held && statusOf(held)).toBe('held');
+    const moving = held && nextPaymentSnapshot(held, EVENTS[0]!);
+    expect(moving && internalStateOf(moving)).toBe('TRANSFER');
+  });
+
+  it('refuses what the state does not allow: no second transfer, no retry of a completed one', () => {
+    expect(
+      nextPaymentSnapshot(paymentSnapshotOf('withBank'), { type: 'transfer.created' }),
+    ).toBeNull();
+    expect(
+      nextPaymentSnapshot(paymentSnapshotOf('completed'), { type: 'payment.retry' }),
+    ).toBeNull();
+    expect(
+      nextPaymentSnapshot(paymentSnapshotOf('scheduled'), { type: 'bank.settled' }),
+    ).toBeNull();
+  });
+
+  it('goes from a bank return to failed, and an admin retry schedules it again', () => {
+    const failed = nextPaymentSnapshot(paymentSnapshotOf('withBank'), EVENTS[5]!);
+    expect(failed && internalStateOf(failed)).toBe('FAILED');
+    const retried = failed && nextPaymentSnapshot(failed, { type: 'payment.retry' });
+    expect(retried && internalStateOf(retried)).toBe('NONE');
+  });
+});
+
+describe('transaction machine', () => {
+  it('runs PREPARE, ACTIVE, PENDING, PROCESSED in that order only', () => {
+    expect(nextTransactionStatus('PREPARE', { type: 'transaction.activate' })).toBe('ACTIVE');
+    expect(nextTransactionStatus('ACTIVE', { type: 'transaction.submit' })).toBe('PENDING');
+    expect(nextTransactionStatus('PENDING', { type: 'transaction.settle' })).toBe('PROCESSED');
+    expect(nextTransactionStatus('PREPARE', { type: 'transaction.settle' })).toBeNull();
+    expect(nextTransactionStatus('PROCESSED', { type: 'transaction.fail' })).toBeNull();
+    expect(nextTransactionStatus('PENDING', { type: 'transaction.fail' })).toBe('FAILED');
+  });
+});

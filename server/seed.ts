@@ -80,15 +80,21 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
     }
     const payee = (username: string) => ids[username] ?? '';
 
+    // Aria Artist signs in as the artist Aria Vale: her login is linked to the artist.
     const artistIds: string[] = [];
+    const artistLogins: Record<string, string> = { 'Aria Vale': 'artist@demo.label' };
     for (const name of ['Aria Vale', 'The Night Shift']) {
       const artistId = randomUUID();
       artistIds.push(artistId);
+      const login = artistLogins[name];
       await appendToStream(
         tx,
         `artist-${artistId}`,
         0,
-        [{ type: 'ArtistCreated', data: { artistId, accountId: labelAccount, name } }],
+        [
+          { type: 'ArtistCreated', data: { artistId, accountId: labelAccount, name } },
+          ...(login ? [{ type: 'ArtistUserLinked' as const, data: { userId: payee(login) } }] : []),
+        ],
         metadata,
       );
     }

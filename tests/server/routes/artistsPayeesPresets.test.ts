@@ -10,6 +10,12 @@ describe('artists, payees and presets', () => {
   });
   afterAll(() => portal.close());
 
+  it('lets the demo artist login see its own artist, Aria Vale, and no other', async () => {
+    const aria = await login(portal.app, 'artist@demo.label');
+    const artists = (await get(portal.app, aria, '/api/artist/list')).json();
+    expect(artists.map((artist: { name: string }) => artist.name)).toEqual(['Aria Vale']);
+  });
+
   it('links a user to an artist, who then sees that artist only, and unlinks them', async () => {
     const created = await write(portal.app, lena, 'POST', '/api/artists', { name: 'Echo Lake' });
     expect(created.statusCode).toBe(201);

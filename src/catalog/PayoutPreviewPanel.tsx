@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDebugMode } from '../app/useDebugMode';
 import { formatCurrency } from '../format/formatters';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
@@ -21,6 +22,7 @@ export interface PayoutPreviewPanelProps {
 /** Each payee's payout of the latest statement under the splits being edited, and the engine that ran. */
 export function PayoutPreviewPanel({ preview, nameOf }: PayoutPreviewPanelProps) {
   const { t } = useTranslation();
+  const debug = useDebugMode();
   const note = (key: string) => (
     <section className="payout-preview" aria-label={t('catalog.preview.title')}>
       <h2 className="section-title">{t('catalog.preview.title')}</h2>
@@ -94,11 +96,13 @@ export function PayoutPreviewPanel({ preview, nameOf }: PayoutPreviewPanelProps)
             <dt>{t('catalog.preview.unallocated')}</dt>
             <dd>{money(preview.output.totals.unallocated)}</dd>
           </dl>
-          <p className="preview-backend" data-testid="preview-backend">
-            {preview.backend === 'wasm'
-              ? t('catalog.preview.backend-wasm')
-              : t('catalog.preview.backend-decimal')}
-          </p>
+          {debug && (
+            <p className="preview-backend" data-testid="preview-backend">
+              {preview.backend === 'wasm'
+                ? t('catalog.preview.backend-wasm')
+                : t('catalog.preview.backend-decimal')}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -2,10 +2,11 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { useDebugMode } from '../app/useDebugMode';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
-import { clampStep, EVENT_KEYS, replayHistory, type HistoryStep } from './history';
+import { clampStep, historyEventKey, replayHistory, type HistoryStep } from './history';
 import { loadHistory, saveHistory } from './historyStore';
 import { Pipeline } from './Pipeline';
 import { statementSnapshot } from './pipeline';
@@ -44,6 +45,7 @@ async function readHistory(
 /** /statements/{id}/logs: the statement's events, stepped one by one through the shared machine. */
 export function StatementLogsPage({ route }: PageProps) {
   const { t } = useTranslation();
+  const debug = useDebugMode();
   const { api } = useServices();
   const { id = '' } = useParams();
   const history = useLoad(() => readHistory(api, id), [api, id]).data;
@@ -116,10 +118,8 @@ export function StatementLogsPage({ route }: PageProps) {
           <dl className="facts">
             <dt>{t('statements.logs.event')}</dt>
             <dd data-testid="history-event">
-              {EVENT_KEYS[current.event.type]
-                ? t(EVENT_KEYS[current.event.type] ?? '')
-                : current.event.type}
-              {typeof current.event.data.event === 'string' && (
+              {t(historyEventKey(current.event))}
+              {debug && typeof current.event.data.event === 'string' && (
                 <code className="statement-machine-event"> {current.event.data.event}</code>
               )}
             </dd>
@@ -146,11 +146,7 @@ export function StatementLogsPage({ route }: PageProps) {
               onClick={() => setAt(index)}
             >
               <span className="statement-history-time">{formatDateTime(step.event.at)}</span>
-              <span>
-                {EVENT_KEYS[step.event.type]
-                  ? t(EVENT_KEYS[step.event.type] ?? '')
-                  : step.event.type}
-              </span>
+              <span>{t(historyEventKey(step.event))}</span>
               <StatusBadge status={step.status} />
             </button>
           </li>

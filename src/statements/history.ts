@@ -107,3 +107,39 @@ export const EVENT_KEYS: Record<string, string> = {
   AdjustmentAdded: 'statements.event.adjustment-added',
   StatementFilesReplaced: 'statements.event.files-replaced',
 };
+
+/** What each step of the shared machine means to the reader (the event name is for debug mode). */
+export const STEP_EVENT_KEYS: Record<StatementEvent['type'], string> = {
+  'statement.read': 'statements.step-event.read',
+  'statement.resolve': 'statements.step-event.resolve',
+  'statement.retry': 'statements.step-event.retry',
+  'funds.check': 'statements.step-event.funds-check',
+  'funds.receive': 'statements.step-event.funds-receive',
+  'statement.force': 'statements.step-event.force',
+  'statement.expedite': 'statements.step-event.expedite',
+  'statement.calculate': 'statements.step-event.calculate',
+  'calculation.start': 'statements.step-event.calculation-start',
+  'calculation.done': 'statements.step-event.calculation-done',
+  'calculation.fail': 'statements.step-event.calculation-fail',
+  'statement.approve': 'statements.step-event.approve',
+  'statement.recalculate': 'statements.step-event.recalculate',
+  'payments.prepared': 'statements.step-event.payments-prepared',
+  'payments.sent': 'statements.step-event.payments-sent',
+  'statement.cancel': 'statements.step-event.cancel',
+  'statement.delete': 'statements.step-event.delete',
+  'statement.reset': 'statements.step-event.reset',
+  'statement.move': 'statements.step-event.move',
+};
+
+/**
+ * The translation key that names a history event for its reader: a step of the machine by what
+ * it did ("Calculation finished"), other events by their own name, anything else as a change.
+ */
+export function historyEventKey(event: Pick<StatementHistoryEvent, 'type' | 'data'>): string {
+  const machineEvent = event.data.event;
+  if (event.type === 'StatementTransitioned' && typeof machineEvent === 'string') {
+    const key = STEP_EVENT_KEYS[machineEvent as StatementEvent['type']] as string | undefined;
+    if (key) return key;
+  }
+  return EVENT_KEYS[event.type] ?? 'statements.event.other';
+}

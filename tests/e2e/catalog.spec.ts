@@ -194,8 +194,13 @@ test('create a product with codes, split it with a live preview, and the payee s
 
   // The live preview: this product's 12.50 of the statement, half each, and which engine ran.
   const preview = page.getByRole('region', { name: 'Payout preview' });
+  // Which engine ran is a developer's word: it shows in debug mode only.
+  await expect(preview.getByRole('table', { name: 'Payouts under these splits' })).toBeVisible();
+  await expect(preview.getByTestId('preview-backend')).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Debug mode' }).check();
   // The engine worker keeps the statement in the WASM module; an edit sends only its splits.
   await expect(preview.getByTestId('preview-backend')).toHaveText(/Calculated with WASM/);
+  await page.getByRole('switch', { name: 'Debug mode' }).uncheck();
   // The app, its engine worker and the WebAssembly module all run under the served policy.
   expect(refused).toEqual([]);
   const payouts = preview.getByRole('table', { name: 'Payouts under these splits' });

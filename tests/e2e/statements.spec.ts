@@ -196,7 +196,9 @@ test.describe('the statement pipeline', () => {
       'Ready',
     ]);
     await expect(
-      replay.getByText('The shared machine reaches the state the server recorded.'),
+      replay.getByText(
+        'Replayed in this browser, the history leads to the status the server recorded.',
+      ),
     ).toBeVisible();
     await api.dispose();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampStep, machineEventOf, replayHistory } from '../../../src/statements/history';
+import {
+  clampStep,
+  historyEventKey,
+  machineEventOf,
+  replayHistory,
+} from '../../../src/statements/history';
+import en from '../../../locales/en.json';
 import type { StatementHistoryEvent } from '../../../api/statements';
 
 const flags = { forced: false, expedited: false, cashless: false };
@@ -166,6 +172,17 @@ describe('stepping through a statement history with the shared machine', () => {
     const [uploaded, , read] = history();
     expect(machineEventOf(uploaded!)).toBeNull();
     expect(machineEventOf(read!)).toEqual({ type: 'statement.read', facts: facts(1, false) });
+  });
+
+  it('names each step by what it did, never by the machine event', () => {
+    const [uploaded, , read] = history();
+    const text = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+    expect(text(historyEventKey(read!))).toBe('Files read');
+    expect(text(historyEventKey(uploaded!))).toBe('Uploaded');
+    const done = { type: 'StatementTransitioned', data: { event: 'calculation.done' } };
+    expect(text(historyEventKey(done))).toBe('Calculation finished');
+    expect(text(historyEventKey({ type: 'SomethingNew', data: {} }))).toBe('Change recorded');
   });
 
   it('keeps the position within the history', () => {

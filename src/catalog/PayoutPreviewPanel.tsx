@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDebugMode } from '../app/useDebugMode';
-import { formatCurrency } from '../format/formatters';
+import { formatMoney } from '../format/formatters';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import type { PayoutPreview } from './usePayoutPreview';
@@ -21,7 +21,7 @@ export interface PayoutPreviewPanelProps {
 
 /** Each payee's payout of the latest statement under the splits being edited, and the engine that ran. */
 export function PayoutPreviewPanel({ preview, nameOf }: PayoutPreviewPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const debug = useDebugMode();
   const note = (key: string) => (
     <section className="payout-preview" aria-label={t('catalog.preview.title')}>
@@ -45,7 +45,7 @@ export function PayoutPreviewPanel({ preview, nameOf }: PayoutPreviewPanelProps)
   }
   const { statement, input } = preview.answer;
   const currency = input.currency;
-  const money = (amount: string) => formatCurrency(amount, { currency });
+  const money = (amount: string) => formatMoney(amount, currency, i18n.language);
   const columns: ListColumn<PayoutRow>[] = [
     { label: t('catalog.preview.payee'), key: 'name', width: 220, flexGrow: 2 },
     { label: t('catalog.preview.earned'), key: 'earned', width: 140, textAlign: 'right' },

@@ -1,4 +1,5 @@
 /** One set of display formats (SPEC section 9), used by every page. */
+import { minorUnitsOf } from '../../rules/currencies';
 
 export type NumericInput = number | string;
 
@@ -41,6 +42,20 @@ export function formatCurrency(value: NumericInput, options: CurrencyOptions = {
     maximumFractionDigits: options.maximumFractionDigits ?? 5,
   });
   return parenthesise(format.format(parts.magnitude as Intl.StringNumericLiteral), parts.negative);
+}
+
+/**
+ * Money as people read it: the currency's minor units (cents for USD, none for JPY) in the
+ * reader's locale (`4,61 $US` in French); the exact value is `formatCurrency` with 12 decimals.
+ */
+export function formatMoney(value: NumericInput, currency: string, locale?: string): string {
+  const minorUnits = minorUnitsOf(currency);
+  return formatCurrency(value, {
+    currency,
+    locale,
+    minimumFractionDigits: minorUnits,
+    maximumFractionDigits: minorUnits,
+  });
 }
 
 /** A percentage given in percent units, 2 decimals, negatives in parentheses: `(12.50%)`. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
-import { formatCurrency } from '../format/formatters';
+import { formatMoney } from '../format/formatters';
 import { initials } from './initials';
 import { useRoleLabel } from './RoleLabel';
 import { canSeeBalance } from './WalletBalance';
@@ -18,7 +18,7 @@ interface AvatarMenuProps {
 
 /** The avatar: up to 2 initials; its menu shows who is signed in and the way out. */
 export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session: actor, api } = useServices();
   const roleLabel = useRoleLabel();
   const [open, setOpen] = useState(false);
@@ -80,7 +80,7 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
               <>
                 <dt>{t('wallet.balance.label')}</dt>
                 <dd>
-                  {balance ? formatCurrency(balance.amount, { currency: balance.currency }) : '…'}
+                  {balance ? formatMoney(balance.amount, balance.currency, i18n.language) : '…'}
                 </dd>
               </>
             )}

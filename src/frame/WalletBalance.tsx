@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
-import { formatCurrency } from '../format/formatters';
+import { formatMoney } from '../format/formatters';
 import { actingAs } from '../routes/access';
 
 /** SPEC section 6: payment-method ro or rw holders (the emulated user's, while emulating). */
@@ -53,8 +53,8 @@ export function WalletBalance({
   balance: Money | null;
   collapsed: boolean;
 }) {
-  const { t } = useTranslation();
-  const amount = balance ? formatCurrency(balance.amount, { currency: balance.currency }) : '…';
+  const { t, i18n } = useTranslation();
+  const amount = balance ? formatMoney(balance.amount, balance.currency, i18n.language) : '…';
   return (
     <div
       className="wallet-balance"

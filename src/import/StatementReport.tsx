@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import { formatCurrency } from '../format/formatters';
+import { Money } from '../widgets/Money';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { addCodePath } from './importForm';
@@ -123,7 +123,9 @@ export function StatementReport({ statementId }: { statementId: string }) {
             <dt>{t('import.status.records')}</dt>
             <dd>{statement.records.toLocaleString('en-US')}</dd>
             <dt>{t('import.status.revenue')}</dt>
-            <dd>{formatCurrency(statement.revenue, { currency: statement.currency ?? 'USD' })}</dd>
+            <dd>
+              <Money amount={statement.revenue} currency={statement.currency ?? 'USD'} />
+            </dd>
           </>
         )}
       </dl>

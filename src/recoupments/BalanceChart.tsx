@@ -1,6 +1,6 @@
 import { extent, line, scaleLinear, scalePoint } from 'd3';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/formatters';
+import { formatMoney } from '../format/formatters';
 import type { BalancePoint } from './balances';
 
 const WIDTH = 640;
@@ -18,7 +18,7 @@ interface Props {
 /** The remaining balance after each statement, as a line; its title reads the same as a table. */
 export function BalanceChart({ start, points, currency }: Props) {
   const { t, i18n } = useTranslation();
-  const money = (amount: string) => formatCurrency(amount, { currency, locale: i18n.language });
+  const money = (amount: string) => formatMoney(amount, currency, i18n.language);
   const series = [
     { id: START, label: t('recoupments.chart.start'), remaining: start },
     ...points.map((point) => ({

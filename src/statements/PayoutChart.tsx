@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/formatters';
+import { formatMoney } from '../format/formatters';
 import type { ChartBar } from './results';
 
 const WIDTH = 640;
@@ -10,7 +10,7 @@ const BAR_HEIGHT = 28;
 
 /** Chart view: a horizontal bar per payee; lengths from d3 scales, amounts written exactly. */
 export function PayoutChart({ bars, currency }: { bars: readonly ChartBar[]; currency: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const height = Math.max(1, bars.length) * BAR_HEIGHT + 8;
   const longest = Math.max(0, ...bars.map((bar) => bar.length));
   const x = scaleLinear()
@@ -30,7 +30,7 @@ export function PayoutChart({ bars, currency }: { bars: readonly ChartBar[]; cur
     >
       {bars.map((bar) => {
         const top = y(bar.id) ?? 0;
-        const amount = formatCurrency(bar.payout, { currency });
+        const amount = formatMoney(bar.payout, currency, i18n.language);
         return (
           <g key={bar.id} data-testid="chart-bar">
             <title>{`${bar.name}: ${amount}`}</title>

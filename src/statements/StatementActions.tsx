@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { formatMoney } from '../format/formatters';
 import { Modal } from '../widgets/Modal';
 import { TextInput } from '../widgets/TextInput';
 import {
@@ -31,7 +32,8 @@ interface Props {
 
 /** The commands the shared machine allows now, the funds entry and the admin's date move. */
 export function StatementActions({ statement, actor, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const currency = statement.currency ?? 'USD';
   const { api } = useServices();
   const snapshot = statementSnapshot(statement.state, statement.flags);
   const [running, setRunning] = useState(false);
@@ -108,8 +110,11 @@ export function StatementActions({ statement, actor, onDone }: Props) {
         <form className="statement-funds" onSubmit={submitFunds} noValidate>
           <p className="page-note">
             {t('statements.funds.note', {
-              expected: statement.expected ?? '—',
-              received: statement.receivedFunds ?? '0',
+              expected:
+                statement.expected === null
+                  ? '—'
+                  : formatMoney(statement.expected, currency, i18n.language),
+              received: formatMoney(statement.receivedFunds ?? '0', currency, i18n.language),
             })}
           </p>
           <TextInput

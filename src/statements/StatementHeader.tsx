@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatCurrency, formatDate } from '../format/formatters';
+import { formatDate } from '../format/formatters';
+import { Money } from '../widgets/Money';
 import { Pipeline } from './Pipeline';
 import { statementSnapshot } from './pipeline';
 import type { Statement } from '../../api/statements';
@@ -10,7 +11,7 @@ export function StatementHeader({ statement }: { statement: Statement }) {
   const { t } = useTranslation();
   const currency = statement.currency ?? 'USD';
   const money = (value: string | null) =>
-    value === null ? t('statements.detail.none') : formatCurrency(value, { currency });
+    value === null ? t('statements.detail.none') : <Money amount={value} currency={currency} />;
   const flags = [
     statement.flags.forced && t('statements.detail.forced'),
     statement.flags.expedited && t('statements.detail.expedited'),

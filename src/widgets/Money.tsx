@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/formatters';
+import { formatCurrency, formatMoney } from '../format/formatters';
 import { minorUnitsOf } from '../../rules/currencies';
 
 interface Props {
@@ -24,7 +24,7 @@ export function Money({ amount, currency }: Props) {
       className="money"
       title={formatCurrency(amount, { ...options, maximumFractionDigits: EXACT_DECIMALS })}
     >
-      {formatCurrency(amount, { ...options, maximumFractionDigits: minorUnits })}
+      {formatMoney(amount, currency, i18n.language)}
     </span>
   );
 }

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Money } from '../Money';
 import {
   cellLink,
   columnStyle,
   formatCell,
   isActionDisabled,
+  isEmptyValue,
   isCellShown,
   valueAt,
   visibleColumns,
@@ -61,8 +63,12 @@ function Cell<Row extends ListRow>({ column, row }: { column: ListColumn<Row>; r
       </button>
     );
   }
-  const text = formatCell(value, column.format, column.currency);
   const link = cellLink(column, row);
+  // Money in minor units and the reader's locale, with the exact value on hover.
+  if (column.format === 'currency' && !link && !isEmptyValue(value)) {
+    return <Money amount={String(value)} currency={column.currency ?? 'USD'} />;
+  }
+  const text = formatCell(value, column.format, column.currency);
   return link ? <Link to={link}>{text}</Link> : <>{text}</>;
 }
 

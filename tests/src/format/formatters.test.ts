@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
   formatCurrency,
+  formatMoney,
   formatDate,
   formatDateTime,
   formatPercent,
@@ -99,5 +100,14 @@ describe('abbreviateNumber', () => {
     [-1500, '-1.5K'],
   ])('%d → %s', (value, expected) => {
     expect(abbreviateNumber(value)).toBe(expected);
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows the currency’s minor units in the reader’s locale', () => {
+    expect(formatMoney('27.601', 'USD')).toBe('$27.60');
+    expect(formatMoney('4.6149', 'USD', 'fr')).toBe('4,61\u00a0$US');
+    expect(formatMoney('1001.6', 'JPY', 'en')).toBe('¥1,002');
+    expect(formatMoney('-0.125', 'EUR', 'en')).toBe('(€0.13)');
   });
 });

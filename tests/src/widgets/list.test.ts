@@ -53,3 +53,26 @@ describe('the shared list (SPEC section 3)', () => {
     expect(render({ rows: rows(5), maxRows: 14 })).toContain('height:200px');
   });
 });
+
+describe('money in the shared list', () => {
+  interface Payout {
+    id: string;
+    payout: string;
+  }
+  it('shows a currency cell in whole minor units with the exact value on hover', () => {
+    const html = renderToStaticMarkup(
+      createElement(List<Payout>, {
+        label: 'Payouts',
+        columns: [{ label: 'Payout', key: 'payout', format: 'currency', currency: 'USD' }],
+        rows: [
+          { id: 'a', payout: '27.601' },
+          { id: 'b', payout: '-4.1472' },
+        ],
+      }),
+    );
+    expect(html).toContain('title="$27.601"');
+    expect(html).toContain('>$27.60</span>');
+    expect(html).toContain('title="($4.1472)"');
+    expect(html).toContain('>($4.15)</span>');
+  });
+});

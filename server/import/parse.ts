@@ -2,13 +2,16 @@ import { decompressedBytes } from './decompress';
 import { fileTypeOf } from './fileType';
 import { withLimits, type ImportLimits } from './limits';
 import { fromScaled, toScaled } from './normalise/amount';
+import type { CsvRow } from './csv';
 import type { SourceSummary } from './rowSource';
-import { compileRowMapper } from './rowMapper';
+import type { NumberFormat } from './normalise/number';
+import { DecimalSeparatorVote } from './normalise/separator';
+import { compileRowMapper, revenueCellReader } from './rowMapper';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 import { openText } from './textSource';
-import type { RowError, StatementRecord } from './types';
+import { AmbiguousAmountsError, type RowError, type StatementRecord } from './types';
 
 export interface StatementInput {
   fileName: string;
@@ -40,6 +43,9 @@ export interface ParseSummary {
   /** Exact sums of the records' revenue per currency (null: the statement names none). */
   revenueTotals: { currency: string | null; revenue: string; records: number }[];
 }
+
+/** The most rows held while their amounts do not yet tell the file's decimal separator. */
+const MAX_ROWS_WAITING = 20_000;
 
 /** Text parsed at a time by `parseStatementInBatches`. */
 const BATCH_CHARS = 64 * 1024;
@@ -102,9 +108,18 @@ async function* readInBatches(
           sliceChars,
         )
       : await openSpreadsheet(readSpreadsheet(input.bytes, type.format, limits), template);
-  const mapRow = compileRowMapper(source.header, source.headerWidth, {
-    spreadsheet: source.spreadsheet,
-  });
+  const mapperFor = (numberFormat?: NumberFormat) =>
+    compileRowMapper(source.header, source.headerWidth, {
+      spreadsheet: source.spreadsheet,
+      numberFormat,
+    });
+  // A layout that declares its decimal separator is read with it; otherwise the file's whole
+  // revenue column decides, and rows wait (in order) while their amounts could be read two ways.
+  const revenueCell =
+    source.header.version.decimalComma === undefined ? revenueCellReader(source.header) : null;
+  const vote = new DecimalSeparatorVote();
+  let mapRow = revenueCell ? null : mapperFor();
+  let waiting: CsvRow[] = [];
   const totals = new Map<string | null, { scaled: bigint; records: number }>();
   const summary: ParseSummary = {
     template: template.name,
@@ -120,35 +135,70 @@ async function* readInBatches(
     roundedAmounts: 0,
     revenueTotals: [],
   };
-  for await (const batch of source.rows) {
-    const items: ParseItem[] = [];
-    for (const { row, cells } of batch) {
-      summary.rowsRead++;
-      const mapped = mapRow(cells, row);
-      switch (mapped.kind) {
-        case 'blank':
-          summary.blankRows++;
-          break;
-        case 'total':
-          summary.totalRows.push(row);
-          break;
-        case 'errors':
-          summary.rowsWithErrors++;
-          summary.errors += mapped.errors.length;
-          for (const rowError of mapped.errors) items.push({ rowError });
-          break;
-        case 'record': {
-          const { record } = mapped;
-          summary.records++;
-          if (mapped.roundedAmount) summary.roundedAmounts++;
-          const total = totals.get(record.currency) ?? { scaled: 0n, records: 0 };
-          total.scaled += toScaled(record.revenue);
-          total.records++;
-          totals.set(record.currency, total);
-          items.push({ record });
-        }
+  const take = (items: ParseItem[], map: NonNullable<typeof mapRow>, { row, cells }: CsvRow) => {
+    const mapped = map(cells, row);
+    switch (mapped.kind) {
+      case 'blank':
+        summary.blankRows++;
+        break;
+      case 'total':
+        summary.totalRows.push(row);
+        break;
+      case 'errors':
+        summary.rowsWithErrors++;
+        summary.errors += mapped.errors.length;
+        for (const rowError of mapped.errors) items.push({ rowError });
+        break;
+      case 'record': {
+        const { record } = mapped;
+        summary.records++;
+        if (mapped.roundedAmount) summary.roundedAmounts++;
+        const total = totals.get(record.currency) ?? { scaled: 0n, records: 0 };
+        total.scaled += toScaled(record.revenue);
+        total.records++;
+        totals.set(record.currency, total);
+        items.push({ record });
       }
     }
+  };
+  const decide = (items: ParseItem[], numberFormat: NumberFormat) => {
+    const map = mapperFor(numberFormat);
+    for (const held of waiting) take(items, map, held);
+    waiting = [];
+    return map;
+  };
+  for await (const batch of source.rows) {
+    const items: ParseItem[] = [];
+    for (const sourceRow of batch) {
+      summary.rowsRead++;
+      if (revenueCell) {
+        vote.observe(revenueCell.read(sourceRow.cells));
+        const conflict = vote.conflict;
+        if (conflict) {
+          throw new AmbiguousAmountsError(revenueCell.column, [conflict.point, conflict.comma]);
+        }
+        if (!mapRow) {
+          const decided = vote.decided;
+          if (decided) mapRow = decide(items, decided);
+          else if (waiting.length < MAX_ROWS_WAITING) {
+            waiting.push(sourceRow);
+            continue;
+          } else if (vote.ambiguousExample !== null) {
+            throw new AmbiguousAmountsError(revenueCell.column, [vote.ambiguousExample]);
+          }
+          // Thousands of amounts without a separator read the same either way.
+          else mapRow = decide(items, { decimalComma: false });
+        }
+      }
+      take(items, mapRow ?? mapperFor(), sourceRow);
+    }
+    if (items.length > 0) yield items;
+  }
+  if (!mapRow && revenueCell) {
+    const example = vote.ambiguousExample;
+    if (example !== null) throw new AmbiguousAmountsError(revenueCell.column, [example]);
+    const items: ParseItem[] = [];
+    decide(items, { decimalComma: false });
     if (items.length > 0) yield items;
   }
   summary.source = source.summarySource();

@@ -5,6 +5,7 @@ import { parseCurrency } from './normalise/currency';
 import { parseDate } from './normalise/date';
 import { compileFormatKind } from './normalise/format';
 import { memoize } from './normalise/memo';
+import type { NumberFormat } from './normalise/number';
 import type { Normalised } from './normalise/result';
 import { parseTerritory } from './normalise/territory';
 import { parseText } from './normalise/text';
@@ -23,6 +24,29 @@ type Reader = (cells: readonly string[]) => string;
 export interface RowMapperOptions {
   /** Cells come from a spreadsheet: a bare number in a date column is an Excel serial. */
   spreadsheet: boolean;
+  /** The file's decimal separator when the layout does not declare it (decided per file). */
+  numberFormat?: NumberFormat;
+}
+
+/** The revenue cell of a row as written, and the name of the column it is read from. */
+export function revenueCellReader(header: HeaderMatch): {
+  column: string;
+  read: (cells: readonly string[]) => string;
+} {
+  const source = header.version.fields.revenue;
+  if ('constant' in source) return { column: '', read: () => source.constant };
+  const indexes = source.columns.map(header.indexOf).filter((index) => index !== -1);
+  const column = source.columns.find((name) => header.indexOf(name) !== -1) ?? '';
+  return {
+    column,
+    read: (cells) => {
+      for (const index of indexes) {
+        const value = cells[index];
+        if (value !== undefined && value.trim() !== '') return value;
+      }
+      return source.default ?? '';
+    },
+  };
 }
 
 /** Compiles a layout version against one file's header into a fast row → record function. */
@@ -33,7 +57,7 @@ export function compileRowMapper(
 ): (cells: readonly string[], row: number) => MappedRow {
   const { version } = header;
   const fields = version.fields;
-  const numberFormat = { decimalComma: version.decimalComma ?? false };
+  const numberFormat = options.numberFormat ?? { decimalComma: version.decimalComma ?? false };
   const dateOptions = {
     dateOrder: version.dateOrder ?? 'mdy',
     excelSerial: options.spreadsheet,

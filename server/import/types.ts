@@ -56,6 +56,25 @@ export class UnreadableFileError extends StatementFileError {
 }
 
 /**
+ * A layout that does not declare its decimal separator, and a file whose amounts do not tell it:
+ * `13,389` alone may be thirteen thousand or thirteen, and money is never guessed.
+ */
+export class AmbiguousAmountsError extends StatementFileError {
+  override name = 'AmbiguousAmountsError';
+
+  constructor(
+    readonly column: string,
+    readonly examples: readonly string[],
+  ) {
+    super(
+      examples.length > 1
+        ? `The amounts in column '${column}' are written with two different decimal separators ('${examples[0]}' and '${examples[1]}'): correct the file, or set the decimal separator in this distributor's layout.`
+        : `The amounts in column '${column}' could be read two ways (e.g. '${examples[0]}'): set the decimal separator in this distributor's layout.`,
+    );
+  }
+}
+
+/**
  * Amounts in more than one currency for one statement: a statement has one currency, and amounts
  * in different currencies are never added up as if they were equal.
  */

@@ -46,8 +46,14 @@ export function TemplateSummary({ template }: { template: DistributorTemplate })
                 <dd>{version.totalRows.startsWith.join(', ')}</dd>
               </>
             )}
-            <dt>{t('distributors.template.decimal-comma')}</dt>
-            <dd>{version.decimalComma ? t('distributors.list.yes') : t('distributors.list.no')}</dd>
+            <dt>{t('distributors.template.decimal-separator')}</dt>
+            <dd>
+              {version.decimalComma === undefined
+                ? t('distributors.template.separator-detect')
+                : version.decimalComma
+                  ? t('distributors.template.decimal-comma')
+                  : t('distributors.template.decimal-point')}
+            </dd>
             <dt>{t('distributors.template.codes')}</dt>
             <dd>
               {version.fields.codes.map((code) => `${code.column} (${code.kind})`).join(', ')}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { CodeColumnsEditor } from './CodeColumnsEditor';
-import { Checkbox, Field, IssueList } from './editorFields';
+import { Field, IssueList } from './editorFields';
 import { RecordFieldsEditor } from './RecordFieldsEditor';
 import {
   DATE_ORDER_CHOICES,
+  DECIMAL_SEPARATOR_CHOICES,
   DELIMITER_CHOICES,
   ENCODING_CHOICES,
   type DraftIssue,
@@ -41,6 +42,11 @@ export function VersionEditor({
     '': t('distributors.editor.date-order-mdy'),
     mdy: t('distributors.editor.date-order-mdy'),
     dmy: t('distributors.editor.date-order-dmy'),
+  };
+  const separatorLabels: Record<VersionDraft['decimalSeparator'], string> = {
+    detect: t('distributors.template.separator-detect'),
+    point: t('distributors.template.decimal-point'),
+    comma: t('distributors.template.decimal-comma'),
   };
 
   return (
@@ -136,13 +142,23 @@ export function VersionEditor({
             />
           )}
         </Field>
-        <div className="field field-checkbox">
-          <Checkbox
-            label={t('distributors.template.decimal-comma')}
-            checked={version.decimalComma}
-            onChange={(checked) => set('decimalComma', checked)}
-          />
-        </div>
+        <Field label={t('distributors.template.decimal-separator')}>
+          {(id) => (
+            <select
+              id={id}
+              value={version.decimalSeparator}
+              onChange={(event) =>
+                set('decimalSeparator', event.target.value as VersionDraft['decimalSeparator'])
+              }
+            >
+              {DECIMAL_SEPARATOR_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {separatorLabels[choice]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field label={t('distributors.editor.date-order')}>
           {(id) => (
             <select

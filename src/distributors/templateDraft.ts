@@ -28,6 +28,7 @@ export { CODE_KINDS };
 export const DELIMITER_CHOICES = ['', '\t', ',', ';'] as const;
 export const ENCODING_CHOICES = ['', 'utf-8', 'utf-16le', 'windows-1252'] as const;
 export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;
+export const DECIMAL_SEPARATOR_CHOICES = ['detect', 'point', 'comma'] as const;
 
 /** A field source as the form edits it: every text kept as typed, lists one entry per line. */
 export interface SourceDraft {
@@ -54,7 +55,8 @@ export interface VersionDraft {
   encoding: (typeof ENCODING_CHOICES)[number];
   skipRows: string;
   totalRows: string;
-  decimalComma: boolean;
+  /** The decimal separator the layout declares; `detect` decides it per file from its amounts. */
+  decimalSeparator: (typeof DECIMAL_SEPARATOR_CHOICES)[number];
   dateOrder: (typeof DATE_ORDER_CHOICES)[number];
   codes: Array<{ column: string; kind: CodeKind }>;
   sources: Record<SourceField, SourceDraft>;
@@ -89,7 +91,7 @@ export function emptyVersion(name = ''): VersionDraft {
     encoding: '',
     skipRows: '',
     totalRows: '',
-    decimalComma: false,
+    decimalSeparator: 'detect',
     dateOrder: '',
     codes: [{ column: '', kind: 'isrc' }],
     sources: Object.fromEntries(
@@ -142,7 +144,8 @@ export function versionDraft(version: LayoutVersion): VersionDraft {
     encoding: version.encoding ?? '',
     skipRows: version.skipRows === undefined ? '' : String(version.skipRows),
     totalRows: toLines(version.totalRows?.startsWith),
-    decimalComma: version.decimalComma ?? false,
+    decimalSeparator:
+      version.decimalComma === undefined ? 'detect' : version.decimalComma ? 'comma' : 'point',
     dateOrder: version.dateOrder ?? '',
     codes: fields.codes.map((code) => ({ ...code })),
     sources: Object.fromEntries(
@@ -201,7 +204,9 @@ export function layoutVersion(draft: VersionDraft): LayoutVersion {
     ...(draft.encoding ? { encoding: draft.encoding } : {}),
     ...(skipRows ? { skipRows: Number(skipRows) } : {}),
     ...(totalRows.length > 0 ? { totalRows: { startsWith: totalRows } } : {}),
-    ...(draft.decimalComma ? { decimalComma: true } : {}),
+    ...(draft.decimalSeparator === 'detect'
+      ? {}
+      : { decimalComma: draft.decimalSeparator === 'comma' }),
     ...(draft.dateOrder ? { dateOrder: draft.dateOrder } : {}),
     fields: {
       codes: draft.codes

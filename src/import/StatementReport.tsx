@@ -6,6 +6,7 @@ import { Money } from '../widgets/Money';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { addCodePath } from './importForm';
+import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
 
@@ -53,6 +54,7 @@ function StatusBadge({ status }: { status: string }) {
 /** One uploaded statement: its status while it is read, then what blocks it, if anything. */
 export function StatementReport({ statementId }: { statementId: string }) {
   const { t } = useTranslation();
+  const serverText = useImportServerText();
   const { api } = useServices();
   // A failed read stops the polling; the client has shown its toast and the last status stays.
   const statement = useLoad(() => fetchStatement(api, statementId), [api, statementId], {
@@ -140,7 +142,7 @@ export function StatementReport({ statementId }: { statementId: string }) {
                 : t('import.errors.upload-failed')}
             </strong>
             <p>
-              {file.name}: {detail}
+              {file.name}: {serverText(detail)}
             </p>
             {formatError && <p>{t('import.errors.check-template')}</p>}
           </div>

@@ -1,12 +1,39 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC section 8's text, as the server sends it in English. */
 export const NO_UPLOADABLE_DISTRIBUTOR_TEXT =
   'No distributor supports upload: configure one before importing statements.';
 
+// The server's refusals of a file's amounts, as it writes them (server/import/types.ts).
+const AMBIGUOUS_AMOUNTS =
+  /^The amounts in column '(.*)' could be read two ways \(e\.g\. '(.*)'\): set the decimal separator in this distributor's layout\.$/;
+const MIXED_SEPARATORS =
+  /^The amounts in column '(.*)' are written with two different decimal separators \('(.*)' and '(.*)'\): correct the file, or set the decimal separator in this distributor's layout\.$/;
+
 /** Server texts of the import flow shown in the user's language; others as the server wrote them. */
 export function useImportServerText(): (text: string) => string {
   const { t } = useTranslation();
-  return (text) =>
-    text === NO_UPLOADABLE_DISTRIBUTOR_TEXT ? t('import.form.no-uploadable-distributor') : text;
+  return (text) => importServerText(t, text);
+}
+
+/** One server text of the import flow in the language of `t`. */
+export function importServerText(t: TFunction, text: string): string {
+  if (text === NO_UPLOADABLE_DISTRIBUTOR_TEXT) return t('import.form.no-uploadable-distributor');
+  const ambiguous = AMBIGUOUS_AMOUNTS.exec(text);
+  if (ambiguous) {
+    return t('import.errors.ambiguous-amounts', {
+      column: ambiguous[1],
+      example: ambiguous[2],
+    });
+  }
+  const mixed = MIXED_SEPARATORS.exec(text);
+  if (mixed) {
+    return t('import.errors.mixed-separators', {
+      column: mixed[1],
+      first: mixed[2],
+      second: mixed[3],
+    });
+  }
+  return text;
 }

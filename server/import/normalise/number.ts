@@ -109,7 +109,8 @@ function readGroupedInteger(text: string, groupMark: '.' | ','): string | null {
   const groups = text.split(GROUP_SEPARATORS[groupMark]);
   if (groups.length === 1) return null;
   const [first, ...rest] = groups;
-  if (!first || !/^\d{1,3}$/.test(first)) return null;
+  // A leading zero never starts a thousands group: '0,016' is not sixteen.
+  if (!first || !/^[1-9]\d{0,2}$/.test(first)) return null;
   for (const group of rest) if (!/^\d{3}$/.test(group)) return null;
   return groups.join('');
 }

@@ -58,6 +58,8 @@ describe('distributor pages', () => {
       'Encoding',
       'Rows before the header',
       'Total rows start with',
+      'Decimal separator',
+      'Decided per file from its amounts',
       'Decimal comma (1.234,56)',
       'Code column 1',
       'Add a layout',

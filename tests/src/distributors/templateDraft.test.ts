@@ -44,7 +44,7 @@ describe('template drafts', () => {
           encoding: 'windows-1252',
           skipRows: '2',
           totalRows: 'Total\nGrand total',
-          decimalComma: true,
+          decimalSeparator: 'comma',
           dateOrder: 'dmy',
           codes: [
             { column: 'ISRC', kind: 'isrc' },
@@ -86,6 +86,20 @@ describe('template drafts', () => {
       ],
     });
     expect(templateProblems(template)).toEqual([]);
+  });
+
+  it('leaves the decimal separator to each file unless the layout declares one', () => {
+    const version = emptyVersion('Export');
+    const withSeparator = (decimalSeparator: typeof version.decimalSeparator) =>
+      distributorTemplate({ name: 'X', versions: [{ ...version, decimalSeparator }] }).versions[0];
+    expect(withSeparator('detect')).not.toHaveProperty('decimalComma');
+    expect(withSeparator('point')).toMatchObject({ decimalComma: false });
+    expect(withSeparator('comma')).toMatchObject({ decimalComma: true });
+    const read = templateDraft({
+      name: 'X',
+      versions: [{ ...withSeparator('point')!, fields: withSeparator('point')!.fields }],
+    } as never);
+    expect(read.versions[0]?.decimalSeparator).toBe('point');
   });
 
   it('flags a skip count the server would refuse', () => {

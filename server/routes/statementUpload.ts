@@ -53,6 +53,15 @@ function readBody(text: string): UploadBody {
   };
 }
 
+// Control characters (a NUL among them) and the marks that reverse the direction of text: a name
+// such as 'invoice\u202Efdp.csv' would otherwise display as 'invoicevsc.pdf'.
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The file name as stored and shown: without characters that cannot be stored or that spoof. */
+export function cleanFileName(name: string): string {
+  return name.replace(UNSAFE_NAME_CHARACTERS, '').trim();
+}
+
 /**
  * Streams the `file` parts of a statement request into the blob store (kept byte for byte)
  * and returns them with the `body` part's text. Refuses unsupported types and oversized files.
@@ -69,14 +78,22 @@ export async function receiveStatementFiles(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES },
   })) {
     if (part.type === 'field') {
-      if (part.fieldname === 'body') bodyText = String(part.value);
+      // Sent as text by browsers, or typed application/json (curl -F 'body=…;type=…'), which
+      // the multipart reader has already parsed.
+      if (part.fieldname === 'body') {
+        bodyText = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      }
       continue;
     }
     if (part.fieldname !== 'file') {
       part.file.resume();
       continue;
     }
-    const name = part.filename.trim();
+    const name = cleanFileName(part.filename);
+    if (name === '') {
+      part.file.resume();
+      throw new BadRequestError('A file has no name: give it a name that ends with its type.');
+    }
     try {
       fileTypeOf(name);
     } catch {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoggedIn } from './harness';
 
 export type Part =
-  | { name: string; value: string }
+  | { name: string; value: string; type?: string }
   | { name: string; filename: string; content: Buffer | string; type?: string };
 
 /** A multipart/form-data body as a browser sends it. */
@@ -16,7 +16,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
         ? `form-data; name="${part.name}"; filename="${part.filename}"`
         : `form-data; name="${part.name}"`;
     const type =
-      'filename' in part ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
+      'filename' in part
+        ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`
+        : part.type
+          ? `\r\nContent-Type: ${part.type}`
+          : '';
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
     const content = 'filename' in part ? part.content : part.value;
     chunks.push(typeof content === 'string' ? Buffer.from(content) : content);

@@ -55,6 +55,7 @@ function readBody(text: string): UploadBody {
 
 // Control characters (a NUL among them) and the marks that reverse the direction of text: a name
 // such as 'invoice\u202Efdp.csv' would otherwise display as 'invoicevsc.pdf'.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The file name as stored and shown: without characters that cannot be stored or that spoof. */

@@ -27,6 +27,9 @@ export function maxSearchRow(versions: readonly LayoutVersion[]): number {
   return Math.max(...versions.map((v) => v.skipRows ?? 0)) + HEADER_SEARCH_ROWS;
 }
 
+/** A file with nothing in it, or only blank lines: no layout is wrong, there is nothing to read. */
+export const EMPTY_FILE = 'The file is empty: it holds no header and no rows.';
+
 /** The wrong-layout error: what the template expects and what the file's first row holds. */
 export function headerNotFound(
   template: DistributorTemplate,

@@ -1,8 +1,9 @@
 import type { CsvRow } from './csv';
 import { pickVersion } from './header';
-import { headerNotFound, maxSearchRow, type RowSource } from './rowSource';
+import { EMPTY_FILE, headerNotFound, maxSearchRow, type RowSource } from './rowSource';
 import type { SheetEvent } from './spreadsheet';
 import type { DistributorTemplate } from '../../rules/templateSchema';
+import { UnreadableFileError } from './types';
 
 /** A workbook's rows from the first sheet with a header the template knows. */
 export async function openSpreadsheet(
@@ -55,7 +56,8 @@ export async function openSpreadsheet(
       };
     }
   }
-  throw headerNotFound(template, firstRow ?? []);
+  if (firstRow === null) throw new UnreadableFileError('empty', EMPTY_FILE);
+  throw headerNotFound(template, firstRow);
 }
 
 /** A sheet's rows span its used range; empty cells right of the header are not columns. */

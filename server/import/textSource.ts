@@ -2,7 +2,8 @@ import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow, type Delimiter } f
 import { decodeText } from './decode';
 import { pickVersion, type HeaderMatch } from './header';
 import type { ImportLimits } from './limits';
-import { headerNotFound, maxSearchRow, type RowSource } from './rowSource';
+import { EMPTY_FILE, headerNotFound, maxSearchRow, type RowSource } from './rowSource';
+import { UnreadableFileError } from './types';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** Text read before the header search, past the rows it looks at. */
@@ -85,6 +86,9 @@ function findTextHeader(
   template: DistributorTemplate,
   limits: ImportLimits,
 ): { header: HeaderMatch; headerRow: number; headerWidth: number; delimiter: Delimiter } {
+  if (done && sample.replace(/^\uFEFF/, '').trim() === '') {
+    throw new UnreadableFileError('empty', EMPTY_FILE);
+  }
   const firstLine = sample.split(/\r\n|\n|\r/, 1)[0] ?? '';
   const candidates = new Set<Delimiter>([
     ...template.versions.flatMap((v) => (v.delimiter ? [v.delimiter] : [])),

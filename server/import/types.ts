@@ -33,6 +33,7 @@ export class FileFormatError extends StatementFileError {
 }
 
 export type UnreadableReason =
+  | 'empty'
   | 'unsupported-type'
   | 'corrupt'
   | 'too-large'

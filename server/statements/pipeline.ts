@@ -22,6 +22,7 @@ interface StatementRow {
 export async function statementFacts(tx: Queryable, statementId: string): Promise<StatementFacts> {
   const rows = await tx.query<{
     errors: string;
+    empty_files: string;
     missing: string;
     rejected: boolean;
     cashless: boolean;
@@ -29,6 +30,9 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
   }>(
     `select
        (select coalesce(sum(f.errors), 0) from statement_files f where f.statement_id = s.id)::text as errors,
+       -- A file read whole that holds no sales row (a header alone) needs a look, not funds.
+       (select count(*) from statement_files f
+         where f.statement_id = s.id and f.status = 'read' and f.records = 0 and f.errors = 0)::text as empty_files,
        (select count(*) from statement_codes sc where sc.statement_id = s.id and not exists (
           select 1 from product_codes pc join products p on p.id = pc.product_id
            where pc.code = sc.code and p.account_id = s.account_id))::text as missing,
@@ -41,7 +45,7 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
   const row = rows[0];
   if (!row) throw new NotFoundError();
   return {
-    problems: Number(row.errors) + Number(row.missing),
+    problems: Number(row.errors) + Number(row.empty_files) + Number(row.missing),
     rejected: row.rejected,
     cashless: row.cashless,
     fundsMatch: row.funds_match,

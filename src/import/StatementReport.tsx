@@ -104,6 +104,10 @@ export function StatementReport({ statementId }: { statementId: string }) {
     { label: t('import.missing.action'), key: 'add', width: 140, component: AddCodeCell },
   ];
   const failedFiles = statement.files.filter((file) => file.error);
+  // Read whole, with nothing in it: a header alone, or only blank and total rows.
+  const emptyFiles = statement.files.filter(
+    (file) => file.status === 'read' && file.records === 0 && (file.errors ?? 0) === 0,
+  );
   const errorRows = (errors?.items ?? []).map((error, index) => ({ ...error, id: String(index) }));
   const missingRows = (missing ?? []).map((code) => ({ ...code, id: `${code.kind}:${code.code}` }));
 
@@ -148,6 +152,11 @@ export function StatementReport({ statementId }: { statementId: string }) {
           </div>
         );
       })}
+      {emptyFiles.map((file) => (
+        <div key={file.id} className="alert alert-warning" role="alert">
+          <p>{t('import.errors.no-sales-rows', { name: file.name })}</p>
+        </div>
+      ))}
       {statement.errors > 0 && (
         <section className="statement-report-section">
           <div className="alert alert-error" role="alert">

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
+/** The server's word for a file with nothing in it (server/import/rowSource.ts). */
+const EMPTY_FILE_TEXT = 'The file is empty: it holds no header and no rows.';
+
 /** SPEC section 8's text, as the server sends it in English. */
 export const NO_UPLOADABLE_DISTRIBUTOR_TEXT =
   'No distributor supports upload: configure one before importing statements.';
@@ -20,6 +23,7 @@ export function useImportServerText(): (text: string) => string {
 /** One server text of the import flow in the language of `t`. */
 export function importServerText(t: TFunction, text: string): string {
   if (text === NO_UPLOADABLE_DISTRIBUTOR_TEXT) return t('import.form.no-uploadable-distributor');
+  if (text === EMPTY_FILE_TEXT) return t('import.errors.empty-file');
   const ambiguous = AMBIGUOUS_AMOUNTS.exec(text);
   if (ambiguous) {
     return t('import.errors.ambiguous-amounts', {

@@ -78,3 +78,50 @@ describe('what an upload request may carry', () => {
     );
   });
 });
+
+describe('files with nothing to import', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let distroKid: string;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
+      id: string;
+      name: string;
+    }[];
+    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
+  });
+  afterAll(() => portal.close());
+
+  const uploadOne = async (month: string, content: string) => {
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: month, expected: '10' },
+      [{ filename: `${month}.tsv`, content }],
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    await portal.app.jobs.drain();
+    return (await get(portal.app, lena, `/api/statements/${answer.json()[0].id}`)).json();
+  };
+
+  it('says an empty file is empty, not that it has no header row', async () => {
+    for (const [month, content] of [
+      ['2025-01', ''],
+      ['2025-02', '\uFEFF\n\n  \n'],
+    ] as const) {
+      const statement = await uploadOne(month, content);
+      expect(statement.status).toBe('failed');
+      expect(statement.files[0].error).toBe('The file is empty: it holds no header and no rows.');
+    }
+  });
+
+  it('puts a statement whose file has a header and no sales rows in Needs Attention, not on to funds', async () => {
+    const statement = await uploadOne('2025-03', distroKidHeader('USD'));
+    expect(statement.status).toBe('needs-attention');
+    expect(statement.records).toBe(0);
+    expect(statement.files[0]).toMatchObject({ status: 'read', records: 0, errors: 0 });
+  });
+});

@@ -75,6 +75,26 @@ export async function receiveStatementFiles(
     throw new BadRequestError('Send the statement as multipart/form-data.');
   let bodyText: string | null = null;
   const files: UploadedFile[] = [];
+  try {
+    await readParts(request, blobs, files, (text) => (bodyText = text));
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+      throw new BadRequestError(TOO_MANY_FILES);
+    }
+    throw error;
+  }
+  return { bodyText, files };
+}
+
+/** SPEC section 8's upload failure, with the limit named. */
+export const TOO_MANY_FILES = `At most ${MAX_FILES} files can be uploaded in one request: upload the others in another.`;
+
+async function readParts(
+  request: FastifyRequest,
+  blobs: BlobStore,
+  files: UploadedFile[],
+  setBody: (text: string) => void,
+): Promise<void> {
   for await (const part of request.parts({
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES },
   })) {
@@ -82,7 +102,7 @@ export async function receiveStatementFiles(
       // Sent as text by browsers, or typed application/json (curl -F 'body=…;type=…'), which
       // the multipart reader has already parsed.
       if (part.fieldname === 'body') {
-        bodyText = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        setBody(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       }
       continue;
     }
@@ -114,7 +134,6 @@ export async function receiveStatementFiles(
       throw error;
     }
   }
-  return { bodyText, files };
 }
 
 const formatDate = (value: Date | string) => {

@@ -11,6 +11,7 @@ export const NO_UPLOADABLE_DISTRIBUTOR_TEXT =
 // The server's refusals of a file's amounts, as it writes them (server/import/types.ts).
 const AMBIGUOUS_AMOUNTS =
   /^The amounts in column '(.*)' could be read two ways \(e\.g\. '(.*)'\): set the decimal separator in this distributor's layout\.$/;
+const TOO_MANY_FILES = /^At most (\d+) files can be uploaded in one request/;
 const MIXED_SEPARATORS =
   /^The amounts in column '(.*)' are written with two different decimal separators \('(.*)' and '(.*)'\): correct the file, or set the decimal separator in this distributor's layout\.$/;
 
@@ -24,6 +25,8 @@ export function useImportServerText(): (text: string) => string {
 export function importServerText(t: TFunction, text: string): string {
   if (text === NO_UPLOADABLE_DISTRIBUTOR_TEXT) return t('import.form.no-uploadable-distributor');
   if (text === EMPTY_FILE_TEXT) return t('import.errors.empty-file');
+  const tooMany = TOO_MANY_FILES.exec(text);
+  if (tooMany) return t('import.errors.too-many-files', { count: Number(tooMany[1]) });
   const ambiguous = AMBIGUOUS_AMOUNTS.exec(text);
   if (ambiguous) {
     return t('import.errors.ambiguous-amounts', {

@@ -65,6 +65,23 @@ describe('what an upload request may carry', () => {
     ]);
   });
 
+  it('names the limit when a request carries more files than it may', async () => {
+    const files = Array.from({ length: 21 }, (_, index) => ({
+      filename: `part-${index}.tsv`,
+      content: statementFile(String(index + 1)),
+    }));
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-04', expected: null },
+      files,
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(
+      'At most 20 files can be uploaded in one request: upload the others in another.',
+    );
+  });
+
   it('refuses a file whose name is nothing but such characters, saying why', async () => {
     const answer = await uploadStatement(
       portal.app,

@@ -14,6 +14,19 @@ describe('the import’s server texts in the reader’s language', () => {
     expect(importServerText(createI18n('ja').t, mixed)).toContain('「1,234.56」と「12,5」');
   });
 
+  it('says the file limit and an empty file in the reader’s language', () => {
+    const { t } = createI18n('es');
+    expect(
+      importServerText(
+        t,
+        'At most 20 files can be uploaded in one request: upload the others in another.',
+      ),
+    ).toBe('Se pueden subir como máximo 20 archivos a la vez: suba los demás en otro envío.');
+    expect(importServerText(t, 'The file is empty: it holds no header and no rows.')).toBe(
+      'El archivo está vacío: no tiene encabezado ni filas.',
+    );
+  });
+
   it('leaves a text it does not know as the server wrote it', () => {
     expect(importServerText(createI18n('fr').t, 'Something else.')).toBe('Something else.');
   });

@@ -84,6 +84,8 @@ export type ProductCode = Static<typeof ProductCode>;
 /** A row of `GET /api/products`. */
 export const ProductSummary = Type.Object({
   id: Type.String(),
+  /** The label account the product belongs to. */
+  accountId: Type.String(),
   title: Type.String(),
   type: Type.String(),
   artistId: Type.Union([Type.String(), Type.Null()]),

@@ -148,6 +148,9 @@ export const RecoupmentListQuery = Type.Object(
     product: Type.Optional(
       Type.String({ maxLength: 100, description: 'Recoupments linked to this product' }),
     ),
+    account: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Recoupments of this account (staff)' }),
+    ),
     month: Type.Optional(
       Type.String({
         pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',

@@ -1,6 +1,6 @@
 import type { EngineInput } from '../../engine/types';
 import { latestApprovedResult, readEngineRecords, statementTerms } from '../statements/engineInput';
-import { engineRecoupments } from '../statements/engineRecoupments';
+import { applicableSplitSets, engineRecoupments } from '../statements/engineRecoupments';
 import type { Queryable } from '../db/database';
 import { readDefaultSplitSets, readProductSplitSets } from './splitSets';
 
@@ -64,7 +64,7 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
         statement: { id: 'preview', period: '2000-01', distributorTakePct: '0' },
         records: [],
         catalog,
-        splitSets,
+        splitSets: applicableSplitSets(splitSets, []),
         recoupments: [],
         state: emptyState,
       },
@@ -95,7 +95,7 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       },
       records,
       catalog,
-      splitSets,
+      splitSets: applicableSplitSets(splitSets, recoupments.recoupments),
       recoupments: recoupments.recoupments,
       state: { counters: before.counters, recoupments: recoupments.state },
     },

@@ -135,6 +135,11 @@ async function checkWithPayees(
       where (u.id = any($1::text[]) or lower(u.username) = any($2::text[])) and u.status <> 'deleted'`,
     [payeeIds, emails, accountId],
   );
+  // A set may wait for the repayment of any recoupment of its own account, never another's.
+  const recoupments = await tx.query<{ id: string }>(
+    `select id from recoupments where account_id = $1 and status <> 'deleted'`,
+    [accountId],
+  );
   const checked = checkSplitSets(splitSets, {
     productId,
     codes: new Set(codes),
@@ -142,7 +147,7 @@ async function checkWithPayees(
     payeeByEmail: new Map(
       known.filter((row) => row.username).map((row) => [row.username.toLowerCase(), row.id]),
     ),
-    recoupmentIds: new Set(),
+    recoupmentIds: new Set(recoupments.map((recoupment) => recoupment.id)),
   });
   const named = new Set(checked.sets.flatMap((set) => collectIds(set.shares)));
   return {

@@ -66,6 +66,7 @@ const json = <T>(value: T | string): T =>
 function toSummary(row: ProductRow): ProductSummary {
   return {
     id: row.id,
+    accountId: row.account_id,
     title: row.title,
     type: row.type,
     artistId: row.artist_id,

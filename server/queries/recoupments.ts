@@ -128,7 +128,8 @@ export async function listRecoupments(
                                          where rr.recoupment_id = r.id and rr.at >= $6::timestamptz
                                            and ($7::timestamptz is null or rr.at < $7::timestamptz)))))
                and ($8::text is null or exists (select 1 from recoupment_products rp
-                                                 where rp.recoupment_id = r.id and rp.product_id = $8))`,
+                                                 where rp.recoupment_id = r.id and rp.product_id = $8))
+               and ($9::text is null or r.account_id = $9)`,
       params: [
         scope.account,
         scope.party,
@@ -138,6 +139,7 @@ export async function listRecoupments(
         window?.start.toISOString() ?? null,
         window?.end?.toISOString() ?? null,
         query.product ?? null,
+        query.account ?? null,
       ],
       orderBy: 'created_at desc, id',
     },

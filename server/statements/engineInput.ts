@@ -1,7 +1,7 @@
 import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
-import { engineRecoupments } from './engineRecoupments';
+import { applicableSplitSets, engineRecoupments } from './engineRecoupments';
 
 interface RecordRow {
   file_number: number;
@@ -192,7 +192,7 @@ export async function statementEngineInput(
     catalog: Object.fromEntries(
       catalogRows.map((row) => [row.code, { productId: row.product_id }]),
     ),
-    splitSets,
+    splitSets: applicableSplitSets(splitSets, recoupments.recoupments),
     recoupments: recoupments.recoupments,
     state: { counters: state.counters, recoupments: recoupments.state },
   };

@@ -109,3 +109,22 @@ export async function engineRecoupments(
   });
   return { recoupments, state, versions };
 }
+
+/**
+ * The split sets that can apply to a statement: a set waiting for the repayment of a recoupment
+ * the statement does not carry (in another currency, or deleted since) is left out, as a set
+ * whose recoupment is not repaid in this statement's money.
+ */
+export function applicableSplitSets<Set extends { trigger?: unknown }>(
+  splitSets: readonly Set[],
+  recoupments: readonly Pick<Recoupment, 'id'>[],
+): Set[] {
+  const carried = new Set(recoupments.map((recoupment) => recoupment.id));
+  return splitSets.filter((set) => {
+    const trigger = set.trigger as { type?: unknown; recoupmentId?: unknown } | undefined;
+    return (
+      trigger?.type !== 'recoupment' ||
+      (typeof trigger.recoupmentId === 'string' && carried.has(trigger.recoupmentId))
+    );
+  });
+}

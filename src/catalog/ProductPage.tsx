@@ -76,6 +76,7 @@ function EditableTabs({ product, tab, onChanged }: TabsProps) {
           presets={presets}
           onPresetSaved={(preset) => setPresets([...presets, preset])}
           nameOf={nameOf}
+          accountId={product.accountId}
         />
       );
     case 'tags':

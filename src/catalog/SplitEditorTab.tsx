@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PayoutPreviewPanel } from './PayoutPreviewPanel';
 import { SplitSetCard } from './SplitSetCard';
+import { useRecoupmentChoices } from './useRecoupmentChoices';
 import { scopeKey, setsOf, type SetDraft } from './splitDraft';
 import type { PayoutPreview } from './usePayoutPreview';
 import type { SplitEditor } from './useSplitEditor';
@@ -23,6 +24,8 @@ export interface SplitEditorTabProps {
   presets: readonly Preset[];
   onPresetSaved: (preset: Preset) => void;
   nameOf: (payeeId: string) => string;
+  /** Whose recoupments a conditional set may wait for; the caller's own account when left out. */
+  accountId?: string;
 }
 
 /**
@@ -38,8 +41,10 @@ export function SplitEditorTab({
   onPresetSaved,
   nameOf,
   defaults = false,
+  accountId,
 }: SplitEditorTabProps) {
   const { t } = useTranslation();
+  const recoupments = useRecoupmentChoices(tab === 'conditional', accountId);
   const [scope, setScope] = useState<ScopeView>('product');
   const scopes: ScopeView[] = ['product', ...product.codes.map(({ code }) => ({ code }))];
   const shown = setsOf(editor.sets, scope, tab);
@@ -94,6 +99,7 @@ export function SplitEditorTab({
               presets={presets}
               onPresetSaved={onPresetSaved}
               nameOf={nameOf}
+              recoupments={recoupments}
               disabled={editor.saving}
             />
           ) : null;

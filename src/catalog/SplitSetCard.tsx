@@ -14,7 +14,7 @@ import {
   type SetDraft,
 } from './splitDraft';
 import type { SplitEdit } from './splitEditing';
-import { TriggerFields } from './TriggerFields';
+import { TriggerFields, type RecoupmentChoice } from './TriggerFields';
 import type { Preset } from '../../api/presets';
 
 const KIND_KEYS = {
@@ -31,6 +31,8 @@ export interface SplitSetCardProps {
   presets: readonly Preset[];
   onPresetSaved: (preset: Preset) => void;
   nameOf: (payeeId: string) => string;
+  /** The account's recoupments a conditional set may wait for. */
+  recoupments: readonly RecoupmentChoice[];
   disabled: boolean;
 }
 
@@ -43,6 +45,7 @@ export function SplitSetCard({
   presets,
   onPresetSaved,
   nameOf,
+  recoupments,
   disabled,
 }: SplitSetCardProps) {
   const { t } = useTranslation();
@@ -109,6 +112,7 @@ export function SplitSetCard({
       {set.kind === 'conditional' && (
         <TriggerFields
           trigger={set.trigger}
+          recoupments={recoupments}
           disabled={disabled}
           onChange={(change) => edit({ type: 'trigger.change', setKey, change })}
         />

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../format/formatters';
 import { TextInput } from '../widgets/TextInput';
 import { TRIGGER_TYPES, type TriggerDraft, type TriggerType } from './splitDraft';
 
@@ -12,15 +13,26 @@ const TYPE_KEYS: Record<TriggerType, string> = {
   recoupment: 'catalog.triggers.type-recoupment',
 };
 
+/** A recoupment a conditional set may wait for: one of the account's own. */
+export interface RecoupmentChoice {
+  id: string;
+  title: string;
+  remaining: string;
+  currency: string;
+}
+
 export interface TriggerFieldsProps {
   trigger: TriggerDraft;
   onChange: (change: Partial<TriggerDraft>) => void;
+  /** The account's recoupments, for the recoupment-repaid trigger. */
+  recoupments: readonly RecoupmentChoice[];
   disabled?: boolean;
 }
 
 /** ENGINE.md's triggers: income or units with pre-counted amounts, plays, date, manual, recoupment. */
-export function TriggerFields({ trigger, onChange, disabled }: TriggerFieldsProps) {
-  const { t } = useTranslation();
+export function TriggerFields({ trigger, onChange, recoupments, disabled }: TriggerFieldsProps) {
+  const { t, i18n } = useTranslation();
+  const listed = recoupments.some((recoupment) => recoupment.id === trigger.recoupmentId);
   const counter = trigger.type === 'income' || trigger.type === 'units' || trigger.type === 'plays';
   return (
     <div className="trigger-fields">
@@ -91,14 +103,31 @@ export function TriggerFields({ trigger, onChange, disabled }: TriggerFieldsProp
         </label>
       )}
       {trigger.type === 'recoupment' && (
-        <TextInput
-          label={t('catalog.triggers.recoupment-id')}
-          value={trigger.recoupmentId}
-          size="small"
-          disabled={disabled}
-          onChange={(recoupmentId) => onChange({ recoupmentId })}
-          hint={t('catalog.triggers.recoupment-hint')}
-        />
+        <label className="field">
+          <span className="field-label">{t('catalog.triggers.recoupment-id')}</span>
+          <select
+            className="input"
+            value={trigger.recoupmentId}
+            disabled={disabled}
+            onChange={(event) => onChange({ recoupmentId: event.target.value })}
+          >
+            <option value="">{t('catalog.triggers.recoupment-choose')}</option>
+            {recoupments.map((recoupment) => (
+              <option key={recoupment.id} value={recoupment.id}>
+                {t('catalog.triggers.recoupment-option', {
+                  title: recoupment.title,
+                  remaining: formatMoney(recoupment.remaining, recoupment.currency, i18n.language),
+                })}
+              </option>
+            ))}
+            {trigger.recoupmentId !== '' && !listed && (
+              <option value={trigger.recoupmentId}>
+                {t('catalog.triggers.recoupment-unlisted')}
+              </option>
+            )}
+          </select>
+          <span className="field-hint">{t('catalog.triggers.recoupment-hint')}</span>
+        </label>
       )}
     </div>
   );
@@ -134,7 +163,7 @@ export function describeTrigger(t: TFunction, trigger: Record<string, unknown> |
         ? t('catalog.triggers.describe-manual-on')
         : t('catalog.triggers.describe-manual-off');
     case 'recoupment':
-      return t('catalog.triggers.describe-recoupment', { id: value('recoupmentId') });
+      return t('catalog.triggers.describe-recoupment');
     default:
       return '';
   }

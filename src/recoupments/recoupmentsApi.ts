@@ -34,6 +34,12 @@ export const listRecoupments = (
     ...(signal ? { signal } : {}),
   });
 
+/** Every recoupment of one account (the caller's own when left out), whatever the filters say. */
+export const listAccountRecoupments = (api: ApiClient, accountId?: string) =>
+  api.get<RecoupmentList>('recoupments', {
+    query: { limit: RECOUPMENTS_PAGE_SIZE, ...(accountId ? { account: accountId } : {}) },
+  });
+
 export const readRecoupment = (api: ApiClient, id: string) =>
   api.get<Recoupment>(recoupmentPath(id));
 

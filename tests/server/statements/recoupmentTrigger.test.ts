@@ -1,0 +1,170 @@
+// A conditional split that waits for an advance to be repaid: the base split pays while the
+// advance is open, the conditional one from the statement after the one that repays it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import {
+  createDemoProduct,
+  get,
+  login,
+  startPortal,
+  write,
+  type LoggedIn,
+  type TestPortal,
+} from '../harness';
+import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+
+const ISRC = 'QZDM12699991';
+const line = (month: string, earnings: string) =>
+  distroKidLine({ earnings, isrc: ISRC }).replace('2026-10-05\t2026-09', `${month}-05\t${month}`);
+
+describe('a split that starts once a recoupment is repaid', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let distroKid: string;
+  const people: Record<string, string> = {};
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
+    for (const row of await portal.db.query<{ id: string; username: string }>(
+      'select id, username from users',
+    )) {
+      people[row.username] = row.id;
+    }
+  });
+  afterAll(() => portal.close());
+
+  const settle = async (month: string, earnings: string) => {
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: month, expected: null, cashless: true },
+      [
+        {
+          filename: `${month}.tsv`,
+          content: DISTROKID_HEADER + line(month, earnings),
+        },
+      ],
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    await portal.app.jobs.drain();
+    const id = answer.json()[0].id as string;
+    const calculated = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    await portal.app.jobs.drain();
+    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    const approved = await write(portal.app, lena, 'POST', `/api/statements/${id}/approve`, {});
+    expect(approved.json().status, approved.body).toBe('ready');
+    return Object.fromEntries(
+      payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
+    );
+  };
+
+  it('pays the base split until the advance is repaid, then the conditional one', async () => {
+    const product = await createDemoProduct(portal, {
+      title: 'Trigger Song',
+      type: 'single',
+      codes: [{ code: ISRC, kind: 'isrc' }],
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const productId = product.json().id as string;
+    const advance = await write(portal.app, lena, 'POST', '/api/recoupments', {
+      title: 'Trigger advance',
+      type: 'advance',
+      amount: '30',
+      creditorId: people['label@demo.label'],
+      debtorIds: [people['artist@demo.label']],
+      recoupablePct: '100',
+      scope: 'products',
+      productIds: [productId],
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const advanceId = advance.json().id as string;
+
+    const splits = await write(portal.app, lena, 'PUT', `/api/products/${productId}/splits`, {
+      version: product.json().version,
+      splitSets: [
+        {
+          scope: 'product',
+          kind: 'base',
+          shares: [{ payeeId: people['artist@demo.label'], pct: '100' }],
+        },
+        {
+          scope: 'product',
+          kind: 'conditional',
+          priority: 1,
+          trigger: { type: 'recoupment', recoupmentId: advanceId },
+          shares: [
+            { payeeId: people['label@demo.label'], pct: '50' },
+            { payeeId: people['artist@demo.label'], pct: '50' },
+          ],
+        },
+      ],
+    });
+    expect(splits.statusCode, splits.body).toBe(200);
+    expect(splits.json().splitSets[1].trigger).toEqual({
+      type: 'recoupment',
+      recoupmentId: advanceId,
+    });
+
+    // September: 20 to Aria by the base split, all of it recouped for the label: 10 left.
+    expect(await settle('2026-09', '20')).toEqual({ 'Lena Label': '20', 'Aria Artist': '0' });
+    // October: 10 left at the start, so the base split still pays; the advance takes its last 10.
+    expect(await settle('2026-10', '20')).toEqual({ 'Lena Label': '10', 'Aria Artist': '10' });
+    // November: repaid before the statement began, so the conditional split pays, half each.
+    expect(await settle('2026-11', '40')).toEqual({ 'Lena Label': '20', 'Aria Artist': '20' });
+
+    const live = await dumpReadModels(portal.db);
+    await replayAll(portal.db);
+    expect(await dumpReadModels(portal.db)).toEqual(live);
+  });
+
+  it('refuses a trigger on another account’s recoupment, as if it did not exist', async () => {
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const portalAccount = (
+      await portal.db.query<{ id: string }>(
+        "select id from accounts where name = 'Portal administration'",
+      )
+    )[0]!.id;
+    const foreign = await write(portal.app, otto, 'POST', '/api/recoupments', {
+      accountId: portalAccount,
+      title: 'Someone else’s advance',
+      type: 'advance',
+      amount: '100',
+      creditorId: people['overseer@demo.label'],
+      debtorIds: [people['admin@demo.label']],
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    const product = await createDemoProduct(portal, {
+      title: 'Foreign Trigger',
+      type: 'single',
+      codes: [{ code: 'QZDM12699992', kind: 'isrc' }],
+    });
+    const refused = await write(
+      portal.app,
+      lena,
+      'PUT',
+      `/api/products/${product.json().id}/splits`,
+      {
+        version: product.json().version,
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [{ payeeId: people['label@demo.label'], pct: '100' }],
+          },
+          {
+            scope: 'product',
+            kind: 'conditional',
+            trigger: { type: 'recoupment', recoupmentId: foreign.json().id },
+            shares: [{ payeeId: people['artist@demo.label'], pct: '100' }],
+          },
+        ],
+      },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe('splitSets[1].trigger.recoupmentId');
+  });
+});

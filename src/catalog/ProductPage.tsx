@@ -52,7 +52,9 @@ interface TabsProps {
 }
 
 function sharedTab(tab: Tab, product: Product) {
-  if (tab === 'recoupments') return <ProductRecoupments productId={product.id} />;
+  if (tab === 'recoupments') {
+    return <ProductRecoupments product={{ id: product.id, title: product.title }} />;
+  }
   return null;
 }
 

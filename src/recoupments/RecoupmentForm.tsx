@@ -14,6 +14,7 @@ import {
   serverProblems,
   type DraftField,
   type DraftProblems,
+  type ProductRef,
   type RecoupmentDraft,
 } from './recoupmentDraft';
 import { changeRecoupment, createRecoupment } from './recoupmentFormApi';
@@ -27,17 +28,29 @@ export interface RecoupmentFormProps {
   recoupment?: Recoupment;
   /** Staff name the label account ('' until chosen); null or absent: the caller's own account. */
   accountId?: string | null;
+  /** A new recoupment starts scoped to this product. */
+  product?: ProductRef;
   onSaved: (saved: Recoupment) => void;
   onCancel: () => void;
 }
 
 /** Every field of a recoupment (SPEC section 3), checked as the server checks them. */
-export function RecoupmentForm({ recoupment, accountId, onSaved, onCancel }: RecoupmentFormProps) {
+export function RecoupmentForm({
+  recoupment,
+  accountId,
+  product,
+  onSaved,
+  onCancel,
+}: RecoupmentFormProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const serverText = useServerText({ email: SUPPORT_EMAIL });
   const [draft, setDraft] = useState<RecoupmentDraft>(() =>
-    recoupment ? draftOf(recoupment) : emptyDraft(),
+    recoupment
+      ? draftOf(recoupment)
+      : product
+        ? { ...emptyDraft(), scope: 'products', products: [product] }
+        : emptyDraft(),
   );
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);

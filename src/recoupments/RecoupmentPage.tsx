@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -10,9 +11,11 @@ import { Money } from '../widgets/Money';
 import { balanceOverTime, startingBalance } from './balances';
 import { BalanceChart } from './BalanceChart';
 import { RecoupedProgress, StatusLabel } from './RecoupmentCells';
+import { RecoupmentDialog } from './RecoupmentDialog';
 import { RecoupmentTerms } from './RecoupmentTerms';
 import { RemittancesList } from './RemittancesList';
 import { listRemittances, readRecoupment } from './recoupmentsApi';
+import { useRecoupmentEditing } from './useRecoupmentEditing';
 import '../catalog/catalog.css';
 import './recoupments.css';
 
@@ -25,6 +28,12 @@ export function RecoupmentPage({ route }: PageProps) {
   const loaded = useLoad(() => readRecoupment(api, recoupmentId), [api, recoupmentId]);
   const remittances = useLoad(() => listRemittances(api, recoupmentId), [api, recoupmentId]);
   const canEdit = !!session && canOpen(routeById('recoupment-edit'), session);
+  const editingMode = useRecoupmentEditing();
+  // A label edits its own account's recoupments in a dialog; the server refuses any other.
+  const ownAccount = session?.emulation?.account.id ?? session?.account.id;
+  const editsInDialog =
+    !canEdit && editingMode === 'dialog' && loaded.data?.accountId === ownAccount;
+  const [editing, setEditing] = useState(false);
 
   if (loaded.status === 'loading') {
     return <p className="page page-note">{t('recoupments.detail.loading')}</p>;
@@ -42,6 +51,17 @@ export function RecoupmentPage({ route }: PageProps) {
 
   return (
     <section className="page recoup-detail">
+      {editing && (
+        <RecoupmentDialog
+          recoupment={recoupment}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            loaded.reload();
+            remittances.reload();
+          }}
+        />
+      )}
       <header className="recoup-head">
         <div>
           <h1 className="page-title">{recoupment.title}</h1>
@@ -54,6 +74,15 @@ export function RecoupmentPage({ route }: PageProps) {
           >
             {t('recoupments.detail.edit')}
           </Link>
+        )}
+        {editsInDialog && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setEditing(true)}
+          >
+            {t('recoupments.detail.edit')}
+          </button>
         )}
       </header>
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
@@ -20,6 +21,8 @@ import {
   TypeCell,
 } from './RecoupmentCells';
 import { listRecoupments } from './recoupmentsApi';
+import { RecoupmentDialog } from './RecoupmentDialog';
+import { useRecoupmentEditing } from './useRecoupmentEditing';
 import '../catalog/catalog.css';
 import './recoupments.css';
 
@@ -34,6 +37,8 @@ export function RecoupmentsPage({ route }: PageProps) {
   const { api } = useServices();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('current');
+  const editing = useRecoupmentEditing();
+  const [creating, setCreating] = useState(false);
   const listed = useLoad(
     (signal) =>
       listRecoupments(
@@ -76,7 +81,29 @@ export function RecoupmentsPage({ route }: PageProps) {
 
   return (
     <section className="page recoupments-page">
-      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <header className="recoup-head">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        {editing === 'pages' && (
+          <Link className="button button-primary" to="/recoupments/add">
+            {t('recoupments.dialog.new')}
+          </Link>
+        )}
+        {editing === 'dialog' && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            {t('recoupments.dialog.new')}
+          </button>
+        )}
+      </header>
+      {creating && (
+        <RecoupmentDialog
+          onClose={() => setCreating(false)}
+          onSaved={() => {
+            setCreating(false);
+            listed.reload();
+            open.reload();
+          }}
+        />
+      )}
       <section className="card recoup-balance" aria-labelledby="recoup-open-balance">
         <h2 id="recoup-open-balance" className="section-title">
           {t('recoupments.list.open-balance')}

@@ -1,0 +1,127 @@
+import { expect, request, test } from '@playwright/test';
+import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
+
+/** Signed-in API calls of the demo label, multipart uploads included. */
+async function labelApi(baseURL: string) {
+  const api = await request.newContext({ baseURL });
+  const answer = await api.post('/api/session', {
+    data: { username: 'label@demo.label', password: DEMO_PASSWORD },
+  });
+  expect(answer.status()).toBe(200);
+  const csrf =
+    (await api.storageState()).cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  const json = async <T>(path: string) => {
+    const read = await api.get(`${path}${path.includes('?') ? '&' : '?'}csrf=${csrf}`);
+    expect(read.status()).toBe(200);
+    return (await read.json()) as T;
+  };
+  const post = (path: string, data: unknown) =>
+    api.post(path, { data, headers: { 'x-csrf-token': csrf } });
+  return { api, csrf, json, post };
+}
+
+test('approving a statement repays a recoupment, shown statement by statement on its page', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? '';
+  const stamp = Date.now().toString().slice(-5);
+  const isrc = `QZRP126${stamp}`;
+  const label = await labelApi(base);
+  const otto = await apiSession(base, 'overseer@demo.label');
+  try {
+    // A product of its own: Aria Artist holds all of it.
+    const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
+      items: { id: string }[];
+    };
+    const created = await otto.post('/api/products', {
+      title: `E2E Repaid ${stamp}`,
+      type: 'single',
+      accountId: accounts.items[0]?.id,
+      codes: [{ code: isrc, kind: 'isrc' }],
+    });
+    expect(created.status()).toBe(201);
+    const product = (await created.json()) as { id: string; version: number };
+    const users = await label.json<{ items: { id: string; username: string | null }[] }>(
+      '/api/users?limit=100',
+    );
+    const idOf = (username: string) => users.items.find((u) => u.username === username)?.id;
+    const splits = await label.api.put(`/api/products/${product.id}/splits`, {
+      headers: { 'x-csrf-token': label.csrf },
+      data: {
+        version: product.version,
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [{ payeeId: idOf('artist@demo.label'), pct: '100' }],
+          },
+        ],
+      },
+    });
+    expect(splits.status()).toBe(200);
+
+    // An advance of 12 to Aria on this product, first in the waterfall.
+    const title = `E2E repaid advance ${stamp}`;
+    const advance = await label.post('/api/recoupments', {
+      title,
+      type: 'advance',
+      amount: '12',
+      creditorId: idOf('label@demo.label'),
+      debtorIds: [idOf('artist@demo.label')],
+      recoupablePct: '100',
+      priority: 'highest',
+      scope: 'products',
+      productIds: [product.id],
+    });
+    expect(advance.status()).toBe(201);
+    const recoupmentId = ((await advance.json()) as { id: string }).id;
+
+    // A cashless DistroKid statement of 5 for the product, calculated and approved.
+    const distributors = await label.json<{ items: { id: string; name: string }[] }>(
+      '/api/distributors?q=DistroKid',
+    );
+    const row = ['2026-05-15', '2026-05', 'Spotify', 'Aria Vale', 'Song', isrc, '', '10', '100']
+      .concat(['Song', 'US', '0', '5'])
+      .join('\t');
+    const upload = await label.api.post('/api/statement/upload', {
+      headers: { 'x-csrf-token': label.csrf },
+      multipart: {
+        body: JSON.stringify({
+          distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
+          report_month: '2026-05',
+          expected: null,
+          cashless: true,
+        }),
+        file: {
+          name: `repaid-${stamp}.tsv`,
+          mimeType: 'text/tab-separated-values',
+          buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
+        },
+      },
+    });
+    expect(upload.status()).toBeLessThan(300);
+    const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+    const statusOf = async () =>
+      (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('funded');
+    expect((await label.post(`/api/statements/${statementId}/calculate`, {})).status()).toBe(200);
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('pending-approval');
+    expect((await label.post(`/api/statements/${statementId}/approve`, {})).status()).toBe(200);
+
+    // The advance took all 5 Aria earned: 7 of 12 are left.
+    await login(page, 'label@demo.label');
+    await page.goto(`/recoupments/${recoupmentId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const remittances = page.getByRole('table', { name: 'Remittances' });
+    const remitted = remittances.getByRole('row').filter({ hasText: '2026-05' });
+    await expect(remitted).toContainText('Aria Artist');
+    await expect(remitted).toContainText('$5.00');
+    const chart = page.getByRole('img', { name: 'Balance after each statement' });
+    await expect(chart.locator('title').first()).toHaveText(/\$12\.00; 2026-05: \$7\.00$/);
+  } finally {
+    await label.api.dispose();
+    await otto.dispose();
+  }
+});

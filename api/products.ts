@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { PRODUCT_TYPES } from '../rules/productRules';
 import type { CodeKind as CodeKindText } from '../rules/records';
-import { ListOf } from './common';
+import { ListOf, ListQuery } from './common';
 import { SplitSetView } from './splits';
 
 const nullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
@@ -94,6 +94,16 @@ export const ProductSummary = Type.Object({
   codes: Type.Array(ProductCode),
 });
 export type ProductSummary = Static<typeof ProductSummary>;
+
+/** GET /api/products: the search, and the artist of the global filters. */
+export const ProductListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    artist: Type.Optional(Type.String({ maxLength: 100, description: 'Products of this artist' })),
+  },
+  { additionalProperties: false },
+);
+export type ProductListQuery = Static<typeof ProductListQuery>;
 
 export const ProductList = ListOf(ProductSummary);
 export type ProductList = Static<typeof ProductList>;

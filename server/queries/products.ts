@@ -80,7 +80,7 @@ function toSummary(row: ProductRow): ProductSummary {
 export function listProducts(
   db: Queryable,
   scope: CatalogScope,
-  page: Page,
+  page: Page & { artist?: string },
 ): Promise<ListAnswer<ProductSummary>> {
   return pagedList(
     db,
@@ -88,8 +88,9 @@ export function listProducts(
       sql: `select ${productColumns} from products p
         where ${scopeFilter}
           and ($3 = '' or p.title ilike '%' || $3 || '%'
-               or exists (select 1 from product_codes c where c.product_id = p.id and c.code ilike $3 || '%'))`,
-      params: [scope.account, scope.payee, page.q ?? ''],
+               or exists (select 1 from product_codes c where c.product_id = p.id and c.code ilike $3 || '%'))
+          and ($4::text is null or p.artist_id = $4)`,
+      params: [scope.account, scope.payee, page.q ?? '', page.artist ?? null],
       orderBy: 'title, id',
     },
     page,

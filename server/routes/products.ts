@@ -19,12 +19,13 @@ import {
   type ProductRow,
 } from '../queries/products';
 import type { Queryable } from '../db/database';
-import { errorResponses, IdParams, ListQuery } from '../../api/common';
+import { errorResponses, IdParams } from '../../api/common';
 import {
   NewProduct,
   Product,
   ProductEventList,
   ProductList,
+  ProductListQuery,
   ProductPatch,
 } from '../../api/products';
 
@@ -86,7 +87,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { session: true, permissions: ['product:ro'] } },
       schema: {
         tags: ['products'],
-        querystring: ListQuery,
+        querystring: ProductListQuery,
         response: { 200: ProductList, ...errorResponses },
       },
     },

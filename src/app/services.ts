@@ -6,6 +6,7 @@ import { ApiClient } from '../api/client';
 import type { Credentials } from '../../api/session';
 import { createI18n } from '../i18n';
 import { toastsMachine } from '../../machines/toastsMachine';
+import { filterQuery, readFilters } from '../filters/globalFilters';
 import { LANGUAGE_CHOICE_KEY, Preferences, readStored } from './preferences';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -55,6 +56,8 @@ export function createServices(): Services {
     toast: (toast) => toasts.send({ type: 'toast.add', toast }),
     onUnauthorized: () => session.send({ type: 'session.expired' }),
     debug: () => preferences.debug$.value,
+    // The address holds the global filters, so what a GET appends is what the page shows.
+    filters: () => filterQuery(readFilters(new URLSearchParams(window.location.search))),
     onApiError: (failing) => {
       if (apiError$.value !== failing) apiError$.next(failing);
     },

@@ -8,6 +8,8 @@ import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { listProducts } from './catalogApi';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { useGlobalFilters } from '../filters/useGlobalFilters';
 import { DefaultSplitsPanel } from './DefaultSplitsPanel';
 import { useCatalogAccess } from './useCatalogAccess';
 import './catalog.css';
@@ -30,9 +32,16 @@ export function ProductsPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const showDefaults = canEdit && params.get('defaults') === '1';
   const [search, setSearch] = useState('');
+  const [filters] = useGlobalFilters();
+  const artist = filters.artist ?? undefined;
   const products = useLoad(
-    (signal) => listProducts(api, { q: search.trim(), limit: PAGE_SIZE }, signal),
-    [api, search],
+    (signal) =>
+      listProducts(
+        api,
+        { q: search.trim(), limit: PAGE_SIZE, ...(artist ? { artist } : {}) },
+        signal,
+      ),
+    [api, search, artist],
   );
   const answer = products.status === 'failed' ? { items: [], total: 0 } : products.data;
 
@@ -85,6 +94,8 @@ export function ProductsPage({ route }: PageProps) {
         </div>
       </header>
       {showDefaults && <DefaultSplitsPanel />}
+      {/* The catalog is not activity: of the route's filters, only the artist narrows it. */}
+      {!showDefaults && <GlobalFilterBar filters={['artist']} />}
       <div className="catalog-toolbar">
         <TextInput
           label={t('catalog.list.search')}

@@ -26,12 +26,11 @@ const productPath = (id: string) => `products/${encodeURIComponent(id)}`;
 
 export const listProducts = (
   api: ApiClient,
-  query: { q?: string; limit?: number; offset?: number },
+  query: { q?: string; artist?: string; limit?: number; offset?: number },
   signal?: AbortSignal,
 ) =>
   api.get<ProductList>('products', {
     query,
-    filters: true,
     ...(signal ? { signal } : {}),
   });
 

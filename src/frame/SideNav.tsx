@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { filterSearch } from '../filters/globalFilters';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
@@ -38,6 +39,7 @@ function NavItemLabel({ entry, collapsed }: { entry: NavEntry; collapsed: boolea
 
 function NavItemLink({ entry, collapsed }: { entry: NavEntry; collapsed: boolean }) {
   const { t } = useTranslation();
+  const { search } = useLocation();
   const route = routeById(entry.routeId);
   const label = collapsed ? t(entry.labelKey) : undefined;
   const content: ReactNode = <NavItemLabel entry={entry} collapsed={collapsed} />;
@@ -57,7 +59,11 @@ function NavItemLink({ entry, collapsed }: { entry: NavEntry; collapsed: boolean
   return (
     <NavLink
       className="nav-link"
-      to={route.path}
+      // The global filters go along to the pages that have them (SPEC section 2).
+      to={{
+        pathname: route.path,
+        search: route.filters ? filterSearch(new URLSearchParams(search)) : '',
+      }}
       aria-label={label}
       end={entry.routeId === 'settings'}
     >

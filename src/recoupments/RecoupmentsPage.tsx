@@ -23,6 +23,8 @@ import {
 import { listRecoupments } from './recoupmentsApi';
 import { RecoupmentDialog } from './RecoupmentDialog';
 import { useRecoupmentEditing } from './useRecoupmentEditing';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { useGlobalFilters } from '../filters/useGlobalFilters';
 import '../catalog/catalog.css';
 import './recoupments.css';
 
@@ -38,6 +40,9 @@ export function RecoupmentsPage({ route }: PageProps) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('current');
   const editing = useRecoupmentEditing();
+  // The global filters (timeframe, artist) live in the address; the client appends them.
+  const [globalFilters] = useGlobalFilters();
+  const filterKey = JSON.stringify(globalFilters);
   const [creating, setCreating] = useState(false);
   const listed = useLoad(
     (signal) =>
@@ -47,11 +52,13 @@ export function RecoupmentsPage({ route }: PageProps) {
         signal,
       ),
     [api, search, status],
+    { reloadOn: [filterKey] },
   );
   // The balance counts every open recoupment, whatever the search and status filter show.
   const open = useLoad(
     (signal) => listRecoupments(api, { status: 'open', limit: OPEN_BALANCE_LIMIT }, signal),
     [api],
+    { reloadOn: [filterKey] },
   );
   const balances = open.data ? openBalances(open.data.items) : [];
 
@@ -127,6 +134,7 @@ export function RecoupmentsPage({ route }: PageProps) {
           </p>
         )}
       </section>
+      <GlobalFilterBar filters={route.filters ?? []} />
       <div className="recoup-toolbar">
         <div className="segmented" role="group" aria-label={t('recoupments.list.status-filter')}>
           {filters.map((filter) => (

@@ -74,6 +74,20 @@ describe('catalog and splits', () => {
     expect(refused.json().message).toBe(message);
   });
 
+  it('lists the products of the artist the global filter names, and every product without it', async () => {
+    const artists = (await get(portal.app, lena, '/api/artist/list')).json() as {
+      id: string;
+      name: string;
+    }[];
+    const nightShift = artists.find((artist) => artist.name === 'The Night Shift')?.id ?? '';
+    const titles = async (query: string) =>
+      (await get(portal.app, lena, `/api/products?limit=100${query}`))
+        .json()
+        .items.map((product: { title: string }) => product.title);
+    expect(await titles(`&artist=${nightShift}`)).toEqual(['Night Shift Live']);
+    expect(await titles('')).toEqual(expect.arrayContaining(['Glass Harbor', 'Night Shift Live']));
+  });
+
   it('lets a code belong to one product only', async () => {
     const taken = await product([{ code: 'QZDM12600001', kind: 'isrc' }]);
     expect(taken.statusCode).toBe(409);

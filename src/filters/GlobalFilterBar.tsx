@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import type { GlobalFilter } from '../routes/types';
+import type { ArtistFilterList } from '../../api/artists';
+import { DEFAULT_MONTHS, TIMEFRAME_CHOICES } from './globalFilters';
+import { useGlobalFilters } from './useGlobalFilters';
+import './filters.css';
+
+const TIMEFRAME_KEYS: Record<(typeof TIMEFRAME_CHOICES)[number], string> = {
+  1: 'filters.timeframe.months-1',
+  3: 'filters.timeframe.months-3',
+  6: 'filters.timeframe.months-6',
+  12: 'filters.timeframe.months-12',
+  24: 'filters.timeframe.months-24',
+  36: 'filters.timeframe.months-36',
+  all: 'filters.timeframe.all',
+};
+
+/**
+ * The global filters a page honours (SPEC section 2 lists them per route), kept in the address.
+ * A page shows the bar only with the filters its own lists apply.
+ */
+export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [current, change] = useGlobalFilters();
+  const showsArtist = filters.includes('artist');
+  const artists = useLoad(
+    () => (showsArtist ? api.get<ArtistFilterList>('artist/list') : Promise.resolve([])),
+    [api, showsArtist],
+  ).data;
+  const changed =
+    current.months !== DEFAULT_MONTHS || current.month !== null || current.artist !== null;
+
+  return (
+    <div className="filter-bar" role="group" aria-label={t('filters.label')}>
+      {filters.includes('timeframe') && (
+        <label className="field filter-field">
+          <span className="field-label">{t('filters.timeframe.label')}</span>
+          <select
+            className="input"
+            value={String(current.months)}
+            disabled={current.month !== null}
+            onChange={(event) =>
+              change({
+                months: event.target.value === 'all' ? 'all' : Number(event.target.value),
+              })
+            }
+          >
+            {TIMEFRAME_CHOICES.map((choice) => (
+              <option key={choice} value={String(choice)}>
+                {t(TIMEFRAME_KEYS[choice])}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {filters.includes('dateselect') && (
+        <label className="field filter-field">
+          <span className="field-label">{t('filters.month')}</span>
+          <input
+            className="input"
+            type="month"
+            value={current.month ?? ''}
+            onChange={(event) => change({ month: event.target.value || null })}
+          />
+        </label>
+      )}
+      {showsArtist && (
+        <label className="field filter-field">
+          <span className="field-label">{t('filters.artist')}</span>
+          <select
+            className="input"
+            value={current.artist ?? ''}
+            onChange={(event) => change({ artist: event.target.value || null })}
+          >
+            <option value="">{t('filters.all-artists')}</option>
+            {(artists ?? []).map((artist) => (
+              <option key={artist.id} value={artist.id}>
+                {artist.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {changed && (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => change({ months: DEFAULT_MONTHS, month: null, artist: null })}
+        >
+          {t('filters.clear')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -75,10 +75,9 @@ describe('catalog and splits', () => {
   });
 
   it('lists the products of the artist the global filter names, and every product without it', async () => {
-    const artists = (await get(portal.app, lena, '/api/artist/list')).json() as {
-      id: string;
-      name: string;
-    }[];
+    const artists = (await get(portal.app, lena, '/api/artist/list')).json<
+      { id: string; name: string }[]
+    >();
     const nightShift = artists.find((artist) => artist.name === 'The Night Shift')?.id ?? '';
     const titles = async (query: string) =>
       (await get(portal.app, lena, `/api/products?limit=100${query}`))

@@ -1,6 +1,18 @@
 // POST /api/statement/upload: the `body` JSON part that goes with the statement's files, and the answer.
 import { Type, type Static } from 'typebox';
 
+/** The rate the uploader gives for a file in another currency than the statement's. */
+export const ExchangeRate = Type.Object(
+  {
+    from: Type.String({ pattern: '^[A-Z]{3}$' }),
+    to: Type.String({ pattern: '^[A-Z]{3}$' }),
+    /** Exact decimal text above zero, at most 12 decimals. */
+    rate: Type.String({ maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+export type ExchangeRate = Static<typeof ExchangeRate>;
+
 /** SPEC section 3, "Upload request". */
 export const UploadRequest = Type.Object(
   {
@@ -11,6 +23,8 @@ export const UploadRequest = Type.Object(
     expected: Type.Union([Type.String(), Type.Null()]),
     /** A cashless statement computes the splits and moves no money; false when left out. */
     cashless: Type.Optional(Type.Boolean()),
+    /** Amounts in `from` are converted into `to` at `rate` (1 from = rate to), exactly. */
+    exchange: Type.Optional(Type.Union([ExchangeRate, Type.Null()])),
   },
   { additionalProperties: false },
 );

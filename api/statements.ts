@@ -2,6 +2,7 @@
 // commands and the result of a calculation. Money is exact decimal text throughout.
 import { Type, type Static } from 'typebox';
 import { EpochSeconds, ListOf, ListQuery } from './common';
+import { ExchangeRate } from './statementUpload';
 import { FORMAT_KINDS, type FormatKind } from '../rules/records';
 
 /** One file of a statement and what reading it found. */
@@ -33,6 +34,8 @@ export const Statement = Type.Object({
   }),
   next: Type.Array(Type.String(), { description: 'Commands the machine allows now' }),
   receivedFunds: Type.Union([Type.String(), Type.Null()]),
+  /** The rate the uploader gave: amounts in `from` were converted into the statement's `to`. */
+  exchange: Type.Union([ExchangeRate, Type.Null()]),
   /** `YYYY-MM-DD`. */
   statementDate: Type.Union([Type.String(), Type.Null()]),
   calculationId: Type.Union([Type.String(), Type.Null()]),

@@ -536,6 +536,15 @@ export const migrations: Migration[] = [
       create index ledger_transfers_debit on ledger_transfers (debit_account, currency);
     `,
   },
+  {
+    version: 17,
+    name: 'exchange rates: a statement keeps the rate its uploader gave, a record its amount as written',
+    sql: `
+      alter table statements add column exchange jsonb;
+      alter table statement_records add column original_revenue numeric(30, 12);
+      alter table statement_records add column original_currency text;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -99,6 +99,8 @@ export type StatementEvent =
         expected: string | null;
         title: string;
         cashless?: boolean;
+        /** 1 `from` = `rate` `to`: files whose amounts are in `from` are converted. */
+        exchange?: { from: string; to: string; rate: string } | null;
         files: UploadedFile[];
       };
     }

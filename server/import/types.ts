@@ -89,8 +89,8 @@ export class MixedCurrencyError extends StatementFileError {
     const named = (codes: readonly string[]) => codes.join(' and ');
     super(
       inStatement.length > 0
-        ? `This file's amounts are in ${named(inFile)}, the statement's other files in ${named(inStatement)}. A statement has one currency: upload the ${named(inFile)} amounts as a statement of their own.`
-        : `This file's amounts are in ${named(inFile)}. A statement has one currency: upload the amounts of each currency as a statement of their own.`,
+        ? `This file's amounts are in ${named(inFile)}, the statement's other files in ${named(inStatement)}. A statement has one currency: upload the ${named(inFile)} amounts as a statement of their own, or give their exchange rate when uploading.`
+        : `This file's amounts are in ${named(inFile)}. A statement has one currency: upload the amounts of each currency as a statement of their own, or give their exchange rate when uploading.`,
     );
   }
 }

@@ -67,6 +67,7 @@ interface StatementRow extends Record<string, unknown> {
   received: string | null;
   statement_date: string | null;
   calculation_id: string | null;
+  exchange: Statement['exchange'] | string | null;
 }
 
 /** The codes of a statement the account's catalog does not know. */
@@ -90,7 +91,7 @@ const VISIBLE_STATEMENTS = `
   )
   select d.id, d.title, d.distributor_id, d.distributor_name, d.period, d.status, d.received_at,
          d.flags, d.received::text as received, to_char(d.statement_date, 'YYYY-MM-DD') as statement_date,
-         d.calculation_id,
+         d.calculation_id, d.exchange,
          d.expected::text as expected, d.records::text as records, d.errors::text as errors,
          d.missing_codes::text as missing_codes,
          (select coalesce(trim_scale(sum(sc.revenue)), 0)::text from statement_codes sc
@@ -133,6 +134,7 @@ function toStatement(row: StatementRow): Statement {
     missingCodes: Number(row.missing_codes),
     revenue: row.revenue,
     currency: row.currency,
+    exchange: row.exchange === null ? null : parsed(row.exchange),
   };
 }
 

@@ -10,7 +10,11 @@ import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { errorResponses } from '../../api/common';
-import { UploadedStatements, type UploadRequest } from '../../api/statementUpload';
+import {
+  UploadedStatements,
+  type ExchangeRate,
+  type UploadRequest,
+} from '../../api/statementUpload';
 
 /** SPEC section 8: no distributor supports upload. */
 export const NO_UPLOADABLE_DISTRIBUTOR =
@@ -50,8 +54,40 @@ function readBody(text: string): UploadBody {
     report_month: body.report_month,
     expected,
     cashless: body.cashless ?? false,
+    exchange: readExchange(body.exchange),
   };
 }
+
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+const RATE = /^\d{1,18}(\.\d{1,12})?$/;
+
+/** The uploader's exchange rate: two different currencies and a rate above zero. */
+function readExchange(value: unknown): ExchangeRate | null {
+  if (value === undefined || value === null) return null;
+  const exchange = value as Partial<ExchangeRate>;
+  if (
+    typeof exchange.from !== 'string' ||
+    typeof exchange.to !== 'string' ||
+    !CURRENCY_CODE.test(exchange.from) ||
+    !CURRENCY_CODE.test(exchange.to) ||
+    exchange.from === exchange.to
+  ) {
+    throw new BadRequestError(EXCHANGE_CURRENCIES);
+  }
+  if (
+    typeof exchange.rate !== 'string' ||
+    !RATE.test(exchange.rate) ||
+    /^0*(\.0*)?$/.test(exchange.rate)
+  ) {
+    throw new BadRequestError(EXCHANGE_RATE);
+  }
+  return { from: exchange.from, to: exchange.to, rate: exchange.rate };
+}
+
+export const EXCHANGE_CURRENCIES =
+  'An exchange rate converts one currency into another: name two different currencies.';
+export const EXCHANGE_RATE =
+  'An exchange rate must be a number above zero, with at most 12 decimals (e.g. 1.0832).';
 
 // Control characters (a NUL among them) and the marks that reverse the direction of text: a name
 // such as 'invoice\u202Efdp.csv' would otherwise display as 'invoicevsc.pdf'.
@@ -224,6 +260,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 expected: upload.expected,
                 title: `${distributor.name} ${upload.report_month}`,
                 cashless: upload.cashless,
+                exchange: upload.exchange,
                 files,
               },
             },

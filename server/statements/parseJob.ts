@@ -83,6 +83,32 @@ async function assertOneCurrency(
 }
 
 /**
+ * Converts the file's amounts in the uploader's `from` currency into the statement's at the rate
+ * given: exact NUMERIC arithmetic, rounded at the 12th decimal (half away from zero), the amount
+ * and currency as written kept beside. Returns the rate used, or null when there was none.
+ */
+async function convertCurrency(
+  tx: Queryable,
+  statementId: string,
+  fileId: string,
+): Promise<{ from: string; to: string; rate: string } | null> {
+  const rows = await tx.query<{ exchange: { from: string; to: string; rate: string } | null }>(
+    'select exchange from statements where id = $1',
+    [statementId],
+  );
+  const exchange = rows[0]?.exchange ?? null;
+  if (!exchange) return null;
+  await tx.query(
+    `update statement_records
+        set original_revenue = revenue, original_currency = currency,
+            revenue = round(revenue * $3::numeric, 12), currency = $4
+      where file_id = $1 and currency = $2`,
+    [fileId, exchange.from, exchange.rate, exchange.to],
+  );
+  return exchange;
+}
+
+/**
  * Reads one file into records inside one transaction: a crash or a damaged file leaves none
  * of its rows behind. Returns the summary, or the reason the whole file was refused.
  */
@@ -125,7 +151,15 @@ async function readFile(
       await tx.copyFrom('statement_records', RECORD_COLUMNS, copyText());
       if (outcome.read === null) throw new Error('The statement was not read to its end');
       const { summary, errors } = outcome.read;
-      await assertOneCurrency(tx, statementId, file.id, summary.revenueTotals);
+      const converted = await convertCurrency(tx, statementId, file.id);
+      await assertOneCurrency(
+        tx,
+        statementId,
+        file.id,
+        summary.revenueTotals.map((total) =>
+          converted && total.currency === converted.from ? { currency: converted.to } : total,
+        ),
+      );
       await insertErrors(tx, statementId, file.id, errors);
       await append(
         tx,

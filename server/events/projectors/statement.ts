@@ -24,8 +24,8 @@ export const statementProjector: Projector<StatementEvent> = {
   async StatementUploaded(tx, { data }, { at, version }) {
     await tx.query(
       `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
-                               parse_status, version, flags)
-       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9)`,
+                               parse_status, version, flags, exchange)
+       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9, $10)`,
       [
         data.statementId,
         data.accountId,
@@ -36,6 +36,7 @@ export const statementProjector: Projector<StatementEvent> = {
         at,
         version,
         JSON.stringify({ forced: false, expedited: false, cashless: data.cashless ?? false }),
+        data.exchange ? JSON.stringify(data.exchange) : null,
       ],
     );
     await insertFiles(tx, data.statementId, data.accountId, data.files, version);

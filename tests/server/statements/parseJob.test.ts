@@ -64,7 +64,7 @@ describe('one currency per statement', () => {
     const yen = statement.files.find((file: { name: string }) => file.name === 'b-yen.tsv');
     expect(yen).toMatchObject({ status: 'rejected' });
     expect(yen.error).toBe(
-      "This file's amounts are in JPY, the statement's other files in USD. A statement has one currency: upload the JPY amounts as a statement of their own.",
+      "This file's amounts are in JPY, the statement's other files in USD. A statement has one currency: upload the JPY amounts as a statement of their own, or give their exchange rate when uploading.",
     );
     // 10 dollars, never 5,010 of anything.
     expect(await storedCurrencies(statement.id)).toEqual(['USD']);
@@ -80,7 +80,7 @@ describe('one currency per statement', () => {
     ]);
     expect(statement.status).toBe('failed');
     expect(statement.files[0].error).toBe(
-      "This file's amounts are in JPY and USD. A statement has one currency: upload the amounts of each currency as a statement of their own.",
+      "This file's amounts are in JPY and USD. A statement has one currency: upload the amounts of each currency as a statement of their own, or give their exchange rate when uploading.",
     );
     expect(await storedCurrencies(statement.id)).toEqual([]);
   });

@@ -112,10 +112,13 @@ export function groupUploads(uploads: readonly UploadFileItem[]): UploadFileItem
 
 function requestBody(group: readonly UploadFileItem[]): UploadRequest {
   const first = group[0] as UploadFileItem;
+  // SPEC section 7's body; the exchange rate only when the uploader gave one.
+  const exchange = group.find((upload) => upload.exchange)?.exchange;
   return {
     distributor: first.distributor,
     report_month: reportMonth(first.year, first.month),
     expected: group.find((upload) => upload.expectedPayment !== null)?.expectedPayment ?? null,
+    ...(exchange ? { exchange } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ExchangeRate } from '../api/statementUpload';
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** SPEC section 9: a successful upload item leaves the drawer after 4000 ms. */
@@ -12,6 +13,8 @@ export interface UploadFileItem {
   distributor: string;
   /** A decimal string ('1234.56'), never a JS number; null when not given. */
   expectedPayment: string | null;
+  /** The rate for amounts in another currency than the statement's; null or absent: none. */
+  exchange?: ExchangeRate | null;
 }
 
 export interface UploadItemInput {

@@ -34,7 +34,7 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
     current.months !== DEFAULT_MONTHS || current.month !== null || current.artist !== null;
 
   return (
-    <div className="filter-bar" role="group" aria-label={t('filters.label')}>
+    <div className="filter-bar" role="group" aria-label={t('filters.bar.label')}>
       {filters.includes('timeframe') && (
         <label className="field filter-field">
           <span className="field-label">{t('filters.timeframe.label')}</span>
@@ -58,7 +58,7 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
       )}
       {filters.includes('dateselect') && (
         <label className="field filter-field">
-          <span className="field-label">{t('filters.month')}</span>
+          <span className="field-label">{t('filters.bar.month')}</span>
           <input
             className="input"
             type="month"
@@ -69,13 +69,13 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
       )}
       {showsArtist && (
         <label className="field filter-field">
-          <span className="field-label">{t('filters.artist')}</span>
+          <span className="field-label">{t('filters.bar.artist')}</span>
           <select
             className="input"
             value={current.artist ?? ''}
             onChange={(event) => change({ artist: event.target.value || null })}
           >
-            <option value="">{t('filters.all-artists')}</option>
+            <option value="">{t('filters.bar.all-artists')}</option>
             {(artists ?? []).map((artist) => (
               <option key={artist.id} value={artist.id}>
                 {artist.name}
@@ -90,7 +90,7 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
           className="button button-secondary button-small"
           onClick={() => change({ months: DEFAULT_MONTHS, month: null, artist: null })}
         >
-          {t('filters.clear')}
+          {t('filters.bar.clear')}
         </button>
       )}
     </div>

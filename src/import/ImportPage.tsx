@@ -12,7 +12,10 @@ import { routeById } from '../routes/table';
 import { useSession } from '../session/useSession';
 import {
   STATEMENT_FILE_ACCEPT,
+  exchangeOf,
   expectedPaymentOf,
+  NO_EXCHANGE,
+  type ExchangeDraft,
   importFormProblems,
   monthOf,
   type ImportFormField,
@@ -20,6 +23,7 @@ import {
 } from './importForm';
 import type { Distributor } from '../../api/distributors';
 import { canTakeUpload, fetchDistributors } from './importApi';
+import { ExchangeFields } from './ExchangeFields';
 import { StatementReport } from './StatementReport';
 import { useUploadDrawer } from './UploadDrawerProvider';
 import './import.css';
@@ -44,6 +48,8 @@ function useProblemText(): (problem: ImportFormProblem | undefined) => string | 
         return t('import.form.month-required');
       case 'expected-invalid':
         return t('import.form.expected-invalid');
+      case 'exchange-invalid':
+        return t('import.exchange.invalid');
       case 'funds-unverified':
         return t('import.form.funds-unverified');
       case 'files-required':
@@ -66,6 +72,7 @@ export function ImportPage({ route }: PageProps) {
     distributor: useId(),
     month: useId(),
     expectedPayment: useId(),
+    exchange: useId(),
     fundsVerified: useId(),
     files: useId(),
   };
@@ -83,12 +90,13 @@ export function ImportPage({ route }: PageProps) {
   );
   const [month, setMonth] = useState(previousMonth);
   const [expectedPayment, setExpectedPayment] = useState('');
+  const [exchange, setExchange] = useState<ExchangeDraft>(NO_EXCHANGE);
   const [fundsVerified, setFundsVerified] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
 
-  const values = { distributor, month, expectedPayment, fundsVerified, files };
+  const values = { distributor, month, expectedPayment, exchange, fundsVerified, files };
   // Once the user has tried to import, each problem shows, and clears as it is fixed.
   const shown = submitted ? importFormProblems(values) : {};
 
@@ -98,13 +106,16 @@ export function ImportPage({ route }: PageProps) {
     setSubmitted(true);
     const period = monthOf(month);
     const expected = expectedPaymentOf(expectedPayment);
-    if (Object.keys(found).length > 0 || !period || expected === undefined) return;
+    const rate = exchangeOf(exchange);
+    if (Object.keys(found).length > 0 || !period || expected === undefined || rate === undefined)
+      return;
     const uploads: UploadFileItem[] = files.map((file) => ({
       file,
       month: period.month,
       year: period.year,
       distributor,
       expectedPayment: expected,
+      exchange: rate,
     }));
     drawer.send({ type: 'upload.add', uploads });
     setFiles([]);
@@ -191,6 +202,11 @@ export function ImportPage({ route }: PageProps) {
             </p>
             {fieldError('expectedPayment')}
           </div>
+          <ExchangeFields
+            value={exchange}
+            onChange={setExchange}
+            error={problemText(shown.exchange)}
+          />
           <div className="field">
             <label className="field-label" htmlFor={ids.files}>
               {t('import.form.files')}

@@ -1,3 +1,5 @@
+import type { ExchangeRate } from '../../api/statementUpload';
+
 /** SPEC section 5: the upload formats (and .tsv/.txt, which the server reads as csv: Apple sends .txt). */
 export const STATEMENT_FILE_PATTERN = /\.((csv|tsv|txt)(\.(zip|gz|bz2|xz))?|xls|xlsx|ods)$/i;
 
@@ -28,22 +30,43 @@ export function monthOf(value: string): { year: number; month: number } | null {
   return { year: Number(match[1]), month: Number(match[2]) };
 }
 
+/** What the uploader types for a file in another currency: all three, or none. */
+export interface ExchangeDraft {
+  from: string;
+  to: string;
+  rate: string;
+}
+
+export const NO_EXCHANGE: ExchangeDraft = { from: '', to: 'USD', rate: '' };
+
+const RATE = /^\d{1,18}(\.\d{1,12})?$/;
+
+/** The exchange rate to send: null when no currency to convert is chosen; undefined when wrong. */
+export function exchangeOf(draft: ExchangeDraft): ExchangeRate | null | undefined {
+  if (draft.from === '') return null;
+  const rate = draft.rate.trim();
+  if (draft.from === draft.to || !RATE.test(rate) || /^0*(\.0*)?$/.test(rate)) return undefined;
+  return { from: draft.from, to: draft.to, rate };
+}
+
 export interface ImportFormValues {
   distributor: string;
   month: string;
   expectedPayment: string;
+  exchange: ExchangeDraft;
   fundsVerified: boolean;
   files: readonly File[];
 }
 
 export type ImportFormField =
-  'distributor' | 'month' | 'expectedPayment' | 'fundsVerified' | 'files';
+  'distributor' | 'month' | 'expectedPayment' | 'exchange' | 'fundsVerified' | 'files';
 
 /** Which rule each field breaks; the page turns these into translated texts. */
 export type ImportFormProblem =
   | 'distributor-required'
   | 'month-required'
   | 'expected-invalid'
+  | 'exchange-invalid'
   | 'funds-unverified'
   | 'files-required'
   | 'file-unsupported';
@@ -56,6 +79,7 @@ export function importFormProblems(
   if (!monthOf(values.month)) problems.month = 'month-required';
   if (expectedPaymentOf(values.expectedPayment) === undefined)
     problems.expectedPayment = 'expected-invalid';
+  if (exchangeOf(values.exchange) === undefined) problems.exchange = 'exchange-invalid';
   if (!values.fundsVerified) problems.fundsVerified = 'funds-unverified';
   if (values.files.length === 0) problems.files = 'files-required';
   else if (values.files.some((file) => !isStatementFile(file.name)))

@@ -34,6 +34,14 @@ export function StatementHeader({ statement }: { statement: Statement }) {
         <dd>{statement.distributor.name}</dd>
         <dt>{t('statements.detail.period')}</dt>
         <dd>{statement.period}</dd>
+        {statement.exchange && (
+          <>
+            <dt>{t('statements.detail.exchange')}</dt>
+            <dd data-testid="exchange-rate">
+              {t('statements.detail.exchange-value', { ...statement.exchange })}
+            </dd>
+          </>
+        )}
         <dt>{t('statements.detail.received')}</dt>
         <dd>{formatDate(statement.receivedAt)}</dd>
         {statement.statementDate && (

@@ -251,7 +251,14 @@ describe('recoupments', () => {
         advance({ title: 'Harbor costs', scope: 'products', productIds: [glassHarbor] }),
       )
     ).json();
-    const unlinked = (await create(lena, advance({ title: 'Unlinked costs' }))).json();
+    // Paco Payee is no artist's; Aria Artist signs in as the artist Aria Vale.
+    const unlinked = (
+      await create(
+        lena,
+        advance({ title: 'Unlinked costs', debtorIds: [people['payee@demo.label']] }),
+      )
+    ).json();
+    const ariasDebt = (await create(lena, advance({ title: 'Aria’s own advance' }))).json();
     const ariaVale = (
       await portal.db.query<{ id: string }>("select id from artists where name = 'Aria Vale'")
     )[0]!.id;
@@ -261,6 +268,7 @@ describe('recoupments', () => {
         .items.map((item: { id: string }) => item.id);
     const byArtist = await ids(`artist=${ariaVale}`);
     expect(byArtist).toContain(linked.id);
+    expect(byArtist).toContain(ariasDebt.id);
     expect(byArtist).not.toContain(unlinked.id);
     // The clock stands at 2026-11-01: created after September, live in the last 12 months.
     expect(await ids('month=2026-09')).not.toContain(unlinked.id);

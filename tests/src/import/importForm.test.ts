@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   STATEMENT_FILE_ACCEPT,
   addCodePath,
+  exchangeOf,
   expectedPaymentOf,
+  NO_EXCHANGE,
   importFormProblems,
   isStatementFile,
   monthOf,
@@ -15,6 +17,7 @@ const VALID: ImportFormValues = {
   distributor: 'dist-1',
   month: '2025-01',
   expectedPayment: '1234.56',
+  exchange: NO_EXCHANGE,
   fundsVerified: true,
   files: [file('orchard.csv')],
 };
@@ -92,6 +95,7 @@ describe('import form', () => {
         distributor: '',
         month: '',
         expectedPayment: '12,34',
+        exchange: NO_EXCHANGE,
         fundsVerified: false,
         files: [],
       }),
@@ -138,5 +142,26 @@ describe('statement report', () => {
       formatError: false,
       detail: 'The file is not CSV text',
     });
+  });
+});
+
+describe('the exchange rate of a file in another currency', () => {
+  it('sends nothing when no currency is chosen, and the rate as typed when it is one', () => {
+    expect(exchangeOf(NO_EXCHANGE)).toBeNull();
+    expect(exchangeOf({ from: 'EUR', to: 'USD', rate: ' 1.0832 ' })).toEqual({
+      from: 'EUR',
+      to: 'USD',
+      rate: '1.0832',
+    });
+  });
+
+  it('refuses a rate of zero, a negative or wordy one, too many decimals, or one currency twice', () => {
+    for (const rate of ['', '0', '0.00', '-1', 'one', '1,08', '1.0000000000001']) {
+      expect(exchangeOf({ from: 'EUR', to: 'USD', rate }), rate).toBeUndefined();
+    }
+    expect(exchangeOf({ from: 'USD', to: 'USD', rate: '1' })).toBeUndefined();
+    expect(
+      importFormProblems({ ...VALID, exchange: { from: 'EUR', to: 'USD', rate: '0' } }),
+    ).toEqual({ exchange: 'exchange-invalid' });
   });
 });

@@ -196,3 +196,21 @@ export type StatementTakeBody = Static<typeof StatementTakeBody>;
 
 export const TakeAnswer = Type.Object({ takePct: Type.Union([Type.String(), Type.Null()]) });
 export type TakeAnswer = Static<typeof TakeAnswer>;
+
+/** GET /api/recoupments/preview-basis: the statement a recoupment's edit is previewed on. */
+export const PreviewBasisQuery = Type.Object(
+  {
+    account: Type.Optional(Type.String({ maxLength: 100, description: 'Staff: whose statement' })),
+  },
+  { additionalProperties: false },
+);
+export type PreviewBasisQuery = Static<typeof PreviewBasisQuery>;
+
+export const PreviewBasis = Type.Object({
+  /** The account's latest calculated statement, or null when none has been calculated. */
+  statement: Type.Union([
+    Type.Object({ id: Type.String(), title: Type.String(), period: Type.String() }),
+    Type.Null(),
+  ]),
+});
+export type PreviewBasis = Static<typeof PreviewBasis>;

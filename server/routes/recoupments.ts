@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { errorResponses, IdParams, ListQuery } from '../../api/common';
 import {
   NewRecoupment,
+  PreviewBasis,
+  PreviewBasisQuery,
   Recoupment,
   RecoupmentList,
   RecoupmentListQuery,
@@ -58,6 +60,38 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       listRecoupments(app.db, recoupmentScope(sessionOf(request).user), request.query, app.now()),
+  );
+
+  app.get(
+    '/api/recoupments/preview-basis',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['recoupments'],
+        summary:
+          "The account's latest calculated statement, on which a recoupment's edit is previewed",
+        querystring: PreviewBasisQuery,
+        response: { 200: PreviewBasis, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      // Staff name the account; a label previews on its own statements only.
+      const account = seesAllAccounts(user) ? (request.query.account ?? null) : user.accountId;
+      if (!account) return { statement: null };
+      const rows = await app.db.query<{ id: string; title: string; period: string }>(
+        // The latest by the log's order: calculations at the same instant stay in order.
+        `select s.id, s.title, s.period from statements s
+          where s.account_id = $1 and s.calculation_id is not null
+            and s.state not in ('cancelled', 'deleted')
+          order by (select max(e.seq) from events e
+                     where e.stream_id = 'statement-' || s.id and e.type = 'StatementCalculated')
+                   desc nulls last, s.id
+          limit 1`,
+        [account],
+      );
+      return { statement: rows[0] ?? null };
+    },
   );
 
   app.get(

@@ -19,6 +19,7 @@ import {
 } from './recoupmentDraft';
 import { changeRecoupment, createRecoupment } from './recoupmentFormApi';
 import { RecoupmentPartyFields } from './RecoupmentPartyFields';
+import { RecoupmentPreviewPanel } from './RecoupmentPreviewPanel';
 import { RecoupmentTermFields } from './RecoupmentTermFields';
 import '../catalog/catalog.css';
 import './recoupmentForm.css';
@@ -107,6 +108,13 @@ export function RecoupmentForm({
     <form className="form recoupment-form" onSubmit={submit} noValidate>
       <RecoupmentTermFields draft={draft} set={set} problemOf={problemOf} />
       <RecoupmentPartyFields draft={draft} set={set} problemOf={problemOf} />
+      {!accountMissing && (
+        <RecoupmentPreviewPanel
+          fields={recoupmentFieldsOf(draft)}
+          {...(recoupment ? { recoupment } : {})}
+          {...(accountId ? { accountId } : {})}
+        />
+      )}
       {shownProblems && (
         <p className="field-error" role="alert">
           {accountMissing

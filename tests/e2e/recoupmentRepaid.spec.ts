@@ -120,6 +120,25 @@ test('approving a statement repays a recoupment, shown statement by statement on
     await expect(remitted).toContainText('$5.00');
     const chart = page.getByRole('img', { name: 'Balance after each statement' });
     await expect(chart.locator('title').first()).toHaveText(/\$12\.00; 2026-05: \$7\.00$/);
+
+    // Editing it previews the same statement through the engine: as it is, it took 5; at an
+    // amount of 3 it would take 3, and Aria would be paid the other 2.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the recoupment' });
+    const preview = dialog.getByRole('region', { name: 'Preview on the latest statement' });
+    const takes = preview.getByRole('table', { name: 'Taken by each recoupment' });
+    const taken = takes.getByRole('row', { name: new RegExp(title) });
+    await expect(taken).toContainText('$5.00');
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('3');
+    await expect(taken.getByRole('cell').nth(1)).toHaveText('$3.00');
+    await expect(taken.getByRole('cell').nth(2)).toHaveText('($2.00)');
+    const payouts = preview.getByRole('table', { name: 'Payouts' });
+    await expect(
+      payouts
+        .getByRole('row', { name: /Aria Artist/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('$2.00');
   } finally {
     await label.api.dispose();
     await otto.dispose();

@@ -121,6 +121,33 @@ describe('a split that starts once a recoupment is repaid', () => {
     expect(await dumpReadModels(portal.db)).toEqual(live);
   });
 
+  it('previews a recoupment’s edit on the account’s latest calculated statement, for its own people', async () => {
+    const basis = await get(portal.app, lena, '/api/recoupments/preview-basis');
+    expect(basis.json().statement).toMatchObject({ title: 'DistroKid 2026-11', period: '2026-11' });
+    // The recorded input reproduces what the statement paid: the preview's "did" column.
+    const calculation = (
+      await get(portal.app, lena, `/api/statements/${basis.json().statement.id}/calculation`)
+    ).json();
+    const { calculateReference } = await import('../../../engine/reference');
+    expect(calculateReference(calculation.input).payees).toEqual(calculation.output.payees);
+
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const demoRecords = (
+      await portal.db.query<{ id: string }>("select id from accounts where name = 'Demo Records'")
+    )[0]!.id;
+    const staff = await get(
+      portal.app,
+      otto,
+      `/api/recoupments/preview-basis?account=${demoRecords}`,
+    );
+    expect(staff.json().statement.id).toBe(basis.json().statement.id);
+    expect((await get(portal.app, otto, '/api/recoupments/preview-basis')).json()).toEqual({
+      statement: null,
+    });
+    const paco = await login(portal.app, 'payee@demo.label');
+    expect((await get(portal.app, paco, '/api/recoupments/preview-basis')).statusCode).toBe(403);
+  });
+
   it('refuses a trigger on another account’s recoupment, as if it did not exist', async () => {
     const otto = await login(portal.app, 'overseer@demo.label');
     const portalAccount = (

@@ -3,7 +3,7 @@ import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harn
 import { multipart, uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 
-describe('what an upload request may carry', () => {
+describe('what an upload request may carry, and files with nothing to import', () => {
   let portal: TestPortal;
   let lena: LoggedIn;
   let distroKid: string;
@@ -94,23 +94,6 @@ describe('what an upload request may carry', () => {
       'A file has no name: give it a name that ends with its type.',
     );
   });
-});
-
-describe('files with nothing to import', () => {
-  let portal: TestPortal;
-  let lena: LoggedIn;
-  let distroKid: string;
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    lena = await login(portal.app, 'label@demo.label');
-    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
-      id: string;
-      name: string;
-    }[];
-    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
-  });
-  afterAll(() => portal.close());
 
   const uploadOne = async (month: string, content: string) => {
     const answer = await uploadStatement(

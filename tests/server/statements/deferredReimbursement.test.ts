@@ -2,64 +2,22 @@
 // statement where the advance closes. Every figure below is worked out by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
-import {
-  createDemoProduct,
-  get,
-  login,
-  startPortal,
-  write,
-  type LoggedIn,
-  type TestPortal,
-} from '../harness';
-import { uploadStatement } from '../multipart';
-import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { createDemoProduct, get, write, type LoggedIn, type TestPortal } from '../harness';
+import { labelStatements, type LabelStatements } from './labelStatements';
 
 const ISRC = 'QZDM12699981';
-const line = (month: string, earnings: string) =>
-  distroKidLine({ earnings, isrc: ISRC }).replace('2026-10-05\t2026-09', `${month}-05\t${month}`);
 
 describe('deferred reimbursement through two approved statements', () => {
   let portal: TestPortal;
   let lena: LoggedIn;
-  let distroKid: string;
-  const people: Record<string, string> = {};
+  let people: Record<string, string>;
+  let settle: LabelStatements['settle'];
 
   beforeAll(async () => {
-    portal = await startPortal();
-    lena = await login(portal.app, 'label@demo.label');
-    distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
-    for (const row of await portal.db.query<{ id: string; username: string }>(
-      'select id, username from users',
-    )) {
-      people[row.username] = row.id;
-    }
+    ({ portal, lena, people, settle } = await labelStatements(ISRC, { cashless: false }));
   });
   afterAll(() => portal.close());
 
-  const settle = async (month: string, earnings: string) => {
-    const answer = await uploadStatement(
-      portal.app,
-      lena,
-      { distributor: distroKid, report_month: month, expected: '0', cashless: false },
-      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + line(month, earnings) }],
-    );
-    expect(answer.statusCode, answer.body).toBe(201);
-    await portal.app.jobs.drain();
-    const id = answer.json()[0].id as string;
-    const forced = await write(portal.app, lena, 'POST', `/api/statements/${id}/funds`, {
-      amount: earnings,
-    });
-    expect(forced.statusCode, forced.body).toBe(200);
-    const calculated = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
-    expect(calculated.statusCode, calculated.body).toBe(200);
-    await portal.app.jobs.drain();
-    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
-    const approved = await write(portal.app, lena, 'POST', `/api/statements/${id}/approve`, {});
-    expect(approved.json().status, approved.body).toBe('ready');
-    return Object.fromEntries(
-      payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
-    );
-  };
   /** The exact ledger balance of each payee of the label, and what was prepared for payment. */
   const ledger = async () => {
     const rows = await portal.db.query<{ account: string; balance: string }>(

@@ -2,65 +2,21 @@
 // advance is open, the conditional one from the statement after the one that repays it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
-import {
-  createDemoProduct,
-  get,
-  login,
-  startPortal,
-  write,
-  type LoggedIn,
-  type TestPortal,
-} from '../harness';
-import { uploadStatement } from '../multipart';
-import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { createDemoProduct, get, login, write, type LoggedIn, type TestPortal } from '../harness';
+import { labelStatements, type LabelStatements } from './labelStatements';
 
 const ISRC = 'QZDM12699991';
-const line = (month: string, earnings: string) =>
-  distroKidLine({ earnings, isrc: ISRC }).replace('2026-10-05\t2026-09', `${month}-05\t${month}`);
 
 describe('a split that starts once a recoupment is repaid', () => {
   let portal: TestPortal;
   let lena: LoggedIn;
-  let distroKid: string;
-  const people: Record<string, string> = {};
+  let people: Record<string, string>;
+  let settle: LabelStatements['settle'];
 
   beforeAll(async () => {
-    portal = await startPortal();
-    lena = await login(portal.app, 'label@demo.label');
-    distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
-    for (const row of await portal.db.query<{ id: string; username: string }>(
-      'select id, username from users',
-    )) {
-      people[row.username] = row.id;
-    }
+    ({ portal, lena, people, settle } = await labelStatements(ISRC, { cashless: true }));
   });
   afterAll(() => portal.close());
-
-  const settle = async (month: string, earnings: string) => {
-    const answer = await uploadStatement(
-      portal.app,
-      lena,
-      { distributor: distroKid, report_month: month, expected: null, cashless: true },
-      [
-        {
-          filename: `${month}.tsv`,
-          content: DISTROKID_HEADER + line(month, earnings),
-        },
-      ],
-    );
-    expect(answer.statusCode, answer.body).toBe(201);
-    await portal.app.jobs.drain();
-    const id = answer.json()[0].id as string;
-    const calculated = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
-    expect(calculated.statusCode, calculated.body).toBe(200);
-    await portal.app.jobs.drain();
-    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
-    const approved = await write(portal.app, lena, 'POST', `/api/statements/${id}/approve`, {});
-    expect(approved.json().status, approved.body).toBe('ready');
-    return Object.fromEntries(
-      payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
-    );
-  };
 
   it('pays the base split until the advance is repaid, then the conditional one', async () => {
     const product = await createDemoProduct(portal, {

@@ -128,6 +128,7 @@ describe('every API route checks permissions', () => {
     { method: 'PATCH', url: '/api/recoupments/x', resource: 'recoup' },
     { method: 'DELETE', url: '/api/recoupments/x', resource: 'recoup' },
     { method: 'GET', url: '/api/recoupments/x/remittances', resource: 'recoup' },
+    { method: 'GET', url: '/api/recoupments/preview-basis', resource: 'recoup' },
     { method: 'PUT', url: '/api/distributors/x/take', resource: 'distributor' },
     { method: 'POST', url: '/api/statements/x/take', resource: 'statement' },
     { method: 'GET', url: '/api/events', resource: 'emulate' },

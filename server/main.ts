@@ -13,7 +13,11 @@ const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL;
 
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+const db = await openDatabase({
+  url: databaseUrl,
+  dataDir: resolve(dataDir, 'pglite'),
+  onConnectionLost: (error) => console.error(`Database connection lost: ${error.message}`),
+});
 await prepareDatabase(db, new Date());
 
 const app = await buildApp(defaultAppOptions(db));

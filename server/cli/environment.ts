@@ -8,7 +8,11 @@ export async function openConfiguredDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-  const db = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  const db = await openDatabase({
+    url: databaseUrl,
+    dataDir: resolve(dataDir, 'pglite'),
+    onConnectionLost: (error) => console.error(`Database connection lost: ${error.message}`),
+  });
   await prepareDatabase(db, new Date());
   return db;
 }

@@ -48,10 +48,15 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; memory when absent. */
   dataDir?: string | undefined;
+  /**
+   * Told when the server drops an idle connection (a restart, an administrator's terminate):
+   * the pool discards it and the next query opens another, so the process carries on.
+   */
+  onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.onConnectionLost ?? (() => {}));
   return openPglite(options.dataDir);
 }
 
@@ -59,8 +64,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionLost: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection's error would end the whole process.
+  pool.on('error', onConnectionLost);
   await pool.query('select 1');
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as Row[];
@@ -87,6 +97,8 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async transaction(work) {
       const client = await pool.connect();
+      // A connection that cannot even roll back is closed rather than handed to the next caller.
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work({
@@ -96,10 +108,13 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken =
+            rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyValue, type Database } from '../../../server/db/database';
+import { copyValue, openDatabase, type Database } from '../../../server/db/database';
 import { freshDatabase } from '../harness';
 
 describe('bulk loading with COPY', () => {
@@ -54,5 +54,41 @@ describe('bulk loading with COPY', () => {
       }),
     ).rejects.toThrow('crash after the copy');
     expect(await db.query('select 1 from copy_probe where id = 500')).toEqual([]);
+  });
+});
+
+// PostgreSQL only: PGlite runs in the process and has no connections to lose.
+describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection the server drops', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await freshDatabase());
+  });
+  afterAll(() => drop());
+
+  it('is reported and replaced, and the process and the next query carry on', async () => {
+    const [{ database } = { database: '' }] = await db.query<{ database: string }>(
+      'select current_database() as database',
+    );
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${database}`;
+    const lost: Error[] = [];
+    const own = await openDatabase({
+      url: url.toString(),
+      onConnectionLost: (error) => lost.push(error),
+    });
+    try {
+      const [{ pid } = { pid: '' }] = await own.query<{ pid: string }>(
+        'select pg_backend_pid()::text as pid',
+      );
+      // An administrator ends the idle connection the pool keeps.
+      await db.query('select pg_terminate_backend($1::int)', [pid]);
+      await expect.poll(() => lost.length).toBe(1);
+      expect(lost[0]?.message).toMatch(/terminat/i);
+      const again = await own.query<{ one: number }>('select 1 as one');
+      expect(again).toEqual([{ one: 1 }]);
+    } finally {
+      await own.close();
+    }
   });
 });

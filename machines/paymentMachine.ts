@@ -144,3 +144,27 @@ export function statusOf(snapshot: PaymentSnapshot): PaymentStatus {
   if (!found) throw new Error(`Payment state without a status: ${String(snapshot.value)}`);
   return found;
 }
+
+/**
+ * The machine state of a payment as the database keeps it: its internal state, and whether a
+ * rule holds it (HOLD is both an internal hold and waiting on the bank).
+ */
+export function paymentMachineStateOf(
+  state: PaymentState,
+  holdReason: HoldReason | null,
+): PaymentMachineState {
+  switch (state) {
+    case 'NONE':
+      return 'scheduled';
+    case 'TRANSFER':
+      return 'transferring';
+    case 'HOLD':
+      return holdReason ? 'held' : 'withBank';
+    case 'REMUNERATE':
+      return 'remunerating';
+    case 'COMPLETED':
+      return 'completed';
+    case 'FAILED':
+      return 'failed';
+  }
+}

@@ -37,6 +37,7 @@ import statementUploadRoutes from './routes/statementUpload';
 import servicesPlugin from './plugins/services';
 import userRoutes, { userInvitationRoutes } from './routes/users';
 import walletRoutes from './routes/wallet';
+import paymentRoutes from './routes/payments';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(defaultSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
   await app.register(walletRoutes);
+  await app.register(paymentRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

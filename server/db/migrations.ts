@@ -545,6 +545,24 @@ export const migrations: Migration[] = [
       alter table statement_records add column original_currency text;
     `,
   },
+  {
+    version: 18,
+    name: 'payments and transactions keep what the payment partner reports: fee, hold, failure, trace',
+    sql: `
+      alter table payments add column fee numeric(30, 12) not null default 0;
+      alter table payments add column hold_reason text;
+      alter table payments add column failure jsonb;
+      alter table payments add column retries integer not null default 0;
+      alter table payments add column completed_at timestamptz;
+      alter table transactions add column fee numeric(30, 12) not null default 0;
+      alter table transactions add column trace_id text;
+      alter table transactions add column bank_transfer_id text;
+      alter table transactions add column transferred_at timestamptz;
+      create index payments_statement on payments (statement_id);
+      create index payments_payee on payments (payee_id);
+      create index transactions_payment on transactions (payment_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

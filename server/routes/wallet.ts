@@ -12,11 +12,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { session: true, permissions: ['payment-method:ro'] } },
       schema: {
         tags: ['wallet'],
-        summary: 'Wallet balance of the account, one item per currency, the default currency first',
+        summary: "The caller's exact balance, one item per currency, the default currency first",
         response: { 200: WalletBalances, ...errorResponses },
       },
     },
-    async (request) => walletBalances(app.db, sessionOf(request).user.accountId),
+    async (request) => walletBalances(app.db, sessionOf(request).user.id),
   );
 };
 

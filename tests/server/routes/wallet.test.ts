@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payeeAccount, fundingAccount } from '../../../server/ledger/accounts';
+import { postTransfers } from '../../../server/ledger/transfers';
 import { get, login, startPortal, type TestPortal } from '../harness';
 
 describe('wallet balance', () => {
@@ -14,35 +16,53 @@ describe('wallet balance', () => {
       { total: { amount: '0', currency: 'USD' } },
     ]);
 
-    // Ledger rows as payments will write them: amounts that a float would not keep.
-    const account = await portal.db.query<{ account_id: string }>(
-      "select account_id from users where username = 'payee@demo.label'",
+    // Ledger transfers as approvals and payments post them: amounts a float would not keep.
+    const [row] = await portal.db.query<{ id: string; account_id: string }>(
+      "select id, account_id from users where username = 'payee@demo.label'",
     );
-    for (const [amount, currency] of [
-      ['0.1', 'USD'],
-      ['0.2', 'USD'],
-      ['1234567890123.000000000001', 'USD'],
-      ['-0.3', 'USD'],
-      ['5.5', 'EUR'],
-    ]) {
-      await portal.db.query(
-        `insert into wallet_entries (account_id, amount, currency, kind, created_at)
-         values ($1, $2, $3, 'proceeds', now())`,
-        [account[0]?.account_id, amount, currency],
-      );
-    }
+    const own = payeeAccount(row?.account_id ?? '', row?.id ?? '');
+    const funding = fundingAccount(row?.account_id ?? '');
+    const moves: [string, string, string, string][] = [
+      [funding, own, '0.1', 'USD'],
+      [funding, own, '0.2', 'USD'],
+      [funding, own, '1234567890123.000000000001', 'USD'],
+      [own, funding, '0.3', 'USD'],
+      [funding, own, '5.5', 'EUR'],
+    ];
+    await postTransfers(
+      portal.db,
+      moves.map(([from, to, amount, currency], index) => ({
+        transferId: `test:${index}`,
+        from,
+        to,
+        amount,
+        currency,
+      })),
+      { statementId: null, at: new Date().toISOString() },
+    );
     expect((await get(portal.app, paco, '/api/payment-method/balance')).json()).toEqual([
       { total: { amount: '1234567890123.000000000001', currency: 'USD' } },
       { total: { amount: '5.5', currency: 'EUR' } },
     ]);
+    // What the next payment can move, in whole cents, and the rest that stays.
+    expect((await get(portal.app, paco, '/api/wallet')).json().balances).toEqual([
+      {
+        currency: 'USD',
+        exact: '1234567890123.000000000001',
+        payable: '1234567890123',
+        remainder: '0.000000000001',
+      },
+      { currency: 'EUR', exact: '5.5', payable: '5.5', remainder: '0' },
+    ]);
   });
 
-  it('shows each account its own balance only, to read-only holders too', async () => {
+  it('shows each person their own balance only, to read-only holders too', async () => {
     const walt = await login(portal.app, 'warranter@demo.label');
     expect(walt.body.permissions).toContain('payment-method:ro');
-    // Walt is in the same label account as Paco, so he sees that account's ledger.
-    const labelBalance = (await get(portal.app, walt, '/api/payment-method/balance')).json();
-    expect(labelBalance[0].total.amount).toBe('1234567890123.000000000001');
+    // Walt is in Paco's label account, and is owed nothing himself.
+    expect((await get(portal.app, walt, '/api/payment-method/balance')).json()).toEqual([
+      { total: { amount: '0', currency: 'USD' } },
+    ]);
     const otto = await login(portal.app, 'overseer@demo.label');
     expect((await get(portal.app, otto, '/api/payment-method/balance')).json()).toEqual([
       { total: { amount: '0', currency: 'USD' } },

@@ -1,0 +1,370 @@
+import { epochSeconds } from '../../api/common';
+import type {
+  HoldReason,
+  LedgerMove,
+  Payment,
+  PaymentDetail,
+  PaymentFailure,
+  PaymentHistoryEntry,
+  PaymentList,
+  PaymentListQuery,
+  PaymentState,
+  PaymentStatus,
+  Transaction,
+  TransactionDetail,
+  TransactionList,
+  TransactionListQuery,
+  TransactionStatus,
+} from '../../api/payments';
+import {
+  internalStateOf,
+  paymentMachineStateOf,
+  paymentMachineStates,
+  paymentSnapshotOf,
+  statusOf,
+} from '../../machines/paymentMachine';
+import { transactionMachine } from '../../machines/transactionMachine';
+import { allows } from '../auth/permissions';
+import { seesAllAccounts } from '../auth/scope';
+import type { SessionUser } from '../auth/sessions';
+import type { Queryable } from '../db/database';
+import { pagedList, type Page } from './pagedList';
+
+/**
+ * Who sees which payments: staff every account's, a label its own account's, a payee their own.
+ * Only admins read the internal state and what a payment must still move (SPEC section 6).
+ */
+export interface PaymentScope {
+  account: string | null;
+  payee: string | null;
+  internal: boolean;
+}
+
+export function paymentScope(user: SessionUser): PaymentScope {
+  const internal = user.roles.includes('admin');
+  if (seesAllAccounts(user)) return { account: null, payee: null, internal };
+  if (allows(user.permissions, 'payment:rw') || allows(user.permissions, 'transaction:rw')) {
+    return { account: user.accountId, payee: null, internal };
+  }
+  return { account: null, payee: user.id, internal };
+}
+
+/** The internal states behind each status everybody reads, from the payment machine. */
+function internalStatesOf(status: PaymentStatus): { states: PaymentState[]; held: boolean[] } {
+  const states: PaymentState[] = [];
+  const held: boolean[] = [];
+  for (const machineState of paymentMachineStates) {
+    const snapshot = paymentSnapshotOf(machineState);
+    if (statusOf(snapshot) !== status) continue;
+    states.push(internalStateOf(snapshot));
+    held.push(machineState === 'held');
+  }
+  return { states, held };
+}
+
+/** `$1` the account or null, `$2` the payee or null. */
+const VISIBLE = `($1::text is null or s.account_id = $1) and ($2::text is null or p.payee_id = $2)`;
+
+const PAYMENT_COLUMNS = `p.id, p.statement_id, s.title as statement_title, s.account_id,
+  a.name as account_name, p.payee_id, coalesce(u.fullname, '') as payee_name, p.origin,
+  trim_scale(p.amount)::text as amount, trim_scale(p.fee)::text as fee,
+  trim_scale(p.amount + p.fee)::text as total, p.currency, p.state, p.hold_reason, p.failure,
+  p.retries, p.created_at, p.completed_at`;
+
+const PAYMENT_FROM = `payments p
+  join statements s on s.id = p.statement_id
+  join accounts a on a.id = s.account_id
+  left join users u on u.id = p.payee_id`;
+
+interface PaymentRow extends Record<string, unknown> {
+  id: string;
+  statement_id: string;
+  statement_title: string;
+  account_id: string;
+  account_name: string;
+  payee_id: string;
+  payee_name: string;
+  origin: Payment['origin'];
+  amount: string;
+  fee: string;
+  total: string;
+  currency: string;
+  state: PaymentState;
+  hold_reason: HoldReason | null;
+  failure: PaymentFailure | string | null;
+  retries: number;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+}
+
+const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
+  const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
+  const status = statusOf(snapshot);
+  return {
+    id: row.id,
+    statementId: row.statement_id,
+    statementTitle: row.statement_title,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    payeeId: row.payee_id,
+    payeeName: row.payee_name,
+    origin: row.origin,
+    amount: row.amount,
+    fee: row.fee,
+    total: row.total,
+    currency: row.currency,
+    status,
+    holdReason: row.hold_reason,
+    failure: row.failure === null ? null : json(row.failure),
+    retries: Number(row.retries),
+    createdAt: epochSeconds(row.created_at) ?? 0,
+    completedAt: epochSeconds(row.completed_at),
+    ...(scope.internal
+      ? { internalState: row.state, delta: status === 'completed' ? '0' : row.total }
+      : {}),
+  };
+}
+
+export async function listPayments(
+  db: Queryable,
+  scope: PaymentScope,
+  query: PaymentListQuery & Page,
+): Promise<PaymentList> {
+  const wanted = query.status ? internalStatesOf(query.status) : null;
+  return pagedList(
+    db,
+    {
+      sql: `select ${PAYMENT_COLUMNS} from ${PAYMENT_FROM}
+             where ${VISIBLE}
+               and ($3::text[] is null or exists (
+                     select 1 from unnest($3::text[], $4::boolean[]) as w(state, held)
+                      where w.state = p.state and (w.state <> 'HOLD' or w.held = (p.hold_reason is not null))))
+               and ($5::text is null or p.statement_id = $5)
+               and ($6::text is null or p.payee_id = $6)
+               and ($7 = '' or u.fullname ilike '%' || $7 || '%' or s.title ilike '%' || $7 || '%')`,
+      params: [
+        scope.account,
+        scope.payee,
+        wanted?.states ?? null,
+        wanted?.held ?? null,
+        query.statement ?? null,
+        query.payee ?? null,
+        query.q ?? '',
+      ],
+      orderBy: 'created_at desc, id',
+    },
+    query,
+    (row: PaymentRow) => toPayment(row, scope),
+  );
+}
+
+const TRANSACTION_COLUMNS = `t.id, t.payment_id, p.statement_id, s.account_id, a.name as account_name,
+  p.payee_id, coalesce(u.fullname, '') as payee_name, trim_scale(t.amount)::text as amount,
+  trim_scale(t.fee)::text as fee, trim_scale(t.amount + t.fee)::text as total, t.currency,
+  t.status, t.passback, t.trace_id, t.bank_transfer_id, t.transferred_at, t.created_at`;
+
+const TRANSACTION_FROM = `transactions t join ${PAYMENT_FROM} on p.id = t.payment_id`;
+
+interface TransactionRow extends Record<string, unknown> {
+  id: string;
+  payment_id: string;
+  statement_id: string;
+  account_id: string;
+  account_name: string;
+  payee_id: string;
+  payee_name: string;
+  amount: string;
+  fee: string;
+  total: string;
+  currency: string;
+  status: TransactionStatus;
+  passback: boolean;
+  trace_id: string | null;
+  bank_transfer_id: string | null;
+  transferred_at: Date | string | null;
+  created_at: Date | string;
+}
+
+function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    paymentId: row.payment_id,
+    statementId: row.statement_id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    payeeId: row.payee_id,
+    payeeName: row.payee_name,
+    amount: row.amount,
+    fee: row.fee,
+    total: row.total,
+    currency: row.currency,
+    status: row.status,
+    passback: row.passback,
+    traceId: row.trace_id,
+    bankTransferId: row.bank_transfer_id,
+    transferredAt: epochSeconds(row.transferred_at),
+    createdAt: epochSeconds(row.created_at) ?? 0,
+  };
+}
+
+function transactionSql(scope: PaymentScope, query: TransactionListQuery) {
+  return {
+    sql: `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM}
+           where ${VISIBLE}
+             and ($3::text is null or t.status = $3)
+             and ($4::text is null or t.payment_id = $4)
+             and ($5 = '' or u.fullname ilike '%' || $5 || '%' or t.trace_id ilike '%' || $5 || '%')`,
+    params: [
+      scope.account,
+      scope.payee,
+      query.status ?? null,
+      query.payment ?? null,
+      query.q ?? '',
+    ],
+    orderBy: 'created_at desc, id',
+  };
+}
+
+export function listTransactions(
+  db: Queryable,
+  scope: PaymentScope,
+  query: TransactionListQuery & Page,
+): Promise<TransactionList> {
+  return pagedList(db, transactionSql(scope, query), query, toTransaction);
+}
+
+/** Every matching transaction, for the CSV download; a page would leave rows out. */
+export async function allTransactions(
+  db: Queryable,
+  scope: PaymentScope,
+  query: TransactionListQuery,
+): Promise<Transaction[]> {
+  const { sql, params, orderBy } = transactionSql(scope, query);
+  const rows = await db.query<TransactionRow>(`${sql} order by ${orderBy}`, params);
+  return rows.map(toTransaction);
+}
+
+/** What the event log says happened to a payment: it was prepared when its statement was approved. */
+async function historyOf(
+  db: Queryable,
+  payment: Payment,
+  scope: PaymentScope,
+): Promise<PaymentHistoryEntry[]> {
+  const rows = await db.query<{
+    seq: string;
+    at: Date | string;
+    actor: string | null;
+    emulating_actor: string | null;
+  }>(
+    `select e.seq::text as seq, e.at, e.actor, e.emulating_actor from events e
+      where e.stream_id = $1 and e.type = 'PaymentsPrepared'
+        and e.data -> 'payments' @> jsonb_build_array(jsonb_build_object('paymentId', $2::text))
+      order by e.seq`,
+    [`statement-${payment.statementId}`, payment.id],
+  );
+  // Prepared payments start where the payment machine starts.
+  const prepared = paymentSnapshotOf('scheduled');
+  return rows.map((row) => ({
+    sequence: Number(row.seq),
+    at: epochSeconds(row.at) ?? 0,
+    status: statusOf(prepared),
+    ...(scope.internal ? { internalState: internalStateOf(prepared) } : {}),
+    actor: row.actor,
+    emulatingActor: row.emulating_actor,
+    failure: null,
+    holdReason: null,
+  }));
+}
+
+/** The ledger's accounts named for the reader: whose balance, or which of the label's accounts. */
+const MOVE_KIND: Record<string, LedgerMove['kind']> = { payout: 'payout', payment: 'payment' };
+
+export async function readPayment(
+  db: Queryable,
+  scope: PaymentScope,
+  id: string,
+): Promise<PaymentDetail | null> {
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from ${PAYMENT_FROM} where ${VISIBLE} and p.id = $3`,
+    [scope.account, scope.payee, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const payment = toPayment(row, scope);
+  const transactions = await db.query<TransactionRow>(
+    `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM}
+      where t.payment_id = $1 order by t.created_at, t.id`,
+    [id],
+  );
+  const moves = await db.query<{
+    id: string;
+    debit_account: string;
+    credit_account: string;
+    amount: string;
+    currency: string;
+    created_at: Date | string;
+    statement_id: string | null;
+  }>(
+    `select id, debit_account, credit_account, trim_scale(amount)::text as amount, currency,
+            created_at, statement_id
+       from ledger_transfers where id = $1 or id like $2 order by created_at, id`,
+    [`payment:${id}`, `payment:${id}:%`],
+  );
+  return {
+    ...payment,
+    transactions: transactions.map(toTransaction),
+    transfers: moves.map((move) => ({
+      id: move.id,
+      kind: MOVE_KIND[move.id.split(':')[0] ?? ''] ?? 'payment',
+      from: move.debit_account,
+      to: move.credit_account,
+      amount: move.amount,
+      currency: move.currency,
+      at: epochSeconds(move.created_at) ?? 0,
+      statementId: move.statement_id,
+    })),
+    history: await historyOf(db, payment, scope),
+  };
+}
+
+export async function readTransaction(
+  db: Queryable,
+  scope: PaymentScope,
+  id: string,
+): Promise<TransactionDetail | null> {
+  const rows = await db.query<TransactionRow>(
+    `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where ${VISIBLE} and t.id = $3`,
+    [scope.account, scope.payee, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const transaction = toTransaction(row);
+  const events = await db.query<{
+    seq: string;
+    at: Date | string;
+    actor: string | null;
+    emulating_actor: string | null;
+  }>(
+    `select e.seq::text as seq, e.at, e.actor, e.emulating_actor from events e
+      where e.stream_id = $1 and e.type = 'PaymentsPrepared'
+        and e.data -> 'payments' @> jsonb_build_array(jsonb_build_object('transactionId', $2::text))
+      order by e.seq`,
+    [`statement-${transaction.statementId}`, id],
+  );
+  return {
+    ...transaction,
+    // A transaction is prepared with its payment, in the first status of its machine.
+    history: events.map((event) => ({
+      sequence: Number(event.seq),
+      at: epochSeconds(event.at) ?? 0,
+      status: transactionMachine.config.initial as TransactionStatus,
+      actor: event.actor,
+      emulatingActor: event.emulating_actor,
+      failure: null,
+      holdReason: null,
+    })),
+  };
+}

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, IdParams } from '../../api/common';
+import {
+  PaymentDetail,
+  PaymentList,
+  PaymentListQuery,
+  TransactionDetail,
+  TransactionList,
+  TransactionListQuery,
+  Wallet,
+} from '../../api/payments';
+import { NotFoundError } from '../errors';
+import { sessionOf, type RouteAccess } from '../plugins/auth';
+import {
+  allTransactions,
+  listPayments,
+  listTransactions,
+  paymentScope,
+  readPayment,
+  readTransaction,
+} from '../queries/payments';
+import { readWallet } from '../queries/wallet';
+import { toCsv } from './csv';
+
+// SPEC section 2: the payments and transactions ledgers are for transaction ro/rw holders; a
+// payee's payment:ro reads their own payments too.
+const paymentAccess: RouteAccess = {
+  session: true,
+  permissions: ['payment:ro', 'transaction:ro'],
+};
+const transactionAccess: RouteAccess = { session: true, permissions: ['transaction:ro'] };
+
+const CSV_HEADER = [
+  'id',
+  'payment',
+  'statement',
+  'account',
+  'payee',
+  'amount',
+  'fee',
+  'total',
+  'currency',
+  'status',
+  'passback',
+  'trace id',
+  'bank transfer id',
+  'transferred',
+  'created',
+];
+
+const isoDate = (seconds: number | null) =>
+  seconds === null ? null : new Date(seconds * 1000).toISOString();
+
+const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/payments',
+    {
+      config: { access: paymentAccess },
+      schema: {
+        tags: ['payments'],
+        summary: "Payments the caller may see: staff all, a label its account's, a payee their own",
+        querystring: PaymentListQuery,
+        response: { 200: PaymentList, ...errorResponses },
+      },
+    },
+    (request) => listPayments(app.db, paymentScope(sessionOf(request).user), request.query),
+  );
+
+  app.get(
+    '/api/payments/:id',
+    {
+      config: { access: paymentAccess },
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment with its transactions, ledger transfers and history',
+        params: IdParams,
+        response: { 200: PaymentDetail, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await readPayment(
+        app.db,
+        paymentScope(sessionOf(request).user),
+        request.params.id,
+      );
+      if (!found) throw new NotFoundError();
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/transactions',
+    {
+      config: { access: transactionAccess },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Transactions the caller may see; format=csv (or accept: text/csv) answers every matching row as a file',
+        querystring: TransactionListQuery,
+        response: { 200: Type.Union([TransactionList, Type.String()]), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = paymentScope(sessionOf(request).user);
+      const wantsCsv =
+        request.query.format === 'csv' ||
+        (request.query.format === undefined &&
+          String(request.headers.accept ?? '').startsWith('text/csv'));
+      if (!wantsCsv) return listTransactions(app.db, scope, request.query);
+      const rows = await allTransactions(app.db, scope, request.query);
+      const csv = toCsv(
+        CSV_HEADER,
+        rows.map((row) => [
+          { text: row.id },
+          { text: row.paymentId },
+          { text: row.statementId },
+          { text: row.accountName },
+          { text: row.payeeName },
+          { decimal: row.amount },
+          { decimal: row.fee },
+          { decimal: row.total },
+          { text: row.currency },
+          { text: row.status },
+          { text: row.passback ? 'on' : 'off' },
+          { text: row.traceId },
+          { text: row.bankTransferId },
+          { text: isoDate(row.transferredAt) },
+          { text: isoDate(row.createdAt) },
+        ]),
+      );
+      const day = app.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/transactions/:id',
+    {
+      config: { access: transactionAccess },
+      schema: {
+        tags: ['payments'],
+        summary: 'One transaction with its history',
+        params: IdParams,
+        response: { 200: TransactionDetail, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await readTransaction(
+        app.db,
+        paymentScope(sessionOf(request).user),
+        request.params.id,
+      );
+      if (!found) throw new NotFoundError();
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/wallet',
+    {
+      config: { access: { session: true, permissions: ['payment-method:ro'] } },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          "The caller's balance (exact, payable in whole minor units, and the rest kept), payouts in, transactions on their way",
+        response: { 200: Wallet, ...errorResponses },
+      },
+    },
+    (request) => {
+      const { user } = sessionOf(request);
+      return readWallet(app.db, user.id, paymentScope(user));
+    },
+  );
+};
+
+export default paymentRoutes;

@@ -31,7 +31,8 @@ test('approving a statement repays a recoupment, shown statement by statement on
   const label = await labelApi(base);
   const otto = await apiSession(base, 'overseer@demo.label');
   try {
-    // A product of its own: Aria Artist holds all of it.
+    // A product and a payee of its own, so no other suite's recoupment of the account's payees
+    // takes a share: the payee holds all of the product.
     const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
       items: { id: string }[];
     };
@@ -47,6 +48,13 @@ test('approving a statement repays a recoupment, shown statement by statement on
       '/api/users?limit=100',
     );
     const idOf = (username: string) => users.items.find((u) => u.username === username)?.id;
+    const payeeName = `E2E Repaid payee ${stamp}`;
+    const invited = await label.post('/api/users', {
+      email: `repaid-${stamp}-${Date.now()}@e2e.example`,
+      fullname: payeeName,
+    });
+    expect(invited.status()).toBe(201);
+    const payeeId = ((await invited.json()) as { id: string }).id;
     const splits = await label.api.put(`/api/products/${product.id}/splits`, {
       headers: { 'x-csrf-token': label.csrf },
       data: {
@@ -55,21 +63,21 @@ test('approving a statement repays a recoupment, shown statement by statement on
           {
             scope: 'product',
             kind: 'base',
-            shares: [{ payeeId: idOf('artist@demo.label'), pct: '100' }],
+            shares: [{ payeeId, pct: '100' }],
           },
         ],
       },
     });
     expect(splits.status()).toBe(200);
 
-    // An advance of 12 to Aria on this product, first in the waterfall.
+    // An advance of 12 to the payee on this product, first in the waterfall.
     const title = `E2E repaid advance ${stamp}`;
     const advance = await label.post('/api/recoupments', {
       title,
       type: 'advance',
       amount: '12',
       creditorId: idOf('label@demo.label'),
-      debtorIds: [idOf('artist@demo.label')],
+      debtorIds: [payeeId],
       recoupablePct: '100',
       priority: 'highest',
       scope: 'products',
@@ -110,19 +118,19 @@ test('approving a statement repays a recoupment, shown statement by statement on
     await expect.poll(statusOf, { timeout: 30_000 }).toBe('pending-approval');
     expect((await label.post(`/api/statements/${statementId}/approve`, {})).status()).toBe(200);
 
-    // The advance took all 5 Aria earned: 7 of 12 are left.
+    // The advance took all 5 the payee earned: 7 of 12 are left.
     await login(page, 'label@demo.label');
     await page.goto(`/recoupments/${recoupmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const remittances = page.getByRole('table', { name: 'Remittances' });
     const remitted = remittances.getByRole('row').filter({ hasText: '2026-05' });
-    await expect(remitted).toContainText('Aria Artist');
+    await expect(remitted).toContainText(payeeName);
     await expect(remitted).toContainText('$5.00');
     const chart = page.getByRole('img', { name: 'Balance after each statement' });
     await expect(chart.locator('title').first()).toHaveText(/\$12\.00; 2026-05: \$7\.00$/);
 
     // Editing it previews the same statement through the engine: as it is, it took 5; at an
-    // amount of 3 it would take 3, and Aria would be paid the other 2.
+    // amount of 3 it would take 3, and the payee would be paid the other 2.
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the recoupment' });
     const preview = dialog.getByRole('region', { name: 'Preview on the latest statement' });
@@ -135,7 +143,7 @@ test('approving a statement repays a recoupment, shown statement by statement on
     const payouts = preview.getByRole('table', { name: 'Payouts' });
     await expect(
       payouts
-        .getByRole('row', { name: /Aria Artist/ })
+        .getByRole('row', { name: new RegExp(payeeName) })
         .getByRole('cell')
         .nth(1),
     ).toHaveText('$2.00');

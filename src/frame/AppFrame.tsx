@@ -8,18 +8,30 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
 import type { Session } from '../../api/session';
+import type { AppRoute } from '../routes/types';
 
 /** Top-bar controls of a feature (the emulation button); the shell gives them, so the frame needs no feature. */
 export type TopBarControls = ComponentType<{ session: Session }>;
 
-function SignedInFrame({ session, Controls }: { session: Session; Controls?: TopBarControls }) {
+/** Whether a route has somewhere to go (a built page, a redirect); the shell knows. */
+export type Navigable = (route: AppRoute) => boolean;
+
+function SignedInFrame({
+  session,
+  Controls,
+  navigable,
+}: {
+  session: Session;
+  Controls?: TopBarControls | undefined;
+  navigable?: Navigable | undefined;
+}) {
   const { t } = useTranslation();
   const { route, params } = useCurrentRoute();
   const { balance, refresh: refreshBalance } = useWalletBalance(session);
   const showNav = route?.nav ?? true;
   return (
     <div className={showNav ? 'app-frame with-nav' : 'app-frame'}>
-      {showNav && <SideNav session={session} balance={balance} />}
+      {showNav && <SideNav session={session} balance={balance} navigable={navigable} />}
       <div className="app-main">
         <header className="top-bar">
           <div className="top-bar-start">
@@ -47,8 +59,14 @@ function SignedInFrame({ session, Controls }: { session: Session; Controls?: Top
 }
 
 /** The signed-in frame: side navigation (on routes flagged with it), top bar and the page area. */
-export function AppFrame({ controls }: { controls?: TopBarControls }) {
+export function AppFrame({
+  controls,
+  navigable,
+}: {
+  controls?: TopBarControls;
+  navigable?: Navigable;
+}) {
   const { session } = useSession();
   if (!session) return null;
-  return <SignedInFrame session={session} Controls={controls} />;
+  return <SignedInFrame session={session} Controls={controls} navigable={navigable} />;
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
 import { visibleNavigation } from '../routes/access';
-import { routeById } from '../routes/table';
-import type { NavEntry } from '../routes/types';
+import { NAVIGATION, routeById } from '../routes/table';
+import type { AppRoute, NavEntry } from '../routes/types';
 import { canSeeBalance, WalletBalance } from './WalletBalance';
 import { DebugToggle } from './DebugToggle';
 
@@ -73,12 +73,21 @@ function NavItemLink({ entry, collapsed }: { entry: NavEntry; collapsed: boolean
 }
 
 /** SPEC section 2's side navigation: filtered entries, a Settings sub-menu, collapse remembered. */
-export function SideNav({ session, balance }: { session: Session; balance: Money | null }) {
+export function SideNav({
+  session,
+  balance,
+  navigable,
+}: {
+  session: Session;
+  balance: Money | null;
+  /** Routes with somewhere to go; the shell knows which pages are built. */
+  navigable?: (route: AppRoute) => boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const subMenuId = useId();
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const entries = visibleNavigation(session);
+  const entries = visibleNavigation(session, NAVIGATION, navigable);
   const [openGroup, setOpenGroup] = useState<string | null>(() => {
     const active = entries.find((entry) =>
       entry.children?.some((child) => location.pathname.startsWith(routeById(child.routeId).path)),

@@ -5,6 +5,7 @@ import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
 import { formatMoney } from '../format/formatters';
 import { actingAs } from '../routes/access';
+import { Money as MoneyAmount } from '../widgets/Money';
 
 /** SPEC section 6: payment-method ro or rw holders (the emulated user's, while emulating). */
 export function canSeeBalance(
@@ -27,8 +28,10 @@ export function useWalletBalance(session: Session): WalletBalanceState {
   const [loads, setLoads] = useState(0);
   const refresh = useCallback(() => setLoads((count) => count + 1), []);
   const allowed = canSeeBalance(session);
-  // The balance belongs to the account the server acts for: the emulated one while emulating.
-  const accountId = session.emulation?.account.id ?? session.account.id;
+  // The balance belongs to the person the server acts for: the emulated one while emulating.
+  const person = session.emulation
+    ? `${session.emulation.account.id}:${session.emulation.username ?? session.emulation.fullname}`
+    : `${session.account.id}:${session.username ?? session.fullname}`;
   useEffect(() => {
     if (!allowed) return;
     let current = true;
@@ -42,7 +45,7 @@ export function useWalletBalance(session: Session): WalletBalanceState {
     return () => {
       current = false;
     };
-  }, [api, allowed, accountId, loads]);
+  }, [api, allowed, person, loads]);
   return { balance: allowed ? balance : null, refresh };
 }
 
@@ -62,7 +65,7 @@ export function WalletBalance({
     >
       {!collapsed && <span className="wallet-balance-label">{t('wallet.balance.label')}</span>}
       <span className="wallet-balance-amount" data-testid="wallet-balance">
-        {amount}
+        {balance ? <MoneyAmount amount={balance.amount} currency={balance.currency} /> : amount}
       </span>
     </div>
   );

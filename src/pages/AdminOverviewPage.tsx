@@ -19,7 +19,6 @@ export function AdminOverviewPage({ route }: PageProps) {
           </li>
         </ul>
       </div>
-      <p className="page-note">{t('pages.placeholder.later-issue')}</p>
     </section>
   );
 }

@@ -30,7 +30,6 @@ export function DashboardPage({ route }: PageProps) {
           </dd>
         </dl>
       </div>
-      <p className="page-note">{t('pages.placeholder.dashboard-later')}</p>
     </section>
   );
 }

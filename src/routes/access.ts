@@ -55,17 +55,21 @@ export function noAccessPath(session: SessionAccess): string {
   return '/dashboard';
 }
 
-/** The side navigation this session may see: children filtered too, a parent kept while any child remains. */
+/**
+ * The side navigation this session may see: children filtered too, a parent kept while any child
+ * remains. `navigable` leaves out routes with nowhere to go (no page built, no redirect).
+ */
 export function visibleNavigation(
   session: SessionAccess,
   entries: readonly NavEntry[] = NAVIGATION,
+  navigable: (route: AppRoute) => boolean = () => true,
 ): NavEntry[] {
   const visible: NavEntry[] = [];
   for (const entry of entries) {
     if (entry.children) {
-      const children = visibleNavigation(session, entry.children);
+      const children = visibleNavigation(session, entry.children, navigable);
       if (children.length > 0) visible.push({ ...entry, children });
-    } else if (canOpen(routeById(entry.routeId), session)) {
+    } else if (navigable(routeById(entry.routeId)) && canOpen(routeById(entry.routeId), session)) {
       visible.push(entry);
     }
   }

@@ -14,6 +14,11 @@ import { ProductAddPage } from '../catalog/ProductAddPage';
 import { ProductPage } from '../catalog/ProductPage';
 import { ProductsPage } from '../catalog/ProductsPage';
 import { PayeesPage } from '../payees/PayeesPage';
+import { PaymentPage } from '../payments/PaymentPage';
+import { PaymentsPage } from '../payments/PaymentsPage';
+import { TransactionPage } from '../payments/TransactionPage';
+import { TransactionsPage } from '../payments/TransactionsPage';
+import { WalletPage } from '../payments/WalletPage';
 import { RecoupmentAddPage } from '../recoupments/RecoupmentAddPage';
 import { RecoupmentEditPage } from '../recoupments/RecoupmentEditPage';
 import { DistributorEditPage } from '../distributors/DistributorEditPage';
@@ -23,16 +28,16 @@ import { ImportPage } from '../import/ImportPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { InvitationPage } from '../pages/InvitationPage';
 import { LoginPage } from '../pages/LoginPage';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { OverseerPage } from '../pages/OverseerPage';
 import { RecoupmentPage } from '../recoupments/RecoupmentPage';
 import { RecoupmentsPage } from '../recoupments/RecoupmentsPage';
 import { StatementLogsPage } from '../statements/StatementLogsPage';
 import { StatementPage } from '../statements/StatementPage';
 import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
 import { StatementsPage } from '../statements/StatementsPage';
-import type { PageProps } from '../routes/types';
+import type { AppRoute, PageProps } from '../routes/types';
 
-/** Built pages by route id; every other route shows its titled placeholder until its issue lands. */
+/** Built pages by route id. A route without one is not served and not in the navigation. */
 const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   login: LoginPage,
   reset: ResetRequestPage,
@@ -44,6 +49,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   dashboard: DashboardPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
+  overseer: OverseerPage,
   products: ProductsPage,
   'product-add': ProductAddPage,
   product: ProductPage,
@@ -63,8 +69,18 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   recoupment: RecoupmentPage,
   'recoupment-add': RecoupmentAddPage,
   'recoupment-edit': RecoupmentEditPage,
+  payments: PaymentsPage,
+  payment: PaymentPage,
+  transactions: TransactionsPage,
+  transaction: TransactionPage,
+  wallet: WalletPage,
 };
 
-export function pageFor(routeId: string): ComponentType<PageProps> {
-  return PAGES[routeId] ?? PlaceholderPage;
+export function pageFor(routeId: string): ComponentType<PageProps> | null {
+  return PAGES[routeId] ?? null;
+}
+
+/** A route goes somewhere: its page is built, or it redirects within the portal or outside it. */
+export function hasPage(route: AppRoute): boolean {
+  return !!PAGES[route.id] || !!route.redirectTo || !!route.externalUrl;
 }

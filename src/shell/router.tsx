@@ -6,15 +6,15 @@ import { AppFrame } from '../frame/AppFrame';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
-import { pageFor } from './pages';
+import { hasPage, pageFor } from './pages';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
 import type { RouteHandle } from '../routes/useCurrentRoute';
 
-/** Pages are looked up once, when the router is built. */
+/** Pages are looked up once, when the router is built; a redirect route has none. */
 function pageElement(route: AppRoute): ReactNode {
   const Page = pageFor(route.id);
-  return <Page route={route} />;
+  return Page ? <Page route={route} /> : null;
 }
 
 const toRouteObject = (route: AppRoute, element: ReactNode): RouteObject => ({
@@ -25,8 +25,10 @@ const toRouteObject = (route: AppRoute, element: ReactNode): RouteObject => ({
 
 /** The router, built from the route table: public pages, guarded application pages, then the 404. */
 export function routeObjects(): RouteObject[] {
-  const publicRoutes = ROUTES.filter((route) => route.kind === 'public');
-  const privateRoutes = ROUTES.filter((route) => route.kind === 'private');
+  // A route with no page built and nowhere to send its visitor answers as not found.
+  const served = ROUTES.filter(hasPage);
+  const publicRoutes = served.filter((route) => route.kind === 'public');
+  const privateRoutes = served.filter((route) => route.kind === 'private');
   return [
     {
       element: <Root />,
@@ -44,7 +46,7 @@ export function routeObjects(): RouteObject[] {
           element: <RequireSession />,
           children: [
             {
-              element: <AppFrame controls={EmulationControls} />,
+              element: <AppFrame controls={EmulationControls} navigable={hasPage} />,
               children: privateRoutes.map((route) =>
                 toRouteObject(route, <RouteGate route={route}>{pageElement(route)}</RouteGate>),
               ),

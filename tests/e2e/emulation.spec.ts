@@ -9,15 +9,7 @@ const navLinkLabels = (page: Page) =>
       links.map((link) => link.querySelector('.nav-label')?.textContent ?? ''),
     );
 
-const PAYEE_NAV = [
-  'Home',
-  'Analytics',
-  'Payments',
-  'Transactions',
-  'Products',
-  'Recoupments',
-  'ADA Hub',
-];
+const PAYEE_NAV = ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments'];
 
 test('the admin emulates the payee, sees the payee navigation, stops and lands on /admin', async ({
   page,

@@ -1,0 +1,271 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { formatDateTime } from '../format/formatters';
+import type { PageProps } from '../routes/types';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Money } from '../widgets/Money';
+import type {
+  LedgerMove,
+  PaymentDetail,
+  PaymentHistoryEntry,
+  Transaction,
+} from '../../api/payments';
+import {
+  holdReasonLabel,
+  ledgerAccountLabel,
+  originLabel,
+  paymentStatusLabel,
+  transferKindLabel,
+} from './labels';
+import {
+  PassbackCell,
+  PaymentAmountCell,
+  PaymentTotalCell,
+  TransactionStatusCell,
+} from './PaymentCells';
+import { readPayment } from './paymentsApi';
+import { useOpensStatements } from './useOpensStatements';
+import '../catalog/catalog.css';
+import './payments.css';
+
+/** /payments/{id}: what is paid to whom, from which statement, its transactions and history. */
+export function PaymentPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { id = '' } = useParams();
+  const loaded = useLoad(() => readPayment(api, id), [api, id]);
+
+  if (loaded.status === 'loading') {
+    return <p className="page page-note">{t('payments.detail.loading')}</p>;
+  }
+  if (!loaded.data) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        <p className="page-note">{t('payments.detail.missing')}</p>
+      </section>
+    );
+  }
+  const payment = loaded.data;
+  return (
+    <section className="page payment-detail">
+      <h1 className="page-title">{t('payments.detail.heading', { payee: payment.payeeName })}</h1>
+      <PaymentFacts payment={payment} />
+      <section className="card" aria-labelledby="payment-transactions">
+        <h2 id="payment-transactions" className="section-title">
+          {t('payments.detail.transactions')}
+        </h2>
+        <PaymentTransactions
+          transactions={payment.transactions}
+          label={t('payments.detail.transactions')}
+        />
+      </section>
+      <section className="card" aria-labelledby="payment-transfers">
+        <h2 id="payment-transfers" className="section-title">
+          {t('payments.detail.transfers')}
+        </h2>
+        <LedgerMoves moves={payment.transfers} payeeName={payment.payeeName} />
+      </section>
+      <section className="card" aria-labelledby="payment-history">
+        <h2 id="payment-history" className="section-title">
+          {t('payments.detail.history')}
+        </h2>
+        <PaymentHistory entries={payment.history} />
+      </section>
+    </section>
+  );
+}
+
+function PaymentFacts({ payment }: { payment: PaymentDetail }) {
+  const { t } = useTranslation();
+  const opensStatements = useOpensStatements();
+  const money = (amount: string) => <Money amount={amount} currency={payment.currency} />;
+  const facts: [string, ReactNode][] = [
+    [t('payments.list.status'), paymentStatusLabel(t, payment.status)],
+    ...(payment.holdReason
+      ? [[t('payments.detail.hold'), holdReasonLabel(t, payment.holdReason)] as [string, string]]
+      : []),
+    ...(payment.failure
+      ? [
+          [t('payments.detail.failure'), `${payment.failure.code}: ${payment.failure.message}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [t('payments.list.amount'), money(payment.amount)],
+    [t('payments.detail.fee'), money(payment.fee)],
+    [t('payments.list.total'), money(payment.total)],
+    [
+      t('payments.list.statement'),
+      opensStatements ? (
+        <Link key="statement" to={`/statements/${encodeURIComponent(payment.statementId)}`}>
+          {payment.statementTitle}
+        </Link>
+      ) : (
+        payment.statementTitle
+      ),
+    ],
+    [t('payments.detail.account'), payment.accountName],
+    [t('payments.detail.origin'), originLabel(t, payment.origin)],
+    [t('payments.list.created'), formatDateTime(payment.createdAt)],
+    ...(payment.completedAt
+      ? [[t('payments.detail.completed'), formatDateTime(payment.completedAt)] as [string, string]]
+      : []),
+    ...(payment.retries > 0
+      ? [[t('payments.detail.retries'), String(payment.retries)] as [string, string]]
+      : []),
+    ...(payment.internalState
+      ? [[t('payments.list.internal-state'), payment.internalState] as [string, string]]
+      : []),
+    ...(payment.delta !== undefined
+      ? [[t('payments.detail.delta'), money(payment.delta)] as [string, ReactNode]]
+      : []),
+  ];
+  return (
+    <section className="card" aria-labelledby="payment-facts">
+      <h2 id="payment-facts" className="section-title">
+        {t('payments.detail.facts')}
+      </h2>
+      <dl className="facts">
+        {facts.map(([term, value]) => (
+          <div className="fact" key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function PaymentTransactions({
+  transactions,
+  label,
+}: {
+  transactions: Transaction[];
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const columns: ListColumn<Transaction>[] = [
+    {
+      label: t('transactions.list.created'),
+      key: 'createdAt',
+      format: 'date',
+      width: 100,
+      flexGrow: 0,
+      linkPath: '/transactions/:id',
+    },
+    {
+      label: t('transactions.list.amount'),
+      key: 'amount',
+      component: PaymentAmountCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.total'),
+      key: 'total',
+      component: PaymentTotalCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.status'),
+      key: 'status',
+      component: TransactionStatusCell,
+      width: 130,
+    },
+    {
+      label: t('transactions.list.passback'),
+      key: 'passback',
+      component: PassbackCell,
+      width: 150,
+    },
+    { label: t('transactions.list.trace'), key: 'traceId', width: 140, show: 'hide-null' },
+  ];
+  return (
+    <List
+      label={label}
+      columns={columns}
+      rows={transactions}
+      emptyText={t('transactions.list.empty')}
+    />
+  );
+}
+
+type MoveRow = LedgerMove & { fromName: string; toName: string };
+
+function MoveAmountCell({ row }: CellProps<MoveRow>) {
+  return <Money amount={row.amount} currency={row.currency} />;
+}
+
+function MoveKindCell({ row }: CellProps<MoveRow>) {
+  const { t } = useTranslation();
+  return <>{transferKindLabel(t, row.kind)}</>;
+}
+
+/** Movements between ledger accounts, named for the reader rather than by their ledger ids. */
+export function LedgerMoves({ moves, payeeName }: { moves: LedgerMove[]; payeeName: string }) {
+  const { t } = useTranslation();
+  const rows: MoveRow[] = moves.map((move) => ({
+    ...move,
+    fromName: ledgerAccountLabel(t, move.from, payeeName),
+    toName: ledgerAccountLabel(t, move.to, payeeName),
+  }));
+  const columns: ListColumn<MoveRow>[] = [
+    { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },
+    { label: t('payments.transfers.kind'), key: 'kind', component: MoveKindCell, width: 120 },
+    { label: t('payments.transfers.from'), key: 'fromName', width: 180, flexGrow: 2 },
+    { label: t('payments.transfers.to'), key: 'toName', width: 180, flexGrow: 2 },
+    {
+      label: t('payments.transfers.amount'),
+      key: 'amount',
+      component: MoveAmountCell,
+      width: 120,
+      textAlign: 'right',
+    },
+  ];
+  return (
+    <List
+      label={t('payments.detail.transfers')}
+      columns={columns}
+      rows={rows}
+      emptyText={t('payments.transfers.empty')}
+    />
+  );
+}
+
+type HistoryRow = PaymentHistoryEntry & { id: number };
+
+function HistoryStatusCell({ row }: CellProps<HistoryRow>) {
+  const { t } = useTranslation();
+  return <>{paymentStatusLabel(t, row.status)}</>;
+}
+
+function PaymentHistory({ entries }: { entries: PaymentHistoryEntry[] }) {
+  const { t } = useTranslation();
+  const rows: HistoryRow[] = entries.map((entry) => ({ ...entry, id: entry.sequence }));
+  const columns: ListColumn<HistoryRow>[] = [
+    { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },
+    { label: t('payments.list.status'), key: 'status', component: HistoryStatusCell, width: 140 },
+    {
+      label: t('payments.list.internal-state'),
+      key: 'internalState',
+      width: 110,
+      show: 'hide-null',
+    },
+  ];
+  return (
+    <List
+      label={t('payments.detail.history')}
+      columns={columns}
+      rows={rows}
+      emptyText={t('payments.detail.history-empty')}
+    />
+  );
+}

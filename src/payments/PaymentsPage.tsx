@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { TextInput } from '../widgets/TextInput';
+import { paymentStatuses, type Payment, type PaymentStatus } from '../../api/payments';
+import { paymentStatusLabel } from './labels';
+import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
+import { listPayments } from './paymentsApi';
+import { useOpensStatements } from './useOpensStatements';
+import '../catalog/catalog.css';
+import './payments.css';
+
+type StatusFilter = PaymentStatus | 'all';
+
+/**
+ * /payments: what each approved statement pays each payee, newest first. A payee sees their own,
+ * a label its account's, staff every account's; the internal state is the admin's.
+ */
+export function PaymentsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const opensStatements = useOpensStatements();
+  const listed = useLoad(
+    (signal) =>
+      listPayments(
+        api,
+        { q: search.trim() || undefined, status: status === 'all' ? undefined : status },
+        signal,
+      ),
+    [api, search, status],
+  );
+
+  const columns: ListColumn<Payment>[] = [
+    {
+      label: t('payments.list.created'),
+      key: 'createdAt',
+      format: 'date',
+      width: 100,
+      flexGrow: 0,
+    },
+    {
+      label: t('payments.list.payee'),
+      key: 'payeeName',
+      linkPath: '/payments/:id',
+      width: 160,
+      flexGrow: 2,
+    },
+    {
+      label: t('payments.list.statement'),
+      key: 'statementTitle',
+      ...(opensStatements ? { linkPath: '/statements/:id', linkKey: 'statementId' } : {}),
+      width: 200,
+      flexGrow: 2,
+    },
+    {
+      label: t('payments.list.amount'),
+      key: 'amount',
+      component: PaymentAmountCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('payments.list.total'),
+      key: 'total',
+      component: PaymentTotalCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    { label: t('payments.list.status'), key: 'status', component: PaymentStatusCell, width: 180 },
+    {
+      label: t('payments.list.internal-state'),
+      key: 'internalState',
+      width: 110,
+      // The server sends the internal state to admins only.
+      show: 'hide-null',
+    },
+  ];
+  const filters: StatusFilter[] = ['all', ...paymentStatuses];
+
+  return (
+    <section className="page payments-page">
+      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <div className="ledger-toolbar">
+        <div className="segmented" role="group" aria-label={t('payments.list.status-filter')}>
+          {filters.map((filter) => (
+            <button
+              key={filter}
+              type="button"
+              className="segmented-option"
+              aria-pressed={status === filter}
+              onClick={() => setStatus(filter)}
+            >
+              {filter === 'all' ? t('payments.list.all') : paymentStatusLabel(t, filter)}
+            </button>
+          ))}
+        </div>
+        <TextInput
+          label={t('payments.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+          type="search"
+        />
+        {listed.data && (
+          <span className="page-note">
+            {t('payments.list.count', {
+              shown: listed.data.items.length,
+              total: listed.data.total,
+            })}
+          </span>
+        )}
+      </div>
+      <List
+        label={t('payments.list.table-label')}
+        columns={columns}
+        rows={listed.data?.items ?? []}
+        loading={listed.status === 'loading'}
+        loadingText={t('payments.list.loading')}
+        emptyText={t('payments.list.empty')}
+        maxRows={14}
+      />
+    </section>
+  );
+}

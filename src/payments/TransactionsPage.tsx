@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
+import { List } from '../widgets/list/List';
+import type { ListColumn } from '../widgets/list/columns';
+import { TextInput } from '../widgets/TextInput';
+import { transactionStatuses, type Transaction, type TransactionStatus } from '../../api/payments';
+import { transactionStatusLabel } from './labels';
+import {
+  PassbackCell,
+  PaymentAmountCell,
+  PaymentTotalCell,
+  TransactionStatusCell,
+} from './PaymentCells';
+import { downloadTransactions, listTransactions } from './paymentsApi';
+import '../catalog/catalog.css';
+import './payments.css';
+
+type StatusFilter = TransactionStatus | 'all';
+
+/** /transactions: every transfer a payment made or will make, and all of them as a CSV file. */
+export function TransactionsPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [downloading, setDownloading] = useState(false);
+  const query = useMemo(
+    () => ({ q: search.trim() || undefined, status: status === 'all' ? undefined : status }),
+    [search, status],
+  );
+  const listed = useLoad((signal) => listTransactions(api, query, signal), [api, query]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadTransactions(api, query);
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: ListColumn<Transaction>[] = [
+    {
+      label: t('transactions.list.created'),
+      key: 'createdAt',
+      format: 'date',
+      width: 100,
+      flexGrow: 0,
+    },
+    {
+      label: t('transactions.list.payee'),
+      key: 'payeeName',
+      linkPath: '/transactions/:id',
+      width: 160,
+      flexGrow: 2,
+    },
+    {
+      label: t('transactions.list.amount'),
+      key: 'amount',
+      component: PaymentAmountCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.total'),
+      key: 'total',
+      component: PaymentTotalCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.status'),
+      key: 'status',
+      component: TransactionStatusCell,
+      width: 130,
+    },
+    {
+      label: t('transactions.list.passback'),
+      key: 'passback',
+      component: PassbackCell,
+      width: 150,
+    },
+    { label: t('transactions.list.trace'), key: 'traceId', width: 140, show: 'hide-null' },
+  ];
+  const filters: StatusFilter[] = ['all', ...transactionStatuses];
+
+  return (
+    <section className="page transactions-page">
+      <header className="recoup-head">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void download()}
+          disabled={downloading}
+        >
+          {t('transactions.list.download')}
+        </button>
+      </header>
+      <div className="ledger-toolbar">
+        <div className="segmented" role="group" aria-label={t('transactions.list.status-filter')}>
+          {filters.map((filter) => (
+            <button
+              key={filter}
+              type="button"
+              className="segmented-option"
+              aria-pressed={status === filter}
+              onClick={() => setStatus(filter)}
+            >
+              {filter === 'all' ? t('transactions.list.all') : transactionStatusLabel(t, filter)}
+            </button>
+          ))}
+        </div>
+        <TextInput
+          label={t('transactions.list.search')}
+          value={search}
+          onChange={setSearch}
+          size="small"
+          type="search"
+        />
+        {listed.data && (
+          <span className="page-note">
+            {t('transactions.list.count', {
+              shown: listed.data.items.length,
+              total: listed.data.total,
+            })}
+          </span>
+        )}
+      </div>
+      <List
+        label={t('transactions.list.table-label')}
+        columns={columns}
+        rows={listed.data?.items ?? []}
+        loading={listed.status === 'loading'}
+        loadingText={t('transactions.list.loading')}
+        emptyText={t('transactions.list.empty')}
+        maxRows={14}
+      />
+    </section>
+  );
+}

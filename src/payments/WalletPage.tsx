@@ -1,0 +1,162 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import type { PageProps } from '../routes/types';
+import { List } from '../widgets/list/List';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Money } from '../widgets/Money';
+import type { LedgerMove, WalletCurrencyBalance } from '../../api/payments';
+import { transferKindLabel } from './labels';
+import { PaymentTransactions } from './PaymentPage';
+import { readWallet } from './paymentsApi';
+import { useOpensStatements } from './useOpensStatements';
+import '../catalog/catalog.css';
+import './payments.css';
+
+/** Up to 5 decimals (SPEC section 3) where a fraction of a cent is what is being shown. */
+const REMAINDER_DECIMALS = 5;
+
+function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="card"
+      aria-label={t('wallet-page.balance.currency', { currency: balance.currency })}
+    >
+      <dl className="facts">
+        <div className="fact">
+          <dt>{t('wallet-page.balance.exact')}</dt>
+          <dd>
+            <Money
+              amount={balance.exact}
+              currency={balance.currency}
+              maxDecimals={REMAINDER_DECIMALS}
+            />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('wallet-page.balance.payable')}</dt>
+          <dd>
+            <Money amount={balance.payable} currency={balance.currency} />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('wallet-page.balance.remainder')}</dt>
+          <dd>
+            <Money
+              amount={balance.remainder}
+              currency={balance.currency}
+              maxDecimals={REMAINDER_DECIMALS}
+            />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type IncomingRow = LedgerMove;
+
+function IncomingAmountCell({ row }: CellProps<IncomingRow>) {
+  return <Money amount={row.amount} currency={row.currency} maxDecimals={REMAINDER_DECIMALS} />;
+}
+
+function IncomingStatementCell({ row }: CellProps<IncomingRow>) {
+  const { t } = useTranslation();
+  const opensStatements = useOpensStatements();
+  if (!row.statementId || !opensStatements) return null;
+  return (
+    <Link to={`/statements/${encodeURIComponent(row.statementId)}`}>
+      {t('wallet-page.incoming.statement')}
+    </Link>
+  );
+}
+
+function IncomingKindCell({ row }: CellProps<IncomingRow>) {
+  const { t } = useTranslation();
+  return <>{transferKindLabel(t, row.kind)}</>;
+}
+
+/**
+ * /wallet (beta): the signed-in person's balance, exact and as the next payment can move it, the
+ * payouts that came in, and the transactions on their way or prepared.
+ */
+export function WalletPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const loaded = useLoad(() => readWallet(api), [api]);
+  const wallet = loaded.data;
+  const incomingColumns: ListColumn<IncomingRow>[] = [
+    { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },
+    { label: t('payments.transfers.kind'), key: 'kind', component: IncomingKindCell, width: 120 },
+    {
+      label: t('payments.list.statement'),
+      key: 'statementId',
+      component: IncomingStatementCell,
+      width: 200,
+      flexGrow: 2,
+    },
+    {
+      label: t('payments.transfers.amount'),
+      key: 'amount',
+      component: IncomingAmountCell,
+      width: 140,
+      textAlign: 'right',
+    },
+  ];
+
+  return (
+    <section className="page wallet-page">
+      <h1 className="page-title">
+        {t(route.titleKey)} <span className="badge">{t('wallet-page.balance.beta')}</span>
+      </h1>
+      {loaded.status === 'loading' || !wallet ? (
+        <p className="page-note">{t('wallet-page.balance.loading')}</p>
+      ) : (
+        <>
+          <section aria-labelledby="wallet-balance">
+            <h2 id="wallet-balance" className="section-title">
+              {t('wallet-page.balance.heading')}
+            </h2>
+            <div className="wallet-balances">
+              {wallet.balances.map((balance) => (
+                <BalanceCard key={balance.currency} balance={balance} />
+              ))}
+            </div>
+            <p className="page-note">{t('wallet-page.balance.remainder-note')}</p>
+          </section>
+          <section className="card" aria-labelledby="wallet-incoming">
+            <h2 id="wallet-incoming" className="section-title">
+              {t('wallet-page.incoming.heading')}
+            </h2>
+            <List
+              label={t('wallet-page.incoming.heading')}
+              columns={incomingColumns}
+              rows={wallet.incoming}
+              emptyText={t('wallet-page.incoming.empty')}
+            />
+          </section>
+          <section className="card" aria-labelledby="wallet-active">
+            <h2 id="wallet-active" className="section-title">
+              {t('wallet-page.active.heading')}
+            </h2>
+            <PaymentTransactions
+              transactions={wallet.active}
+              label={t('wallet-page.active.heading')}
+            />
+          </section>
+          <section className="card" aria-labelledby="wallet-prepared">
+            <h2 id="wallet-prepared" className="section-title">
+              {t('wallet-page.prepared.heading')}
+            </h2>
+            <PaymentTransactions
+              transactions={wallet.prepared}
+              label={t('wallet-page.prepared.heading')}
+            />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

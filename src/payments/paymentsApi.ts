@@ -1,0 +1,49 @@
+// The payment, transaction and wallet calls of the API (server/routes/payments.ts), typed by the
+// contract in api/.
+import type { ApiClient } from '../api/client';
+import type {
+  PaymentDetail,
+  PaymentList,
+  PaymentStatus,
+  TransactionDetail,
+  TransactionList,
+  TransactionStatus,
+  Wallet,
+} from '../../api/payments';
+
+/** The most rows one read of a ledger list takes; the search and the status filter narrow it. */
+export const LEDGER_PAGE_SIZE = 500;
+
+export const listPayments = (
+  api: ApiClient,
+  query: { q?: string; status?: PaymentStatus; statement?: string },
+  signal?: AbortSignal,
+) =>
+  api.get<PaymentList>('payments', {
+    query: { limit: LEDGER_PAGE_SIZE, ...query },
+    ...(signal ? { signal } : {}),
+  });
+
+export const readPayment = (api: ApiClient, id: string) =>
+  api.get<PaymentDetail>(`payments/${encodeURIComponent(id)}`);
+
+export const listTransactions = (
+  api: ApiClient,
+  query: { q?: string; status?: TransactionStatus },
+  signal?: AbortSignal,
+) =>
+  api.get<TransactionList>('transactions', {
+    query: { limit: LEDGER_PAGE_SIZE, ...query },
+    ...(signal ? { signal } : {}),
+  });
+
+/** Every matching transaction as a CSV file, saved under the name the server gives it. */
+export const downloadTransactions = (
+  api: ApiClient,
+  query: { q?: string; status?: TransactionStatus },
+) => api.get('transactions', { format: 'csv', query: { ...query, format: 'csv' } });
+
+export const readTransaction = (api: ApiClient, id: string) =>
+  api.get<TransactionDetail>(`transactions/${encodeURIComponent(id)}`);
+
+export const readWallet = (api: ApiClient) => api.get<Wallet>('wallet');

@@ -35,9 +35,11 @@ import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import servicesPlugin from './plugins/services';
+import { paymentConfig, type PaymentConfig } from './payments/config';
 import userRoutes, { userInvitationRoutes } from './routes/users';
 import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
+import partnerWebhookRoutes from './routes/partnerWebhooks';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -59,6 +61,8 @@ export interface AppOptions {
   runJobs: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** The payment batch period and the sandbox payment partner. */
+  payments: PaymentConfig;
 }
 
 /** The options production runs with; tests change only the database, the clock and the logger. */
@@ -77,6 +81,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     bodyLimit: 1024 * 1024,
     blobDir: resolve(env.BLOB_DIR ?? join(env.DATA_DIR ?? 'data', 'blobs')),
     runJobs: true,
+    payments: paymentConfig(env),
   };
 }
 
@@ -110,7 +115,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, parts: 50 } });
   await app.register(databasePlugin, { db: options.db, now: options.now });
-  await app.register(servicesPlugin, { blobDir: options.blobDir, runJobs: options.runJobs });
+  await app.register(servicesPlugin, {
+    blobDir: options.blobDir,
+    runJobs: options.runJobs,
+    payments: options.payments,
+  });
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
@@ -141,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(walletRoutes);
   await app.register(paymentRoutes);
+  await app.register(partnerWebhookRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

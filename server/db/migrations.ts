@@ -563,6 +563,44 @@ export const migrations: Migration[] = [
       create index transactions_payment on transactions (payment_id);
     `,
   },
+  {
+    version: 19,
+    name: 'moving payments: the payment partner, its sandbox, and where each payee is paid',
+    sql: `
+      alter table payments add column partner_transfer_id text;
+      alter table payments add column version integer not null default 0;
+      create table payee_payment_methods (
+        payee_id text primary key,
+        partner_customer_id text not null,
+        funding_source_id text not null,
+        last4 text not null,
+        verified_at timestamptz
+      );
+      create table sandbox_transfers (
+        id text primary key,
+        idempotency_key text not null unique,
+        amount numeric(30, 12) not null,
+        currency text not null,
+        destination text not null,
+        status text not null,
+        return_code text,
+        fee numeric(30, 12) not null,
+        created_at timestamptz not null,
+        settle_at timestamptz not null,
+        settled_at timestamptz
+      );
+      create table sandbox_webhooks (
+        id text primary key,
+        transfer_id text not null references sandbox_transfers (id),
+        topic text not null,
+        body text not null,
+        deliver_at timestamptz not null,
+        delivered_at timestamptz,
+        attempts integer not null default 0
+      );
+      create index sandbox_webhooks_due on sandbox_webhooks (deliver_at) where delivered_at is null;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

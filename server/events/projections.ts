@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { accountProjector } from './projectors/account';
 import { artistProjector } from './projectors/artist';
 import { distributorProjector } from './projectors/distributor';
+import { paymentProjector } from './projectors/payment';
 import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
 import type { Projection, Projector } from './projectors/projector';
@@ -18,6 +19,7 @@ const projectors: Projector<PortalEvent> = {
   ...productProjector,
   ...statementProjector,
   ...recoupmentProjector,
+  ...paymentProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

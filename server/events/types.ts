@@ -1,4 +1,5 @@
 import type { LedgerTransfer } from '../ledger/transfers';
+import type { HoldReason, PaymentFailure } from '../../api/payments';
 import type { Share, SplitSet } from '../../engine/types';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
@@ -279,6 +280,25 @@ export type RecoupmentEvent =
       };
     };
 
+/**
+ * The `payment-<id>` stream: each move of one payment, as the payment machine decides it. Events
+ * that move money carry their ledger transfers, so replay posts exactly what was posted.
+ */
+export type PaymentStreamEvent =
+  | { type: 'PaymentHeld'; data: { reason: HoldReason } }
+  | { type: 'PaymentTransferStarted'; data: { transactionId: string } }
+  | {
+      type: 'PaymentTransferCreated';
+      data: { transactionId: string; partnerTransferId: string; traceId: string };
+    }
+  | { type: 'PaymentSettled'; data: { transactionId: string; transfers: LedgerTransfer[] } }
+  | { type: 'PaymentFeePaid'; data: { fee: string; transfers: LedgerTransfer[] } }
+  | {
+      type: 'PaymentReturned';
+      data: { transactionId: string; failure: PaymentFailure; transfers: LedgerTransfer[] };
+    }
+  | { type: 'PaymentRetried'; data: { transactionId: string; transfers: LedgerTransfer[] } };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -288,6 +308,7 @@ export interface StreamEvents {
   product: ProductEvent;
   statement: StatementEvent;
   recoupment: RecoupmentEvent;
+  payment: PaymentStreamEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -11,3 +11,9 @@ export const payeeAccount = (accountId: string, payeeId: string) => `payee:${acc
 
 /** Payments prepared for the payment partner and not yet sent. */
 export const payoutsAccount = (accountId: string) => `payouts:${accountId}`;
+
+/** What left through the payment partner to the payees' banks. */
+export const paidOutAccount = (accountId: string) => `paid:${accountId}`;
+
+/** What the payment partner charged the label for moving its payments. */
+export const partnerFeesAccount = (currency: string) => `fees:partner:${currency}`;

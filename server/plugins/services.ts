@@ -3,11 +3,23 @@ import { BlobStore } from '../blobs';
 import { JobRunner } from '../jobs/queue';
 import { runCalculationJob } from '../statements/calculateJob';
 import { runParseJob } from '../statements/parseJob';
+import type { BatchRun } from '../../api/payments';
+import type { PaymentConfig } from '../payments/config';
+import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
+import { runPaymentBatch } from '../payments/payments';
+import { SandboxPartner } from '../payments/sandboxPartner';
+import { PaymentSchedule } from '../payments/schedule';
 
 declare module 'fastify' {
   interface FastifyInstance {
     blobs: BlobStore;
     jobs: JobRunner;
+    /** The payment partner: the sandbox, which runs in this process. */
+    partner: SandboxPartner;
+    /** Runs the payment batch now (SPEC's batch period does it on its own). */
+    runPaymentBatch: () => Promise<BatchRun>;
+    /** The sandbox bank answers due transfers and its due webhooks are delivered. */
+    tickPartner: () => Promise<void>;
   }
 }
 
@@ -15,6 +27,7 @@ export interface ServicesOptions {
   blobDir: string;
   /** Start working the job queue now; tests drain it themselves instead. */
   runJobs: boolean;
+  payments: PaymentConfig;
 }
 
 /** The blob store of original files and the job runner that reads them. */
@@ -34,9 +47,34 @@ export default fp<ServicesOptions>(
     );
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
+    const partner = new SandboxPartner(app.db, options.payments.sandbox);
+    const deps = { db: app.db, partner, now: app.now };
+    app.decorate('partner', partner);
+    app.decorate('runPaymentBatch', () => runPaymentBatch(deps));
+    app.decorate('tickPartner', async () => {
+      await partner.settleDue(app.now());
+      // Webhooks go through the portal's own HTTP handling, signature check included.
+      await partner.deliverDue(app.now(), async (body, signature) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/api/partner/webhooks',
+          headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+          payload: body,
+        });
+        return answer.statusCode < 300;
+      });
+    });
     if (options.runJobs) {
       await jobs.start();
       app.addHook('onClose', () => jobs.stop());
+      const schedule = new PaymentSchedule(
+        options.payments,
+        () => app.runPaymentBatch(),
+        () => app.tickPartner(),
+        (message, detail) => app.log.error(detail, message),
+      );
+      app.addHook('onReady', () => schedule.start());
+      app.addHook('onClose', () => schedule.stop());
     }
   },
   { name: 'services', dependencies: ['database'] },

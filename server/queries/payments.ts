@@ -279,8 +279,18 @@ async function historyOf(
   }));
 }
 
-/** The ledger's accounts named for the reader: whose balance, or which of the label's accounts. */
-const MOVE_KIND: Record<string, LedgerMove['kind']> = { payout: 'payout', payment: 'payment' };
+/**
+ * What a ledger transfer of a payment was, from its id (server/payments/payments.ts names them):
+ * `payment:<id>` took it from the balance, then `:settled:`, `:fee:`, `:returned:`, `:retry:`.
+ */
+const MOVE_KIND: Record<string, LedgerMove['kind']> = {
+  settled: 'settlement',
+  fee: 'fee',
+  returned: 'return',
+  retry: 'payment',
+};
+const moveKind = (id: string): LedgerMove['kind'] =>
+  id.startsWith('payout:') ? 'payout' : (MOVE_KIND[id.split(':')[2] ?? ''] ?? 'payment');
 
 export async function readPayment(
   db: Queryable,
@@ -310,7 +320,9 @@ export async function readPayment(
   }>(
     `select id, debit_account, credit_account, trim_scale(amount)::text as amount, currency,
             created_at, statement_id
-       from ledger_transfers where id = $1 or id like $2 order by created_at, id`,
+       from ledger_transfers where id = $1 or id like $2
+      order by created_at,
+               case split_part(id, ':', 3) when '' then 0 when 'fee' then 2 else 1 end, id`,
     [`payment:${id}`, `payment:${id}:%`],
   );
   return {
@@ -318,7 +330,7 @@ export async function readPayment(
     transactions: transactions.map(toTransaction),
     transfers: moves.map((move) => ({
       id: move.id,
-      kind: MOVE_KIND[move.id.split(':')[0] ?? ''] ?? 'payment',
+      kind: moveKind(move.id),
       from: move.debit_account,
       to: move.credit_account,
       amount: move.amount,

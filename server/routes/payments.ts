@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import {
+  BatchRun,
   PaymentDetail,
   PaymentList,
   PaymentListQuery,
@@ -10,8 +11,9 @@ import {
   TransactionListQuery,
   Wallet,
 } from '../../api/payments';
-import { NotFoundError } from '../errors';
-import { sessionOf, type RouteAccess } from '../plugins/auth';
+import { ConflictError, NotFoundError } from '../errors';
+import { retryPayment } from '../payments/payments';
+import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import {
   allTransactions,
   listPayments,
@@ -30,6 +32,11 @@ const paymentAccess: RouteAccess = {
   permissions: ['payment:ro', 'transaction:ro'],
 };
 const transactionAccess: RouteAccess = { session: true, permissions: ['transaction:ro'] };
+// SPEC section 6: running the batch now and clearing a failed payment are the admin's.
+const adminAccess: RouteAccess = { session: true, permissions: ['payment:rw'], roles: ['admin'] };
+
+/** Only a failed payment is cleared and tried again. */
+export const NOT_FAILED = 'Only a failed payment can be cleared and tried again.';
 
 const CSV_HEADER = [
   'id',
@@ -84,6 +91,43 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         paymentScope(sessionOf(request).user),
         request.params.id,
       );
+      if (!found) throw new NotFoundError();
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/payments/batch',
+    {
+      config: { access: adminAccess },
+      schema: {
+        tags: ['payments'],
+        summary: 'Run the payment batch now instead of at the end of its period',
+        response: { 200: BatchRun, ...errorResponses },
+      },
+    },
+    () => app.runPaymentBatch(),
+  );
+
+  app.post(
+    '/api/payments/:id/retry',
+    {
+      config: { access: adminAccess },
+      schema: {
+        tags: ['payments'],
+        summary: 'Clear a failed payment and try it again in the next batch',
+        params: IdParams,
+        response: { 200: PaymentDetail, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = paymentScope(sessionOf(request).user);
+      if (!(await readPayment(app.db, scope, request.params.id))) throw new NotFoundError();
+      const retried = await app.db.transaction((tx) =>
+        retryPayment(tx, request.params.id, commandMetadata(request, app.now())),
+      );
+      if (!retried) throw new ConflictError(NOT_FAILED);
+      const found = await readPayment(app.db, scope, request.params.id);
       if (!found) throw new NotFoundError();
       return found;
     },

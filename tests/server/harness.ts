@@ -84,6 +84,20 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     loginRateLimit: { max: 10_000, timeWindow: 60_000 },
     blobDir: join(dir, 'blobs'),
     runJobs: false,
+    // The sandbox bank as tests want it: every transfer settles, each webhook comes once, and
+    // nothing runs unless the test moves the clock and calls it.
+    payments: {
+      batchPeriodMs: 0,
+      partnerTickMs: 0,
+      sandbox: {
+        settleAfterMs: 60_000,
+        failureShare: 0,
+        fee: '0.25',
+        webhookDelayMs: 1000,
+        duplicateShare: 0,
+        secret: 'test-webhook-secret',
+      },
+    },
     ...overrides,
   });
   await app.ready();

@@ -19,6 +19,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     products: other.productId,
     statements: other.statementId,
     recoupments: other.recoupmentId,
+    payments: other.paymentId,
+    transactions: other.transactionId,
     distributors: 'no-such-distributor',
   };
   return byResource[resource] ?? null;

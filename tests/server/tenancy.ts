@@ -21,6 +21,9 @@ export interface AccountFixture {
   artistId: string;
   statementId: string;
   recoupmentId: string;
+  /** A payment of the statement to one of the account's payees, and its transaction. */
+  paymentId: string;
+  transactionId: string;
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -141,6 +144,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     artistId: artist.json<{ id: string }>().id,
     statementId,
     recoupmentId,
+    ...(await preparedPayment(portal, statementId, users['payee@zephyr.example'] ?? '')),
     isrc,
     secrets: [
       accountName,
@@ -192,14 +196,16 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     [{ filename: 'demo-may.tsv', content: statementFile(isrc) }],
   );
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
+  const statementId = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
   return {
     accountId,
     accountName: 'Demo Records',
     users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
-    statementId: uploaded.json<{ id: string }[]>()[0]?.id ?? '',
+    statementId,
     recoupmentId,
+    ...(await preparedPayment(portal, statementId, people['payee@demo.label'] ?? '')),
     isrc,
     secrets: [
       'Demo Tour Support',
@@ -209,6 +215,26 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
       artist[0]?.name ?? '',
     ],
   };
+}
+
+/**
+ * A payment and its transaction as an approval prepares them (statements.payments.ts), written
+ * straight into the tables: these suites check who may read them, not how they are made.
+ */
+async function preparedPayment(portal: TestPortal, statementId: string, payeeId: string) {
+  const paymentId = `payment-of-${statementId}`;
+  const transactionId = `transaction-of-${statementId}`;
+  await portal.db.query(
+    `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at)
+     values ($1, $2, $3, '7.5', 'USD', 'NONE', 'proceeds', now())`,
+    [paymentId, statementId, payeeId],
+  );
+  await portal.db.query(
+    `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)
+     values ($1, $2, '7.5', 'USD', 'PREPARE', false, now())`,
+    [transactionId, paymentId],
+  );
+  return { paymentId, transactionId };
 }
 
 /** POST /api/recoupments as `who`: an advance of 1000 recouped from all the debtors' earnings. */

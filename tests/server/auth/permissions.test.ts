@@ -137,6 +137,8 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/wallet', resource: 'payment-method' },
     { method: 'GET', url: '/api/payments', resource: 'payment' },
     { method: 'GET', url: '/api/payments/x', resource: 'payment' },
+    { method: 'POST', url: '/api/payments/batch', resource: 'payment' },
+    { method: 'POST', url: '/api/payments/x/retry', resource: 'payment' },
     { method: 'GET', url: '/api/transactions', resource: 'transaction' },
     { method: 'GET', url: '/api/transactions/x', resource: 'transaction' },
     { method: 'GET', url: '/api/session/emulate', resource: 'emulate' },
@@ -161,6 +163,7 @@ describe('every API route checks permissions', () => {
     const publicRoutes = [
       'GET /api/health',
       'POST /api/payee-invitations/accept',
+      'POST /api/partner/webhooks',
       ...['password-resets', 'claims', 'activations'].flatMap((flow) => [
         `POST /api/${flow}`,
         `POST /api/${flow}/complete`,

@@ -21,8 +21,9 @@ export interface LabelStatements {
 export async function labelStatements(
   isrc: string,
   { cashless }: { cashless: boolean },
+  overrides: Parameters<typeof startPortal>[0] = {},
 ): Promise<LabelStatements> {
-  const portal = await startPortal();
+  const portal = await startPortal(overrides);
   const lena = await login(portal.app, 'label@demo.label');
   const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
     .id as string;

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxOptions } from './sandboxPartner';
+
+/** How payments move in this portal: the batch period and the sandbox partner's behaviour. */
+export interface PaymentConfig {
+  /** SPEC's batch period: how often scheduled payments are handed to the partner. */
+  batchPeriodMs: number;
+  /** How often the partner's bank answers due transfers and its webhooks go out. */
+  partnerTickMs: number;
+  sandbox: SandboxOptions;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const number = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
+};
+
+/** From the environment; every value has a default a demo runs with (see README). */
+export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
+  return {
+    batchPeriodMs: number(env.PAYMENT_BATCH_PERIOD_MS, DAY),
+    partnerTickMs: number(env.PARTNER_TICK_MS, 5000),
+    sandbox: {
+      settleAfterMs: number(env.SANDBOX_SETTLE_AFTER_MS, 60_000),
+      failureShare: number(env.SANDBOX_FAILURE_SHARE, 0.05),
+      fee: env.SANDBOX_FEE ?? '0.25',
+      webhookDelayMs: number(env.SANDBOX_WEBHOOK_DELAY_MS, 2000),
+      duplicateShare: number(env.SANDBOX_DUPLICATE_SHARE, 0.1),
+      // The sandbox runs in the portal's process: a secret of this process signs and checks.
+      secret: env.PARTNER_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The payment partner as the portal sees it: one adapter for every partner. Every call that
+ * moves money carries an idempotency key, so a retry, a double click or a crash between the call
+ * and the commit never pays twice: the same key answers the same transfer.
+ */
+export interface PartnerTransfer {
+  id: string;
+  status: 'pending' | 'settled' | 'returned' | 'cancelled';
+  amount: string;
+  currency: string;
+  /** What the partner charges the label for this transfer. */
+  fee: string;
+  /** The bank's trace number. */
+  traceId: string;
+  /** The bank's return, when status is returned (an ACH code such as R01). */
+  returnCode: string | null;
+  returnMessage: string | null;
+}
+
+export interface NewPartnerTransfer {
+  idempotencyKey: string;
+  amount: string;
+  currency: string;
+  /** The partner's id of the payee's verified bank account. */
+  destination: string;
+}
+
+export interface PaymentPartner {
+  createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer>;
+  getTransfer(id: string): Promise<PartnerTransfer | null>;
+  cancelTransfer(id: string, now: Date): Promise<PartnerTransfer | null>;
+}
+
+/** The header that carries a webhook's HMAC-SHA256 signature, hex, of its raw body. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-partner-signature';
+
+/** A webhook's body: which transfer changed; the portal asks the partner for the rest. */
+export interface PartnerWebhook {
+  id: string;
+  topic: 'transfer.settled' | 'transfer.returned' | 'transfer.cancelled';
+  transferId: string;
+}

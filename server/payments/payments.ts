@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import type { BatchRun, HoldReason, PaymentState } from '../../api/payments';
+import {
+  nextPaymentSnapshot,
+  paymentMachineStateOf,
+  paymentSnapshotOf,
+  type PaymentEvent,
+  type PaymentSnapshot,
+} from '../../machines/paymentMachine';
+import type { Database, Queryable } from '../db/database';
+import { appendToStream, streamVersion } from '../events/store';
+import type { EventMetadata, PaymentStreamEvent } from '../events/types';
+import {
+  fundingAccount,
+  paidOutAccount,
+  partnerFeesAccount,
+  payeeAccount,
+  payoutsAccount,
+} from '../ledger/accounts';
+import type { LedgerTransfer } from '../ledger/transfers';
+import type { PartnerTransfer, PaymentPartner } from './partner';
+
+/** A fee of nothing moves nothing: exact text, never a float. */
+const isZero = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount);
+
+export interface PaymentDeps {
+  db: Database;
+  partner: PaymentPartner;
+  now: () => Date;
+}
+
+interface PaymentRow {
+  id: string;
+  account_id: string;
+  payee_id: string;
+  amount: string;
+  currency: string;
+  state: PaymentState;
+  hold_reason: HoldReason | null;
+  retries: number;
+  partner_transfer_id: string | null;
+  transaction_id: string | null;
+}
+
+const PAYMENT = `select p.id, s.account_id, p.payee_id, trim_scale(p.amount)::text as amount,
+    p.currency, p.state, p.hold_reason, p.retries, p.partner_transfer_id,
+    (select t.id from transactions t where t.payment_id = p.id
+      order by t.created_at desc, t.id desc limit 1) as transaction_id
+  from payments p join statements s on s.id = p.statement_id`;
+
+/** The payment, locked for the rest of the transaction: one mover at a time. */
+async function lockPayment(tx: Queryable, id: string): Promise<PaymentRow | null> {
+  const rows = await tx.query<PaymentRow>(`${PAYMENT} where p.id = $1 for update of p`, [id]);
+  return rows[0] ?? null;
+}
+
+const snapshotOf = (payment: PaymentRow): PaymentSnapshot =>
+  paymentSnapshotOf(paymentMachineStateOf(payment.state, payment.hold_reason));
+
+/** Appends the payment's events when the machine takes `event` in its current state. */
+async function move(
+  tx: Queryable,
+  payment: PaymentRow,
+  event: PaymentEvent,
+  events: PaymentStreamEvent[],
+  metadata: EventMetadata,
+): Promise<boolean> {
+  if (!nextPaymentSnapshot(snapshotOf(payment), event)) return false;
+  const stream = `payment-${payment.id}`;
+  await appendToStream(tx, stream, await streamVersion(tx, stream), events, metadata);
+  return true;
+}
+
+/** The system moves payments: no person is the actor of a batch or of the partner's answer. */
+const systemMetadata = (now: Date): EventMetadata => ({
+  actor: null,
+  emulatingActor: null,
+  at: now,
+});
+
+/** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
+async function holdReasonOf(tx: Queryable, payment: PaymentRow): Promise<HoldReason | null> {
+  const method = await tx.query<{ funding_source_id: string }>(
+    `select funding_source_id from payee_payment_methods
+      where payee_id = $1 and verified_at is not null`,
+    [payment.payee_id],
+  );
+  if (method.length === 0) return 'no-verified-bank-account';
+  return null;
+}
+
+/** Where the partner sends the payee's money: their verified bank account at the partner. */
+async function destinationOf(tx: Queryable, payeeId: string): Promise<string | null> {
+  const rows = await tx.query<{ funding_source_id: string }>(
+    `select funding_source_id from payee_payment_methods
+      where payee_id = $1 and verified_at is not null`,
+    [payeeId],
+  );
+  return rows[0]?.funding_source_id ?? null;
+}
+
+/**
+ * Asks the partner for the payment's transfer and records it. The idempotency key is the
+ * payment and its attempt, so calling again after a crash answers the same transfer.
+ */
+async function sendToPartner(deps: PaymentDeps, paymentId: string): Promise<boolean> {
+  const read = await deps.db.query<PaymentRow>(`${PAYMENT} where p.id = $1`, [paymentId]);
+  const payment = read[0];
+  if (!payment || payment.state !== 'TRANSFER') return false;
+  const destination = await destinationOf(deps.db, payment.payee_id);
+  if (!destination) return false;
+  const transfer = await deps.partner.createTransfer(
+    {
+      idempotencyKey: `${payment.id}:${payment.retries}`,
+      amount: payment.amount,
+      currency: payment.currency,
+      destination,
+    },
+    deps.now(),
+  );
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, paymentId);
+    if (!locked) return false;
+    return move(
+      tx,
+      locked,
+      { type: 'transfer.created' },
+      [
+        {
+          type: 'PaymentTransferCreated',
+          data: {
+            transactionId: locked.transaction_id ?? '',
+            partnerTransferId: transfer.id,
+            traceId: transfer.traceId,
+          },
+        },
+      ],
+      systemMetadata(deps.now()),
+    );
+  });
+}
+
+/**
+ * Applies what the partner says of a payment's transfer. Settled: the money left the label's
+ * payments for the payee's bank, and the partner's fee is taken from the label's funds. Returned:
+ * the money is back in the payee's balance. Anything the machine does not take in the payment's
+ * state (a second webhook, an old one) changes nothing.
+ */
+export async function applyPartnerTransfer(
+  deps: PaymentDeps,
+  transfer: PartnerTransfer,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const found = await tx.query<{ id: string }>(
+      'select id from payments where partner_transfer_id = $1',
+      [transfer.id],
+    );
+    const payment = found[0] ? await lockPayment(tx, found[0].id) : null;
+    if (!payment || payment.partner_transfer_id !== transfer.id) return false;
+    const metadata = systemMetadata(deps.now());
+    const moved = (from: string, to: string, amount: string, id: string): LedgerTransfer => ({
+      transferId: id,
+      from,
+      to,
+      amount,
+      currency: payment.currency,
+    });
+    const transactionId = payment.transaction_id ?? '';
+    if (transfer.status === 'settled') {
+      const settled = await move(
+        tx,
+        payment,
+        { type: 'bank.settled' },
+        [
+          {
+            type: 'PaymentSettled',
+            data: {
+              transactionId,
+              transfers: [
+                moved(
+                  payoutsAccount(payment.account_id),
+                  paidOutAccount(payment.account_id),
+                  payment.amount,
+                  `payment:${payment.id}:settled:${transfer.id}`,
+                ),
+              ],
+            },
+          },
+          {
+            type: 'PaymentFeePaid',
+            data: {
+              fee: transfer.fee,
+              transfers: !isZero(transfer.fee)
+                ? [
+                    moved(
+                      fundingAccount(payment.account_id),
+                      partnerFeesAccount(payment.currency),
+                      transfer.fee,
+                      `payment:${payment.id}:fee:${transfer.id}`,
+                    ),
+                  ]
+                : [],
+            },
+          },
+        ],
+        metadata,
+      );
+      return settled;
+    }
+    if (transfer.status === 'returned' || transfer.status === 'cancelled') {
+      return move(
+        tx,
+        payment,
+        {
+          type: 'bank.returned',
+          failure: {
+            code: transfer.returnCode ?? 'CANCELLED',
+            message: transfer.returnMessage ?? 'Cancelled',
+          },
+        },
+        [
+          {
+            type: 'PaymentReturned',
+            data: {
+              transactionId,
+              failure: {
+                code: transfer.returnCode ?? 'CANCELLED',
+                message: transfer.returnMessage ?? 'Cancelled',
+              },
+              transfers: [
+                moved(
+                  payoutsAccount(payment.account_id),
+                  payeeAccount(payment.account_id, payment.payee_id),
+                  payment.amount,
+                  `payment:${payment.id}:returned:${transfer.id}`,
+                ),
+              ],
+            },
+          },
+        ],
+        metadata,
+      );
+    }
+    return false;
+  });
+}
+
+/**
+ * One run of the payment batch (SPEC: the batch period). Scheduled and held payments are looked
+ * at again: held with the reason, or handed to the partner. Payments a crash left between the
+ * partner's call and the commit are sent again with the same key. Transfers with the bank are
+ * asked after, so a lost webhook never leaves a payment waiting.
+ */
+export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
+  const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
+  const waiting = await deps.db.query<{ id: string }>(
+    `select id from payments where state in ('NONE', 'TRANSFER')
+        or (state = 'HOLD' and hold_reason is not null)
+      order by created_at, id`,
+  );
+  for (const { id } of waiting) {
+    const started = await deps.db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, id);
+      if (!payment) return false;
+      if (payment.state === 'TRANSFER') return true;
+      const reason = await holdReasonOf(tx, payment);
+      const metadata = systemMetadata(deps.now());
+      if (reason) {
+        // Held again for the same reason is not news: the log keeps changes only.
+        if (payment.state !== 'HOLD' || payment.hold_reason !== reason) {
+          await move(
+            tx,
+            payment,
+            { type: 'batch.start', facts: { holdReason: reason } },
+            [{ type: 'PaymentHeld', data: { reason } }],
+            metadata,
+          );
+        }
+        run.held += 1;
+        return false;
+      }
+      return move(
+        tx,
+        payment,
+        { type: 'batch.start', facts: { holdReason: null } },
+        [
+          {
+            type: 'PaymentTransferStarted',
+            data: { transactionId: payment.transaction_id ?? '' },
+          },
+        ],
+        metadata,
+      );
+    });
+    if (started && (await sendToPartner(deps, id))) run.started += 1;
+  }
+  const withBank = await deps.db.query<{ partner_transfer_id: string }>(
+    `select partner_transfer_id from payments
+      where state = 'HOLD' and hold_reason is null and partner_transfer_id is not null
+      order by created_at, id`,
+  );
+  for (const { partner_transfer_id: transferId } of withBank) {
+    const transfer = await deps.partner.getTransfer(transferId);
+    if (!transfer || !(await applyPartnerTransfer(deps, transfer))) continue;
+    if (transfer.status === 'settled') run.settled += 1;
+    else run.failed += 1;
+  }
+  return run;
+}
+
+/**
+ * An admin clears a failed payment and tries again: the amount is taken from the payee's
+ * balance once more (the return put it back) and the payment waits for the next batch.
+ */
+export async function retryPayment(
+  tx: Queryable,
+  paymentId: string,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment) return false;
+  return move(
+    tx,
+    payment,
+    { type: 'payment.retry' },
+    [
+      {
+        type: 'PaymentRetried',
+        data: {
+          transactionId: randomUUID(),
+          transfers: [
+            {
+              transferId: `payment:${payment.id}:retry:${payment.retries + 1}`,
+              from: payeeAccount(payment.account_id, payment.payee_id),
+              to: payoutsAccount(payment.account_id),
+              amount: payment.amount,
+              currency: payment.currency,
+            },
+          ],
+        },
+      },
+    ],
+    metadata,
+  );
+}

@@ -26,6 +26,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'account.password.rule',
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
+  'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',

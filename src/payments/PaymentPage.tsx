@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -27,7 +27,8 @@ import {
   PaymentTotalCell,
   TransactionStatusCell,
 } from './PaymentCells';
-import { readPayment } from './paymentsApi';
+import { readPayment, retryPayment } from './paymentsApi';
+import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
 import '../catalog/catalog.css';
 import './payments.css';
@@ -38,6 +39,19 @@ export function PaymentPage({ route }: PageProps) {
   const { api } = useServices();
   const { id = '' } = useParams();
   const loaded = useLoad(() => readPayment(api, id), [api, id]);
+  const isAdmin = useIsAdmin();
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await retryPayment(api, id);
+      loaded.reload();
+    } catch {
+      // The API client has shown the failure (another admin may have cleared it already).
+    } finally {
+      setRetrying(false);
+    }
+  };
 
   if (loaded.status === 'loading') {
     return <p className="page page-note">{t('payments.detail.loading')}</p>;
@@ -53,7 +67,19 @@ export function PaymentPage({ route }: PageProps) {
   const payment = loaded.data;
   return (
     <section className="page payment-detail">
-      <h1 className="page-title">{t('payments.detail.heading', { payee: payment.payeeName })}</h1>
+      <header className="recoup-head">
+        <h1 className="page-title">{t('payments.detail.heading', { payee: payment.payeeName })}</h1>
+        {isAdmin && payment.status === 'failed' && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void retry()}
+            disabled={retrying}
+          >
+            {t('payments.detail.retry')}
+          </button>
+        )}
+      </header>
       <PaymentFacts payment={payment} />
       <section className="card" aria-labelledby="payment-transactions">
         <h2 id="payment-transactions" className="section-title">

@@ -9,7 +9,8 @@ import { TextInput } from '../widgets/TextInput';
 import { paymentStatuses, type Payment, type PaymentStatus } from '../../api/payments';
 import { paymentStatusLabel } from './labels';
 import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
-import { listPayments } from './paymentsApi';
+import { listPayments, runPaymentBatch } from './paymentsApi';
+import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
 import '../catalog/catalog.css';
 import './payments.css';
@@ -26,6 +27,24 @@ export function PaymentsPage({ route }: PageProps) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const opensStatements = useOpensStatements();
+  const isAdmin = useIsAdmin();
+  const { toasts } = useServices();
+  const [running, setRunning] = useState(false);
+  const runBatch = async () => {
+    setRunning(true);
+    try {
+      const run = await runPaymentBatch(api);
+      toasts.send({
+        type: 'toast.add',
+        toast: { type: 'success', content: t('payments.batch.done', run) },
+      });
+      listed.reload();
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setRunning(false);
+    }
+  };
   const listed = useLoad(
     (signal) =>
       listPayments(
@@ -85,7 +104,19 @@ export function PaymentsPage({ route }: PageProps) {
 
   return (
     <section className="page payments-page">
-      <h1 className="page-title">{t(route.titleKey)}</h1>
+      <header className="recoup-head">
+        <h1 className="page-title">{t(route.titleKey)}</h1>
+        {isAdmin && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void runBatch()}
+            disabled={running}
+          >
+            {t('payments.batch.run')}
+          </button>
+        )}
+      </header>
       <div className="ledger-toolbar">
         <div className="segmented" role="group" aria-label={t('payments.list.status-filter')}>
           {filters.map((filter) => (

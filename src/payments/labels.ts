@@ -59,5 +59,7 @@ export function ledgerAccountLabel(t: TFunction, account: string, payeeName: str
   if (kind === 'payee') return t('payments.ledger.payee-balance', { name: payeeName });
   if (kind === 'funding') return t('payments.ledger.funding');
   if (kind === 'payouts') return t('payments.ledger.payouts');
+  if (kind === 'paid') return t('payments.ledger.paid');
+  if (kind === 'fees') return t('payments.ledger.fees');
   return t('payments.ledger.other');
 }

@@ -2,6 +2,7 @@
 // contract in api/.
 import type { ApiClient } from '../api/client';
 import type {
+  BatchRun,
   PaymentDetail,
   PaymentList,
   PaymentStatus,
@@ -47,3 +48,10 @@ export const readTransaction = (api: ApiClient, id: string) =>
   api.get<TransactionDetail>(`transactions/${encodeURIComponent(id)}`);
 
 export const readWallet = (api: ApiClient) => api.get<Wallet>('wallet');
+
+/** Admins: runs the payment batch now rather than at the end of its period. */
+export const runPaymentBatch = (api: ApiClient) => api.post<BatchRun>('payments/batch');
+
+/** Admins: clears a failed payment; the next batch tries it again. */
+export const retryPayment = (api: ApiClient, id: string) =>
+  api.post<PaymentDetail>(`payments/${encodeURIComponent(id)}/retry`);

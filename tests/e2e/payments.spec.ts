@@ -125,6 +125,20 @@ test('an approved statement pays the payee whole cents and keeps the rest in the
   const footer = page.getByTestId('wallet-balance');
   await expect(footer).toHaveText('$0.01');
   await expect(footer.locator('.money')).toHaveAttribute('title', '$0.0071');
+
+  // An admin runs the batch now: without a verified bank account the payment is held, and the
+  // payee reads why.
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await login(page, 'admin@demo.label');
+  await page.goto('/payments');
+  await page.getByRole('button', { name: 'Run the payment batch now' }).click();
+  await expect(page.getByText(/^Payment batch: \d+ sent, [1-9]\d* held/)).toBeVisible();
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await login(page, email, PAYEE_PASSWORD);
+  await page.goto('/payments');
+  await expect(payment).toContainText('Held · No verified bank account');
 });
 
 test('the label downloads its transactions as a CSV file', async ({ page }) => {

@@ -573,8 +573,23 @@ export const migrations: Migration[] = [
         payee_id text primary key,
         partner_customer_id text not null,
         funding_source_id text not null,
+        routing_number text not null,
+        account_number_encrypted text not null,
         last4 text not null,
-        verified_at timestamptz
+        account_type text not null,
+        added_at timestamptz not null,
+        micro_deposits_sent_at timestamptz,
+        verified_at timestamptz,
+        version integer not null
+      );
+      create table sandbox_funding_sources (
+        id text primary key,
+        customer_id text not null,
+        routing_number text not null,
+        last4 text not null,
+        micro_deposits text[] not null,
+        verified_at timestamptz,
+        created_at timestamptz not null
       );
       create table sandbox_transfers (
         id text primary key,
@@ -612,6 +627,7 @@ export const readModelTables = [
   'recoupments',
   'distributor_takes',
   'statement_adjustments',
+  'payee_payment_methods',
   'transactions',
   'payments',
   'calculations',

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { accountProjector } from './projectors/account';
 import { artistProjector } from './projectors/artist';
+import { bankAccountProjector } from './projectors/bankAccount';
 import { distributorProjector } from './projectors/distributor';
 import { paymentProjector } from './projectors/payment';
 import { productProjector } from './projectors/product';
@@ -20,6 +21,7 @@ const projectors: Projector<PortalEvent> = {
   ...statementProjector,
   ...recoupmentProjector,
   ...paymentProjector,
+  ...bankAccountProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

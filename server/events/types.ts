@@ -1,5 +1,6 @@
 import type { LedgerTransfer } from '../ledger/transfers';
 import type { HoldReason, PaymentFailure } from '../../api/payments';
+import type { BankAccountType } from '../../rules/bankAccount';
 import type { Share, SplitSet } from '../../engine/types';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
@@ -299,6 +300,26 @@ export type PaymentStreamEvent =
     }
   | { type: 'PaymentRetried'; data: { transactionId: string; transfers: LedgerTransfer[] } };
 
+/**
+ * The `bankaccount-<person id>` stream: the bank account a person is paid to. The account number
+ * is kept encrypted (payments/dataKey.ts); the log never holds it in clear.
+ */
+export type BankAccountEvent =
+  | {
+      type: 'BankAccountAdded';
+      data: {
+        customerId: string;
+        fundingSourceId: string;
+        routingNumber: string;
+        accountNumberEncrypted: string;
+        last4: string;
+        accountType: BankAccountType;
+      };
+    }
+  | { type: 'MicroDepositsSent'; data: { fundingSourceId: string } }
+  | { type: 'BankAccountVerified'; data: { fundingSourceId: string } }
+  | { type: 'BankAccountVerificationFailed'; data: { fundingSourceId: string } };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -309,6 +330,7 @@ export interface StreamEvents {
   statement: StatementEvent;
   recoupment: RecoupmentEvent;
   payment: PaymentStreamEvent;
+  bankaccount: BankAccountEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

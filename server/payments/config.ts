@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { loadDataKey } from './dataKey';
 import type { SandboxOptions } from './sandboxPartner';
+
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+};
 
 /** How payments move in this portal: the batch period and the sandbox partner's behaviour. */
 export interface PaymentConfig {
@@ -8,9 +15,14 @@ export interface PaymentConfig {
   /** How often the partner's bank answers due transfers and its webhooks go out. */
   partnerTickMs: number;
   sandbox: SandboxOptions;
+  /** The key bank account numbers are encrypted with, read when first needed. */
+  dataKey: () => Buffer;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** What the sandbox bank deposits into every new bank account, as payment sandboxes document. */
+export const SANDBOX_MICRO_DEPOSITS: [string, string] = ['0.32', '0.45'];
 
 const number = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
@@ -21,6 +33,7 @@ const number = (value: string | undefined, fallback: number) => {
 export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
   return {
     batchPeriodMs: number(env.PAYMENT_BATCH_PERIOD_MS, DAY),
+    dataKey: once(() => loadDataKey(env, resolve(env.DATA_DIR ?? 'data', 'payment-data.key'))),
     partnerTickMs: number(env.PARTNER_TICK_MS, 5000),
     sandbox: {
       settleAfterMs: number(env.SANDBOX_SETTLE_AFTER_MS, 60_000),
@@ -30,6 +43,7 @@ export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConf
       duplicateShare: number(env.SANDBOX_DUPLICATE_SHARE, 0.1),
       // The sandbox runs in the portal's process: a secret of this process signs and checks.
       secret: env.PARTNER_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+      microDeposits: SANDBOX_MICRO_DEPOSITS,
     },
   };
 }

@@ -25,7 +25,23 @@ export interface NewPartnerTransfer {
   destination: string;
 }
 
+/** A payee's bank account as the partner keeps it, to send money to once verified. */
+export interface NewFundingSource {
+  /** The portal's id of the person: the partner's customer is made once per person. */
+  personId: string;
+  routingNumber: string;
+  accountNumber: string;
+  accountType: 'checking' | 'savings';
+}
+
 export interface PaymentPartner {
+  /** Adds the bank account and sends it two micro-deposits to prove it is the person's. */
+  createFundingSource(
+    source: NewFundingSource,
+    now: Date,
+  ): Promise<{ customerId: string; fundingSourceId: string }>;
+  /** True when the two amounts are the micro-deposits sent, in either order. */
+  verifyMicroDeposits(fundingSourceId: string, amounts: string[], now: Date): Promise<boolean>;
   createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer>;
   getTransfer(id: string): Promise<PartnerTransfer | null>;
   cancelTransfer(id: string, now: Date): Promise<PartnerTransfer | null>;

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type {
+  NewFundingSource,
   NewPartnerTransfer,
   PartnerTransfer,
   PartnerWebhook,
@@ -21,6 +22,8 @@ export interface SandboxOptions {
   duplicateShare: number;
   /** Signs every webhook (HMAC-SHA256). */
   secret: string;
+  /** The two micro-deposits every new bank account receives, as a test bank would send them. */
+  microDeposits: [string, string];
 }
 
 /** ACH return codes the sandbox bank answers with, as banks word them. */
@@ -69,14 +72,51 @@ const COLUMNS = `id, trim_scale(amount)::text as amount, currency, trim_scale(fe
 /**
  * A payment partner that is real software: it keeps its transfers in its own tables, settles
  * them after a delay, returns a share of them with ACH codes, and reports each change by a
- * signed webhook that may come late or twice. Destinations naming a return code (`...-R03`) are
- * returned with it, as partners' sandboxes do.
+ * signed webhook that may come late or twice. A bank account number ending in 0001 to 0004 is
+ * returned with R01 to R04, as partners' sandboxes do.
  */
 export class SandboxPartner implements PaymentPartner {
   constructor(
     private readonly db: Database,
     private readonly options: SandboxOptions,
   ) {}
+
+  async createFundingSource(
+    source: NewFundingSource,
+    now: Date,
+  ): Promise<{ customerId: string; fundingSourceId: string }> {
+    const customerId = `cus_${createHash('sha256').update(source.personId).digest('hex').slice(0, 16)}`;
+    const fundingSourceId = `fs_${randomBytes(8).toString('hex')}`;
+    await this.db.query(
+      `insert into sandbox_funding_sources (id, customer_id, routing_number, last4, micro_deposits,
+                                            created_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        fundingSourceId,
+        customerId,
+        source.routingNumber,
+        source.accountNumber.slice(-4),
+        this.options.microDeposits,
+        now.toISOString(),
+      ],
+    );
+    return { customerId, fundingSourceId };
+  }
+
+  async verifyMicroDeposits(fundingSourceId: string, amounts: string[], now: Date) {
+    const rows = await this.db.query<{ matches: boolean }>(
+      `select (select array_agg(a order by a) from unnest($2::numeric[]) a)
+              = (select array_agg(m order by m) from unnest(micro_deposits::numeric[]) m) as matches
+         from sandbox_funding_sources where id = $1`,
+      [fundingSourceId, amounts],
+    );
+    if (!rows[0]?.matches) return false;
+    await this.db.query('update sandbox_funding_sources set verified_at = $2 where id = $1', [
+      fundingSourceId,
+      now.toISOString(),
+    ]);
+    return true;
+  }
 
   async createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer> {
     return this.db.transaction(async (tx) => {
@@ -139,15 +179,16 @@ export class SandboxPartner implements PaymentPartner {
   /** The bank answers every transfer whose time has come: settled, or returned with a code. */
   async settleDue(now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const due = await tx.query<{ id: string; destination: string }>(
-        `select id, destination from sandbox_transfers
-          where status = 'pending' and settle_at <= $1 order by settle_at, id for update`,
+      const due = await tx.query<{ id: string; last4: string | null }>(
+        `select t.id, f.last4 from sandbox_transfers t
+           left join sandbox_funding_sources f on f.id = t.destination
+          where t.status = 'pending' and t.settle_at <= $1
+          order by t.settle_at, t.id for update of t`,
         [now.toISOString()],
       );
       for (const transfer of due) {
-        const forced = RETURN_CODES.find((entry) =>
-          transfer.destination.endsWith(`-${entry.code}`),
-        );
+        // Account numbers ending in 0001 to 0004 are returned with R01 to R04.
+        const forced = RETURN_CODES.find((entry) => transfer.last4 === `00${entry.code.slice(1)}`);
         const fails =
           forced ??
           (share(`fail:${transfer.id}`) < this.options.failureShare

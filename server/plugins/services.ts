@@ -20,6 +20,8 @@ declare module 'fastify' {
     runPaymentBatch: () => Promise<BatchRun>;
     /** The sandbox bank answers due transfers and its due webhooks are delivered. */
     tickPartner: () => Promise<void>;
+    /** The key bank account numbers are encrypted with. */
+    paymentDataKey: () => Buffer;
   }
 }
 
@@ -50,6 +52,7 @@ export default fp<ServicesOptions>(
     const partner = new SandboxPartner(app.db, options.payments.sandbox);
     const deps = { db: app.db, partner, now: app.now };
     app.decorate('partner', partner);
+    app.decorate('paymentDataKey', options.payments.dataKey);
     app.decorate('runPaymentBatch', () => runPaymentBatch(deps));
     app.decorate('tickPartner', async () => {
       await partner.settleDue(app.now());

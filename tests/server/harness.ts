@@ -87,6 +87,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     // The sandbox bank as tests want it: every transfer settles, each webhook comes once, and
     // nothing runs unless the test moves the clock and calls it.
     payments: {
+      dataKey: () => Buffer.alloc(32, 7),
       batchPeriodMs: 0,
       partnerTickMs: 0,
       sandbox: {
@@ -96,6 +97,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
         webhookDelayMs: 1000,
         duplicateShare: 0,
         secret: 'test-webhook-secret',
+        microDeposits: ['0.32', '0.45'],
       },
     },
     ...overrides,

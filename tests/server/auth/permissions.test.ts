@@ -135,6 +135,13 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/outbox', resource: 'emulate' },
     { method: 'GET', url: '/api/payment-method/balance', resource: 'payment-method' },
     { method: 'GET', url: '/api/wallet', resource: 'payment-method' },
+    { method: 'GET', url: '/api/payment-method/bank-account', resource: 'payment-method' },
+    { method: 'PUT', url: '/api/payment-method/bank-account', resource: 'payment-method' },
+    {
+      method: 'POST',
+      url: '/api/payment-method/bank-account/verify',
+      resource: 'payment-method',
+    },
     { method: 'GET', url: '/api/payments', resource: 'payment' },
     { method: 'GET', url: '/api/payments/x', resource: 'payment' },
     { method: 'POST', url: '/api/payments/batch', resource: 'payment' },

@@ -4,7 +4,7 @@
 // exactly what was paid plus what stays in their balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
-import { WEBHOOK_SIGNATURE_HEADER } from '../../../server/payments/partner';
+import { WEBHOOK_SIGNATURE_HEADER, type PaymentPartner } from '../../../server/payments/partner';
 import { runPaymentBatch } from '../../../server/payments/payments';
 import { createDemoProduct, get, login, write, type TestPortal } from '../harness';
 import { labelStatements } from '../statements/labelStatements';
@@ -49,13 +49,24 @@ describe('payments through the sandbox partner', () => {
     };
   };
 
-  const setBankAccount = (username: string, fundingSource: string) =>
-    portal.db.query(
-      `insert into payee_payment_methods (payee_id, partner_customer_id, funding_source_id, last4, verified_at)
-       values ($1, $2, $3, '6789', now())
-       on conflict (payee_id) do update set funding_source_id = excluded.funding_source_id`,
-      [people[username], `customer-${username}`, fundingSource],
+  /** The payee adds a bank account and confirms the sandbox's two micro-deposits. */
+  const setBankAccount = async (username: string, accountNumber: string) => {
+    const payee = await login(portal.app, username);
+    const added = await write(portal.app, payee, 'PUT', '/api/payment-method/bank-account', {
+      routingNumber: '011000015',
+      accountNumber,
+      accountType: 'checking',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const verified = await write(
+      portal.app,
+      payee,
+      'POST',
+      '/api/payment-method/bank-account/verify',
+      { amounts: ['0.45', '0.32'] },
     );
+    expect(verified.json().status, verified.body).toBe('verified');
+  };
 
   const events = async () =>
     Number(
@@ -132,9 +143,9 @@ describe('payments through the sandbox partner', () => {
   });
 
   it('hands each payment to the partner once, however often the batch runs', async () => {
-    await setBankAccount('payee@demo.label', 'funding-paco');
-    // The sandbox bank returns transfers to a destination named for a return code.
-    await setBankAccount('artist@demo.label', 'funding-aria-R01');
+    await setBankAccount('payee@demo.label', '1234567890');
+    // The sandbox bank returns transfers to an account number ending in 0001 with R01.
+    await setBankAccount('artist@demo.label', '5555550001');
     expect((await portal.app.runPaymentBatch()).started).toBe(2);
     expect((await portal.app.runPaymentBatch()).started).toBe(0);
     const transfers = await portal.db.query('select id from sandbox_transfers');
@@ -233,15 +244,17 @@ describe('payments through the sandbox partner', () => {
   });
 
   it('never pays twice when the portal dies between the partner’s answer and its own commit', async () => {
-    await setBankAccount('artist@demo.label', 'funding-aria');
-    const crashing = {
-      ...portal.app.partner,
-      createTransfer: async (...args: Parameters<typeof portal.app.partner.createTransfer>) => {
-        await portal.app.partner.createTransfer(...args);
+    await setBankAccount('artist@demo.label', '5555556789');
+    const partner = portal.app.partner;
+    const crashing: PaymentPartner = {
+      createFundingSource: (source, now) => partner.createFundingSource(source, now),
+      verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
+      createTransfer: async (transfer, now) => {
+        await partner.createTransfer(transfer, now);
         throw new Error('The process died before it committed.');
       },
-      getTransfer: (id: string) => portal.app.partner.getTransfer(id),
-      cancelTransfer: (id: string, now: Date) => portal.app.partner.cancelTransfer(id, now),
+      getTransfer: (id) => partner.getTransfer(id),
+      cancelTransfer: (id, now) => partner.cancelTransfer(id, now),
     };
     await expect(
       runPaymentBatch({ db: portal.db, partner: crashing, now: portal.clock.now }),

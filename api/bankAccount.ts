@@ -1,0 +1,48 @@
+// A person's bank account for payments (SPEC sections 3 "Payment", 4 micro-deposits, 5 numbers).
+import { Type, type Static } from 'typebox';
+import { bankAccountTypes, type BankAccountType } from '../rules/bankAccount';
+
+const AccountType = Type.Unsafe<BankAccountType>(
+  Type.Union(bankAccountTypes.map((value) => Type.Literal(value))),
+);
+
+/** Verified once the two micro-deposits are confirmed; only verified accounts are paid. */
+export const bankAccountStatuses = ['verification-pending', 'verified'] as const;
+export type BankAccountStatus = (typeof bankAccountStatuses)[number];
+
+/** What anybody, admins included, reads of a bank account: the last 4 digits of its number. */
+export const BankAccount = Type.Object({
+  routingNumber: Type.String(),
+  last4: Type.String(),
+  accountType: AccountType,
+  status: Type.Unsafe<BankAccountStatus>(
+    Type.Union(bankAccountStatuses.map((value) => Type.Literal(value))),
+  ),
+  addedAt: Type.Integer(),
+  microDepositsSentAt: Type.Union([Type.Integer(), Type.Null()]),
+  verifiedAt: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type BankAccount = Static<typeof BankAccount>;
+
+export const BankAccountAnswer = Type.Object({
+  bankAccount: Type.Union([BankAccount, Type.Null()]),
+});
+export type BankAccountAnswer = Static<typeof BankAccountAnswer>;
+
+export const NewBankAccount = Type.Object(
+  {
+    routingNumber: Type.String({ maxLength: 40 }),
+    accountNumber: Type.String({ maxLength: 40 }),
+    accountType: AccountType,
+  },
+  { additionalProperties: false },
+);
+export type NewBankAccount = Static<typeof NewBankAccount>;
+
+export const MicroDepositAmounts = Type.Object(
+  {
+    amounts: Type.Array(Type.String({ maxLength: 20 }), { minItems: 2, maxItems: 2 }),
+  },
+  { additionalProperties: false },
+);
+export type MicroDepositAmounts = Static<typeof MicroDepositAmounts>;

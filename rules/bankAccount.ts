@@ -1,0 +1,32 @@
+// Bank account numbers as the ACH network takes them; the browser and the server check alike.
+
+/** SPEC section 5: an account number is 10 digits. */
+export const ACCOUNT_NUMBER_LENGTH = 10;
+
+export const bankAccountTypes = ['checking', 'savings'] as const;
+export type BankAccountType = (typeof bankAccountTypes)[number];
+
+/**
+ * An ABA routing number: 9 digits whose weighted sum (3, 7, 1 repeated) is a multiple of 10,
+ * which catches every single mistyped digit and most swapped pairs.
+ */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = [...value].reduce(
+    (total, digit, index) => total + Number(digit) * weights[index]!,
+    0,
+  );
+  return sum % 10 === 0;
+}
+
+export function isValidAccountNumber(value: string): boolean {
+  return new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`).test(value);
+}
+
+/** The server's texts for a refused number; the browser shows them in the reader's language. */
+export const ROUTING_NUMBER_INVALID = 'A routing number is 9 digits with a valid check digit.';
+export const ACCOUNT_NUMBER_INVALID = 'An account number must be 10 numbers long.';
+/** SPEC section 8, for two micro-deposit amounts that are not the ones sent. */
+export const MICRO_DEPOSITS_MISMATCH =
+  'Transaction Mismatch: Transactions do not match, please try again.';

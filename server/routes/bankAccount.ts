@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../../api/common';
+import {
+  BankAccount,
+  BankAccountAnswer,
+  MicroDepositAmounts,
+  NewBankAccount,
+} from '../../api/bankAccount';
+import { ForbiddenError, NotFoundError } from '../errors';
+import { addBankAccount, readBankAccount, verifyBankAccount } from '../payments/bankAccounts';
+import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
+
+const readAccess: RouteAccess = { session: true, permissions: ['payment-method:ro'] };
+const writeAccess: RouteAccess = { session: true, permissions: ['payment-method:rw'] };
+
+/** Where one is paid is one's own to set: nobody sets it for another, an emulating admin neither. */
+function ownPerson(request: FastifyRequest): string {
+  const session = sessionOf(request);
+  if (session.emulating) throw new ForbiddenError();
+  return session.user.id;
+}
+
+const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = () => ({ db: app.db, partner: app.partner, dataKey: app.paymentDataKey });
+
+  app.get(
+    '/api/payment-method/bank-account',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['wallet'],
+        summary: "The caller's bank account: routing number and the last 4 digits only",
+        response: { 200: BankAccountAnswer, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      bankAccount: await readBankAccount(app.db, sessionOf(request).user.id),
+    }),
+  );
+
+  app.put(
+    '/api/payment-method/bank-account',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Add or replace the bank account; the partner sends two micro-deposits to it',
+        body: NewBankAccount,
+        response: { 200: BankAccount, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const person = ownPerson(request);
+      await addBankAccount(deps(), person, request.body, commandMetadata(request, app.now()));
+      const saved = await readBankAccount(app.db, person);
+      if (!saved) throw new NotFoundError();
+      return saved;
+    },
+  );
+
+  app.post(
+    '/api/payment-method/bank-account/verify',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Confirm the two micro-deposit amounts; a verified account can be paid',
+        body: MicroDepositAmounts,
+        response: { 200: BankAccount, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const person = ownPerson(request);
+      await verifyBankAccount(
+        deps(),
+        person,
+        request.body.amounts,
+        commandMetadata(request, app.now()),
+      );
+      const saved = await readBankAccount(app.db, person);
+      if (!saved) throw new NotFoundError();
+      return saved;
+    },
+  );
+};
+
+export default bankAccountRoutes;

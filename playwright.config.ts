@@ -51,6 +51,13 @@ export default defineConfig({
       SEED: 'demo',
       // Every test signs in; the default 30 logins a minute would throttle the suite.
       LOGIN_RATE_LIMIT_MAX: '1000',
+      // The sandbox bank answers within seconds and returns only the account numbers meant to
+      // fail (ending in 0001 to 0004), so a suite can watch a payment reach the bank.
+      SANDBOX_SETTLE_AFTER_MS: '1000',
+      SANDBOX_WEBHOOK_DELAY_MS: '300',
+      SANDBOX_FAILURE_SHARE: '0',
+      SANDBOX_DUPLICATE_SHARE: '0.5',
+      PARTNER_TICK_MS: '500',
     },
   },
 });

@@ -26,6 +26,8 @@ export type BankAccount = Static<typeof BankAccount>;
 
 export const BankAccountAnswer = Type.Object({
   bankAccount: Type.Union([BankAccount, Type.Null()]),
+  /** With the sandbox partner: the two amounts its test bank deposits, so they can be entered. */
+  testDeposits: Type.Union([Type.Array(Type.String()), Type.Null()]),
 });
 export type BankAccountAnswer = Static<typeof BankAccountAnswer>;
 

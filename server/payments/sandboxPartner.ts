@@ -81,6 +81,11 @@ export class SandboxPartner implements PaymentPartner {
     private readonly options: SandboxOptions,
   ) {}
 
+  /** What this test bank deposits into every new account; a real partner's are unknown. */
+  testDeposits(): string[] {
+    return [...this.options.microDeposits];
+  }
+
   async createFundingSource(
     source: NewFundingSource,
     now: Date,

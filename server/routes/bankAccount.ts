@@ -36,6 +36,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       bankAccount: await readBankAccount(app.db, sessionOf(request).user.id),
+      testDeposits: app.partner.testDeposits(),
     }),
   );
 

@@ -27,6 +27,12 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
   'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
+  'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
+  'An account number must be 10 numbers long.': 'bank-account.errors.account',
+  'Transaction Mismatch: Transactions do not match, please try again.':
+    'bank-account.errors.mismatch',
+  'Add a bank account first.': 'bank-account.errors.none',
+  'This bank account is verified already.': 'bank-account.errors.verified',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',

@@ -9,6 +9,7 @@ import { Money } from '../widgets/Money';
 import type { LedgerMove, WalletCurrencyBalance } from '../../api/payments';
 import { transferKindLabel } from './labels';
 import { PaymentTransactions } from './PaymentPage';
+import { BankAccountSection } from './BankAccountSection';
 import { readWallet } from './paymentsApi';
 import { useOpensStatements } from './useOpensStatements';
 import '../catalog/catalog.css';
@@ -126,6 +127,7 @@ export function WalletPage({ route }: PageProps) {
             </div>
             <p className="page-note">{t('wallet-page.balance.remainder-note')}</p>
           </section>
+          <BankAccountSection />
           <section className="card" aria-labelledby="wallet-incoming">
             <h2 id="wallet-incoming" className="section-title">
               {t('wallet-page.incoming.heading')}

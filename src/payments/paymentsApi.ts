@@ -1,6 +1,7 @@
 // The payment, transaction and wallet calls of the API (server/routes/payments.ts), typed by the
 // contract in api/.
 import type { ApiClient } from '../api/client';
+import type { BankAccount, BankAccountAnswer, NewBankAccount } from '../../api/bankAccount';
 import type {
   BatchRun,
   PaymentDetail,
@@ -55,3 +56,13 @@ export const runPaymentBatch = (api: ApiClient) => api.post<BatchRun>('payments/
 /** Admins: clears a failed payment; the next batch tries it again. */
 export const retryPayment = (api: ApiClient, id: string) =>
   api.post<PaymentDetail>(`payments/${encodeURIComponent(id)}/retry`);
+
+export const readBankAccount = (api: ApiClient) =>
+  api.get<BankAccountAnswer>('payment-method/bank-account');
+
+/** The form shows a refused number beside it: no toast. */
+export const saveBankAccount = (api: ApiClient, account: NewBankAccount) =>
+  api.put<BankAccount>('payment-method/bank-account', account, { quiet: true });
+
+export const verifyBankAccount = (api: ApiClient, amounts: [string, string]) =>
+  api.post<BankAccount>('payment-method/bank-account/verify', { amounts }, { quiet: true });

@@ -37,6 +37,8 @@ export async function apiSession(baseURL: string, username: string, password = D
       api.post(path, { data, headers: { 'x-csrf-token': csrf } }),
     patch: (path: string, data: unknown) =>
       api.patch(path, { data, headers: { 'x-csrf-token': csrf } }),
+    put: (path: string, data: unknown) =>
+      api.put(path, { data, headers: { 'x-csrf-token': csrf } }),
     delete: (path: string) => api.delete(path, { headers: { 'x-csrf-token': csrf } }),
     dispose: () => api.dispose(),
   };

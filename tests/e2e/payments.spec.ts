@@ -23,23 +23,28 @@ async function labelApi(baseURL: string) {
   return { api, csrf, json, send };
 }
 
-test('an approved statement pays the payee whole cents and keeps the rest in their wallet', async ({
+test('a payee is paid whole cents to a verified bank account; an admin retries a returned payment', async ({
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const base = baseURL ?? '';
   const stamp = Date.now().toString().slice(-5);
   const isrc = `QZPA126${stamp}`;
-  // A payee of their own, so no other suite's payouts or recoupments touch their balance.
-  const email = await activatedPayee(base, PAYEE_PASSWORD);
+  // Two payees of their own, so no other suite's payouts or recoupments touch their balances.
+  const paid = await activatedPayee(base, PAYEE_PASSWORD);
+  const returned = await activatedPayee(base, PAYEE_PASSWORD);
   const label = await labelApi(base);
   const otto = await apiSession(base, 'overseer@demo.label');
+  const ada = await apiSession(base, 'admin@demo.label');
+  let paidId = '';
+  let returnedId = '';
   try {
     const users = await label.json<{ items: { id: string; username: string | null }[] }>(
       '/api/users?limit=1000',
     );
-    const payeeId = users.items.find((user) => user.username === email)?.id ?? '';
+    paidId = users.items.find((user) => user.username === paid)?.id ?? '';
+    returnedId = users.items.find((user) => user.username === returned)?.id ?? '';
     const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
       items: { id: string }[];
     };
@@ -53,7 +58,16 @@ test('an approved statement pays the payee whole cents and keeps the rest in the
     const product = (await created.json()) as { id: string; version: number };
     const splits = await label.send('put', `/api/products/${product.id}/splits`, {
       version: product.version,
-      splitSets: [{ scope: 'product', kind: 'base', shares: [{ payeeId, pct: '100' }] }],
+      splitSets: [
+        {
+          scope: 'product',
+          kind: 'base',
+          shares: [
+            { payeeId: paidId, pct: '50' },
+            { payeeId: returnedId, pct: '50' },
+          ],
+        },
+      ],
     });
     expect(splits.status()).toBe(200);
 
@@ -95,17 +109,36 @@ test('an approved statement pays the payee whole cents and keeps the rest in the
     expect((await label.send('post', `/api/statements/${statementId}/approve`, {})).status()).toBe(
       200,
     );
+
+    // The second payee's bank returns what it is sent (an account number ending in 0001: R01).
+    const other = await apiSession(base, returned, PAYEE_PASSWORD);
+    try {
+      const added = await other.put('/api/payment-method/bank-account', {
+        routingNumber: '011000015',
+        accountNumber: '5555550001',
+        accountType: 'checking',
+      });
+      expect(added.status()).toBe(200);
+      const verified = await other.post('/api/payment-method/bank-account/verify', {
+        amounts: ['0.32', '0.45'],
+      });
+      expect(verified.status()).toBe(200);
+    } finally {
+      await other.dispose();
+    }
   } finally {
     await label.api.dispose();
     await otto.dispose();
   }
 
-  // The payee finds the payment of 10.00, scheduled, and where it comes from.
-  await login(page, email, PAYEE_PASSWORD);
+  // The first payee finds the payment of 5.00, scheduled, and keeps 0.00355 in the wallet.
+  await login(page, paid, PAYEE_PASSWORD);
   await page.getByRole('link', { name: 'Payments' }).click();
-  const payments = page.getByRole('table', { name: 'Payments' });
-  const payment = payments.getByRole('row').filter({ hasText: 'E2E Payee' });
-  await expect(payment).toContainText('$10.00');
+  const payment = page
+    .getByRole('table', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ hasText: 'E2E Payee' });
+  await expect(payment).toContainText('$5.00');
   await expect(payment).toContainText('Scheduled');
   await payment.getByRole('link', { name: 'E2E Payee' }).click();
   await expect(page.getByRole('heading', { name: 'Payment to E2E Payee' })).toBeVisible();
@@ -114,31 +147,79 @@ test('an approved statement pays the payee whole cents and keeps the rest in the
   await expect(transfers).toContainText('Balance of E2E Payee');
   await expect(transfers).toContainText('Payments on their way');
 
-  // The wallet keeps the 0.0071 that is less than a cent, shown exactly.
   await page.goto('/wallet');
   const balance = page.getByRole('region', { name: 'Balance in USD' });
-  await expect(balance).toContainText('$0.0071');
-  await expect(balance).toContainText('$0.00');
-  await expect(page.getByRole('table', { name: 'Incoming transfers' })).toContainText('$10.0071');
-  await expect(page.getByRole('table', { name: 'Prepared transactions' })).toContainText('$10.00');
+  await expect(balance).toContainText('$0.00355');
+  await expect(page.getByRole('table', { name: 'Incoming transfers' })).toContainText('$5.00355');
+  await expect(page.getByRole('table', { name: 'Prepared transactions' })).toContainText('$5.00');
   // The footer rounds to cents and shows the exact balance on hover.
   const footer = page.getByTestId('wallet-balance');
-  await expect(footer).toHaveText('$0.01');
-  await expect(footer.locator('.money')).toHaveAttribute('title', '$0.0071');
+  await expect(footer).toHaveText('$0.00');
+  await expect(footer.locator('.money')).toHaveAttribute('title', '$0.00355');
 
-  // An admin runs the batch now: without a verified bank account the payment is held, and the
-  // payee reads why.
+  // The payee adds the bank account the payments go to and confirms its micro-deposits.
+  const bank = page.getByRole('region', { name: 'Bank account' });
+  await bank.getByRole('textbox', { name: 'Routing number' }).fill('011000016');
+  await expect(
+    bank.getByText('A routing number is 9 digits with a valid check digit.'),
+  ).toBeVisible();
+  await bank.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
+  await bank.getByRole('textbox', { name: 'Account number' }).fill('1234567890');
+  await bank.getByRole('button', { name: 'Save the bank account' }).click();
+  await expect(bank).toContainText('Checking account ending 7890');
+  await expect(bank).not.toContainText('1234567890');
+  await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.12');
+  await bank.getByRole('textbox', { name: 'Second deposit' }).fill('0.45');
+  await bank.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    bank.getByText('Transaction Mismatch: Transactions do not match, please try again.'),
+  ).toBeVisible();
+  await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.32');
+  await bank.getByRole('button', { name: 'Verify' }).click();
+  await expect(bank).toContainText('Verified: your payments go to this account');
+
+  // An admin runs the batch now; the sandbox bank settles one payment and returns the other.
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await login(page, 'admin@demo.label');
   await page.goto('/payments');
   await page.getByRole('button', { name: 'Run the payment batch now' }).click();
-  await expect(page.getByText(/^Payment batch: \d+ sent, [1-9]\d* held/)).toBeVisible();
+  await expect(page.getByText(/^Payment batch: [1-9]\d* sent/)).toBeVisible();
+  const statusOfPayment = async (payeeId: string) =>
+    (
+      (await (await ada.get(`/api/payments?payee=${payeeId}`)).json()) as {
+        items: { status: string }[];
+      }
+    ).items[0]?.status;
+  try {
+    await expect.poll(() => statusOfPayment(paidId), { timeout: 30_000 }).toBe('completed');
+    await expect.poll(() => statusOfPayment(returnedId), { timeout: 30_000 }).toBe('failed');
+    const failed = (
+      (await (await ada.get(`/api/payments?payee=${returnedId}`)).json()) as {
+        items: { id: string }[];
+      }
+    ).items[0]?.id;
+
+    // The admin reads the bank's answer, clears the payment and tries it again.
+    await page.goto(`/payments/${failed}`);
+    await expect(page.getByText('R01: Insufficient Funds')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear and retry' }).click();
+    await expect(page.getByRole('button', { name: 'Clear and retry' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');
+    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Failed');
+    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Prepared');
+  } finally {
+    await ada.dispose();
+  }
+
+  // The first payee sees the payment completed, and the fraction of a cent still in the wallet.
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
-  await login(page, email, PAYEE_PASSWORD);
+  await login(page, paid, PAYEE_PASSWORD);
   await page.goto('/payments');
-  await expect(payment).toContainText('Held · No verified bank account');
+  await expect(payment).toContainText('Completed');
+  await page.goto('/wallet');
+  await expect(balance).toContainText('$0.00355');
 });
 
 test('the label downloads its transactions as a CSV file', async ({ page }) => {
@@ -153,6 +234,6 @@ test('the label downloads its transactions as a CSV file', async ({ page }) => {
   const [header, ...rows] = text.trim().split('\r\n');
   expect(header).toContain('amount,fee,total,currency,status');
   expect(
-    rows.some((line) => line.includes('E2E Payee') && line.includes(',10,0,10,USD,PREPARE,')),
+    rows.some((line) => line.includes('E2E Payee') && line.includes(',5,0.25,5.25,USD,PROCESSED,')),
   ).toBe(true);
 });

@@ -41,6 +41,7 @@ describe('bank accounts', () => {
     expect(shortAccount.json().message).toBe('An account number must be 10 numbers long.');
     expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toEqual({
       bankAccount: null,
+      testDeposits: ['0.32', '0.45'],
     });
   });
 

@@ -22,8 +22,8 @@ import {
   paymentMachineStates,
   paymentSnapshotOf,
   statusOf,
+  type PaymentMachineState,
 } from '../../machines/paymentMachine';
-import { transactionMachine } from '../../machines/transactionMachine';
 import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
@@ -247,36 +247,84 @@ export async function allTransactions(
   return rows.map(toTransaction);
 }
 
-/** What the event log says happened to a payment: it was prepared when its statement was approved. */
+interface HistoryEvent {
+  seq: string;
+  type: string;
+  data: Record<string, unknown> | string;
+  at: Date | string;
+  actor: string | null;
+  emulating_actor: string | null;
+}
+
+/**
+ * Every event of a payment in log order: the statement's that prepared it, then its own stream's
+ * (server/payments/payments.ts appends them).
+ */
+async function paymentEvents(db: Queryable, payment: { id: string; statementId: string }) {
+  const rows = await db.query<HistoryEvent>(
+    `select e.seq::text as seq, e.type, e.data, e.at, e.actor, e.emulating_actor from events e
+      where (e.stream_id = $1 and e.type = 'PaymentsPrepared'
+             and e.data -> 'payments' @> jsonb_build_array(jsonb_build_object('paymentId', $2::text)))
+         or e.stream_id = $3
+      order by e.seq`,
+    [`statement-${payment.statementId}`, payment.id, `payment-${payment.id}`],
+  );
+  return rows.map((row) => ({ ...row, data: json(row.data) }));
+}
+
+/** The payment machine's state after each event of a payment's log. */
+const MACHINE_STATE_AFTER: Record<string, PaymentMachineState> = {
+  PaymentsPrepared: 'scheduled',
+  PaymentHeld: 'held',
+  PaymentTransferStarted: 'transferring',
+  PaymentTransferCreated: 'withBank',
+  PaymentSettled: 'remunerating',
+  PaymentFeePaid: 'completed',
+  PaymentReturned: 'failed',
+  PaymentRetried: 'scheduled',
+};
+
+/** What the event log says happened to a payment, step by step. */
 async function historyOf(
   db: Queryable,
   payment: Payment,
   scope: PaymentScope,
 ): Promise<PaymentHistoryEntry[]> {
-  const rows = await db.query<{
-    seq: string;
-    at: Date | string;
-    actor: string | null;
-    emulating_actor: string | null;
-  }>(
-    `select e.seq::text as seq, e.at, e.actor, e.emulating_actor from events e
-      where e.stream_id = $1 and e.type = 'PaymentsPrepared'
-        and e.data -> 'payments' @> jsonb_build_array(jsonb_build_object('paymentId', $2::text))
-      order by e.seq`,
-    [`statement-${payment.statementId}`, payment.id],
-  );
-  // Prepared payments start where the payment machine starts.
-  const prepared = paymentSnapshotOf('scheduled');
-  return rows.map((row) => ({
-    sequence: Number(row.seq),
-    at: epochSeconds(row.at) ?? 0,
-    status: statusOf(prepared),
-    ...(scope.internal ? { internalState: internalStateOf(prepared) } : {}),
-    actor: row.actor,
-    emulatingActor: row.emulating_actor,
-    failure: null,
-    holdReason: null,
-  }));
+  const events = await paymentEvents(db, payment);
+  return events.flatMap((event) => {
+    const machineState = MACHINE_STATE_AFTER[event.type];
+    if (!machineState) return [];
+    const snapshot = paymentSnapshotOf(machineState);
+    const data = event.data;
+    return [
+      {
+        sequence: Number(event.seq),
+        at: epochSeconds(event.at) ?? 0,
+        status: statusOf(snapshot),
+        ...(scope.internal ? { internalState: internalStateOf(snapshot) } : {}),
+        actor: event.actor,
+        emulatingActor: event.emulating_actor,
+        failure: event.type === 'PaymentReturned' ? (data.failure as PaymentFailure) : null,
+        holdReason: event.type === 'PaymentHeld' ? (data.reason as HoldReason) : null,
+      },
+    ];
+  });
+}
+
+/** The transaction's status after each event of its payment's log that names it. */
+const TRANSACTION_STATUS_AFTER: Record<string, TransactionStatus> = {
+  PaymentsPrepared: 'PREPARE',
+  PaymentRetried: 'PREPARE',
+  PaymentTransferStarted: 'ACTIVE',
+  PaymentTransferCreated: 'PENDING',
+  PaymentSettled: 'PROCESSED',
+  PaymentReturned: 'FAILED',
+};
+
+function namesTransaction(event: { type: string; data: Record<string, unknown> }, id: string) {
+  if (event.type !== 'PaymentsPrepared') return event.data.transactionId === id;
+  const payments = (event.data.payments ?? []) as { transactionId?: string }[];
+  return payments.some((payment) => payment.transactionId === id);
 }
 
 /**
@@ -354,28 +402,18 @@ export async function readTransaction(
   const row = rows[0];
   if (!row) return null;
   const transaction = toTransaction(row);
-  const events = await db.query<{
-    seq: string;
-    at: Date | string;
-    actor: string | null;
-    emulating_actor: string | null;
-  }>(
-    `select e.seq::text as seq, e.at, e.actor, e.emulating_actor from events e
-      where e.stream_id = $1 and e.type = 'PaymentsPrepared'
-        and e.data -> 'payments' @> jsonb_build_array(jsonb_build_object('transactionId', $2::text))
-      order by e.seq`,
-    [`statement-${transaction.statementId}`, id],
-  );
+  const events = (
+    await paymentEvents(db, { id: transaction.paymentId, statementId: transaction.statementId })
+  ).filter((event) => TRANSACTION_STATUS_AFTER[event.type] && namesTransaction(event, id));
   return {
     ...transaction,
-    // A transaction is prepared with its payment, in the first status of its machine.
     history: events.map((event) => ({
       sequence: Number(event.seq),
       at: epochSeconds(event.at) ?? 0,
-      status: transactionMachine.config.initial as TransactionStatus,
+      status: TRANSACTION_STATUS_AFTER[event.type] ?? 'PREPARE',
       actor: event.actor,
       emulatingActor: event.emulating_actor,
-      failure: null,
+      failure: event.type === 'PaymentReturned' ? (event.data.failure as PaymentFailure) : null,
       holdReason: null,
     })),
   };

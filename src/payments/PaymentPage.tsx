@@ -268,9 +268,16 @@ export function LedgerMoves({ moves, payeeName }: { moves: LedgerMove[]; payeeNa
 
 type HistoryRow = PaymentHistoryEntry & { id: number };
 
+/** The status after the step, and why it was held or what the bank answered. */
 function HistoryStatusCell({ row }: CellProps<HistoryRow>) {
   const { t } = useTranslation();
-  return <>{paymentStatusLabel(t, row.status)}</>;
+  return (
+    <>
+      {paymentStatusLabel(t, row.status)}
+      {row.holdReason && ` · ${holdReasonLabel(t, row.holdReason)}`}
+      {row.failure && ` · ${row.failure.code}: ${row.failure.message}`}
+    </>
+  );
 }
 
 function PaymentHistory({ entries }: { entries: PaymentHistoryEntry[] }) {

@@ -272,7 +272,40 @@ describe('payments through the sandbox partner', () => {
     await portal.app.tickPartner();
     portal.clock.advance(1001);
     await portal.app.tickPartner();
-    expect((await paymentOf('artist@demo.label')).status).toBe('completed');
+    const completed = await paymentOf('artist@demo.label');
+    expect(completed.status).toBe('completed');
+    // Its history, step by step, as the admin reads it.
+    expect(completed.history.map((step: { internalState: string }) => step.internalState)).toEqual([
+      'NONE',
+      'HOLD',
+      'TRANSFER',
+      'HOLD',
+      'FAILED',
+      'NONE',
+      'TRANSFER',
+      'HOLD',
+      'REMUNERATE',
+      'COMPLETED',
+    ]);
+    expect(completed.history[1]).toMatchObject({
+      status: 'held',
+      holdReason: 'no-verified-bank-account',
+    });
+    expect(completed.history[4]).toMatchObject({ status: 'failed', failure: { code: 'R01' } });
+    expect(completed.history[5].actor).toBe(people['admin@demo.label']);
+    const first = (
+      await get(
+        portal.app,
+        await login(portal.app, 'admin@demo.label'),
+        `/api/transactions/${completed.transactions[0].id}`,
+      )
+    ).json();
+    expect(first.history.map((step: { status: string }) => step.status)).toEqual([
+      'PREPARE',
+      'ACTIVE',
+      'PENDING',
+      'FAILED',
+    ]);
     expect(await ledger()).toEqual({
       paco: '0.00426',
       aria: '0.00284',

@@ -18,6 +18,7 @@ import {
   payoutsAccount,
 } from '../ledger/accounts';
 import type { LedgerTransfer } from '../ledger/transfers';
+import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
@@ -77,6 +78,32 @@ const systemMetadata = (now: Date): EventMetadata => ({
   emulatingActor: null,
   at: now,
 });
+
+/**
+ * Ready -> Sent: once every payment of the statement is completed or held by a rule its label can
+ * see. The statement row is locked first, so two payments finishing at once cannot both miss it.
+ */
+async function sendStatementWhenPaid(tx: Queryable, paymentId: string, metadata: EventMetadata) {
+  const owner = await tx.query<{ statement_id: string }>(
+    'select statement_id from payments where id = $1',
+    [paymentId],
+  );
+  const statementId = owner[0]?.statement_id;
+  if (!statementId) return;
+  const locked = await tx.query<{ state: string }>(
+    'select state from statements where id = $1 for update',
+    [statementId],
+  );
+  if (locked[0]?.state !== 'ready') return;
+  const open = await tx.query<{ open: string }>(
+    `select count(*)::text as open from payments
+      where statement_id = $1
+        and not (state = 'COMPLETED' or (state = 'HOLD' and hold_reason is not null))`,
+    [statementId],
+  );
+  if (Number(open[0]?.open ?? 1) > 0) return;
+  await transition(tx, statementId, { type: 'payments.sent' }, metadata);
+}
 
 /** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
 async function holdReasonOf(tx: Queryable, payment: PaymentRow): Promise<HoldReason | null> {
@@ -167,7 +194,7 @@ export async function applyPartnerTransfer(
     });
     const transactionId = payment.transaction_id ?? '';
     if (transfer.status === 'settled') {
-      const settled = await move(
+      const completed = await move(
         tx,
         payment,
         { type: 'bank.settled' },
@@ -205,7 +232,8 @@ export async function applyPartnerTransfer(
         ],
         metadata,
       );
-      return settled;
+      if (completed) await sendStatementWhenPaid(tx, payment.id, metadata);
+      return completed;
     }
     if (transfer.status === 'returned' || transfer.status === 'cancelled') {
       return move(
@@ -275,6 +303,7 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
             [{ type: 'PaymentHeld', data: { reason } }],
             metadata,
           );
+          await sendStatementWhenPaid(tx, payment.id, metadata);
         }
         run.held += 1;
         return false;

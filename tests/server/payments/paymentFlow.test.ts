@@ -112,6 +112,12 @@ describe('payments through the sandbox partner', () => {
   });
   afterAll(() => portal.close());
 
+  const statementStatus = async () => {
+    const ada = await login(portal.app, 'admin@demo.label');
+    const { statementId } = await paymentOf('payee@demo.label');
+    return (await get(portal.app, ada, `/api/statements/${statementId}`)).json().status as string;
+  };
+
   it('prepares whole cents and keeps the rest in each balance', async () => {
     expect(await ledger()).toEqual({
       paco: '0.00426',
@@ -121,6 +127,7 @@ describe('payments through the sandbox partner', () => {
       fees: '0',
     });
     expect((await paymentOf('payee@demo.label')).status).toBe('scheduled');
+    expect(await statementStatus()).toBe('ready');
   });
 
   it('holds a payee without a verified bank account, says why, and logs the hold once', async () => {
@@ -136,6 +143,8 @@ describe('payments through the sandbox partner', () => {
       holdReason: 'no-verified-bank-account',
       internalState: 'HOLD',
     });
+    // Every payment is held by a rule the label can see: the statement is sent.
+    expect(await statementStatus()).toBe('paid');
     const logged = await events();
     await portal.app.runPaymentBatch();
     expect(await events()).toBe(logged);

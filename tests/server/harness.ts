@@ -17,6 +17,8 @@ export async function freshDatabase(): Promise<{
   db: Database;
   drop: () => Promise<void>;
   dir: string;
+  /** The PostgreSQL database's address, for another process to open; null on PGlite. */
+  url: string | null;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
@@ -31,6 +33,7 @@ export async function freshDatabase(): Promise<{
     await prepareDatabase(db, new Date('2026-11-01T00:00:00Z'));
     return {
       db,
+      url: url.toString(),
       dir: mkdtempSync(join(tmpdir(), 'portal-blobs-')),
       drop: async () => {
         await db.close();
@@ -47,6 +50,7 @@ export async function freshDatabase(): Promise<{
   return {
     db,
     dir,
+    url: null,
     drop: async () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -68,11 +72,13 @@ export interface TestPortal {
   db: Database;
   clock: TestClock;
   close: () => Promise<void>;
+  /** The PostgreSQL database's address, for another process to open; null on PGlite. */
+  databaseUrl: string | null;
 }
 
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
-  const { db, drop, dir } = await freshDatabase();
+  const { db, drop, dir, url } = await freshDatabase();
   const clock = new TestClock();
   await seedDemo(db, clock.now());
   const app = await buildApp({
@@ -107,6 +113,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     app,
     db,
     clock,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await drop();

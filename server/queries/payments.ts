@@ -340,6 +340,30 @@ const MOVE_KIND: Record<string, LedgerMove['kind']> = {
 const moveKind = (id: string): LedgerMove['kind'] =>
   id.startsWith('payout:') ? 'payout' : (MOVE_KIND[id.split(':')[2] ?? ''] ?? 'payment');
 
+export const LEDGER_MOVE_COLUMNS = `id, debit_account, credit_account,
+  trim_scale(amount)::text as amount, currency, created_at, statement_id`;
+
+export interface LedgerMoveRow {
+  id: string;
+  debit_account: string;
+  credit_account: string;
+  amount: string;
+  currency: string;
+  created_at: Date | string;
+  statement_id: string | null;
+}
+
+export const toLedgerMove = (move: LedgerMoveRow): LedgerMove => ({
+  id: move.id,
+  kind: moveKind(move.id),
+  from: move.debit_account,
+  to: move.credit_account,
+  amount: move.amount,
+  currency: move.currency,
+  at: epochSeconds(move.created_at) ?? 0,
+  statementId: move.statement_id,
+});
+
 export async function readPayment(
   db: Queryable,
   scope: PaymentScope,
@@ -357,18 +381,8 @@ export async function readPayment(
       where t.payment_id = $1 order by t.created_at, t.id`,
     [id],
   );
-  const moves = await db.query<{
-    id: string;
-    debit_account: string;
-    credit_account: string;
-    amount: string;
-    currency: string;
-    created_at: Date | string;
-    statement_id: string | null;
-  }>(
-    `select id, debit_account, credit_account, trim_scale(amount)::text as amount, currency,
-            created_at, statement_id
-       from ledger_transfers where id = $1 or id like $2
+  const moves = await db.query<LedgerMoveRow>(
+    `select ${LEDGER_MOVE_COLUMNS} from ledger_transfers where id = $1 or id like $2
       order by created_at,
                case split_part(id, ':', 3) when '' then 0 when 'fee' then 2 else 1 end, id`,
     [`payment:${id}`, `payment:${id}:%`],
@@ -376,16 +390,7 @@ export async function readPayment(
   return {
     ...payment,
     transactions: transactions.map(toTransaction),
-    transfers: moves.map((move) => ({
-      id: move.id,
-      kind: moveKind(move.id),
-      from: move.debit_account,
-      to: move.credit_account,
-      amount: move.amount,
-      currency: move.currency,
-      at: epochSeconds(move.created_at) ?? 0,
-      statementId: move.statement_id,
-    })),
+    transfers: moves.map(toLedgerMove),
     history: await historyOf(db, payment, scope),
   };
 }

@@ -1,9 +1,14 @@
-import type { LedgerMove, Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
+import type { Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
 import type { WalletBalances } from '../../api/wallet';
 import { minorUnitsOf } from '../../rules/currencies';
 import type { Queryable } from '../db/database';
-import { epochSeconds } from '../../api/common';
-import { listTransactions, type PaymentScope } from './payments';
+import {
+  LEDGER_MOVE_COLUMNS,
+  listTransactions,
+  toLedgerMove,
+  type LedgerMoveRow,
+  type PaymentScope,
+} from './payments';
 
 /** The default currency until accounts choose their own (SPEC section 9: USD). */
 const DEFAULT_CURRENCY = 'USD';
@@ -79,18 +84,8 @@ export async function readWallet(
   personId: string,
   scope: PaymentScope,
 ): Promise<Wallet> {
-  const incoming = await db.query<{
-    id: string;
-    debit_account: string;
-    credit_account: string;
-    amount: string;
-    currency: string;
-    created_at: Date | string;
-    statement_id: string | null;
-  }>(
-    `select id, debit_account, credit_account, trim_scale(amount)::text as amount, currency,
-            created_at, statement_id
-       from ledger_transfers where ${OWN_ACCOUNT('credit_account')}
+  const incoming = await db.query<LedgerMoveRow>(
+    `select ${LEDGER_MOVE_COLUMNS} from ledger_transfers where ${OWN_ACCOUNT('credit_account')}
       order by created_at desc, id limit 100`,
     [personId],
   );
@@ -103,16 +98,7 @@ export async function readWallet(
     ).flatMap((list) => list.items);
   return {
     balances: await splitBalances(db, await exactBalances(db, personId)),
-    incoming: incoming.map((move): LedgerMove => ({
-      id: move.id,
-      kind: move.id.startsWith('payout:') ? 'payout' : 'return',
-      from: move.debit_account,
-      to: move.credit_account,
-      amount: move.amount,
-      currency: move.currency,
-      at: epochSeconds(move.created_at) ?? 0,
-      statementId: move.statement_id,
-    })),
+    incoming: incoming.map(toLedgerMove),
     active: await inStatus(['ACTIVE', 'PENDING']),
     prepared: await inStatus(['PREPARE']),
   };

@@ -5,6 +5,7 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useServerText } from '../i18n/serverText';
 import { useSession } from '../session/useSession';
+import { Facts } from '../widgets/Facts';
 import { TextInput } from '../widgets/TextInput';
 import type { BankAccount } from '../../api/bankAccount';
 import {
@@ -190,29 +191,24 @@ function VerifyBankAccount({
 function Summary({ account }: { account: BankAccount }) {
   const { t } = useTranslation();
   return (
-    <dl className="facts">
-      <div className="fact">
-        <dt>{t('bank-account.fields.account')}</dt>
-        <dd>
-          {t('bank-account.summary.account', {
+    <Facts
+      items={[
+        [
+          t('bank-account.fields.account'),
+          t('bank-account.summary.account', {
             type: t(TYPE_KEYS[account.accountType]),
             last4: account.last4,
-          })}
-        </dd>
-      </div>
-      <div className="fact">
-        <dt>{t('bank-account.fields.routing')}</dt>
-        <dd>{account.routingNumber}</dd>
-      </div>
-      <div className="fact">
-        <dt>{t('bank-account.fields.status')}</dt>
-        <dd>
-          {account.status === 'verified'
+          }),
+        ],
+        [t('bank-account.fields.routing'), account.routingNumber],
+        [
+          t('bank-account.fields.status'),
+          account.status === 'verified'
             ? t('bank-account.status.verified')
-            : t('bank-account.status.pending')}
-        </dd>
-      </div>
-    </dl>
+            : t('bank-account.status.pending'),
+        ],
+      ]}
+    />
   );
 }
 

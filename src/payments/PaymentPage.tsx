@@ -7,6 +7,7 @@ import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Facts } from '../widgets/Facts';
 import { Money } from '../widgets/Money';
 import type {
   LedgerMove,
@@ -157,14 +158,7 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
       <h2 id="payment-facts" className="section-title">
         {t('payments.detail.facts')}
       </h2>
-      <dl className="facts">
-        {facts.map(([term, value]) => (
-          <div className="fact" key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts items={facts} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { TextInput } from '../widgets/TextInput';
+import { ListToolbar } from '../widgets/ListToolbar';
 import { paymentStatuses, type Payment, type PaymentStatus } from '../../api/payments';
 import { paymentStatusLabel } from './labels';
 import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
@@ -117,36 +117,22 @@ export function PaymentsPage({ route }: PageProps) {
           </button>
         )}
       </header>
-      <div className="ledger-toolbar">
-        <div className="segmented" role="group" aria-label={t('payments.list.status-filter')}>
-          {filters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              className="segmented-option"
-              aria-pressed={status === filter}
-              onClick={() => setStatus(filter)}
-            >
-              {filter === 'all' ? t('payments.list.all') : paymentStatusLabel(t, filter)}
-            </button>
-          ))}
-        </div>
-        <TextInput
-          label={t('payments.list.search')}
-          value={search}
-          onChange={setSearch}
-          size="small"
-          type="search"
-        />
-        {listed.data && (
-          <span className="page-note">
-            {t('payments.list.count', {
-              shown: listed.data.items.length,
-              total: listed.data.total,
-            })}
-          </span>
-        )}
-      </div>
+      <ListToolbar
+        filterLabel={t('payments.list.status-filter')}
+        options={filters.map((filter) => ({
+          value: filter,
+          label: filter === 'all' ? t('payments.list.all') : paymentStatusLabel(t, filter),
+        }))}
+        selected={status}
+        onSelect={setStatus}
+        searchLabel={t('payments.list.search')}
+        search={search}
+        onSearch={setSearch}
+        note={
+          listed.data &&
+          t('payments.list.count', { shown: listed.data.items.length, total: listed.data.total })
+        }
+      />
       <List
         label={t('payments.list.table-label')}
         columns={columns}

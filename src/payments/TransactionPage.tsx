@@ -7,6 +7,7 @@ import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Facts } from '../widgets/Facts';
 import { Money } from '../widgets/Money';
 import type { PaymentHistoryEntry } from '../../api/payments';
 import { transactionStatusLabel } from './labels';
@@ -88,14 +89,7 @@ export function TransactionPage({ route }: PageProps) {
         <h2 id="transaction-facts" className="section-title">
           {t('payments.detail.facts')}
         </h2>
-        <dl className="facts">
-          {facts.map(([term, value]) => (
-            <div className="fact" key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts items={facts} />
       </section>
       <section className="card" aria-labelledby="transaction-history">
         <h2 id="transaction-history" className="section-title">

@@ -5,7 +5,7 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { TextInput } from '../widgets/TextInput';
+import { ListToolbar } from '../widgets/ListToolbar';
 import { transactionStatuses, type Transaction, type TransactionStatus } from '../../api/payments';
 import { transactionStatusLabel } from './labels';
 import {
@@ -102,36 +102,25 @@ export function TransactionsPage({ route }: PageProps) {
           {t('transactions.list.download')}
         </button>
       </header>
-      <div className="ledger-toolbar">
-        <div className="segmented" role="group" aria-label={t('transactions.list.status-filter')}>
-          {filters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              className="segmented-option"
-              aria-pressed={status === filter}
-              onClick={() => setStatus(filter)}
-            >
-              {filter === 'all' ? t('transactions.list.all') : transactionStatusLabel(t, filter)}
-            </button>
-          ))}
-        </div>
-        <TextInput
-          label={t('transactions.list.search')}
-          value={search}
-          onChange={setSearch}
-          size="small"
-          type="search"
-        />
-        {listed.data && (
-          <span className="page-note">
-            {t('transactions.list.count', {
-              shown: listed.data.items.length,
-              total: listed.data.total,
-            })}
-          </span>
-        )}
-      </div>
+      <ListToolbar
+        filterLabel={t('transactions.list.status-filter')}
+        options={filters.map((filter) => ({
+          value: filter,
+          label: filter === 'all' ? t('transactions.list.all') : transactionStatusLabel(t, filter),
+        }))}
+        selected={status}
+        onSelect={setStatus}
+        searchLabel={t('transactions.list.search')}
+        search={search}
+        onSearch={setSearch}
+        note={
+          listed.data &&
+          t('transactions.list.count', {
+            shown: listed.data.items.length,
+            total: listed.data.total,
+          })
+        }
+      />
       <List
         label={t('transactions.list.table-label')}
         columns={columns}

@@ -5,6 +5,7 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Facts } from '../widgets/Facts';
 import { Money } from '../widgets/Money';
 import type { LedgerMove, WalletCurrencyBalance } from '../../api/payments';
 import { transferKindLabel } from './labels';
@@ -25,34 +26,32 @@ function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
       className="card"
       aria-label={t('wallet-page.balance.currency', { currency: balance.currency })}
     >
-      <dl className="facts">
-        <div className="fact">
-          <dt>{t('wallet-page.balance.exact')}</dt>
-          <dd>
+      <Facts
+        items={[
+          [
+            t('wallet-page.balance.exact'),
             <Money
+              key="exact"
               amount={balance.exact}
               currency={balance.currency}
               maxDecimals={REMAINDER_DECIMALS}
-            />
-          </dd>
-        </div>
-        <div className="fact">
-          <dt>{t('wallet-page.balance.payable')}</dt>
-          <dd>
-            <Money amount={balance.payable} currency={balance.currency} />
-          </dd>
-        </div>
-        <div className="fact">
-          <dt>{t('wallet-page.balance.remainder')}</dt>
-          <dd>
+            />,
+          ],
+          [
+            t('wallet-page.balance.payable'),
+            <Money key="payable" amount={balance.payable} currency={balance.currency} />,
+          ],
+          [
+            t('wallet-page.balance.remainder'),
             <Money
+              key="remainder"
               amount={balance.remainder}
               currency={balance.currency}
               maxDecimals={REMAINDER_DECIMALS}
-            />
-          </dd>
-        </div>
-      </dl>
+            />,
+          ],
+        ]}
+      />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { Money } from '../widgets/Money';
-import { TextInput } from '../widgets/TextInput';
+import { ListToolbar } from '../widgets/ListToolbar';
 import { recoupmentStatuses, type Recoupment } from '../../api/recoupments';
 import { openBalances } from './balances';
 import { enumLabel } from './labels';
@@ -135,38 +135,26 @@ export function RecoupmentsPage({ route }: PageProps) {
         )}
       </section>
       <GlobalFilterBar filters={route.filters ?? []} />
-      <div className="recoup-toolbar">
-        <div className="segmented" role="group" aria-label={t('recoupments.list.status-filter')}>
-          {filters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              className="segmented-option"
-              aria-pressed={status === filter}
-              onClick={() => setStatus(filter)}
-            >
-              {filter === 'current'
-                ? t('recoupments.list.current')
-                : enumLabel(t, 'status', filter)}
-            </button>
-          ))}
-        </div>
-        <TextInput
-          label={t('recoupments.list.search')}
-          value={search}
-          onChange={setSearch}
-          size="small"
-          type="search"
-        />
-        {listed.data && (
-          <span className="page-note">
-            {t('recoupments.list.count', {
-              shown: listed.data.items.length,
-              total: listed.data.total,
-            })}
-          </span>
-        )}
-      </div>
+      <ListToolbar
+        filterLabel={t('recoupments.list.status-filter')}
+        options={filters.map((filter) => ({
+          value: filter,
+          label:
+            filter === 'current' ? t('recoupments.list.current') : enumLabel(t, 'status', filter),
+        }))}
+        selected={status}
+        onSelect={setStatus}
+        searchLabel={t('recoupments.list.search')}
+        search={search}
+        onSearch={setSearch}
+        note={
+          listed.data &&
+          t('recoupments.list.count', {
+            shown: listed.data.items.length,
+            total: listed.data.total,
+          })
+        }
+      />
       <List
         label={t('recoupments.list.table-label')}
         columns={columns}

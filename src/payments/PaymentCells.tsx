@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../widgets/list/columns';
 import type { CellProps } from '../widgets/list/columns';
 import { Money } from '../widgets/Money';
 import type { Payment, Transaction } from '../../api/payments';
@@ -33,4 +35,37 @@ export function TransactionStatusCell({ row }: CellProps<Transaction>) {
 export function PassbackCell({ row }: CellProps<Transaction>) {
   const { t } = useTranslation();
   return <>{row.passback ? t('transactions.passback.on') : t('transactions.passback.off')}</>;
+}
+
+/** A transaction's amount, total, status, where its funds go and its trace id, as lists show them. */
+export function transactionColumns(t: TFunction): ListColumn<Transaction>[] {
+  return [
+    {
+      label: t('transactions.list.amount'),
+      key: 'amount',
+      component: PaymentAmountCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.total'),
+      key: 'total',
+      component: PaymentTotalCell,
+      width: 110,
+      textAlign: 'right',
+    },
+    {
+      label: t('transactions.list.status'),
+      key: 'status',
+      component: TransactionStatusCell,
+      width: 130,
+    },
+    {
+      label: t('transactions.list.passback'),
+      key: 'passback',
+      component: PassbackCell,
+      width: 150,
+    },
+    { label: t('transactions.list.trace'), key: 'traceId', width: 140, show: 'hide-null' },
+  ];
 }

@@ -22,12 +22,7 @@ import {
   paymentStatusLabel,
   transferKindLabel,
 } from './labels';
-import {
-  PassbackCell,
-  PaymentAmountCell,
-  PaymentTotalCell,
-  TransactionStatusCell,
-} from './PaymentCells';
+import { transactionColumns } from './PaymentCells';
 import { readPayment, retryPayment } from './paymentsApi';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
@@ -180,33 +175,7 @@ export function PaymentTransactions({
       flexGrow: 0,
       linkPath: '/transactions/:id',
     },
-    {
-      label: t('transactions.list.amount'),
-      key: 'amount',
-      component: PaymentAmountCell,
-      width: 110,
-      textAlign: 'right',
-    },
-    {
-      label: t('transactions.list.total'),
-      key: 'total',
-      component: PaymentTotalCell,
-      width: 110,
-      textAlign: 'right',
-    },
-    {
-      label: t('transactions.list.status'),
-      key: 'status',
-      component: TransactionStatusCell,
-      width: 130,
-    },
-    {
-      label: t('transactions.list.passback'),
-      key: 'passback',
-      component: PassbackCell,
-      width: 150,
-    },
-    { label: t('transactions.list.trace'), key: 'traceId', width: 140, show: 'hide-null' },
+    ...transactionColumns(t),
   ];
   return (
     <List

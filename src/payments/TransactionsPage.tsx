@@ -8,12 +8,7 @@ import type { ListColumn } from '../widgets/list/columns';
 import { ListToolbar } from '../widgets/ListToolbar';
 import { transactionStatuses, type Transaction, type TransactionStatus } from '../../api/payments';
 import { transactionStatusLabel } from './labels';
-import {
-  PassbackCell,
-  PaymentAmountCell,
-  PaymentTotalCell,
-  TransactionStatusCell,
-} from './PaymentCells';
+import { transactionColumns } from './PaymentCells';
 import { downloadTransactions, listTransactions } from './paymentsApi';
 import '../catalog/catalog.css';
 import './payments.css';
@@ -59,33 +54,7 @@ export function TransactionsPage({ route }: PageProps) {
       width: 160,
       flexGrow: 2,
     },
-    {
-      label: t('transactions.list.amount'),
-      key: 'amount',
-      component: PaymentAmountCell,
-      width: 110,
-      textAlign: 'right',
-    },
-    {
-      label: t('transactions.list.total'),
-      key: 'total',
-      component: PaymentTotalCell,
-      width: 110,
-      textAlign: 'right',
-    },
-    {
-      label: t('transactions.list.status'),
-      key: 'status',
-      component: TransactionStatusCell,
-      width: 130,
-    },
-    {
-      label: t('transactions.list.passback'),
-      key: 'passback',
-      component: PassbackCell,
-      width: 150,
-    },
-    { label: t('transactions.list.trace'), key: 'traceId', width: 140, show: 'hide-null' },
+    ...transactionColumns(t),
   ];
   const filters: StatusFilter[] = ['all', ...transactionStatuses];
 

@@ -106,3 +106,73 @@ export function policyViolations(page: Page): string[] {
   });
   return refused;
 }
+
+/** Signed-in API calls of the demo label, multipart uploads included. */
+export async function labelApi(baseURL: string) {
+  const api = await request.newContext({ baseURL });
+  const answer = await api.post('/api/session', {
+    data: { username: 'label@demo.label', password: DEMO_PASSWORD },
+  });
+  expect(answer.status()).toBe(200);
+  const csrf =
+    (await api.storageState()).cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  const json = async <T>(path: string) => {
+    const read = await api.get(`${path}${path.includes('?') ? '&' : '?'}csrf=${csrf}`);
+    expect(read.status()).toBe(200);
+    return (await read.json()) as T;
+  };
+  const post = (path: string, data: unknown) =>
+    api.post(path, { data, headers: { 'x-csrf-token': csrf } });
+  const put = (path: string, data: unknown) =>
+    api.put(path, { data, headers: { 'x-csrf-token': csrf } });
+  return { api, csrf, json, post, put };
+}
+
+/**
+ * A DistroKid statement of one row for `isrc`, uploaded by the label, funded unless cashless,
+ * calculated and approved; answers its id.
+ */
+export async function approvedSongStatement(
+  label: Awaited<ReturnType<typeof labelApi>>,
+  song: { isrc: string; month: string; earnings: string; cashless: boolean; fileName: string },
+): Promise<string> {
+  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
+    '/api/distributors?q=DistroKid',
+  );
+  const row = [`${song.month}-15`, song.month, 'Spotify', 'Aria Vale', 'Song', song.isrc, '']
+    .concat(['10', '100', 'Song', 'US', '0', song.earnings])
+    .join('\t');
+  const upload = await label.api.post('/api/statement/upload', {
+    headers: { 'x-csrf-token': label.csrf },
+    multipart: {
+      body: JSON.stringify({
+        distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
+        report_month: song.month,
+        expected: null,
+        ...(song.cashless ? { cashless: true } : {}),
+      }),
+      file: {
+        name: song.fileName,
+        mimeType: 'text/tab-separated-values',
+        buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
+      },
+    },
+  });
+  expect(upload.status()).toBeLessThan(300);
+  const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+  const statusOf = async () =>
+    (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
+  if (song.cashless) {
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('funded');
+  } else {
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('waiting-for-funds');
+    const funded = await label.post(`/api/statements/${statementId}/funds`, {
+      amount: song.earnings,
+    });
+    expect(funded.status()).toBe(200);
+  }
+  expect((await label.post(`/api/statements/${statementId}/calculate`, {})).status()).toBe(200);
+  await expect.poll(statusOf, { timeout: 30_000 }).toBe('pending-approval');
+  expect((await label.post(`/api/statements/${statementId}/approve`, {})).status()).toBe(200);
+  return statementId;
+}

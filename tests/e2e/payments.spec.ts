@@ -1,27 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
-import { activatedPayee, apiSession, DISTROKID_HEADER, DEMO_PASSWORD, login } from './helpers';
+import { expect, test } from '@playwright/test';
+import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';
-
-/** Signed-in API calls of the demo label, multipart uploads included. */
-async function labelApi(baseURL: string) {
-  const api = await request.newContext({ baseURL });
-  const answer = await api.post('/api/session', {
-    data: { username: 'label@demo.label', password: DEMO_PASSWORD },
-  });
-  expect(answer.status()).toBe(200);
-  const csrf =
-    (await api.storageState()).cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-  const json = async <T>(path: string) => {
-    const read = await api.get(`${path}${path.includes('?') ? '&' : '?'}csrf=${csrf}`);
-    expect(read.status()).toBe(200);
-    return (await read.json()) as T;
-  };
-  const send = (method: 'post' | 'put', path: string, data: unknown) =>
-    api[method](path, { data, headers: { 'x-csrf-token': csrf } });
-  return { api, csrf, json, send };
-}
 
 test('a payee is paid whole cents to a verified bank account; an admin retries a returned payment', async ({
   page,
@@ -56,7 +37,7 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     });
     expect(created.status()).toBe(201);
     const product = (await created.json()) as { id: string; version: number };
-    const splits = await label.send('put', `/api/products/${product.id}/splits`, {
+    const splits = await label.put(`/api/products/${product.id}/splits`, {
       version: product.version,
       splitSets: [
         {
@@ -72,43 +53,13 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     expect(splits.status()).toBe(200);
 
     // DistroKid pays 10.0071 for the song; the label records the funds, calculates, approves.
-    const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-      '/api/distributors?q=DistroKid',
-    );
-    const row = ['2026-06-15', '2026-06', 'Spotify', 'Aria Vale', 'Song', isrc, '', '10', '100']
-      .concat(['Song', 'US', '0', '10.0071'])
-      .join('\t');
-    const upload = await label.api.post('/api/statement/upload', {
-      headers: { 'x-csrf-token': label.csrf },
-      multipart: {
-        body: JSON.stringify({
-          distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-          report_month: '2026-06',
-          expected: null,
-        }),
-        file: {
-          name: `paid-${stamp}.tsv`,
-          mimeType: 'text/tab-separated-values',
-          buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
-        },
-      },
+    await approvedSongStatement(label, {
+      isrc,
+      month: '2026-06',
+      earnings: '10.0071',
+      cashless: false,
+      fileName: `paid-${stamp}.tsv`,
     });
-    expect(upload.status()).toBeLessThan(300);
-    const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
-    const statusOf = async () =>
-      (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
-    await expect.poll(statusOf, { timeout: 30_000 }).toBe('waiting-for-funds');
-    const funded = await label.send('post', `/api/statements/${statementId}/funds`, {
-      amount: '10.0071',
-    });
-    expect(funded.status()).toBe(200);
-    expect(
-      (await label.send('post', `/api/statements/${statementId}/calculate`, {})).status(),
-    ).toBe(200);
-    await expect.poll(statusOf, { timeout: 30_000 }).toBe('pending-approval');
-    expect((await label.send('post', `/api/statements/${statementId}/approve`, {})).status()).toBe(
-      200,
-    );
 
     // The second payee's bank returns what it is sent (an account number ending in 0001: R01).
     const other = await apiSession(base, returned, PAYEE_PASSWORD);
@@ -202,7 +153,12 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
 
     // The admin reads the bank's answer, clears the payment and tries it again.
     await page.goto(`/payments/${failed}`);
-    await expect(page.getByText('R01: Insufficient Funds')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Details' }).getByText('R01: Insufficient Funds'),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: 'History' })).toContainText(
+      'Failed · R01: Insufficient Funds',
+    );
     await page.getByRole('button', { name: 'Clear and retry' }).click();
     await expect(page.getByRole('button', { name: 'Clear and retry' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');

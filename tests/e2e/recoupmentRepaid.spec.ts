@@ -1,24 +1,5 @@
-import { expect, request, test } from '@playwright/test';
-import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
-
-/** Signed-in API calls of the demo label, multipart uploads included. */
-async function labelApi(baseURL: string) {
-  const api = await request.newContext({ baseURL });
-  const answer = await api.post('/api/session', {
-    data: { username: 'label@demo.label', password: DEMO_PASSWORD },
-  });
-  expect(answer.status()).toBe(200);
-  const csrf =
-    (await api.storageState()).cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-  const json = async <T>(path: string) => {
-    const read = await api.get(`${path}${path.includes('?') ? '&' : '?'}csrf=${csrf}`);
-    expect(read.status()).toBe(200);
-    return (await read.json()) as T;
-  };
-  const post = (path: string, data: unknown) =>
-    api.post(path, { data, headers: { 'x-csrf-token': csrf } });
-  return { api, csrf, json, post };
-}
+import { expect, test } from '@playwright/test';
+import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 test('approving a statement repays a recoupment, shown statement by statement on its page', async ({
   page,
@@ -55,18 +36,15 @@ test('approving a statement repays a recoupment, shown statement by statement on
     });
     expect(invited.status()).toBe(201);
     const payeeId = ((await invited.json()) as { id: string }).id;
-    const splits = await label.api.put(`/api/products/${product.id}/splits`, {
-      headers: { 'x-csrf-token': label.csrf },
-      data: {
-        version: product.version,
-        splitSets: [
-          {
-            scope: 'product',
-            kind: 'base',
-            shares: [{ payeeId, pct: '100' }],
-          },
-        ],
-      },
+    const splits = await label.put(`/api/products/${product.id}/splits`, {
+      version: product.version,
+      splitSets: [
+        {
+          scope: 'product',
+          kind: 'base',
+          shares: [{ payeeId, pct: '100' }],
+        },
+      ],
     });
     expect(splits.status()).toBe(200);
 
@@ -87,36 +65,13 @@ test('approving a statement repays a recoupment, shown statement by statement on
     const recoupmentId = ((await advance.json()) as { id: string }).id;
 
     // A cashless DistroKid statement of 5 for the product, calculated and approved.
-    const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-      '/api/distributors?q=DistroKid',
-    );
-    const row = ['2026-05-15', '2026-05', 'Spotify', 'Aria Vale', 'Song', isrc, '', '10', '100']
-      .concat(['Song', 'US', '0', '5'])
-      .join('\t');
-    const upload = await label.api.post('/api/statement/upload', {
-      headers: { 'x-csrf-token': label.csrf },
-      multipart: {
-        body: JSON.stringify({
-          distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-          report_month: '2026-05',
-          expected: null,
-          cashless: true,
-        }),
-        file: {
-          name: `repaid-${stamp}.tsv`,
-          mimeType: 'text/tab-separated-values',
-          buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
-        },
-      },
+    await approvedSongStatement(label, {
+      isrc,
+      month: '2026-05',
+      earnings: '5',
+      cashless: true,
+      fileName: `repaid-${stamp}.tsv`,
     });
-    expect(upload.status()).toBeLessThan(300);
-    const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
-    const statusOf = async () =>
-      (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
-    await expect.poll(statusOf, { timeout: 30_000 }).toBe('funded');
-    expect((await label.post(`/api/statements/${statementId}/calculate`, {})).status()).toBe(200);
-    await expect.poll(statusOf, { timeout: 30_000 }).toBe('pending-approval');
-    expect((await label.post(`/api/statements/${statementId}/approve`, {})).status()).toBe(200);
 
     // The advance took all 5 the payee earned: 7 of 12 are left.
     await login(page, 'label@demo.label');

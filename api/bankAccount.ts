@@ -36,6 +36,8 @@ export const NewBankAccount = Type.Object(
     routingNumber: Type.String({ maxLength: 40 }),
     accountNumber: Type.String({ maxLength: 40 }),
     accountType: AccountType,
+    /** The person's password, asked again: where money goes is changed by its owner only. */
+    password: Type.String({ maxLength: 200 }),
   },
   { additionalProperties: false },
 );

@@ -27,6 +27,8 @@ export function isValidAccountNumber(value: string): boolean {
 /** The server's texts for a refused number; the browser shows them in the reader's language. */
 export const ROUTING_NUMBER_INVALID = 'A routing number is 9 digits with a valid check digit.';
 export const ACCOUNT_NUMBER_INVALID = 'An account number must be 10 numbers long.';
+/** Asked again before the account payments go to is set or changed. */
+export const PASSWORD_NEEDED = 'Enter your password again to change where you are paid.';
 /** SPEC section 8, for two micro-deposit amounts that are not the ones sent. */
 export const MICRO_DEPOSITS_MISMATCH =
   'Transaction Mismatch: Transactions do not match, please try again.';

@@ -5,8 +5,11 @@ import {
   isValidAccountNumber,
   isValidRoutingNumber,
   MICRO_DEPOSITS_MISMATCH,
+  PASSWORD_NEEDED,
   ROUTING_NUMBER_INVALID,
 } from '../../rules/bankAccount';
+import { verifyPassword } from '../auth/passwords';
+import { translator } from '../i18n';
 import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
@@ -68,6 +71,17 @@ export async function addBankAccount(
   const accountNumber = account.accountNumber.trim();
   if (!isValidRoutingNumber(routingNumber)) throw new BadRequestError(ROUTING_NUMBER_INVALID);
   if (!isValidAccountNumber(accountNumber)) throw new BadRequestError(ACCOUNT_NUMBER_INVALID);
+  const owner = (
+    await deps.db.query<{
+      username: string | null;
+      fullname: string;
+      language: string;
+      password_hash: string | null;
+    }>('select username, fullname, language, password_hash from users where id = $1', [personId])
+  )[0];
+  if (!owner || !(await verifyPassword(owner.password_hash, account.password))) {
+    throw new BadRequestError(PASSWORD_NEEDED);
+  }
   const source = await deps.partner.createFundingSource(
     { personId, routingNumber, accountNumber, accountType: account.accountType },
     metadata.at,
@@ -93,6 +107,19 @@ export async function addBankAccount(
       ],
       metadata,
     );
+    // The owner hears of it, in the same transaction: whoever changed it, they can act.
+    if (owner.username) {
+      const t = translator(owner.language);
+      await tx.query(
+        'insert into outbox (recipient, subject, body, link, created_at) values ($1, $2, $3, null, $4)',
+        [
+          owner.username,
+          t('email.bank-account.subject'),
+          t('email.bank-account.body', { name: owner.fullname, last4: accountNumber.slice(-4) }),
+          metadata.at.toISOString(),
+        ],
+      );
+    }
   });
 }
 

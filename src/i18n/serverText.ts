@@ -32,6 +32,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Transaction Mismatch: Transactions do not match, please try again.':
     'bank-account.errors.mismatch',
   'Add a bank account first.': 'bank-account.errors.none',
+  'Enter your password again to change where you are paid.': 'bank-account.errors.password',
   'This bank account is verified already.': 'bank-account.errors.verified',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':

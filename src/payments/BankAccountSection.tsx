@@ -36,13 +36,14 @@ function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?:
   const [routing, setRouting] = useState('');
   const [account, setAccount] = useState('');
   const [type, setType] = useState<BankAccountType>('checking');
+  const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const routingError =
     routing && !isValidRoutingNumber(routing.trim()) ? t('bank-account.errors.routing') : null;
   const accountError =
     account && !isValidAccountNumber(account.trim()) ? t('bank-account.errors.account') : null;
-  const ready = !!routing && !!account && !routingError && !accountError && !saving;
+  const ready = !!routing && !!account && !!password && !routingError && !accountError && !saving;
 
   const save = async () => {
     setSaving(true);
@@ -52,6 +53,7 @@ function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?:
         routingNumber: routing,
         accountNumber: account,
         accountType: type,
+        password,
       });
       onSaved();
     } catch (error) {
@@ -99,6 +101,13 @@ function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?:
           ))}
         </select>
       </label>
+      <TextInput
+        label={t('bank-account.fields.password')}
+        value={password}
+        onChange={setPassword}
+        type="password"
+        autoComplete="current-password"
+      />
       {failure && (
         <p className="field-error" role="alert">
           {failure}

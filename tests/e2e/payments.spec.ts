@@ -68,6 +68,7 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
         routingNumber: '011000015',
         accountNumber: '5555550001',
         accountType: 'checking',
+        password: PAYEE_PASSWORD,
       });
       expect(added.status()).toBe(200);
       const verified = await other.post('/api/payment-method/bank-account/verify', {
@@ -116,6 +117,7 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   ).toBeVisible();
   await bank.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
   await bank.getByRole('textbox', { name: 'Account number' }).fill('1234567890');
+  await bank.getByLabel('Your password').fill(PAYEE_PASSWORD);
   await bank.getByRole('button', { name: 'Save the bank account' }).click();
   await expect(bank).toContainText('Checking account ending 7890');
   await expect(bank).not.toContainText('1234567890');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../../server/payments/dataKey';
 import { isValidRoutingNumber } from '../../../rules/bankAccount';
 import { get, login, startPortal, write, type TestPortal } from '../harness';
+import { DEMO_PASSWORD } from '../../../server/seed';
 
 describe('bank accounts', () => {
   let portal: TestPortal;
@@ -28,6 +29,7 @@ describe('bank accounts', () => {
       routingNumber: '011000016',
       accountNumber: '1234567890',
       accountType: 'checking',
+      password: DEMO_PASSWORD,
     });
     expect(wrongRouting.statusCode).toBe(400);
     expect(wrongRouting.json().message).toBe(
@@ -37,6 +39,7 @@ describe('bank accounts', () => {
       routingNumber: '011000015',
       accountNumber: '12345',
       accountType: 'checking',
+      password: DEMO_PASSWORD,
     });
     expect(shortAccount.json().message).toBe('An account number must be 10 numbers long.');
     expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toEqual({
@@ -45,12 +48,35 @@ describe('bank accounts', () => {
     });
   });
 
+  it('asks for the password again, and tells the owner by e-mail when it is set', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    for (const password of ['', 'Not-his-password-1!']) {
+      const refused = await write(portal.app, paco, 'PUT', '/api/payment-method/bank-account', {
+        routingNumber: '011000015',
+        accountNumber: '1234567890',
+        accountType: 'checking',
+        password,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'Enter your password again to change where you are paid.',
+      );
+    }
+    expect(
+      (await get(portal.app, paco, '/api/payment-method/bank-account')).json().bankAccount,
+    ).toBe(null);
+    expect(
+      await portal.db.query("select 1 from outbox where subject like '%bank account%'"),
+    ).toEqual([]);
+  });
+
   it('keeps the number encrypted, shows the last 4 digits, and verifies by micro-deposits', async () => {
     const paco = await login(portal.app, 'payee@demo.label');
     const added = await write(portal.app, paco, 'PUT', '/api/payment-method/bank-account', {
       routingNumber: '011000015',
       accountNumber: '1234567890',
       accountType: 'savings',
+      password: DEMO_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({
@@ -62,6 +88,15 @@ describe('bank accounts', () => {
       verifiedAt: null,
     });
     expect(added.body).not.toContain('1234567890');
+    const [mail] = await portal.db.query<{ recipient: string; subject: string; body: string }>(
+      'select recipient, subject, body from outbox order by id desc limit 1',
+    );
+    expect(mail).toMatchObject({
+      recipient: 'payee@demo.label',
+      subject: 'Your bank account for payments was changed',
+    });
+    expect(mail?.body).toContain('the bank account ending 7890');
+    expect(mail?.body).not.toContain('1234567890');
     // Neither the table nor the event log holds the number in clear.
     const [stored] = await portal.db.query<{ sealed: string }>(
       'select account_number_encrypted as sealed from payee_payment_methods',
@@ -105,6 +140,7 @@ describe('bank accounts', () => {
       routingNumber: '011000015',
       accountNumber: '9999999999',
       accountType: 'checking',
+      password: DEMO_PASSWORD,
     });
     expect(refused.statusCode).toBe(403);
     // Reading it shows the last 4 digits only, to an admin too.

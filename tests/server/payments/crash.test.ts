@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProduct, login, write, type TestPortal } from '../harness';
+import { DEMO_PASSWORD } from '../../../server/seed';
 import { labelStatements } from '../statements/labelStatements';
 
 const ISRC = 'QZCR12600001';
@@ -76,6 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('payments killed mid-batch', () =>
         routingNumber: '011000015',
         accountNumber: '1234567890',
         accountType: 'checking',
+        password: DEMO_PASSWORD,
       });
       expect(added.statusCode, added.body).toBe(200);
       const verified = await write(

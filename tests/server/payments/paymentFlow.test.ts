@@ -7,6 +7,7 @@ import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { WEBHOOK_SIGNATURE_HEADER, type PaymentPartner } from '../../../server/payments/partner';
 import { runPaymentBatch } from '../../../server/payments/payments';
 import { createDemoProduct, get, login, write, type TestPortal } from '../harness';
+import { DEMO_PASSWORD } from '../../../server/seed';
 import { labelStatements } from '../statements/labelStatements';
 
 const ISRC = 'QZPF12600001';
@@ -56,6 +57,7 @@ describe('payments through the sandbox partner', () => {
       routingNumber: '011000015',
       accountNumber,
       accountType: 'checking',
+      password: DEMO_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(200);
     const verified = await write(

@@ -20,6 +20,7 @@ import {
 import type { LedgerTransfer } from '../ledger/transfers';
 import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
+import { passbackOf } from './settings';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
 const isZero = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount);
@@ -105,14 +106,45 @@ async function sendStatementWhenPaid(tx: Queryable, paymentId: string, metadata:
   await transition(tx, statementId, { type: 'payments.sent' }, metadata);
 }
 
+/** Payments waiting on the batch: scheduled, or held by a rule. */
+const WAITING = `(p.state = 'NONE' or (p.state = 'HOLD' and p.hold_reason is not null))`;
+
+const payeeKey = (accountId: string, payeeId: string, currency: string) =>
+  `${accountId}:${payeeId}:${currency}`;
+
+/**
+ * The payees whose waiting payments together are below their label's payment minimum in the
+ * currency (SPEC section 9: a configurable amount, 0 unless the label sets one). Read once per
+ * batch, before any payment moves, so all of a payee's payments wait or go together; the next
+ * batch pays once new statements have taken the sum to the minimum.
+ */
+async function belowPaymentMinimum(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ account_id: string; payee_id: string; currency: string }>(
+    `select s.account_id, p.payee_id, p.currency
+       from payments p join statements s on s.id = p.statement_id
+       join account_payment_minimums m on m.account_id = s.account_id and m.currency = p.currency
+      where ${WAITING}
+      group by s.account_id, p.payee_id, p.currency, m.amount
+     having sum(p.amount) < m.amount`,
+  );
+  return new Set(rows.map((row) => payeeKey(row.account_id, row.payee_id, row.currency)));
+}
+
 /** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
-async function holdReasonOf(tx: Queryable, payment: PaymentRow): Promise<HoldReason | null> {
+async function holdReasonOf(
+  tx: Queryable,
+  payment: PaymentRow,
+  belowMinimum: ReadonlySet<string>,
+): Promise<HoldReason | null> {
   const method = await tx.query<{ funding_source_id: string }>(
     `select funding_source_id from payee_payment_methods
       where payee_id = $1 and verified_at is not null`,
     [payment.payee_id],
   );
   if (method.length === 0) return 'no-verified-bank-account';
+  if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
+    return 'below-payment-minimum';
+  }
   return null;
 }
 
@@ -165,6 +197,15 @@ async function sendToPartner(deps: PaymentDeps, paymentId: string): Promise<bool
       systemMetadata(deps.now()),
     );
   });
+}
+
+/** The passback mode the transaction was created with. */
+async function transactionPassback(tx: Queryable, transactionId: string): Promise<boolean> {
+  const rows = await tx.query<{ passback: boolean }>(
+    'select passback from transactions where id = $1',
+    [transactionId],
+  );
+  return rows[0]?.passback ?? false;
 }
 
 /**
@@ -236,6 +277,11 @@ export async function applyPartnerTransfer(
       return completed;
     }
     if (transfer.status === 'returned' || transfer.status === 'cancelled') {
+      // Passback on (SPEC section 4): the money goes back to the payment source, the label's
+      // funds; off: back to the payee's balance, to be paid again.
+      const backTo = (await transactionPassback(tx, transactionId))
+        ? fundingAccount(payment.account_id)
+        : payeeAccount(payment.account_id, payment.payee_id);
       return move(
         tx,
         payment,
@@ -258,7 +304,7 @@ export async function applyPartnerTransfer(
               transfers: [
                 moved(
                   payoutsAccount(payment.account_id),
-                  payeeAccount(payment.account_id, payment.payee_id),
+                  backTo,
                   payment.amount,
                   `payment:${payment.id}:returned:${transfer.id}`,
                 ),
@@ -282,16 +328,16 @@ export async function applyPartnerTransfer(
 export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
   const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
   const waiting = await deps.db.query<{ id: string }>(
-    `select id from payments where state in ('NONE', 'TRANSFER')
-        or (state = 'HOLD' and hold_reason is not null)
+    `select id from payments p where p.state = 'TRANSFER' or ${WAITING}
       order by created_at, id`,
   );
+  const belowMinimum = await belowPaymentMinimum(deps.db);
   for (const { id } of waiting) {
     const started = await deps.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, id);
       if (!payment) return false;
       if (payment.state === 'TRANSFER') return true;
-      const reason = await holdReasonOf(tx, payment);
+      const reason = await holdReasonOf(tx, payment, belowMinimum);
       const metadata = systemMetadata(deps.now());
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.
@@ -338,8 +384,10 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
 }
 
 /**
- * An admin clears a failed payment and tries again: the amount is taken from the payee's
- * balance once more (the return put it back) and the payment waits for the next batch.
+ * An admin clears a failed payment and tries again: the amount is taken once more from where the
+ * return put it (the payee's balance, or the label's funds when the failed transaction had
+ * passback on) and the payment waits for the next batch with a new transaction, which takes the
+ * label's passback mode of now.
  */
 export async function retryPayment(
   tx: Queryable,
@@ -348,6 +396,9 @@ export async function retryPayment(
 ): Promise<boolean> {
   const payment = await lockPayment(tx, paymentId);
   if (!payment) return false;
+  const returnedTo = (await transactionPassback(tx, payment.transaction_id ?? ''))
+    ? fundingAccount(payment.account_id)
+    : payeeAccount(payment.account_id, payment.payee_id);
   return move(
     tx,
     payment,
@@ -357,10 +408,11 @@ export async function retryPayment(
         type: 'PaymentRetried',
         data: {
           transactionId: randomUUID(),
+          passback: await passbackOf(tx, payment.account_id),
           transfers: [
             {
               transferId: `payment:${payment.id}:retry:${payment.retries + 1}`,
-              from: payeeAccount(payment.account_id, payment.payee_id),
+              from: returnedTo,
               to: payoutsAccount(payment.account_id),
               amount: payment.amount,
               currency: payment.currency,

@@ -20,6 +20,7 @@ import {
 import type { LedgerTransfer } from '../ledger/transfers';
 import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
+import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';
 import { passbackOf } from './settings';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
@@ -104,48 +105,6 @@ async function sendStatementWhenPaid(tx: Queryable, paymentId: string, metadata:
   );
   if (Number(open[0]?.open ?? 1) > 0) return;
   await transition(tx, statementId, { type: 'payments.sent' }, metadata);
-}
-
-/** Payments waiting on the batch: scheduled, or held by a rule. */
-const WAITING = `(p.state = 'NONE' or (p.state = 'HOLD' and p.hold_reason is not null))`;
-
-const payeeKey = (accountId: string, payeeId: string, currency: string) =>
-  `${accountId}:${payeeId}:${currency}`;
-
-/**
- * The payees whose waiting payments together are below their label's payment minimum in the
- * currency (SPEC section 9: a configurable amount, 0 unless the label sets one). Read once per
- * batch, before any payment moves, so all of a payee's payments wait or go together; the next
- * batch pays once new statements have taken the sum to the minimum.
- */
-async function belowPaymentMinimum(db: Queryable): Promise<Set<string>> {
-  const rows = await db.query<{ account_id: string; payee_id: string; currency: string }>(
-    `select s.account_id, p.payee_id, p.currency
-       from payments p join statements s on s.id = p.statement_id
-       join account_payment_minimums m on m.account_id = s.account_id and m.currency = p.currency
-      where ${WAITING}
-      group by s.account_id, p.payee_id, p.currency, m.amount
-     having sum(p.amount) < m.amount`,
-  );
-  return new Set(rows.map((row) => payeeKey(row.account_id, row.payee_id, row.currency)));
-}
-
-/** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
-async function holdReasonOf(
-  tx: Queryable,
-  payment: PaymentRow,
-  belowMinimum: ReadonlySet<string>,
-): Promise<HoldReason | null> {
-  const method = await tx.query<{ funding_source_id: string }>(
-    `select funding_source_id from payee_payment_methods
-      where payee_id = $1 and verified_at is not null`,
-    [payment.payee_id],
-  );
-  if (method.length === 0) return 'no-verified-bank-account';
-  if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
-    return 'below-payment-minimum';
-  }
-  return null;
 }
 
 /** Where the partner sends the payee's money: their verified bank account at the partner. */

@@ -32,7 +32,10 @@ describe('payment minimum and passback', () => {
     const ada = await login(portal.app, 'admin@demo.label');
     const list = (await get(portal.app, ada, `/api/payments?payee=${person(username)}`)).json();
     const details: PaymentView[] = [];
-    for (const item of [...list.items].reverse()) {
+    const oldestFirst = [...list.items].sort(
+      (a: { createdAt: number }, b: { createdAt: number }) => a.createdAt - b.createdAt,
+    );
+    for (const item of oldestFirst) {
       details.push((await get(portal.app, ada, `/api/payments/${item.id}`)).json());
     }
     return details;
@@ -232,6 +235,8 @@ describe('payment minimum and passback', () => {
       paymentMinimums: [{ currency: 'USD', amount: '5' }],
     });
     expect(off.json()).toMatchObject({ passback: false, version: 3 });
+    // A minute later, so the two statements' payments are told apart by when they were made.
+    portal.clock.advance(60_000);
     expect(await label.settle('2026-08', '6')).toEqual({
       'Paco Payee': '3.6',
       'Aria Artist': '2.4',

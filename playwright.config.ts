@@ -58,6 +58,8 @@ export default defineConfig({
       SANDBOX_FAILURE_SHARE: '0',
       SANDBOX_DUPLICATE_SHARE: '0.5',
       PARTNER_TICK_MS: '500',
+      // Micro-deposits are in the bank at once, so a suite can confirm them (24 hours by default).
+      SANDBOX_MICRO_DEPOSIT_DELAY_MS: '0',
     },
   },
 });

@@ -6,8 +6,15 @@ const AccountType = Type.Unsafe<BankAccountType>(
   Type.Union(bankAccountTypes.map((value) => Type.Literal(value))),
 );
 
-/** Verified once the two micro-deposits are confirmed; only verified accounts are paid. */
-export const bankAccountStatuses = ['verification-pending', 'verified'] as const;
+/**
+ * Verified once the two micro-deposits are confirmed; only verified accounts are paid. After too
+ * many wrong tries verification failed for good: the account must be added again.
+ */
+export const bankAccountStatuses = [
+  'verification-pending',
+  'verified',
+  'verification-failed',
+] as const;
 export type BankAccountStatus = (typeof bankAccountStatuses)[number];
 
 /** What anybody, admins included, reads of a bank account: the last 4 digits of its number. */
@@ -18,15 +25,27 @@ export const BankAccount = Type.Object({
   status: Type.Unsafe<BankAccountStatus>(
     Type.Union(bankAccountStatuses.map((value) => Type.Literal(value))),
   ),
+  /** The bank the payment partner found for the routing number; null when it cannot tell. */
+  bankName: Type.Union([Type.String(), Type.Null()]),
   addedAt: Type.Integer(),
   microDepositsSentAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** While waiting for confirmation: when the deposits should be in the bank (24 to 48 hours). */
+  microDepositsExpected: Type.Union([
+    Type.Object({ from: Type.Integer(), to: Type.Integer() }),
+    Type.Null(),
+  ]),
+  /** Wrong pairs of amounts that may still be entered before the account must be added again. */
+  triesLeft: Type.Integer({ minimum: 0 }),
   verifiedAt: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type BankAccount = Static<typeof BankAccount>;
 
 export const BankAccountAnswer = Type.Object({
   bankAccount: Type.Union([BankAccount, Type.Null()]),
-  /** With the sandbox partner: the two amounts its test bank deposits, so they can be entered. */
+  /**
+   * With the sandbox partner: the two amounts its test bank deposited, once they reached the
+   * bank, so they can be entered.
+   */
   testDeposits: Type.Union([Type.Array(Type.String()), Type.Null()]),
 });
 export type BankAccountAnswer = Static<typeof BankAccountAnswer>;

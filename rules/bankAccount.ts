@@ -32,3 +32,15 @@ export const PASSWORD_NEEDED = 'Enter your password again to change where you ar
 /** SPEC section 8, for two micro-deposit amounts that are not the ones sent. */
 export const MICRO_DEPOSITS_MISMATCH =
   'Transaction Mismatch: Transactions do not match, please try again.';
+
+/** Wrong pairs of micro-deposit amounts allowed before the account must be added again. */
+export const MICRO_DEPOSIT_TRIES = 3;
+/** SPEC section 9: micro-deposits appear in 24 to 48 hours. */
+export const MICRO_DEPOSITS_EARLIEST_HOURS = 24;
+export const MICRO_DEPOSITS_LATEST_HOURS = 48;
+/** Amounts entered before the deposits reached the bank: nothing to compare yet, no try used. */
+export const MICRO_DEPOSITS_NOT_ARRIVED =
+  'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.';
+/** The last wrong try: the partner drops the account, which must be added again. */
+export const MICRO_DEPOSITS_LOCKED =
+  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.';

@@ -40,6 +40,7 @@ import userRoutes, { userInvitationRoutes } from './routes/users';
 import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
+import paymentSettingsRoutes from './routes/paymentSettings';
 import bankAccountRoutes from './routes/bankAccount';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
+  await app.register(paymentSettingsRoutes);
   await app.register(bankAccountRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);

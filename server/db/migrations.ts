@@ -616,6 +616,28 @@ export const migrations: Migration[] = [
       create index sandbox_webhooks_due on sandbox_webhooks (deliver_at) where delivered_at is null;
     `,
   },
+  {
+    version: 20,
+    name: 'payment settings of a label (payment minimum per currency, passback); bank names, micro-deposits that arrive later and a limit on wrong tries',
+    sql: `
+      create table account_payment_settings (
+        account_id text primary key,
+        passback boolean not null,
+        version integer not null
+      );
+      create table account_payment_minimums (
+        account_id text not null,
+        currency text not null,
+        amount numeric(30, 12) not null,
+        primary key (account_id, currency)
+      );
+      alter table payee_payment_methods add column bank_name text;
+      alter table payee_payment_methods add column failed_verifications integer not null default 0;
+      alter table payee_payment_methods add column verification_locked_at timestamptz;
+      alter table sandbox_funding_sources add column deposits_at timestamptz;
+      alter table sandbox_funding_sources add column removed_at timestamptz;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
@@ -626,6 +648,8 @@ export const readModelTables = [
   'recoupment_debtors',
   'recoupments',
   'distributor_takes',
+  'account_payment_minimums',
+  'account_payment_settings',
   'statement_adjustments',
   'payee_payment_methods',
   'transactions',

@@ -157,6 +157,8 @@ export type StatementEvent =
           currency: string;
           /** The payment taken from the payee's balance; absent before balances were kept. */
           transfer?: LedgerTransfer;
+          /** The account's passback mode when prepared; absent (off) before it was kept. */
+          passback?: boolean;
         }[];
       };
     }
@@ -298,7 +300,25 @@ export type PaymentStreamEvent =
       type: 'PaymentReturned';
       data: { transactionId: string; failure: PaymentFailure; transfers: LedgerTransfer[] };
     }
-  | { type: 'PaymentRetried'; data: { transactionId: string; transfers: LedgerTransfer[] } };
+  | {
+      type: 'PaymentRetried';
+      data: {
+        transactionId: string;
+        transfers: LedgerTransfer[];
+        /** The new transaction's passback mode; absent (off) before it was kept. */
+        passback?: boolean;
+      };
+    };
+
+/**
+ * The `paymentsettings-<account id>` stream: how a label pays its payees. Neither value is shown
+ * to payees (SPEC section 9: the payment minimum is a configurable amount, not shown).
+ */
+export type PaymentSettingsEvent =
+  /** Below this payable amount in the currency a payee's payments wait; 0 pays every cent. */
+  | { type: 'PaymentMinimumSet'; data: { currency: string; amount: string } }
+  /** On: a returned transfer goes back to the label's funds; off: back to the payee's balance. */
+  | { type: 'PassbackModeSet'; data: { passback: boolean } };
 
 /**
  * The `bankaccount-<person id>` stream: the bank account a person is paid to. The account number
@@ -314,11 +334,15 @@ export type BankAccountEvent =
         accountNumberEncrypted: string;
         last4: string;
         accountType: BankAccountType;
+        /** The bank the partner found for the routing number; absent or null when unknown. */
+        bankName?: string | null;
       };
     }
   | { type: 'MicroDepositsSent'; data: { fundingSourceId: string } }
   | { type: 'BankAccountVerified'; data: { fundingSourceId: string } }
-  | { type: 'BankAccountVerificationFailed'; data: { fundingSourceId: string } };
+  | { type: 'BankAccountVerificationFailed'; data: { fundingSourceId: string } }
+  /** Too many wrong tries: the partner removed the account, which must be added again. */
+  | { type: 'BankAccountVerificationLocked'; data: { fundingSourceId: string; tries: number } };
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -331,6 +355,7 @@ export interface StreamEvents {
   recoupment: RecoupmentEvent;
   payment: PaymentStreamEvent;
   bankaccount: BankAccountEvent;
+  paymentsettings: PaymentSettingsEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

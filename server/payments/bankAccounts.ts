@@ -4,7 +4,12 @@ import {
   ACCOUNT_NUMBER_INVALID,
   isValidAccountNumber,
   isValidRoutingNumber,
+  MICRO_DEPOSIT_TRIES,
+  MICRO_DEPOSITS_EARLIEST_HOURS,
+  MICRO_DEPOSITS_LATEST_HOURS,
+  MICRO_DEPOSITS_LOCKED,
   MICRO_DEPOSITS_MISMATCH,
+  MICRO_DEPOSITS_NOT_ARRIVED,
   PASSWORD_NEEDED,
   ROUTING_NUMBER_INVALID,
 } from '../../rules/bankAccount';
@@ -22,6 +27,8 @@ export const ALREADY_VERIFIED = 'This bank account is verified already.';
 
 const stream = (personId: string) => `bankaccount-${personId}`;
 
+const HOUR = 60 * 60;
+
 export async function readBankAccount(
   db: Queryable,
   personId: string,
@@ -30,25 +37,53 @@ export async function readBankAccount(
     routing_number: string;
     last4: string;
     account_type: BankAccount['accountType'];
+    bank_name: string | null;
     added_at: Date | string;
     micro_deposits_sent_at: Date | string | null;
     verified_at: Date | string | null;
+    failed_verifications: number;
+    verification_locked_at: Date | string | null;
   }>(
-    `select routing_number, last4, account_type, added_at, micro_deposits_sent_at, verified_at
+    `select routing_number, last4, account_type, bank_name, added_at, micro_deposits_sent_at,
+            verified_at, failed_verifications, verification_locked_at
        from payee_payment_methods where payee_id = $1`,
     [personId],
   );
   const row = rows[0];
   if (!row) return null;
+  const status = row.verified_at
+    ? 'verified'
+    : row.verification_locked_at
+      ? 'verification-failed'
+      : 'verification-pending';
+  const sent = epochSeconds(row.micro_deposits_sent_at);
   return {
     routingNumber: row.routing_number,
     last4: row.last4,
     accountType: row.account_type,
-    status: row.verified_at ? 'verified' : 'verification-pending',
+    status,
+    bankName: row.bank_name,
     addedAt: epochSeconds(row.added_at) ?? 0,
-    microDepositsSentAt: epochSeconds(row.micro_deposits_sent_at),
+    microDepositsSentAt: sent,
+    microDepositsExpected:
+      status === 'verification-pending' && sent !== null
+        ? {
+            from: sent + MICRO_DEPOSITS_EARLIEST_HOURS * HOUR,
+            to: sent + MICRO_DEPOSITS_LATEST_HOURS * HOUR,
+          }
+        : null,
+    triesLeft: Math.max(0, MICRO_DEPOSIT_TRIES - Number(row.failed_verifications)),
     verifiedAt: epochSeconds(row.verified_at),
   };
+}
+
+/** The partner's id of the person's bank account, to ask after its micro-deposits. */
+export async function fundingSourceOf(db: Queryable, personId: string): Promise<string | null> {
+  const rows = await db.query<{ funding_source_id: string }>(
+    'select funding_source_id from payee_payment_methods where payee_id = $1',
+    [personId],
+  );
+  return rows[0]?.funding_source_id ?? null;
 }
 
 export interface BankAccountDeps {
@@ -101,6 +136,7 @@ export async function addBankAccount(
             accountNumberEncrypted: encrypt(deps.dataKey(), accountNumber),
             last4: accountNumber.slice(-4),
             accountType: account.accountType,
+            bankName: source.bankName,
           },
         },
         { type: 'MicroDepositsSent', data: { fundingSourceId: source.fundingSourceId } },
@@ -123,38 +159,72 @@ export async function addBankAccount(
   });
 }
 
-/** The person confirms the two micro-deposits; a wrong pair is kept in the log and refused. */
+/**
+ * The person confirms the two micro-deposits. Before they reached the bank there is nothing to
+ * compare and no try is used. A wrong pair is kept in the log and refused with SPEC's text; the
+ * MICRO_DEPOSIT_TRIES-th wrong pair makes the partner drop the account, which must be added again.
+ */
 export async function verifyBankAccount(
   deps: BankAccountDeps,
   personId: string,
   amounts: string[],
   metadata: EventMetadata,
 ): Promise<void> {
-  const rows = await deps.db.query<{ funding_source_id: string; verified_at: unknown }>(
-    'select funding_source_id, verified_at from payee_payment_methods where payee_id = $1',
+  const rows = await deps.db.query<{
+    funding_source_id: string;
+    verified_at: unknown;
+    verification_locked_at: unknown;
+  }>(
+    `select funding_source_id, verified_at, verification_locked_at
+       from payee_payment_methods where payee_id = $1`,
     [personId],
   );
   const method = rows[0];
   if (!method) throw new ConflictError(NO_BANK_ACCOUNT);
   if (method.verified_at) throw new ConflictError(ALREADY_VERIFIED);
+  if (method.verification_locked_at) throw new ConflictError(MICRO_DEPOSITS_LOCKED);
   const cleaned = amounts.map((amount) => amount.trim().replace(/^\$/, ''));
   const wellFormed = cleaned.every((amount) => /^\d{0,3}(\.\d{1,2})?$/.test(amount) && amount);
-  const matches =
-    wellFormed &&
-    (await deps.partner.verifyMicroDeposits(method.funding_source_id, cleaned, metadata.at));
-  await deps.db.transaction(async (tx) => {
+  // Text that is no amount is a typing slip, not a try: nothing was compared.
+  if (!wellFormed) throw new BadRequestError(MICRO_DEPOSITS_MISMATCH);
+  const check = await deps.partner.verifyMicroDeposits(
+    method.funding_source_id,
+    cleaned,
+    metadata.at,
+  );
+  if (check === 'not-arrived') throw new ConflictError(MICRO_DEPOSITS_NOT_ARRIVED);
+  const locked = await deps.db.transaction(async (tx) => {
+    const counted = await tx.query<{ failed_verifications: number }>(
+      'select failed_verifications from payee_payment_methods where payee_id = $1 for update',
+      [personId],
+    );
+    const tries = Number(counted[0]?.failed_verifications ?? 0) + 1;
+    const fundingSourceId = method.funding_source_id;
+    const lastTry = check === 'mismatch' && tries >= MICRO_DEPOSIT_TRIES;
     await appendToStream(
       tx,
       stream(personId),
       await streamVersion(tx, stream(personId)),
-      [
-        {
-          type: matches ? 'BankAccountVerified' : 'BankAccountVerificationFailed',
-          data: { fundingSourceId: method.funding_source_id },
-        },
-      ],
+      check === 'verified'
+        ? [{ type: 'BankAccountVerified', data: { fundingSourceId } }]
+        : [
+            { type: 'BankAccountVerificationFailed', data: { fundingSourceId } },
+            ...(lastTry
+              ? [
+                  {
+                    type: 'BankAccountVerificationLocked' as const,
+                    data: { fundingSourceId, tries },
+                  },
+                ]
+              : []),
+          ],
       metadata,
     );
+    return lastTry;
   });
-  if (!matches) throw new BadRequestError(MICRO_DEPOSITS_MISMATCH);
+  if (locked) {
+    await deps.partner.removeFundingSource(method.funding_source_id, metadata.at);
+    throw new BadRequestError(MICRO_DEPOSITS_LOCKED);
+  }
+  if (check === 'mismatch') throw new BadRequestError(MICRO_DEPOSITS_MISMATCH);
 }

@@ -44,6 +44,7 @@ export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConf
       // The sandbox runs in the portal's process: a secret of this process signs and checks.
       secret: env.PARTNER_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
       microDeposits: SANDBOX_MICRO_DEPOSITS,
+      microDepositDelayMs: number(env.SANDBOX_MICRO_DEPOSIT_DELAY_MS, DAY),
     },
   };
 }

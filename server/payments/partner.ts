@@ -34,14 +34,29 @@ export interface NewFundingSource {
   accountType: 'checking' | 'savings';
 }
 
+/** A bank account the partner keeps: its ids, and its bank when the partner knows the routing. */
+export interface FundingSource {
+  customerId: string;
+  fundingSourceId: string;
+  bankName: string | null;
+}
+
+/**
+ * What the partner says of two amounts: the micro-deposits sent (in either order), other amounts,
+ * or nothing to compare yet because the deposits have not reached the bank.
+ */
+export type MicroDepositCheck = 'verified' | 'mismatch' | 'not-arrived';
+
 export interface PaymentPartner {
   /** Adds the bank account and sends it two micro-deposits to prove it is the person's. */
-  createFundingSource(
-    source: NewFundingSource,
+  createFundingSource(source: NewFundingSource, now: Date): Promise<FundingSource>;
+  verifyMicroDeposits(
+    fundingSourceId: string,
+    amounts: string[],
     now: Date,
-  ): Promise<{ customerId: string; fundingSourceId: string }>;
-  /** True when the two amounts are the micro-deposits sent, in either order. */
-  verifyMicroDeposits(fundingSourceId: string, amounts: string[], now: Date): Promise<boolean>;
+  ): Promise<MicroDepositCheck>;
+  /** Drops a bank account, after too many wrong tries: it must be added again. */
+  removeFundingSource(fundingSourceId: string, now: Date): Promise<void>;
   createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer>;
   getTransfer(id: string): Promise<PartnerTransfer | null>;
   cancelTransfer(id: string, now: Date): Promise<PartnerTransfer | null>;

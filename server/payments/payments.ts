@@ -20,6 +20,8 @@ import {
 import type { LedgerTransfer } from '../ledger/transfers';
 import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
+import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';
+import { passbackOf } from './settings';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
 const isZero = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount);
@@ -105,17 +107,6 @@ async function sendStatementWhenPaid(tx: Queryable, paymentId: string, metadata:
   await transition(tx, statementId, { type: 'payments.sent' }, metadata);
 }
 
-/** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
-async function holdReasonOf(tx: Queryable, payment: PaymentRow): Promise<HoldReason | null> {
-  const method = await tx.query<{ funding_source_id: string }>(
-    `select funding_source_id from payee_payment_methods
-      where payee_id = $1 and verified_at is not null`,
-    [payment.payee_id],
-  );
-  if (method.length === 0) return 'no-verified-bank-account';
-  return null;
-}
-
 /** Where the partner sends the payee's money: their verified bank account at the partner. */
 async function destinationOf(tx: Queryable, payeeId: string): Promise<string | null> {
   const rows = await tx.query<{ funding_source_id: string }>(
@@ -165,6 +156,15 @@ async function sendToPartner(deps: PaymentDeps, paymentId: string): Promise<bool
       systemMetadata(deps.now()),
     );
   });
+}
+
+/** The passback mode the transaction was created with. */
+async function transactionPassback(tx: Queryable, transactionId: string): Promise<boolean> {
+  const rows = await tx.query<{ passback: boolean }>(
+    'select passback from transactions where id = $1',
+    [transactionId],
+  );
+  return rows[0]?.passback ?? false;
 }
 
 /**
@@ -236,6 +236,11 @@ export async function applyPartnerTransfer(
       return completed;
     }
     if (transfer.status === 'returned' || transfer.status === 'cancelled') {
+      // Passback on (SPEC section 4): the money goes back to the payment source, the label's
+      // funds; off: back to the payee's balance, to be paid again.
+      const backTo = (await transactionPassback(tx, transactionId))
+        ? fundingAccount(payment.account_id)
+        : payeeAccount(payment.account_id, payment.payee_id);
       return move(
         tx,
         payment,
@@ -258,7 +263,7 @@ export async function applyPartnerTransfer(
               transfers: [
                 moved(
                   payoutsAccount(payment.account_id),
-                  payeeAccount(payment.account_id, payment.payee_id),
+                  backTo,
                   payment.amount,
                   `payment:${payment.id}:returned:${transfer.id}`,
                 ),
@@ -282,16 +287,16 @@ export async function applyPartnerTransfer(
 export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
   const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
   const waiting = await deps.db.query<{ id: string }>(
-    `select id from payments where state in ('NONE', 'TRANSFER')
-        or (state = 'HOLD' and hold_reason is not null)
+    `select id from payments p where p.state = 'TRANSFER' or ${WAITING}
       order by created_at, id`,
   );
+  const belowMinimum = await belowPaymentMinimum(deps.db);
   for (const { id } of waiting) {
     const started = await deps.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, id);
       if (!payment) return false;
       if (payment.state === 'TRANSFER') return true;
-      const reason = await holdReasonOf(tx, payment);
+      const reason = await holdReasonOf(tx, payment, belowMinimum);
       const metadata = systemMetadata(deps.now());
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.
@@ -338,8 +343,10 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
 }
 
 /**
- * An admin clears a failed payment and tries again: the amount is taken from the payee's
- * balance once more (the return put it back) and the payment waits for the next batch.
+ * An admin clears a failed payment and tries again: the amount is taken once more from where the
+ * return put it (the payee's balance, or the label's funds when the failed transaction had
+ * passback on) and the payment waits for the next batch with a new transaction, which takes the
+ * label's passback mode of now.
  */
 export async function retryPayment(
   tx: Queryable,
@@ -348,6 +355,9 @@ export async function retryPayment(
 ): Promise<boolean> {
   const payment = await lockPayment(tx, paymentId);
   if (!payment) return false;
+  const returnedTo = (await transactionPassback(tx, payment.transaction_id ?? ''))
+    ? fundingAccount(payment.account_id)
+    : payeeAccount(payment.account_id, payment.payee_id);
   return move(
     tx,
     payment,
@@ -357,10 +367,11 @@ export async function retryPayment(
         type: 'PaymentRetried',
         data: {
           transactionId: randomUUID(),
+          passback: await passbackOf(tx, payment.account_id),
           transfers: [
             {
               transferId: `payment:${payment.id}:retry:${payment.retries + 1}`,
-              from: payeeAccount(payment.account_id, payment.payee_id),
+              from: returnedTo,
               to: payoutsAccount(payment.account_id),
               amount: payment.amount,
               currency: payment.currency,

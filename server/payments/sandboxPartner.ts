@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type {
+  FundingSource,
+  MicroDepositCheck,
   NewFundingSource,
   NewPartnerTransfer,
   PartnerTransfer,
@@ -24,7 +26,24 @@ export interface SandboxOptions {
   secret: string;
   /** The two micro-deposits every new bank account receives, as a test bank would send them. */
   microDeposits: [string, string];
+  /** From a new bank account to its micro-deposits reaching the bank (SPEC: 24 to 48 hours). */
+  microDepositDelayMs: number;
 }
+
+/**
+ * Banks the sandbox knows by routing number, as a partner looks them up; any other valid number
+ * is a bank it cannot name.
+ */
+export const SANDBOX_BANKS: Readonly<Record<string, string>> = {
+  '011000015': 'Federal Reserve Bank of Boston',
+  '021000021': 'JPMorgan Chase Bank',
+  '322271627': 'JPMorgan Chase Bank',
+  '026009593': 'Bank of America',
+  '121000248': 'Wells Fargo Bank',
+  '021000089': 'Citibank',
+  '091000022': 'U.S. Bank',
+  '031176110': 'Capital One',
+};
 
 /** ACH return codes the sandbox bank answers with, as banks word them. */
 export const RETURN_CODES = [
@@ -81,21 +100,26 @@ export class SandboxPartner implements PaymentPartner {
     private readonly options: SandboxOptions,
   ) {}
 
-  /** What this test bank deposits into every new account; a real partner's are unknown. */
-  testDeposits(): string[] {
-    return [...this.options.microDeposits];
+  /**
+   * What this test bank deposited into the account, once the deposits have reached it by the
+   * sandbox's clock; a real partner's are unknown.
+   */
+  async testDeposits(fundingSourceId: string, now: Date): Promise<string[] | null> {
+    const rows = await this.db.query<{ micro_deposits: string[] }>(
+      `select micro_deposits from sandbox_funding_sources
+        where id = $1 and removed_at is null and coalesce(deposits_at, created_at) <= $2`,
+      [fundingSourceId, now.toISOString()],
+    );
+    return rows[0] ? [...rows[0].micro_deposits] : null;
   }
 
-  async createFundingSource(
-    source: NewFundingSource,
-    now: Date,
-  ): Promise<{ customerId: string; fundingSourceId: string }> {
+  async createFundingSource(source: NewFundingSource, now: Date): Promise<FundingSource> {
     const customerId = `cus_${createHash('sha256').update(source.personId).digest('hex').slice(0, 16)}`;
     const fundingSourceId = `fs_${randomBytes(8).toString('hex')}`;
     await this.db.query(
       `insert into sandbox_funding_sources (id, customer_id, routing_number, last4, micro_deposits,
-                                            created_at)
-       values ($1, $2, $3, $4, $5, $6)`,
+                                            created_at, deposits_at)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
       [
         fundingSourceId,
         customerId,
@@ -103,24 +127,39 @@ export class SandboxPartner implements PaymentPartner {
         source.accountNumber.slice(-4),
         this.options.microDeposits,
         now.toISOString(),
+        new Date(now.getTime() + this.options.microDepositDelayMs).toISOString(),
       ],
     );
-    return { customerId, fundingSourceId };
+    return { customerId, fundingSourceId, bankName: SANDBOX_BANKS[source.routingNumber] ?? null };
   }
 
-  async verifyMicroDeposits(fundingSourceId: string, amounts: string[], now: Date) {
-    const rows = await this.db.query<{ matches: boolean }>(
+  async verifyMicroDeposits(
+    fundingSourceId: string,
+    amounts: string[],
+    now: Date,
+  ): Promise<MicroDepositCheck> {
+    const rows = await this.db.query<{ matches: boolean; arrived: boolean }>(
       `select (select array_agg(a order by a) from unnest($2::numeric[]) a)
-              = (select array_agg(m order by m) from unnest(micro_deposits::numeric[]) m) as matches
-         from sandbox_funding_sources where id = $1`,
-      [fundingSourceId, amounts],
+              = (select array_agg(m order by m) from unnest(micro_deposits::numeric[]) m) as matches,
+              coalesce(deposits_at, created_at) <= $3 as arrived
+         from sandbox_funding_sources where id = $1 and removed_at is null`,
+      [fundingSourceId, amounts, now.toISOString()],
     );
-    if (!rows[0]?.matches) return false;
+    const source = rows[0];
+    if (!source?.arrived) return source ? 'not-arrived' : 'mismatch';
+    if (!source.matches) return 'mismatch';
     await this.db.query('update sandbox_funding_sources set verified_at = $2 where id = $1', [
       fundingSourceId,
       now.toISOString(),
     ]);
-    return true;
+    return 'verified';
+  }
+
+  async removeFundingSource(fundingSourceId: string, now: Date): Promise<void> {
+    await this.db.query(
+      'update sandbox_funding_sources set removed_at = $2 where id = $1 and removed_at is null',
+      [fundingSourceId, now.toISOString()],
+    );
   }
 
   async createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer> {

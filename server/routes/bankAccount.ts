@@ -8,7 +8,12 @@ import {
   NewBankAccount,
 } from '../../api/bankAccount';
 import { ForbiddenError, NotFoundError } from '../errors';
-import { addBankAccount, readBankAccount, verifyBankAccount } from '../payments/bankAccounts';
+import {
+  addBankAccount,
+  fundingSourceOf,
+  readBankAccount,
+  verifyBankAccount,
+} from '../payments/bankAccounts';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 
 const readAccess: RouteAccess = { session: true, permissions: ['payment-method:ro'] };
@@ -34,10 +39,14 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BankAccountAnswer, ...errorResponses },
       },
     },
-    async (request) => ({
-      bankAccount: await readBankAccount(app.db, sessionOf(request).user.id),
-      testDeposits: app.partner.testDeposits(),
-    }),
+    async (request) => {
+      const person = sessionOf(request).user.id;
+      const source = await fundingSourceOf(app.db, person);
+      return {
+        bankAccount: await readBankAccount(app.db, person),
+        testDeposits: source ? await app.partner.testDeposits(source, app.now()) : null,
+      };
+    },
   );
 
   app.put(

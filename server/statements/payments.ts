@@ -6,6 +6,7 @@ import type { EventMetadata } from '../events/types';
 import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
 import type { LedgerTransfer } from '../ledger/transfers';
 import { minorUnitsOf } from '../../rules/currencies';
+import { passbackOf } from '../payments/settings';
 import { recordRemittances } from '../recoupments/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { transition } from './pipeline';
@@ -110,6 +111,8 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
     );
   }
   const payable = moves ? await payableBalances(tx, statement, currency) : [];
+  // Each transaction keeps the label's passback mode of when it was made (SPEC section 4).
+  const passback = statement ? await passbackOf(tx, statement.account_id) : false;
   await transition(tx, statementId, { type: 'payments.prepared' }, metadata, [
     {
       type: 'PaymentsPrepared',
@@ -122,6 +125,7 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
             payeeId: payee.payeeId,
             amount: payee.amount,
             currency,
+            passback,
             transfer: {
               transferId: `payment:${paymentId}`,
               from: payeeAccount(statement?.account_id ?? '', payee.payeeId),

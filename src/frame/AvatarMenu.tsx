@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
-import { formatMoney } from '../format/formatters';
+import { Money as MoneyAmount } from '../widgets/Money';
 import { initials } from './initials';
 import { useRoleLabel } from './RoleLabel';
 import { canSeeBalance } from './WalletBalance';
@@ -18,7 +18,7 @@ interface AvatarMenuProps {
 
 /** The avatar: up to 2 initials; its menu shows who is signed in and the way out. */
 export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { session: actor, api } = useServices();
   const roleLabel = useRoleLabel();
   const [open, setOpen] = useState(false);
@@ -79,8 +79,12 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
             {canSeeBalance(session) && (
               <>
                 <dt>{t('wallet.balance.label')}</dt>
-                <dd>
-                  {balance ? formatMoney(balance.amount, balance.currency, i18n.language) : '…'}
+                <dd data-testid="avatar-balance">
+                  {balance ? (
+                    <MoneyAmount amount={balance.amount} currency={balance.currency} />
+                  ) : (
+                    '…'
+                  )}
                 </dd>
               </>
             )}

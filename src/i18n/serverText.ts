@@ -34,6 +34,13 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Add a bank account first.': 'bank-account.errors.none',
   'Enter your password again to change where you are paid.': 'bank-account.errors.password',
   'This bank account is verified already.': 'bank-account.errors.verified',
+  'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
+    'bank-account.errors.not-arrived',
+  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.':
+    'bank-account.errors.locked',
+  'A payment minimum is zero or more, with no more decimals than its currency has.':
+    'payment-settings.errors.amount',
+  'Each currency has one payment minimum.': 'payment-settings.errors.twice',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',

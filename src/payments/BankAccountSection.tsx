@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useServerText } from '../i18n/serverText';
+import { formatDateTime } from '../format/formatters';
 import { useSession } from '../session/useSession';
 import { Facts } from '../widgets/Facts';
 import { TextInput } from '../widgets/TextInput';
@@ -15,6 +16,12 @@ import {
   type BankAccountType,
 } from '../../rules/bankAccount';
 import { readBankAccount, saveBankAccount, verifyBankAccount } from './paymentsApi';
+
+const STATUS_KEYS: Record<BankAccount['status'], string> = {
+  'verification-pending': 'bank-account.status.pending',
+  verified: 'bank-account.status.verified',
+  'verification-failed': 'bank-account.status.failed',
+};
 
 const TYPE_KEYS: Record<BankAccountType, string> = {
   checking: 'bank-account.type.checking',
@@ -128,11 +135,15 @@ function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?:
 }
 
 function VerifyBankAccount({
+  account,
   testDeposits,
   onVerified,
+  onFailed,
 }: {
+  account: BankAccount;
   testDeposits: string[] | null;
   onVerified: () => void;
+  onFailed: () => void;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -149,6 +160,8 @@ function VerifyBankAccount({
       onVerified();
     } catch (error) {
       setFailure(failureText(error));
+      // The tries left, or an account that must now be added again.
+      if (error instanceof ApiError && error.status === 400) onFailed();
     } finally {
       setVerifying(false);
     }
@@ -162,6 +175,17 @@ function VerifyBankAccount({
       }}
     >
       <p className="page-note">{t('bank-account.verify.intro')}</p>
+      {account.microDepositsExpected && (
+        <p className="page-note" data-testid="micro-deposits-expected">
+          {t('bank-account.verify.expected', {
+            from: formatDateTime(account.microDepositsExpected.from),
+            to: formatDateTime(account.microDepositsExpected.to),
+          })}
+        </p>
+      )}
+      <p className="page-note">
+        {t('bank-account.verify.tries-left', { count: account.triesLeft })}
+      </p>
       {testDeposits && (
         <p className="page-note">
           {t('bank-account.verify.test-bank', { amounts: testDeposits.join(', ') })}
@@ -210,12 +234,8 @@ function Summary({ account }: { account: BankAccount }) {
           }),
         ],
         [t('bank-account.fields.routing'), account.routingNumber],
-        [
-          t('bank-account.fields.status'),
-          account.status === 'verified'
-            ? t('bank-account.status.verified')
-            : t('bank-account.status.pending'),
-        ],
+        ...(account.bankName ? [[t('bank-account.fields.bank'), account.bankName] as const] : []),
+        [t('bank-account.fields.status'), t(STATUS_KEYS[account.status])],
       ]}
     />
   );
@@ -252,18 +272,26 @@ export function BankAccountSection() {
           {account && <Summary account={account} />}
           {readOnly ? (
             <p className="page-note">{t('bank-account.section.emulating')}</p>
-          ) : !account || replacing ? (
+          ) : !account || replacing || account.status === 'verification-failed' ? (
             <>
               {!account && <p className="page-note">{t('bank-account.section.none')}</p>}
+              {account?.status === 'verification-failed' && (
+                <p className="page-note">{t('bank-account.section.add-again')}</p>
+              )}
               <AddBankAccount
                 onSaved={saved}
-                {...(account ? { onCancel: () => setReplacing(false) } : {})}
+                {...(account && replacing ? { onCancel: () => setReplacing(false) } : {})}
               />
             </>
           ) : (
             <>
               {account.status === 'verification-pending' && (
-                <VerifyBankAccount testDeposits={answer.testDeposits} onVerified={saved} />
+                <VerifyBankAccount
+                  account={account}
+                  testDeposits={answer.testDeposits}
+                  onVerified={saved}
+                  onFailed={() => loaded.reload()}
+                />
               )}
               <button
                 type="button"

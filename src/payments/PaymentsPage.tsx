@@ -10,6 +10,7 @@ import { paymentStatuses, type Payment, type PaymentStatus } from '../../api/pay
 import { paymentStatusLabel } from './labels';
 import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
 import { listPayments, runPaymentBatch } from './paymentsApi';
+import { PaymentSettingsPanel, useCanSetPayments } from './PaymentSettingsPanel';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
 import '../catalog/catalog.css';
@@ -28,6 +29,7 @@ export function PaymentsPage({ route }: PageProps) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const opensStatements = useOpensStatements();
   const isAdmin = useIsAdmin();
+  const setsPayments = useCanSetPayments();
   const { toasts } = useServices();
   const [running, setRunning] = useState(false);
   const runBatch = async () => {
@@ -117,6 +119,7 @@ export function PaymentsPage({ route }: PageProps) {
           </button>
         )}
       </header>
+      {setsPayments && <PaymentSettingsPanel />}
       <ListToolbar
         filterLabel={t('payments.list.status-filter')}
         options={filters.map((filter) => ({

@@ -2,6 +2,7 @@
 // contract in api/.
 import type { ApiClient } from '../api/client';
 import type { BankAccount, BankAccountAnswer, NewBankAccount } from '../../api/bankAccount';
+import type { PaymentSettings, PaymentSettingsChange } from '../../api/paymentSettings';
 import type {
   BatchRun,
   PaymentDetail,
@@ -66,3 +67,10 @@ export const saveBankAccount = (api: ApiClient, account: NewBankAccount) =>
 
 export const verifyBankAccount = (api: ApiClient, amounts: [string, string]) =>
   api.post<BankAccount>('payment-method/bank-account/verify', { amounts }, { quiet: true });
+
+/** The label's payment minimums and passback mode (its owner's; never shown to payees). */
+export const readPaymentSettings = (api: ApiClient) => api.get<PaymentSettings>('payment-settings');
+
+/** The form shows a refused value beside it: no toast. */
+export const savePaymentSettings = (api: ApiClient, change: PaymentSettingsChange) =>
+  api.put<PaymentSettings>('payment-settings', change, { quiet: true });

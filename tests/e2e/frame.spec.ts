@@ -134,9 +134,14 @@ test('the wallet balance shows for payment-method holders, in the footer and the
 }) => {
   await login(page, 'payee@demo.label');
   // Paco's exact balance, in cents (other suites may have paid him by now).
-  await expect(page.getByTestId('wallet-balance')).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+  const footer = page.getByTestId('wallet-balance');
+  await expect(footer).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   await expect(page.getByText('Wallet balance')).toHaveCount(2);
+  // The avatar menu shows the same balance through the Money widget: the exact value on hover.
+  const inMenu = page.getByTestId('avatar-balance');
+  await expect(inMenu).toHaveText((await footer.textContent()) ?? '');
+  await expect(inMenu.locator('.money')).toHaveAttribute('title', /^\$\d[\d,]*\.\d{2,12}$/);
 });
 
 test('the debug toggle shows only to admins and overseers', async ({ page }) => {

@@ -121,12 +121,16 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await bank.getByRole('button', { name: 'Save the bank account' }).click();
   await expect(bank).toContainText('Checking account ending 7890');
   await expect(bank).not.toContainText('1234567890');
+  // The payment partner names the bank of the routing number.
+  await expect(bank).toContainText('Federal Reserve Bank of Boston');
+  await expect(bank).toContainText('Wrong tries left: 3');
   await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.12');
   await bank.getByRole('textbox', { name: 'Second deposit' }).fill('0.45');
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(
     bank.getByText('Transaction Mismatch: Transactions do not match, please try again.'),
   ).toBeVisible();
+  await expect(bank).toContainText('Wrong tries left: 2');
   await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.32');
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(bank).toContainText('Verified: your payments go to this account');

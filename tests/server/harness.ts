@@ -76,6 +76,26 @@ export interface TestPortal {
   databaseUrl: string | null;
 }
 
+/**
+ * The sandbox bank as tests want it: every transfer settles, each webhook comes once, micro-
+ * deposits are there at once, and nothing runs unless the test moves the clock and calls it.
+ */
+export const testPayments: AppOptions['payments'] = {
+  dataKey: () => Buffer.alloc(32, 7),
+  batchPeriodMs: 0,
+  partnerTickMs: 0,
+  sandbox: {
+    settleAfterMs: 60_000,
+    failureShare: 0,
+    fee: '0.25',
+    webhookDelayMs: 1000,
+    duplicateShare: 0,
+    secret: 'test-webhook-secret',
+    microDeposits: ['0.32', '0.45'],
+    microDepositDelayMs: 0,
+  },
+};
+
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
   const { db, drop, dir, url } = await freshDatabase();
@@ -90,22 +110,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     loginRateLimit: { max: 10_000, timeWindow: 60_000 },
     blobDir: join(dir, 'blobs'),
     runJobs: false,
-    // The sandbox bank as tests want it: every transfer settles, each webhook comes once, and
-    // nothing runs unless the test moves the clock and calls it.
-    payments: {
-      dataKey: () => Buffer.alloc(32, 7),
-      batchPeriodMs: 0,
-      partnerTickMs: 0,
-      sandbox: {
-        settleAfterMs: 60_000,
-        failureShare: 0,
-        fee: '0.25',
-        webhookDelayMs: 1000,
-        duplicateShare: 0,
-        secret: 'test-webhook-secret',
-        microDeposits: ['0.32', '0.45'],
-      },
-    },
+    payments: testPayments,
     ...overrides,
   });
   await app.ready();

@@ -7,16 +7,17 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
     await tx.query(
       `insert into payee_payment_methods (payee_id, partner_customer_id, funding_source_id,
                                           routing_number, account_number_encrypted, last4,
-                                          account_type, added_at, version)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                          account_type, bank_name, added_at, version)
+       values ($1, $2, $3, $4, $5, $6, $7, $10, $8, $9)
        on conflict (payee_id) do update set
          partner_customer_id = excluded.partner_customer_id,
          funding_source_id = excluded.funding_source_id,
          routing_number = excluded.routing_number,
          account_number_encrypted = excluded.account_number_encrypted,
          last4 = excluded.last4, account_type = excluded.account_type,
-         added_at = excluded.added_at, micro_deposits_sent_at = null, verified_at = null,
-         version = excluded.version`,
+         bank_name = excluded.bank_name, added_at = excluded.added_at,
+         micro_deposits_sent_at = null, verified_at = null, failed_verifications = 0,
+         verification_locked_at = null, version = excluded.version`,
       [
         id,
         data.customerId,
@@ -27,6 +28,7 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
         data.accountType,
         at,
         version,
+        data.bankName ?? null,
       ],
     );
   },
@@ -43,9 +45,17 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
     );
   },
   async BankAccountVerificationFailed(tx, _event, { id, version }) {
-    await tx.query('update payee_payment_methods set version = $2 where payee_id = $1', [
-      id,
-      version,
-    ]);
+    await tx.query(
+      `update payee_payment_methods set failed_verifications = failed_verifications + 1,
+              version = $2 where payee_id = $1`,
+      [id, version],
+    );
+  },
+  async BankAccountVerificationLocked(tx, _event, { id, at, version }) {
+    await tx.query(
+      `update payee_payment_methods set verification_locked_at = $2, version = $3
+        where payee_id = $1`,
+      [id, at, version],
+    );
   },
 };

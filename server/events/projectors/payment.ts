@@ -85,8 +85,8 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
     );
     await tx.query(
       `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)
-       select $2, p.id, p.amount, p.currency, 'PREPARE', false, $3 from payments p where p.id = $1`,
-      [id, data.transactionId, at],
+       select $2, p.id, p.amount, p.currency, 'PREPARE', $4, $3 from payments p where p.id = $1`,
+      [id, data.transactionId, at, data.passback ?? false],
     );
     await postTransfers(tx, data.transfers, { statementId: await statementOf(tx, id), at });
   },

@@ -133,8 +133,15 @@ export const statementProjector: Projector<StatementEvent> = {
       );
       await tx.query(
         `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)
-         values ($1, $2, $3, $4, 'PREPARE', false, $5)`,
-        [payment.transactionId, payment.paymentId, payment.amount, payment.currency, at],
+         values ($1, $2, $3, $4, 'PREPARE', $5, $6)`,
+        [
+          payment.transactionId,
+          payment.paymentId,
+          payment.amount,
+          payment.currency,
+          payment.passback ?? false,
+          at,
+        ],
       );
     }
     await bumpVersion(tx, 'statements', id, version);

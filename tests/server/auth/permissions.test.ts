@@ -142,6 +142,8 @@ describe('every API route checks permissions', () => {
       url: '/api/payment-method/bank-account/verify',
       resource: 'payment-method',
     },
+    { method: 'GET', url: '/api/payment-settings', resource: 'account' },
+    { method: 'PUT', url: '/api/payment-settings', resource: 'account' },
     { method: 'GET', url: '/api/payments', resource: 'payment' },
     { method: 'GET', url: '/api/payments/x', resource: 'payment' },
     { method: 'POST', url: '/api/payments/batch', resource: 'payment' },

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../../server/payments/dataKey';
 import { isValidRoutingNumber } from '../../../rules/bankAccount';
-import { get, login, startPortal, write, type TestPortal } from '../harness';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import {
+  get,
+  login,
+  startPortal,
+  testPayments,
+  write,
+  type LoggedIn,
+  type TestPortal,
+} from '../harness';
 import { DEMO_PASSWORD } from '../../../server/seed';
 
 describe('bank accounts', () => {
@@ -44,7 +53,7 @@ describe('bank accounts', () => {
     expect(shortAccount.json().message).toBe('An account number must be 10 numbers long.');
     expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toEqual({
       bankAccount: null,
-      testDeposits: ['0.32', '0.45'],
+      testDeposits: null,
     });
   });
 
@@ -147,5 +156,117 @@ describe('bank accounts', () => {
     const read = (await get(portal.app, ada, '/api/payment-method/bank-account')).json();
     expect(read.bankAccount).toMatchObject({ last4: '7890' });
     expect(JSON.stringify(read)).not.toContain('1234567890');
+  });
+});
+
+describe('micro-deposits as the bank sends them', () => {
+  let portal: TestPortal;
+  const DAY = 24 * 60 * 60 * 1000;
+  beforeAll(async () => {
+    // Deposits reach the bank a day after the account is added, by the sandbox's clock.
+    portal = await startPortal({
+      payments: { ...testPayments, sandbox: { ...testPayments.sandbox, microDepositDelayMs: DAY } },
+    });
+  });
+  afterAll(() => portal.close());
+
+  const add = async (paco: LoggedIn, routingNumber: string) => {
+    const added = await write(portal.app, paco, 'PUT', '/api/payment-method/bank-account', {
+      routingNumber,
+      accountNumber: '1234567890',
+      accountType: 'checking',
+      password: DEMO_PASSWORD,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    return added.json();
+  };
+  const verify = (paco: LoggedIn, amounts: string[]) =>
+    write(portal.app, paco, 'POST', '/api/payment-method/bank-account/verify', { amounts });
+  const bankEvents = async () =>
+    (
+      await portal.db.query<{ type: string }>(
+        `select type from events where stream_id like 'bankaccount-%' order by seq`,
+      )
+    ).map((row) => row.type);
+
+  it('names the bank of a routing number the partner knows, and says when to expect deposits', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const unknown = await add(paco, '011000138');
+    expect(unknown.bankName).toBe(null);
+    const chase = await add(paco, '021000021');
+    const sent = chase.microDepositsSentAt as number;
+    expect(chase).toMatchObject({
+      bankName: 'JPMorgan Chase Bank',
+      status: 'verification-pending',
+      triesLeft: 3,
+      microDepositsExpected: { from: sent + 24 * 3600, to: sent + 48 * 3600 },
+    });
+  });
+
+  it('has nothing to compare before the deposits reach the bank, and uses no try', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const before = await bankEvents();
+    const early = await verify(paco, ['0.32', '0.45']);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.',
+    );
+    // The test bank names its amounts only once they are there.
+    expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toMatchObject({
+      bankAccount: { triesLeft: 3 },
+      testDeposits: null,
+    });
+    expect(await bankEvents()).toEqual(before);
+    portal.clock.advance(DAY);
+    const later = await login(portal.app, 'payee@demo.label');
+    expect(
+      (await get(portal.app, later, '/api/payment-method/bank-account')).json().testDeposits,
+    ).toEqual(['0.32', '0.45']);
+  });
+
+  it('allows 3 wrong pairs, then the account must be added again', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    for (const triesLeft of [2, 1]) {
+      const wrong = await verify(paco, ['0.12', '0.45']);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(
+        'Transaction Mismatch: Transactions do not match, please try again.',
+      );
+      const read = (await get(portal.app, paco, '/api/payment-method/bank-account')).json();
+      expect(read.bankAccount).toMatchObject({ status: 'verification-pending', triesLeft });
+    }
+    const last = await verify(paco, ['0.12', '0.45']);
+    expect(last.statusCode).toBe(400);
+    const locked =
+      'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.';
+    expect(last.json().message).toBe(locked);
+    const read = (await get(portal.app, paco, '/api/payment-method/bank-account')).json();
+    expect(read).toMatchObject({
+      bankAccount: { status: 'verification-failed', triesLeft: 0, microDepositsExpected: null },
+      testDeposits: null,
+    });
+    // Even the right amounts no longer verify it: the partner dropped the account.
+    const right = await verify(paco, ['0.32', '0.45']);
+    expect(right.statusCode).toBe(409);
+    expect(right.json().message).toBe(locked);
+    expect((await bankEvents()).slice(-4)).toEqual([
+      'BankAccountVerificationFailed',
+      'BankAccountVerificationFailed',
+      'BankAccountVerificationFailed',
+      'BankAccountVerificationLocked',
+    ]);
+
+    // Added again: new deposits, three new tries, and verified once they are in.
+    await add(paco, '021000021');
+    expect((await verify(paco, ['0.32', '0.45'])).statusCode).toBe(409);
+    portal.clock.advance(DAY);
+    const verified = await verify(await login(portal.app, 'payee@demo.label'), ['0.45', '0.32']);
+    expect(verified.json()).toMatchObject({ status: 'verified', bankName: 'JPMorgan Chase Bank' });
+  });
+
+  it('rebuilds the same bank accounts from the event log', async () => {
+    const live = await dumpReadModels(portal.db);
+    await replayAll(portal.db);
+    expect(await dumpReadModels(portal.db)).toEqual(live);
   });
 });

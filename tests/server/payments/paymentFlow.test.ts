@@ -70,6 +70,21 @@ describe('payments through the sandbox partner', () => {
     expect(verified.json().status, verified.body).toBe('verified');
   };
 
+  /** The partner's webhook, signed as the partner signs it; the portal's answer. */
+  const deliver = async (body: string) => {
+    const answer = await portal.app.inject({
+      method: 'POST',
+      url: '/api/partner/webhooks',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: portal.app.partner.sign(body),
+      },
+      payload: body,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json();
+  };
+
   const events = async () =>
     Number(
       (
@@ -260,6 +275,7 @@ describe('payments through the sandbox partner', () => {
     const crashing: PaymentPartner = {
       createFundingSource: (source, now) => partner.createFundingSource(source, now),
       verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
+      removeFundingSource: (id, now) => partner.removeFundingSource(id, now),
       createTransfer: async (transfer, now) => {
         await partner.createTransfer(transfer, now);
         throw new Error('The process died before it committed.');
@@ -270,6 +286,21 @@ describe('payments through the sandbox partner', () => {
     await expect(
       runPaymentBatch({ db: portal.db, partner: crashing, now: portal.clock.now }),
     ).rejects.toThrow('The process died');
+    expect((await paymentOf('artist@demo.label')).internalState).toBe('TRANSFER');
+
+    // Out of order: the bank settles the transfer the portal never recorded, and its 'settled'
+    // webhook comes before the portal knows the transfer is with the bank. It changes nothing;
+    // the next batch records the transfer and reads it settled.
+    portal.clock.advance(60_001);
+    await portal.app.partner.settleDue(portal.clock.now());
+    const [early] = await portal.db.query<{ body: string }>(
+      `select w.body from sandbox_webhooks w join sandbox_transfers t on t.id = w.transfer_id
+        where t.idempotency_key = $1 and w.topic = 'transfer.settled'`,
+      [`${(await paymentOf('artist@demo.label')).id}:1`],
+    );
+    const before = await events();
+    expect(await deliver(early?.body ?? '')).toEqual({ applied: false });
+    expect(await events()).toBe(before);
     expect((await paymentOf('artist@demo.label')).internalState).toBe('TRANSFER');
 
     expect((await portal.app.runPaymentBatch()).started).toBe(1);
@@ -324,6 +355,17 @@ describe('payments through the sandbox partner', () => {
       paidOut: '10',
       fees: '0.5',
     });
+  });
+
+  it('changes nothing when the old return of a retried, completed payment comes late', async () => {
+    const [returned] = await portal.db.query<{ body: string }>(
+      `select body from sandbox_webhooks where topic = 'transfer.returned'`,
+    );
+    const before = { events: await events(), ledger: await ledger() };
+    expect(await deliver(returned?.body ?? '')).toEqual({ applied: false });
+    expect(await events()).toBe(before.events);
+    expect(await ledger()).toEqual(before.ledger);
+    expect((await paymentOf('artist@demo.label')).status).toBe('completed');
   });
 
   it('rebuilds the same payments, transactions and ledger from the event log', async () => {

@@ -30,6 +30,7 @@ const app = await buildApp({
       duplicateShare: 0.5,
       secret: 'crash-suite-secret',
       microDeposits: ['0.32', '0.45'],
+      microDepositDelayMs: 0,
     },
   },
 });
@@ -39,6 +40,7 @@ const partner = app.partner;
 const slowToCommit: PaymentPartner = {
   createFundingSource: (source, now) => partner.createFundingSource(source, now),
   verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
+  removeFundingSource: (id, now) => partner.removeFundingSource(id, now),
   createTransfer: async (transfer, now) => {
     const answer = await partner.createTransfer(transfer, now);
     await sleep(window);

@@ -1,0 +1,46 @@
+// The rules that hold a payment at the batch, each with its reason (never silent): a payee
+// without a verified bank account, or owed less than the label's payment minimum.
+import type { HoldReason } from '../../api/payments';
+import type { Queryable } from '../db/database';
+
+/** Payments waiting on the batch: scheduled, or held by a rule. */
+export const WAITING = `(p.state = 'NONE' or (p.state = 'HOLD' and p.hold_reason is not null))`;
+
+const payeeKey = (accountId: string, payeeId: string, currency: string) =>
+  `${accountId}:${payeeId}:${currency}`;
+
+/**
+ * The payees whose waiting payments together are below their label's payment minimum in the
+ * currency (SPEC section 9: a configurable amount, 0 unless the label sets one). Read once per
+ * batch, before any payment moves, so all of a payee's payments wait or go together; the next
+ * batch pays once new statements have taken the sum to the minimum.
+ */
+export async function belowPaymentMinimum(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ account_id: string; payee_id: string; currency: string }>(
+    `select s.account_id, p.payee_id, p.currency
+       from payments p join statements s on s.id = p.statement_id
+       join account_payment_minimums m on m.account_id = s.account_id and m.currency = p.currency
+      where ${WAITING}
+      group by s.account_id, p.payee_id, p.currency, m.amount
+     having sum(p.amount) < m.amount`,
+  );
+  return new Set(rows.map((row) => payeeKey(row.account_id, row.payee_id, row.currency)));
+}
+
+/** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
+export async function holdReasonOf(
+  tx: Queryable,
+  payment: { account_id: string; payee_id: string; currency: string },
+  belowMinimum: ReadonlySet<string>,
+): Promise<HoldReason | null> {
+  const method = await tx.query<{ funding_source_id: string }>(
+    `select funding_source_id from payee_payment_methods
+      where payee_id = $1 and verified_at is not null`,
+    [payment.payee_id],
+  );
+  if (method.length === 0) return 'no-verified-bank-account';
+  if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
+    return 'below-payment-minimum';
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPLITS_CHANGED } from '../../../server/statements/splitChanges';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverText';
 import {
   createDemoProduct,
   get,
@@ -122,6 +123,8 @@ describe('a pending result whose splits were changed since it was calculated', (
     const refused = await act('approve');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SPLITS_CHANGED);
+    // The browser shows the refusal in the user's language.
+    expect(SERVER_TEXT_KEYS[SPLITS_CHANGED]).toBe('statements.stale.refused');
     expect(await eventCount()).toBe(before);
     const statement = (await get(portal.app, lena, `/api/statements/${statementId}`)).json();
     expect(statement.status).toBe('pending-approval');

@@ -23,7 +23,8 @@ export function StaleResultNote({ statement }: { statement: Statement }) {
   const pending = statement.state === 'pendingApproval' && statement.calculationId !== null;
   const changes = useLoad(
     () => (pending ? getSplitChanges(api, statement.id) : null),
-    [api, statement.id, statement.calculationId, pending],
+    [api, statement.id, pending],
+    { reloadOn: [statement.calculationId] },
   );
   const items = changes.data?.items ?? [];
   if (items.length === 0) return null;

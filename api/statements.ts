@@ -22,6 +22,8 @@ export const Statement = Type.Object({
   id: Type.String(),
   title: Type.String(),
   distributor: Type.Object({ id: Type.String(), name: Type.String() }),
+  /** The label account the statement belongs to (admins and overseers see every account's). */
+  account: Type.Object({ id: Type.String(), name: Type.String() }),
   /** `YYYY-MM`. */
   period: Type.String(),
   status: Type.String(),

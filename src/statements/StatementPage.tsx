@@ -45,7 +45,7 @@ export function StatementPage(_props: PageProps) {
       )}
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
-        <RecordsTab statement={statement} />
+        <RecordsTab statement={statement} onChanged={reload} />
       ) : (
         <AdjustmentsTab statement={statement} canWrite={actor.canWrite} />
       )}

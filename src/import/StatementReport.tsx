@@ -6,6 +6,7 @@ import { Money } from '../widgets/Money';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { AddCodeDialog, type MissingCodeChoice } from '../statements/AddCodeDialog';
+import { STATUS_KEYS } from '../statements/pipeline';
 import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
@@ -50,7 +51,7 @@ function StatusBadge({ status }: { status: string }) {
   };
   return (
     <span className={`status-badge status-${status}`} data-testid="statement-status">
-      {labels[status] ?? status}
+      {labels[status] ?? (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : status)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
@@ -163,6 +164,14 @@ export function StatementReport({ statementId }: { statementId: string }) {
           </div>
         );
       })}
+      {statement.status === 'failed' && (
+        <p className="page-note" data-testid="failed-next">
+          {t('import.status.failed-next')}{' '}
+          <Link to={`/statements/${encodeURIComponent(statement.id)}`}>
+            {t('import.status.open-statement')}
+          </Link>
+        </p>
+      )}
       {emptyFiles.map((file) => (
         <div key={file.id} className="alert alert-warning" role="alert">
           <p>{t('import.errors.no-sales-rows', { name: file.name })}</p>

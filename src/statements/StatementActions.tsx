@@ -109,7 +109,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
               onClick={() => start(button)}
             >
               {t(button.key)}
-              {button.adminOnly && (
+              {button.adminOnly && actor.admin && (
                 <span className="admin-mark"> {t('statements.actions.admin')}</span>
               )}
             </button>

@@ -220,3 +220,54 @@ test.describe('an admin uploading for a label', () => {
     await expect(row.getByRole('cell', { name: 'Demo Records' })).toBeVisible();
   });
 });
+
+test.describe('a failed upload', () => {
+  test('is retried by the label with the corrected file, or could be cancelled', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const label = await labelApi(baseURL ?? '');
+    const distributors = await label.json<{ items: { id: string; name: string }[] }>(
+      '/api/distributors?q=DistroKid',
+    );
+    const stamp = Date.now();
+    const upload = await label.api.post('/api/statement/upload', {
+      headers: { 'x-csrf-token': label.csrf },
+      multipart: {
+        body: JSON.stringify({
+          distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
+          report_month: '2026-01',
+          expected: null,
+        }),
+        file: {
+          name: `wrong-layout-${stamp}.csv`,
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`Sales Period,Store Name,Net Sales\n2026-01,Spotify,${stamp}\n`),
+        },
+      },
+    });
+    expect(upload.status()).toBeLessThan(300);
+    const id = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+    await expect.poll(statusOf(label, id), { timeout: 30_000 }).toBe('failed');
+
+    await login(page, 'label@demo.label');
+    await page.goto(`/statements/${id}`);
+    await expect(statusBadge(page)).toHaveText('Failed');
+    const actions = page.getByRole('region', { name: 'Statement actions' });
+    await expect(actions.getByRole('button', { name: 'Cancel statement' })).toBeVisible();
+    await actions.getByRole('button', { name: 'Retry', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retry' });
+    await dialog.getByLabel('Corrected files').setInputFiles({
+      name: `corrected-${stamp}.tsv`,
+      mimeType: 'text/tab-separated-values',
+      buffer: Buffer.from(
+        `${DISTROKID_HEADER}\n${distroKidRow('QZDM12600001', `0.${String(stamp).slice(-6)}`)}\n`,
+      ),
+    });
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(statusBadge(page)).toHaveText('Waiting for Funds', { timeout: 30_000 });
+    await label.api.dispose();
+  });
+});

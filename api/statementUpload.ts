@@ -25,6 +25,11 @@ export const UploadRequest = Type.Object(
     cashless: Type.Optional(Type.Boolean()),
     /** Amounts in `from` are converted into `to` at `rate` (1 from = rate to), exactly. */
     exchange: Type.Optional(Type.Union([ExchangeRate, Type.Null()])),
+    /**
+     * The label account the statement belongs to: admins and overseers, who belong to the
+     * portal's own account, must name it; others may leave it out or name their own.
+     */
+    accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   },
   { additionalProperties: false },
 );

@@ -22,6 +22,8 @@ export const Statement = Type.Object({
   id: Type.String(),
   title: Type.String(),
   distributor: Type.Object({ id: Type.String(), name: Type.String() }),
+  /** The label account the statement belongs to (admins and overseers see every account's). */
+  account: Type.Object({ id: Type.String(), name: Type.String() }),
   /** `YYYY-MM`. */
   period: Type.String(),
   status: Type.String(),
@@ -182,6 +184,23 @@ export type StatementHistoryEvent = Static<typeof StatementHistoryEvent>;
 
 export const StatementHistory = ListOf(StatementHistoryEvent);
 export type StatementHistory = Static<typeof StatementHistory>;
+
+/**
+ * GET /api/statements/{id}/split-changes: a save of split sets the pending result was not
+ * calculated with; a null product is the account's default splits.
+ */
+export const StatementSplitChange = Type.Object({
+  productId: Type.Union([Type.String(), Type.Null()]),
+  productTitle: Type.Union([Type.String(), Type.Null()]),
+  at: EpochSeconds,
+  /** The full name of who saved them, and of the admin emulating them, if any. */
+  actor: Type.Union([Type.String(), Type.Null()]),
+  emulatingActor: Type.Union([Type.String(), Type.Null()]),
+});
+export type StatementSplitChange = Static<typeof StatementSplitChange>;
+
+export const StatementSplitChangeList = ListOf(StatementSplitChange);
+export type StatementSplitChangeList = Static<typeof StatementSplitChangeList>;
 
 /** One line of the engine output (ENGINE.md "Output"). */
 export const ResultLine = Type.Object({

@@ -100,11 +100,14 @@ export type UploadDrawerEmitted = { type: 'uploads.succeeded'; statementIds: str
 export const reportMonth = (year: number, month: number): string =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 
-/** SPEC section 4: files of the same month, year and distributor go in one request. */
+/**
+ * SPEC section 4: files of the same month, year and distributor go in one request (and of one
+ * label account, when an admin chooses it).
+ */
 export function groupUploads(uploads: readonly UploadFileItem[]): UploadFileItem[][] {
   const groups = new Map<string, UploadFileItem[]>();
   for (const upload of uploads) {
-    const key = `${reportMonth(upload.year, upload.month)}|${upload.distributor}`;
+    const key = `${reportMonth(upload.year, upload.month)}|${upload.distributor}|${upload.accountId ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), upload]);
   }
   return [...groups.values()];
@@ -119,6 +122,7 @@ function requestBody(group: readonly UploadFileItem[]): UploadRequest {
     report_month: reportMonth(first.year, first.month),
     expected: group.find((upload) => upload.expectedPayment !== null)?.expectedPayment ?? null,
     ...(exchange ? { exchange } : {}),
+    ...(first.accountId ? { accountId: first.accountId } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export interface UploadFileItem {
   expectedPayment: string | null;
   /** The rate for amounts in another currency than the statement's; null or absent: none. */
   exchange?: ExchangeRate | null;
+  /** The label account an admin or overseer files the statement under; absent: their own. */
+  accountId?: string;
 }
 
 export interface UploadItemInput {

@@ -53,6 +53,8 @@ interface StatementRow extends Record<string, unknown> {
   title: string;
   distributor_id: string;
   distributor_name: string;
+  account_id: string;
+  account_name: string;
   period: string;
   status: string;
   received_at: Date | string;
@@ -80,16 +82,17 @@ const missingCodesOf = (statement: string) => `
 /** The statements `user` may see; `$1` is the visible account or null for all, `$2` an id or null. */
 const VISIBLE_STATEMENTS = `
   with listed as (
-    select s.*, d.name as distributor_name,
+    select s.*, d.name as distributor_name, a.name as account_name,
       (select coalesce(sum(f.records), 0) from statement_files f where f.statement_id = s.id) as records,
       (select coalesce(sum(f.errors), 0) from statement_files f where f.statement_id = s.id) as errors,
       (select count(*) from (${missingCodesOf('s')}) missing) as missing_codes
     from statements s join distributors d on d.id = s.distributor_id
+      join accounts a on a.id = s.account_id
     where ($1::text is null or s.account_id = $1) and ($2::text is null or s.id = $2)
   ), described as (
     select l.*, l.state as status from listed l
   )
-  select d.id, d.title, d.distributor_id, d.distributor_name, d.period, d.status, d.received_at,
+  select d.id, d.title, d.distributor_id, d.distributor_name, d.account_id, d.account_name, d.period, d.status, d.received_at,
          d.flags, d.received::text as received, to_char(d.statement_date, 'YYYY-MM-DD') as statement_date,
          d.calculation_id, d.exchange,
          d.expected::text as expected, d.records::text as records, d.errors::text as errors,
@@ -112,6 +115,7 @@ function toStatement(row: StatementRow): Statement {
     id: row.id,
     title: row.title,
     distributor: { id: row.distributor_id, name: row.distributor_name },
+    account: { id: row.account_id, name: row.account_name },
     period: row.period,
     status: statusOfState[row.status] ?? row.status,
     state: row.status,

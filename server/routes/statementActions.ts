@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { errorResponses, IdParams } from '../../api/common';
 import { CommandDone, FundsRequest, MoveRequest } from '../../api/statements';
 import type { Queryable } from '../db/database';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { statementIsVisible, statementStatusOf } from '../queries/statements';
@@ -20,6 +20,21 @@ export async function lockVisibleStatement(tx: Queryable, request: FastifyReques
 
 export const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 const adminAccess: RouteAccess = { session: true, permissions: ['statement:rw'], roles: ['admin'] };
+
+export const RETRY_NEEDS_ADMIN =
+  'Only an admin can retry a statement that was read: correct its rows in a new upload, or cancel it.';
+
+/**
+ * SPEC section 4 lists retry among the admin's actions; a label re-uploading the corrected file
+ * of its own upload that failed to be read is the normal loop, so it may retry a failed one.
+ */
+async function assertMayRetry(tx: Queryable, request: FastifyRequest, id: string) {
+  if (sessionOf(request).user.roles.includes('admin')) return;
+  const rows = await tx.query<{ state: string }>('select state from statements where id = $1', [
+    id,
+  ]);
+  if (rows[0]?.state !== 'failed') throw new ForbiddenError(RETRY_NEEDS_ADMIN);
+}
 
 /** The pipeline's commands on one statement; its reads are in statements.ts. */
 const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -149,11 +164,11 @@ const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/statements/:id/retry',
     {
-      config: { access: adminAccess },
+      config: { access: labelAccess },
       schema: {
         tags: ['statement pipeline'],
         summary:
-          'Replace the files that failed or had row errors with corrected ones and read them again (admin)',
+          'Replace the files that failed or had row errors with corrected ones and read them again (a label its own failed statement; an admin any)',
         params: IdParams,
         consumes: ['multipart/form-data'],
         response: { 200: CommandDone, ...errorResponses },
@@ -165,6 +180,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
       await app.db.transaction(async (tx) => {
         await lockVisibleStatement(tx, request, id);
+        await assertMayRetry(tx, request, id);
         const faulty = await tx.query<{ id: string }>(
           `select id from statement_files where statement_id = $1 and (status = 'rejected' or errors > 0)`,
           [id],

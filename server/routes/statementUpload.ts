@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { BlobTooLargeError, type BlobStore } from '../blobs';
-import { BadRequestError, ConflictError } from '../errors';
+import type { SessionUser } from '../auth/sessions';
+import { seesAllAccounts } from '../auth/scope';
+import type { Queryable } from '../db/database';
+import { BadRequestError, ConflictError, ForbiddenError } from '../errors';
 import { appendToStream } from '../events/store';
 import type { UploadedFile } from '../events/types';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
@@ -19,11 +22,13 @@ import {
 /** SPEC section 8: no distributor supports upload. */
 export const NO_UPLOADABLE_DISTRIBUTOR =
   'No distributor supports upload: configure one before importing statements.';
+/** An admin or overseer files a statement under a label account, never the portal's own. */
+export const CHOOSE_LABEL_ACCOUNT = 'Choose the label account this statement belongs to.';
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 const MAX_FILES = 20;
 
 /** The upload request as the route reads it: `cashless` is false when left out. */
-type UploadBody = Required<UploadRequest>;
+type UploadBody = Required<Omit<UploadRequest, 'accountId'>> & { accountId: string | null };
 
 function readBody(text: string): UploadBody {
   let value: unknown;
@@ -46,6 +51,12 @@ function readBody(text: string): UploadBody {
   ) {
     throw new BadRequestError('An amount must be positive.');
   }
+  if (
+    body.accountId !== undefined &&
+    (typeof body.accountId !== 'string' || body.accountId === '' || body.accountId.length > 100)
+  ) {
+    throw new BadRequestError(CHOOSE_LABEL_ACCOUNT);
+  }
   if (body.cashless !== undefined && typeof body.cashless !== 'boolean') {
     throw new BadRequestError('cashless must be true or false.');
   }
@@ -55,6 +66,7 @@ function readBody(text: string): UploadBody {
     expected,
     cashless: body.cashless ?? false,
     exchange: readExchange(body.exchange),
+    accountId: body.accountId ?? null,
   };
 }
 
@@ -178,6 +190,25 @@ const formatDate = (value: Date | string) => {
   return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
 };
 
+/**
+ * The label account the statement is filed under. Admins and overseers belong to the portal's
+ * own account, which has no catalog: every code of a statement filed there would be missing,
+ * so they name the label account (emulating, they act as the label's user and need not).
+ */
+async function uploadAccount(
+  db: Queryable,
+  user: SessionUser,
+  requested: string | null,
+): Promise<string> {
+  const accountId = requested ?? user.accountId;
+  if (accountId !== user.accountId && !seesAllAccounts(user)) throw new ForbiddenError();
+  const rows = await db.query<{ type: string }>('select type from accounts where id = $1', [
+    accountId,
+  ]);
+  if (rows[0]?.type !== 'label') throw new BadRequestError(CHOOSE_LABEL_ACCOUNT);
+  return accountId;
+}
+
 const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // SPEC section 7 names this path; the answer is a list whose first item has an id.
   app.post(
@@ -204,6 +235,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!body) throw new BadRequestError('The upload details (body) are missing.');
       if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
       const upload = body;
+      const accountId = await uploadAccount(app.db, session.user, upload.accountId);
 
       const distributors = await app.db.query<{
         id: string;
@@ -232,7 +264,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `select f.name, s.title, s.received_at, f.sha256 from statement_files f
            join statements s on s.id = f.statement_id
           where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
-        [session.user.accountId, files.map((file) => file.sha256)],
+        [accountId, files.map((file) => file.sha256)],
       );
       const duplicate = earlier[0];
       if (duplicate) {
@@ -254,7 +286,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
               type: 'StatementUploaded',
               data: {
                 statementId,
-                accountId: session.user.accountId,
+                accountId,
                 distributorId: distributor.id,
                 period: upload.report_month,
                 expected: upload.expected,

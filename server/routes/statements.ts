@@ -12,6 +12,7 @@ import {
   statementListQuery,
   StatementRecordList,
   StatementRowErrorList,
+  StatementSplitChangeList,
 } from '../../api/statements';
 import { NotFoundError } from '../errors';
 import { sessionOf } from '../plugins/auth';
@@ -28,6 +29,7 @@ import {
   statementIsVisible,
   statementStatuses,
 } from '../queries/statements';
+import { splitChangesSince } from '../statements/splitChanges';
 
 const readAccess = { session: true, permissions: ['statement:ro', 'import:ro'] } as const;
 const resultAccess = { session: true, permissions: ['statement:ro'] } as const;
@@ -177,6 +179,21 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         output: await readJson(calculation.outputSha256),
       };
     },
+  );
+
+  app.get(
+    '/api/statements/:id/split-changes',
+    {
+      config: { access: resultAccess },
+      schema: {
+        tags: ['statement pipeline'],
+        summary:
+          'Saves of the splits of the statement’s products (or of the account’s defaults) since its pending result was calculated; approval refuses that result until it is calculated again',
+        params: IdParams,
+        response: { 200: StatementSplitChangeList, ...errorResponses },
+      },
+    },
+    async (request) => splitChangesSince(app.db, await visibleId(request, request.params.id)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../api/common';
 import type { ToastRequest } from '../../machines/toastsMachine';
+import { knownServerText } from '../i18n/serverText';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,7 +32,8 @@ export function handleFailure(
   body: ApiErrorBody | undefined,
   t: Translate,
 ): FailureHandling {
-  const serverMessage = body?.message?.trim() ? body.message : undefined;
+  // The server answers in English; a text the portal knows is shown in the user's language.
+  const serverMessage = body?.message?.trim() ? knownServerText(t, body.message) : undefined;
   const errorToast = (content: string, title?: string): ToastRequest => ({
     type: 'error',
     ...(title ? { title } : {}),
@@ -72,7 +74,8 @@ export function handleFailure(
 
 /** SPEC section 8, "Upload failure": the 'UploadError' toast with the server's message. */
 export function uploadFailureToast(body: ApiErrorBody | undefined, t: Translate): ToastRequest {
-  const serverMessage = body?.message?.trim() ? body.message : undefined;
+  // The server answers in English; a text the portal knows is shown in the user's language.
+  const serverMessage = body?.message?.trim() ? knownServerText(t, body.message) : undefined;
   return {
     type: 'error',
     title: t('api.upload.error-title'),

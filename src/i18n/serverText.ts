@@ -44,6 +44,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',
+  'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
+    'statements.stale.refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
   'A recoupment needs a title.': 'recoupment-form.errors.title-required',
   'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
@@ -66,6 +68,17 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'recoupment-form.errors.changed-elsewhere',
   'This recoupment was deleted.': 'recoupment-form.errors.deleted',
 };
+
+/**
+ * A known server text in the language of `t`, for the toasts the API client shows; texts that
+ * name the support contact are left to the pages that know its address.
+ */
+export function knownServerText(t: (key: string) => string, text: string): string {
+  const key = SERVER_TEXT_KEYS[text];
+  if (!key) return text;
+  const translated = t(key);
+  return translated.includes('{{') ? text : translated;
+}
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */
 export function useServerText(values: { email: string }): (text: string) => string {

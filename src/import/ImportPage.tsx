@@ -6,7 +6,8 @@ import type { UploadFileItem } from '../../machines/uploadItemMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
-import { canOpen } from '../routes/access';
+import { LabelAccountSelect } from '../catalog/LabelAccountSelect';
+import { actingAs, canOpen } from '../routes/access';
 import type { PageProps } from '../routes/types';
 import { routeById } from '../routes/table';
 import { useSession } from '../session/useSession';
@@ -50,8 +51,8 @@ function useProblemText(): (problem: ImportFormProblem | undefined) => string | 
         return t('import.form.expected-invalid');
       case 'exchange-invalid':
         return t('import.exchange.invalid');
-      case 'funds-unverified':
-        return t('import.form.funds-unverified');
+      case 'account-required':
+        return t('import.form.account-required');
       case 'files-required':
         return t('import.form.files-required');
       case 'file-unsupported':
@@ -73,7 +74,7 @@ export function ImportPage({ route }: PageProps) {
     month: useId(),
     expectedPayment: useId(),
     exchange: useId(),
-    fundsVerified: useId(),
+    account: useId(),
     files: useId(),
   };
 
@@ -91,12 +92,23 @@ export function ImportPage({ route }: PageProps) {
   const [month, setMonth] = useState(previousMonth);
   const [expectedPayment, setExpectedPayment] = useState('');
   const [exchange, setExchange] = useState<ExchangeDraft>(NO_EXCHANGE);
-  const [fundsVerified, setFundsVerified] = useState(false);
+  const [accountId, setAccountId] = useState('');
+  // Admins and overseers belong to the portal's own account: they name the label's.
+  const roles = session ? actingAs(session).roles : [];
+  const choosesAccount = roles.includes('admin') || roles.includes('overseer');
   const [files, setFiles] = useState<File[]>([]);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
 
-  const values = { distributor, month, expectedPayment, exchange, fundsVerified, files };
+  const values = {
+    distributor,
+    month,
+    expectedPayment,
+    exchange,
+    accountId,
+    choosesAccount,
+    files,
+  };
   // Once the user has tried to import, each problem shows, and clears as it is fixed.
   const shown = submitted ? importFormProblems(values) : {};
 
@@ -116,11 +128,11 @@ export function ImportPage({ route }: PageProps) {
       distributor,
       expectedPayment: expected,
       exchange: rate,
+      ...(choosesAccount ? { accountId } : {}),
     }));
     drawer.send({ type: 'upload.add', uploads });
     setFiles([]);
     setFileInputKey((key) => key + 1);
-    setFundsVerified(false);
     setSubmitted(false);
   };
 
@@ -150,6 +162,16 @@ export function ImportPage({ route }: PageProps) {
       )}
       {distributors !== null && distributors.length > 0 && (
         <form className="card form import-form" noValidate onSubmit={submit}>
+          {choosesAccount && (
+            <div className="field">
+              <LabelAccountSelect
+                value={accountId}
+                onChange={setAccountId}
+                showProblem={submitted}
+              />
+              {fieldError('account')}
+            </div>
+          )}
           <div className="field">
             <label className="field-label" htmlFor={ids.distributor}>
               {t('import.form.distributor')}
@@ -225,17 +247,6 @@ export function ImportPage({ route }: PageProps) {
               {t('import.form.files-hint')}
             </p>
             {fieldError('files')}
-          </div>
-          <div className="field field-checkbox">
-            <input
-              id={ids.fundsVerified}
-              type="checkbox"
-              checked={fundsVerified}
-              aria-invalid={!!shown.fundsVerified}
-              onChange={(event) => setFundsVerified(event.target.checked)}
-            />
-            <label htmlFor={ids.fundsVerified}>{t('import.form.funds-check')}</label>
-            {fieldError('fundsVerified')}
           </div>
           <div className="form-actions">
             <button type="submit" className="button button-primary">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -5,7 +6,8 @@ import { useLoad } from '../app/useLoad';
 import { Money } from '../widgets/Money';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
-import { addCodePath } from './importForm';
+import { AddCodeDialog, type MissingCodeChoice } from '../statements/AddCodeDialog';
+import { STATUS_KEYS } from '../statements/pipeline';
 import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
@@ -16,7 +18,7 @@ export const STATUS_POLL_MS = 2000;
 const FILE_FORMAT_ERROR = 'File Format Error';
 
 type ErrorRow = StatementRowError & { id: string };
-type MissingCodeRow = MissingCode & { id: string };
+type MissingCodeRow = MissingCode & { id: string; onAdd: () => void };
 
 /** Distinct rows among the row errors: 'Found {rowNum} rows with {errors} errors.' */
 export const rowsWithErrors = (errors: readonly StatementRowError[]): number =>
@@ -33,7 +35,11 @@ export function fileErrorParts(error: string): { formatError: boolean; detail: s
 
 function AddCodeCell({ row }: CellProps<MissingCodeRow>) {
   const { t } = useTranslation();
-  return <Link to={addCodePath(row.code, row.kind)}>{t('import.missing.add-to-product')}</Link>;
+  return (
+    <button type="button" className="button button-secondary button-small" onClick={row.onAdd}>
+      {t('import.missing.add-to-product')}
+    </button>
+  );
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -46,7 +52,7 @@ function StatusBadge({ status }: { status: string }) {
   };
   return (
     <span className={`status-badge status-${status}`} data-testid="statement-status">
-      {labels[status] ?? status}
+      {labels[status] ?? (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : status)}
     </span>
   );
 }
@@ -57,9 +63,11 @@ export function StatementReport({ statementId }: { statementId: string }) {
   const serverText = useImportServerText();
   const { api } = useServices();
   // A failed read stops the polling; the client has shown its toast and the last status stays.
-  const statement = useLoad(() => fetchStatement(api, statementId), [api, statementId], {
+  const statementLoad = useLoad(() => fetchStatement(api, statementId), [api, statementId], {
     pollAfter: (next) => (next.status === 'syncing' ? STATUS_POLL_MS : null),
-  }).data;
+  });
+  const statement = statementLoad.data;
+  const [adding, setAdding] = useState<MissingCodeChoice | null>(null);
 
   // What blocks the statement is read once, when the server has finished reading it.
   const read = statement?.status === 'syncing' ? undefined : statement;
@@ -109,7 +117,11 @@ export function StatementReport({ statementId }: { statementId: string }) {
     (file) => file.status === 'read' && file.records === 0 && (file.errors ?? 0) === 0,
   );
   const errorRows = (errors?.items ?? []).map((error, index) => ({ ...error, id: String(index) }));
-  const missingRows = (missing ?? []).map((code) => ({ ...code, id: `${code.kind}:${code.code}` }));
+  const missingRows = (missing ?? []).map((code) => ({
+    ...code,
+    id: `${code.kind}:${code.code}`,
+    onAdd: () => setAdding({ code: code.code, kind: code.kind }),
+  }));
 
   return (
     <article className="card statement-report" data-testid="statement-report">
@@ -152,6 +164,14 @@ export function StatementReport({ statementId }: { statementId: string }) {
           </div>
         );
       })}
+      {statement.status === 'failed' && (
+        <p className="page-note" data-testid="failed-next">
+          {t('import.status.failed-next')}{' '}
+          <Link to={`/statements/${encodeURIComponent(statement.id)}`}>
+            {t('import.status.open-statement')}
+          </Link>
+        </p>
+      )}
       {emptyFiles.map((file) => (
         <div key={file.id} className="alert alert-warning" role="alert">
           <p>{t('import.errors.no-sales-rows', { name: file.name })}</p>
@@ -185,6 +205,14 @@ export function StatementReport({ statementId }: { statementId: string }) {
             maxRows={8}
           />
         </section>
+      )}
+      {adding && (
+        <AddCodeDialog
+          missing={adding}
+          accountId={statement.account.id}
+          onClose={() => setAdding(null)}
+          onAdded={statementLoad.reload}
+        />
       )}
       {statement.missingCodes > 0 && (
         <section className="statement-report-section" data-testid="missing-codes">

@@ -54,12 +54,15 @@ export interface ImportFormValues {
   month: string;
   expectedPayment: string;
   exchange: ExchangeDraft;
-  fundsVerified: boolean;
+  /** The label account an admin or overseer files the statement under; '' for others. */
+  accountId: string;
+  /** Admins and overseers must choose the label account. */
+  choosesAccount: boolean;
   files: readonly File[];
 }
 
 export type ImportFormField =
-  'distributor' | 'month' | 'expectedPayment' | 'exchange' | 'fundsVerified' | 'files';
+  'account' | 'distributor' | 'month' | 'expectedPayment' | 'exchange' | 'files';
 
 /** Which rule each field breaks; the page turns these into translated texts. */
 export type ImportFormProblem =
@@ -67,7 +70,7 @@ export type ImportFormProblem =
   | 'month-required'
   | 'expected-invalid'
   | 'exchange-invalid'
-  | 'funds-unverified'
+  | 'account-required'
   | 'files-required'
   | 'file-unsupported';
 
@@ -75,12 +78,13 @@ export function importFormProblems(
   values: ImportFormValues,
 ): Partial<Record<ImportFormField, ImportFormProblem>> {
   const problems: Partial<Record<ImportFormField, ImportFormProblem>> = {};
+  // The funds check (SPEC section 5) is asked where the funds are checked: the statement page.
+  if (values.choosesAccount && !values.accountId) problems.account = 'account-required';
   if (!values.distributor) problems.distributor = 'distributor-required';
   if (!monthOf(values.month)) problems.month = 'month-required';
   if (expectedPaymentOf(values.expectedPayment) === undefined)
     problems.expectedPayment = 'expected-invalid';
   if (exchangeOf(values.exchange) === undefined) problems.exchange = 'exchange-invalid';
-  if (!values.fundsVerified) problems.fundsVerified = 'funds-unverified';
   if (values.files.length === 0) problems.files = 'files-required';
   else if (values.files.some((file) => !isStatementFile(file.name)))
     problems.files = 'file-unsupported';

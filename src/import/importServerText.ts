@@ -8,6 +8,9 @@ const EMPTY_FILE_TEXT = 'The file is empty: it holds no header and no rows.';
 export const NO_UPLOADABLE_DISTRIBUTOR_TEXT =
   'No distributor supports upload: configure one before importing statements.';
 
+/** server/routes/statementUpload.ts: an admin's upload names no label account. */
+const CHOOSE_LABEL_ACCOUNT_TEXT = 'Choose the label account this statement belongs to.';
+
 // The server's refusals of a file's amounts, as it writes them (server/import/types.ts).
 const AMBIGUOUS_AMOUNTS =
   /^The amounts in column '(.*)' could be read two ways \(e\.g\. '(.*)'\): set the decimal separator in this distributor's layout\.$/;
@@ -25,6 +28,7 @@ export function useImportServerText(): (text: string) => string {
 export function importServerText(t: TFunction, text: string): string {
   if (text === NO_UPLOADABLE_DISTRIBUTOR_TEXT) return t('import.form.no-uploadable-distributor');
   if (text === EMPTY_FILE_TEXT) return t('import.errors.empty-file');
+  if (text === CHOOSE_LABEL_ACCOUNT_TEXT) return t('import.form.account-required');
   const tooMany = TOO_MANY_FILES.exec(text);
   if (tooMany) return t('import.errors.too-many-files', { count: Number(tooMany[1]) });
   const ambiguous = AMBIGUOUS_AMOUNTS.exec(text);

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useServices } from '../app/ServicesContext';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { Preloader } from '../frame/Preloader';
@@ -39,6 +40,29 @@ function ExternalRedirect({ url }: { url: string }) {
   return <p className="page-note">{t('frame.redirect.leaving')}</p>;
 }
 
+/**
+ * SPEC section 4's redirect of a user without access, saying why in a toast: a page that sends
+ * someone elsewhere without a word looks like a broken link.
+ */
+function NoAccessRedirect({ to, page }: { to: string; page: string }) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const navigate = useNavigate();
+  // Strict mode runs the effect twice: the toast is sent once.
+  const told = useRef(false);
+  useEffect(() => {
+    if (!told.current) {
+      told.current = true;
+      toasts.send({
+        type: 'toast.add',
+        toast: { type: 'warning', content: t('statements.redirect.no-access', { page }) },
+      });
+    }
+    void navigate(to, { replace: true });
+  }, [navigate, page, t, to, toasts]);
+  return null;
+}
+
 /** One application route: checks access, follows redirects, then shows its page. */
 export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { session } = useSession();
@@ -47,7 +71,9 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   if (!session) return null;
   if (!canOpen(route, session)) {
     const target = noAccessPath(session);
-    if (target !== location.pathname) return <Navigate to={target} replace />;
+    if (target !== location.pathname) {
+      return <NoAccessRedirect to={target} page={t(route.titleKey)} />;
+    }
     return (
       <section className="page">
         <h1 className="page-title">{t(route.titleKey)}</h1>

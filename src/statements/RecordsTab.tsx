@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import { addCodePath } from '../import/importForm';
+import { AddCodeDialog, type MissingCodeChoice } from './AddCodeDialog';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import {
@@ -20,13 +19,17 @@ import type {
 } from '../../api/statements';
 import type { FormatKind } from '../../rules/records';
 
-type MissingRow = MissingCode & { id: string };
+type MissingRow = MissingCode & { id: string; onAdd: () => void };
 type ErrorRow = StatementRowError & { id: string };
 type RecordRow = StatementRecord & { id: string };
 
 function AddCodeCell({ row }: CellProps<MissingRow>) {
   const { t } = useTranslation();
-  return <Link to={addCodePath(row.code, row.kind)}>{t('statements.records.add-code')}</Link>;
+  return (
+    <button type="button" className="button button-secondary button-small" onClick={row.onAdd}>
+      {t('statements.records.add-code')}
+    </button>
+  );
 }
 
 const FORMAT_KIND_KEYS: Record<FormatKind, string> = {
@@ -47,10 +50,18 @@ function FormatKindCell({ row }: CellProps<RecordRow>) {
 const MAX_ROWS = 11;
 
 /** What blocks the statement (missing codes, row errors), then its records page by page. */
-export function RecordsTab({ statement }: { statement: Statement }) {
+export function RecordsTab({
+  statement,
+  onChanged,
+}: {
+  statement: Statement;
+  /** A missing code was added to a product: the statement is read again. */
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState<MissingCodeChoice | null>(null);
   const currency = statement.currency ?? 'USD';
 
   const records = useLoad(
@@ -70,7 +81,11 @@ export function RecordsTab({ statement }: { statement: Statement }) {
     () =>
       statement.missingCodes > 0
         ? getMissingCodes(api, statement.id).then((answer) =>
-            answer.items.map((item): MissingRow => ({ ...item, id: item.code })),
+            answer.items.map((item): MissingRow => ({
+              ...item,
+              id: item.code,
+              onAdd: () => setAdding({ code: item.code, kind: item.kind }),
+            })),
           )
         : null,
     [api, statement.id, statement.missingCodes],
@@ -124,6 +139,14 @@ export function RecordsTab({ statement }: { statement: Statement }) {
   const { total } = page;
   return (
     <div className="statement-records">
+      {adding && (
+        <AddCodeDialog
+          missing={adding}
+          accountId={statement.account.id}
+          onClose={() => setAdding(null)}
+          onAdded={onChanged}
+        />
+      )}
       {statement.missingCodes > 0 && (
         <section className="card" data-testid="missing-codes">
           <h2>{t('statements.records.missing-title')}</h2>

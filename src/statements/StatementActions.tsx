@@ -23,6 +23,9 @@ import {
 import type { Statement } from '../../api/statements';
 import { ApprovalSummary } from './ApprovalSummary';
 
+/** The commands that run a statement without the funds it expects (the funds check). */
+const SKIPS_FUNDS: ReadonlySet<CommandButton['command']> = new Set(['expedite', 'force']);
+
 interface Props {
   statement: Statement;
   actor: Actor;
@@ -44,6 +47,8 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   const [retrying, setRetrying] = useState(false);
   const [retryFiles, setRetryFiles] = useState<File[]>([]);
   const [retryError, setRetryError] = useState<string | null>(null);
+  const [fundsVerified, setFundsVerified] = useState(false);
+  const [verifyTried, setVerifyTried] = useState(false);
 
   const run = (work: () => Promise<unknown>) => {
     setRunning(true);
@@ -54,6 +59,11 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   };
 
   const start = (button: CommandButton) => {
+    // SPEC section 5: going on without the expected funds needs the user's word that they are there.
+    if (SKIPS_FUNDS.has(button.command) && !fundsVerified) {
+      setVerifyTried(true);
+      return;
+    }
     if (button.confirm) {
       setConfirming(button);
       return;
@@ -83,6 +93,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   const buttons = commandButtons(snapshot, actor);
   const showFunds = acceptsFunds(snapshot, actor);
   const showMove = canMoveDate(snapshot, actor);
+  const asksFundsCheck = buttons.some((button) => SKIPS_FUNDS.has(button.command));
   if (buttons.length === 0 && !showFunds && !showMove) return null;
 
   return (
@@ -98,11 +109,29 @@ export function StatementActions({ statement, actor, onDone }: Props) {
               onClick={() => start(button)}
             >
               {t(button.key)}
-              {button.adminOnly && (
+              {button.adminOnly && actor.admin && (
                 <span className="admin-mark"> {t('statements.actions.admin')}</span>
               )}
             </button>
           ))}
+        </div>
+      )}
+
+      {asksFundsCheck && (
+        <div className="field field-checkbox statement-funds-check">
+          <input
+            id={`funds-verified-${statement.id}`}
+            type="checkbox"
+            checked={fundsVerified}
+            aria-invalid={verifyTried && !fundsVerified}
+            onChange={(event) => setFundsVerified(event.target.checked)}
+          />
+          <label htmlFor={`funds-verified-${statement.id}`}>{t('statements.funds.verify')}</label>
+          {verifyTried && !fundsVerified && (
+            <p className="field-error" role="alert">
+              {t('statements.funds.unverified')}
+            </p>
+          )}
         </div>
       )}
 

@@ -5,6 +5,7 @@ import { AdjustmentsTab } from './AdjustmentsTab';
 import { RecordsTab } from './RecordsTab';
 import { ResultViews } from './ResultViews';
 import { StatementActions } from './StatementActions';
+import { StaleResultNote } from './StaleResultNote';
 import { StatementHeader } from './StatementHeader';
 import { StatementTabs } from './StatementTabs';
 import { useStatement } from './useStatement';
@@ -32,6 +33,7 @@ export function StatementPage(_props: PageProps) {
   return (
     <section className="page statement-page">
       <StatementHeader statement={statement} />
+      <StaleResultNote statement={statement} />
       <StatementActions
         key={`${statement.state}-${statement.statementDate ?? ''}`}
         statement={statement}
@@ -43,7 +45,7 @@ export function StatementPage(_props: PageProps) {
       )}
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
-        <RecordsTab statement={statement} />
+        <RecordsTab statement={statement} onChanged={reload} />
       ) : (
         <AdjustmentsTab statement={statement} canWrite={actor.canWrite} />
       )}

@@ -4,7 +4,9 @@ import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useUploadsSucceeded } from '../import/UploadDrawerProvider';
+import { actingAs } from '../routes/access';
 import type { PageProps } from '../routes/types';
+import { useSession } from '../session/useSession';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';
@@ -29,6 +31,10 @@ function StepCell({ row }: CellProps<Statement>) {
 export function StatementsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const { session } = useSession();
+  // Admins and overseers see every label's statements: the list names each one's account.
+  const roles = session ? actingAs(session).roles : [];
+  const seesAccounts = roles.includes('admin') || roles.includes('overseer');
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const statements = useLoad(
@@ -49,6 +55,9 @@ export function StatementsPage({ route }: PageProps) {
       width: 220,
       flexGrow: 3,
     },
+    ...(seesAccounts
+      ? [{ label: t('statements.list.account'), key: 'account.name', width: 140 } as const]
+      : []),
     { label: t('statements.list.distributor'), key: 'distributor.name', width: 130 },
     { label: t('statements.list.period'), key: 'period', width: 90, flexGrow: 0 },
     { label: t('statements.list.status'), key: 'status', component: StatusCell, width: 160 },

@@ -148,12 +148,21 @@ export function allowedEvents(snapshot: StatementSnapshot): StatementEvent['type
   });
 }
 
+/**
+ * A label retries its own statement whose files could not be read (the corrected file uploaded
+ * again); retrying one that was read stays the admin's (server/routes/statementActions.ts).
+ */
+const labelRetries = (button: CommandButton, snapshot: StatementSnapshot): boolean =>
+  button.event === 'statement.retry' && snapshot.value === 'failed';
+
 /** The buttons to show: legal in the machine's state, and admin-only ones only for admins. */
 export function commandButtons(snapshot: StatementSnapshot, actor: Actor): CommandButton[] {
   if (!actor.canWrite) return [];
   const allowed = new Set<string>(allowedEvents(snapshot));
   const buttons = COMMAND_BUTTONS.filter(
-    (button) => allowed.has(button.event) && (!button.adminOnly || actor.admin),
+    (button) =>
+      allowed.has(button.event) &&
+      (!button.adminOnly || actor.admin || labelRetries(button, snapshot)),
   );
   // A pending result calculated again is one command: an admin sees it once, as Recalculate.
   const recalculates = buttons.some((button) => button.event === 'statement.recalculate');

@@ -15,6 +15,7 @@ import type {
   StatementListQuery,
   StatementRecordList,
   StatementRowErrorList,
+  StatementSplitChangeList,
 } from '../../api/statements';
 
 /** A large page: the records tab pages through the rest. */
@@ -40,6 +41,9 @@ export const getRecords = (api: ApiClient, id: string, offset: number) =>
 
 export const getPayeeTotals = (api: ApiClient, id: string) =>
   api.get<PayeeTotalList>(path(id, '/payees'));
+
+export const getSplitChanges = (api: ApiClient, id: string) =>
+  api.get<StatementSplitChangeList>(path(id, '/split-changes'));
 
 export const getCalculation = (api: ApiClient, id: string) =>
   api.get<Calculation>(path(id, '/calculation'));

@@ -104,10 +104,7 @@ test.describe('the statement pipeline', () => {
     await expect(page.getByTestId('statement-status')).toHaveText('Needs Attention');
     const missing = page.getByTestId('missing-codes');
     await expect(missing.getByText(unknownIsrc)).toBeVisible();
-    await expect(missing.getByRole('link', { name: 'Add to a product' })).toHaveAttribute(
-      'href',
-      `/products/add?code=${unknownIsrc}&kind=isrc`,
-    );
+    await expect(missing.getByRole('button', { name: 'Add to a product' })).toBeVisible();
 
     // Products are added by overseers (SPEC section 2): the overseer adds one to the label's account.
     const otto = await apiSession(baseURL ?? '', 'overseer@demo.label');

@@ -110,6 +110,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/statements/x/events', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/calculation', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/payees', resource: 'statement' },
+    { method: 'GET', url: '/api/statements/x/split-changes', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/adjustments', resource: 'statement' },
     { method: 'POST', url: '/api/statements/x/adjustments', resource: 'statement' },
     { method: 'POST', url: '/api/statements/x/retry', resource: 'statement' },

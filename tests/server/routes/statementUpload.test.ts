@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
+import { CHOOSE_LABEL_ACCOUNT } from '../../../server/routes/statementUpload';
 
 describe('what an upload request may carry, and files with nothing to import', () => {
   let portal: TestPortal;
@@ -123,5 +124,91 @@ describe('what an upload request may carry, and files with nothing to import', (
     expect(statement.status).toBe('needs-attention');
     expect(statement.records).toBe(0);
     expect(statement.files[0]).toMatchObject({ status: 'read', records: 0, errors: 0 });
+  });
+});
+
+describe('the label account an upload is filed under', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  let ada: LoggedIn;
+  let distroKid: string;
+  let accounts: Record<string, string>;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+    ada = await login(portal.app, 'admin@demo.label');
+    distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
+    accounts = Object.fromEntries(
+      (await portal.db.query<{ id: string; name: string }>('select id, name from accounts')).map(
+        (row) => [row.name, row.id],
+      ),
+    );
+  });
+  afterAll(() => portal.close());
+
+  // The demo catalog holds this song: filed under Demo Records, no code is missing.
+  const file = (name: string) => ({
+    filename: name,
+    content: distroKidHeader('USD') + distroKidLine({ earnings: '4' }),
+  });
+  const statementCount = async () =>
+    (await portal.db.query<{ n: string }>('select count(*)::text as n from statements'))[0]?.n;
+
+  it('asks an admin which label account the statement belongs to, and files nothing without one', async () => {
+    const before = await statementCount();
+    const refused = await uploadStatement(
+      portal.app,
+      ada,
+      { distributor: distroKid, report_month: '2026-04', expected: null },
+      [file('april.tsv')],
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(CHOOSE_LABEL_ACCOUNT);
+    expect(await statementCount()).toBe(before);
+  });
+
+  it('files an admin upload under the label account chosen, where its codes are known', async () => {
+    const answer = await uploadStatement(
+      portal.app,
+      ada,
+      {
+        distributor: distroKid,
+        report_month: '2026-04',
+        expected: null,
+        accountId: accounts['Demo Records'],
+      },
+      [file('april.tsv')],
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    await portal.app.jobs.drain();
+    const id = answer.json()[0].id;
+    const statement = (await get(portal.app, ada, `/api/statements/${id}`)).json();
+    expect(statement).toMatchObject({
+      account: { id: accounts['Demo Records'], name: 'Demo Records' },
+      missingCodes: 0,
+      status: 'waiting-for-funds',
+    });
+    // The label sees it among its own statements, with its account named.
+    const listed = (await get(portal.app, lena, '/api/statements')).json().items;
+    expect(listed.find((item: { id: string }) => item.id === id)?.account.name).toBe(
+      'Demo Records',
+    );
+  });
+
+  it('lets no label file a statement under another account', async () => {
+    const portalAccount = Object.entries(accounts).find(([name]) => name !== 'Demo Records');
+    const refused = await uploadStatement(
+      portal.app,
+      lena,
+      {
+        distributor: distroKid,
+        report_month: '2026-05',
+        expected: null,
+        accountId: portalAccount?.[1],
+      },
+      [file('may.tsv')],
+    );
+    expect(refused.statusCode).toBe(403);
   });
 });

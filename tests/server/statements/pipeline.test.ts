@@ -8,6 +8,7 @@ import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { RETRY_NEEDS_ADMIN } from '../../../server/routes/statementActions';
 
 const run = promisify(execFile);
 const line = (isrc: string, units: number, earnings: string, store = 'Spotify') =>
@@ -318,12 +319,37 @@ describe('the statement pipeline', () => {
         headers: { ...corrected.headers, 'x-csrf-token': who.csrf },
         payload: corrected.payload,
       });
-    expect((await retryAs(lena)).statusCode).toBe(403);
-    expect((await retryAs(ada)).json().status).toBe('syncing');
+    // The label retries its own upload that could not be read: no admin is needed.
+    expect((await retryAs(lena)).json().status).toBe('syncing');
     await portal.app.jobs.drain();
     const retried = await statement(id);
     expect(retried).toMatchObject({ status: 'waiting-for-funds', records: 1 });
     expect(retried.files.map((file: { name: string }) => file.name)).toEqual(['corrected.tsv']);
+  });
+
+  it('leaves the retry of a statement that was read, with row errors, to an admin', async () => {
+    const id = await upload('2026-02', [line('QZDM12600001', 1, '1'), line('NOT-AN-ISRC', 1, '1')]);
+    expect((await statement(id)).status).toBe('needs-attention');
+    const corrected = multipart([
+      {
+        name: 'file',
+        filename: 'feb-fixed.tsv',
+        content: DISTROKID_HEADER + line('QZDM12600001', 2, '2'),
+      },
+    ]);
+    const retryAs = (who: LoggedIn) =>
+      portal.app.inject({
+        method: 'POST',
+        url: `/api/statements/${id}/retry`,
+        cookies: who.cookies,
+        headers: { ...corrected.headers, 'x-csrf-token': who.csrf },
+        payload: corrected.payload,
+      });
+    const refused = await retryAs(lena);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(RETRY_NEEDS_ADMIN);
+    expect((await statement(id)).status).toBe('needs-attention');
+    expect((await retryAs(ada)).json().status).toBe('syncing');
   });
 
   it('rebuilds the pipeline tables from the log equal to the live ones', async () => {

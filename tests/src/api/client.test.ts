@@ -231,6 +231,20 @@ describe('handleFailure', () => {
     [
       'POST',
       409,
+      {
+        message:
+          'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.',
+      },
+      {
+        expireSession: false,
+        apiError: false,
+        warn: false,
+        toast: errorToast('t(statements.stale.refused)'),
+      },
+    ],
+    [
+      'POST',
+      409,
       undefined,
       {
         expireSession: false,
@@ -264,7 +278,7 @@ describe('handleFailure', () => {
         expireSession: false,
         apiError: false,
         warn: false,
-        toast: errorToast('User not found', 't(api.errors.not-found-title)'),
+        toast: errorToast('t(server.user.not-found)', 't(api.errors.not-found-title)'),
       },
     ],
     [

@@ -18,7 +18,8 @@ const VALID: ImportFormValues = {
   month: '2025-01',
   expectedPayment: '1234.56',
   exchange: NO_EXCHANGE,
-  fundsVerified: true,
+  accountId: '',
+  choosesAccount: false,
   files: [file('orchard.csv')],
 };
 
@@ -83,10 +84,12 @@ describe('import form', () => {
     expect(importFormProblems({ ...VALID, expectedPayment: '' })).toEqual({});
   });
 
-  it('requires the funds check (SPEC section 5)', () => {
-    expect(importFormProblems({ ...VALID, fundsVerified: false })).toEqual({
-      fundsVerified: 'funds-unverified',
+  it('asks an admin or overseer for the label account, and nobody else', () => {
+    expect(importFormProblems({ ...VALID, choosesAccount: true })).toEqual({
+      account: 'account-required',
     });
+    expect(importFormProblems({ ...VALID, choosesAccount: true, accountId: 'acc-1' })).toEqual({});
+    expect(importFormProblems({ ...VALID, accountId: '' })).toEqual({});
   });
 
   it('names every broken rule', () => {
@@ -96,14 +99,15 @@ describe('import form', () => {
         month: '',
         expectedPayment: '12,34',
         exchange: NO_EXCHANGE,
-        fundsVerified: false,
+        accountId: '',
+        choosesAccount: true,
         files: [],
       }),
     ).toEqual({
       distributor: 'distributor-required',
       month: 'month-required',
       expectedPayment: 'expected-invalid',
-      fundsVerified: 'funds-unverified',
+      account: 'account-required',
       files: 'files-required',
     });
     expect(importFormProblems({ ...VALID, files: [file('a.csv'), file('b.pdf')] })).toEqual({

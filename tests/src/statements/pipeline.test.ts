@@ -91,6 +91,11 @@ describe('the commands shown', () => {
     expect(approve).toMatchObject({ confirm: true, primary: true });
   });
 
+  it('lets a label retry or cancel its own upload that could not be read', () => {
+    expect(events('failed')).toEqual(['statement.retry', 'statement.cancel']);
+    expect(events('failed', reader)).toEqual([]);
+  });
+
   it('shows admin-only commands to admins only', () => {
     expect(events('awaitingFunds', admin)).toEqual([
       'statement.expedite',
@@ -102,7 +107,8 @@ describe('the commands shown', () => {
     expect(events('pendingApproval', admin)).toContain('statement.recalculate');
     expect(events('pendingApproval', admin)).not.toContain('statement.calculate');
     expect(events('failed', admin)).toContain('statement.retry');
-    expect(events('failed')).not.toContain('statement.retry');
+    expect(events('needsAttention', admin)).toContain('statement.retry');
+    expect(events('needsAttention')).not.toContain('statement.retry');
   });
 
   it('shows nothing to a reader without statement:rw', () => {

@@ -41,6 +41,7 @@ import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import bankAccountRoutes from './routes/bankAccount';
+import settingsRoutes from './routes/settings';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

@@ -4,6 +4,7 @@ import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
 import { distributorProjector } from './projectors/distributor';
 import { paymentProjector } from './projectors/payment';
+import { personProjector } from './projectors/person';
 import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
 import type { Projection, Projector } from './projectors/projector';
@@ -22,6 +23,7 @@ const projectors: Projector<PortalEvent> = {
   ...recoupmentProjector,
   ...paymentProjector,
   ...bankAccountProjector,
+  ...personProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -1,6 +1,7 @@
 // A person's details on the Account page (SPEC section 3 "Account": Address and Person; section 5
 // "Numbers"): phone, birthdate, SSN, address and ID documents, checked alike by form and server.
-import { isValid as isCountryCode } from 'i18n-iso-countries';
+// A CommonJS module: its functions hang off the default export when Node loads it as ESM.
+import countryCodes from 'i18n-iso-countries';
 import {
   isValidPhoneNumber,
   parsePhoneNumberFromString,
@@ -54,7 +55,7 @@ const GENERIC_POSTAL = /^[A-Z0-9][A-Z0-9 -]{1,8}[A-Z0-9]$/i;
 export const COUNTRIES_WITH_POSTAL_PATTERN = Object.keys(POSTAL_PATTERNS);
 
 export function isCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && isCountryCode(code);
+  return /^[A-Z]{2}$/.test(code) && countryCodes.isValid(code);
 }
 
 export function isPostalCode(code: string, country: string): boolean {

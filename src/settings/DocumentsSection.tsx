@@ -10,6 +10,7 @@ import {
   type DocumentKind,
 } from '../../rules/personDetails';
 import { useMessageText } from './messages';
+import { SelectField } from './SelectField';
 import { documentUrl, readDocuments, removeDocument, uploadDocument } from './settingsApi';
 
 const KIND_KEYS: Record<DocumentKind, string> = {
@@ -98,20 +99,12 @@ export function DocumentsSection() {
         >
           <fieldset>
             <legend>{t('settings.documents.add')}</legend>
-            <label className="field">
-              <span className="field-label">{t('settings.documents.kind')}</span>
-              <select
-                className="input"
-                value={kind}
-                onChange={(event) => setKind(event.target.value as DocumentKind)}
-              >
-                {DOCUMENT_KINDS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(KIND_KEYS[value])}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('settings.documents.kind')}
+              value={kind}
+              onChange={(value) => setKind(value as DocumentKind)}
+              options={DOCUMENT_KINDS.map((value) => ({ value, label: t(KIND_KEYS[value]) }))}
+            />
             <label className="field">
               <span className="field-label">{t('settings.documents.file')}</span>
               <input

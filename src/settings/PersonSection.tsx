@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
@@ -7,6 +7,7 @@ import type { Address, PersonDetails, PersonDetailsChange } from '../../api/sett
 import { personProblems, type PersonField } from '../../rules/personDetails';
 import { countryOptions } from './countries';
 import { useMessageText } from './messages';
+import { SelectField } from './SelectField';
 import { readPerson, savePerson } from './settingsApi';
 
 /** Phone, birthdate, SSN and address (SPEC section 3, "Account": Person and Address). */
@@ -39,6 +40,7 @@ function PersonForm({ saved }: { saved: PersonDetails }) {
   const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> }>();
   const [done, setDone] = useState(false);
   const [saving, setSaving] = useState(false);
+  const birthdateId = useId();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const problems = personProblems(draft, draft.ssn ?? '', new Date());
   const errorOf = (field: PersonField) =>
@@ -88,9 +90,12 @@ function PersonForm({ saved }: { saved: PersonDetails }) {
           type="tel"
           autoComplete="tel"
         />
-        <label className="field">
-          <span className="field-label">{t('settings.person.birthdate')}</span>
+        <div className="field">
+          <label className="field-label" htmlFor={birthdateId}>
+            {t('settings.person.birthdate')}
+          </label>
           <input
+            id={birthdateId}
             className={errorOf('birthdate') ? 'input input-invalid' : 'input'}
             type="date"
             value={draft.birthdate}
@@ -102,7 +107,7 @@ function PersonForm({ saved }: { saved: PersonDetails }) {
               {errorOf('birthdate')}
             </span>
           )}
-        </label>
+        </div>
         <TextInput
           label={t('settings.person.ssn')}
           value={draft.ssn ?? ''}
@@ -129,27 +134,17 @@ function PersonForm({ saved }: { saved: PersonDetails }) {
             autoComplete={autoComplete}
           />
         ))}
-        <label className="field">
-          <span className="field-label">{t('settings.person.country')}</span>
-          <select
-            className="input"
-            value={draft.address.country}
-            onChange={(event) => editAddress('country')(event.target.value)}
-            autoComplete="country"
-          >
-            <option value="">{t('settings.person.choose-country')}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-          {errorOf('address.country') && (
-            <span className="field-error" role="alert">
-              {errorOf('address.country')}
-            </span>
-          )}
-        </label>
+        <SelectField
+          label={t('settings.person.country')}
+          value={draft.address.country}
+          onChange={editAddress('country')}
+          options={[
+            { value: '', label: t('settings.person.choose-country') },
+            ...countries.map((country) => ({ value: country.code, label: country.name })),
+          ]}
+          error={errorOf('address.country')}
+          autoComplete="country"
+        />
       </fieldset>
       {failure && Object.keys(failure.fields).length === 0 && (
         <p className="field-error" role="alert">

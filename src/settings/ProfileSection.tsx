@@ -14,6 +14,7 @@ import {
   type Clock,
 } from '../../rules/profile';
 import { useMessageText } from './messages';
+import { SelectField } from './SelectField';
 import { readProfile, saveProfile } from './settingsApi';
 import { useSessionRefresh } from './useSessionRefresh';
 
@@ -80,25 +81,13 @@ function ProfileForm({ saved, editable }: { saved: Profile; editable: boolean })
     label: string,
     options: { value: string; label: string }[],
   ) => (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <select
-        className="input"
-        value={draft[field]}
-        onChange={(event) => set(field)(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {failure?.fields[field] && (
-        <span className="field-error" role="alert">
-          {failure.fields[field]}
-        </span>
-      )}
-    </label>
+    <SelectField
+      label={label}
+      value={draft[field]}
+      onChange={set(field)}
+      options={options}
+      error={failure?.fields[field] ?? null}
+    />
   );
 
   return (

@@ -228,6 +228,24 @@ describe('settings: person details and ID documents', () => {
     expect(message(await upload(paco, null, 'visa.pdf', PDF))).toBe(
       'Choose the kind of ID document.',
     );
+    const notMultipart = await write(portal.app, paco, 'POST', '/api/settings/documents', {
+      kind: 'passport',
+    });
+    expect(message(notMultipart)).toBe('Choose a file to upload.');
+    const truncated = await portal.app.inject({
+      method: 'POST',
+      url: '/api/settings/documents',
+      cookies: paco.cookies,
+      headers: {
+        'x-csrf-token': paco.csrf,
+        'content-type': 'multipart/form-data; boundary=abc',
+      },
+      payload: Buffer.from(
+        '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
+      ),
+    });
+    expect(truncated.statusCode).toBeGreaterThanOrEqual(400);
+    expect(truncated.statusCode).toBeLessThan(500);
     expect((await get(portal.app, paco, '/api/settings/documents')).json().items).toHaveLength(1);
   });
 

@@ -43,7 +43,13 @@ export const Session = Type.Object({
   username: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(RoleName),
   permissions: Type.Array(PermissionName),
-  settings: Type.Object({ language: Type.String() }),
+  /** The person's preferences (SPEC section 9): `auto` time zone, `12hour` clock, `USD` by default. */
+  settings: Type.Object({
+    language: Type.String(),
+    timezone: Type.String(),
+    clock: Type.String(),
+    currency: Type.String(),
+  }),
   emulation: Type.Union([Type.Null(), SessionEmulation]),
   environment: Type.String(),
   /** Seconds until the session expires, counted from when the answer was sent. */

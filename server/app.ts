@@ -42,6 +42,7 @@ import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
 import bankAccountRoutes from './routes/bankAccount';
+import settingsRoutes from './routes/settings';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

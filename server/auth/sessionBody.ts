@@ -12,7 +12,12 @@ export function sessionBody(session: ActiveSession, environment: string, now: Da
     username: real.username,
     roles: real.roles,
     permissions: real.permissions,
-    settings: { language: real.language },
+    settings: {
+      language: real.language,
+      timezone: real.timezone,
+      clock: real.clock,
+      currency: real.currency,
+    },
     emulation: session.emulating
       ? {
           account: { id: emulated.accountId, name: emulated.accountName },

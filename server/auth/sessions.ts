@@ -20,6 +20,10 @@ export interface SessionUser {
   fullname: string;
   roles: Role[];
   language: string;
+  /** SPEC section 9's display preferences: `auto`, `12hour` and `USD` until the person chooses. */
+  timezone: string;
+  clock: string;
+  currency: string;
   permissions: Permission[];
 }
 
@@ -60,13 +64,17 @@ interface UserColumns {
   fullname: string;
   roles: Role[] | string;
   language: string;
+  timezone: string;
+  clock: string;
+  currency: string;
 }
 
 const userSelect = (alias: string, accountAlias: string, prefix: string) =>
   `${alias}.id as ${prefix}user_id, ${alias}.account_id as ${prefix}account_id,
    ${accountAlias}.name as ${prefix}account_name, ${alias}.username as ${prefix}username,
    ${alias}.fullname as ${prefix}fullname, ${alias}.roles as ${prefix}roles,
-   ${alias}.language as ${prefix}language`;
+   ${alias}.language as ${prefix}language, ${alias}.timezone as ${prefix}timezone,
+   ${alias}.clock as ${prefix}clock, ${alias}.currency as ${prefix}currency`;
 
 function toSessionUser(row: UserColumns): SessionUser {
   const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Role[]) : row.roles;
@@ -78,6 +86,9 @@ function toSessionUser(row: UserColumns): SessionUser {
     fullname: row.fullname,
     roles,
     language: row.language,
+    timezone: row.timezone,
+    clock: row.clock,
+    currency: row.currency,
     permissions: permissionsOf(roles),
   };
 }
@@ -120,6 +131,9 @@ export async function findSession(
           fullname: row.emulated_fullname ?? '',
           roles: row.emulated_roles ?? [],
           language: row.emulated_language ?? realUser.language,
+          timezone: row.emulated_timezone ?? realUser.timezone,
+          clock: row.emulated_clock ?? realUser.clock,
+          currency: row.emulated_currency ?? realUser.currency,
         })
       : null;
   return {

@@ -636,12 +636,56 @@ export const migrations: Migration[] = [
       alter table payee_payment_methods add column verification_locked_at timestamptz;
       alter table sandbox_funding_sources add column deposits_at timestamptz;
       alter table sandbox_funding_sources add column removed_at timestamptz;
+      `,
+  },
+  {
+    version: 21,
+    name: 'the Account page: names, display preferences, person details and ID documents',
+    // Names stay null until the person gives them (the page starts from the full name); the
+    // SSN is kept encrypted with the payment data key, and its last 4 digits beside it.
+    sql: `
+      alter table users add column first_name text;
+      alter table users add column middle_initial text;
+      alter table users add column last_name text;
+      alter table users add column display_name text;
+      alter table users add column timezone text not null default 'auto';
+      alter table users add column clock text not null default '12hour';
+      alter table users add column currency text not null default 'USD';
+      alter table links add column new_username text;
+      create table person_details (
+        user_id text primary key references users (id),
+        phone text not null default '',
+        birthdate date,
+        street text not null default '',
+        suite text not null default '',
+        city text not null default '',
+        state text not null default '',
+        postal_code text not null default '',
+        country text not null default '',
+        ssn_encrypted text,
+        ssn_last4 text,
+        ssn_kind text,
+        version integer not null
+      );
+      create table person_documents (
+        id text primary key,
+        user_id text not null references users (id),
+        kind text not null,
+        name text not null,
+        sha256 text not null,
+        size bigint not null,
+        content_type text not null,
+        added_at timestamptz not null
+      );
+      create index person_documents_user on person_documents (user_id, added_at);
     `,
   },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'person_documents',
+  'person_details',
   'ledger_transfers',
   'recoupment_remittances',
   'recoupment_products',

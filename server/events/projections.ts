@@ -5,6 +5,7 @@ import { bankAccountProjector } from './projectors/bankAccount';
 import { distributorProjector } from './projectors/distributor';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
+import { personProjector } from './projectors/person';
 import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
 import type { Projection, Projector } from './projectors/projector';
@@ -24,6 +25,7 @@ const projectors: Projector<PortalEvent> = {
   ...paymentProjector,
   ...bankAccountProjector,
   ...paymentSettingsProjector,
+  ...personProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -49,7 +49,25 @@ export type UserEvent =
   | { type: 'UserEmulationStopped'; data: { targetUserId: string } }
   | { type: 'UserLinkSent'; data: { purpose: LinkPurpose; expiresAt: string } }
   | { type: 'UserClaimed'; data: { passwordHash: string } }
-  | { type: 'UserActivated'; data: { passwordHash: string } };
+  | { type: 'UserActivated'; data: { passwordHash: string } }
+  /** The Account page: SPEC's name value, the display name and the full name derived from them. */
+  | {
+      type: 'UserNamesChanged';
+      data: {
+        firstName: string;
+        middleInitial: string;
+        lastName: string;
+        displayName: string;
+        fullname: string;
+      };
+    }
+  | {
+      type: 'UserPreferencesChanged';
+      data: { language: string; timezone: string; clock: string; currency: string };
+    }
+  /** A confirmation link went to the new address; the username changes once it is used. */
+  | { type: 'UserUsernameChangeRequested'; data: { newUsername: string; expiresAt: string } }
+  | { type: 'UserUsernameChanged'; data: { from: string | null; to: string } };
 
 /** What a single-use e-mailed link is for. */
 export type LinkPurpose = 'reset' | 'claim' | 'activate';
@@ -344,6 +362,43 @@ export type BankAccountEvent =
   /** Too many wrong tries: the partner removed the account, which must be added again. */
   | { type: 'BankAccountVerificationLocked'; data: { fundingSourceId: string; tries: number } };
 
+export interface PersonAddress {
+  street: string;
+  suite: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/**
+ * The `person-<user id>` stream: a person's details and ID documents (SPEC section 3, "Account").
+ * The SSN is kept encrypted (payments/dataKey.ts) with its last 4 digits; never in clear.
+ */
+export type PersonEvent =
+  | {
+      type: 'PersonDetailsChanged';
+      data: {
+        phone: string;
+        birthdate: string | null;
+        address: PersonAddress;
+        /** Absent: the SSN given before stays. */
+        ssn?: { encrypted: string; last4: string; kind: 'last4' | 'full' };
+      };
+    }
+  | {
+      type: 'PersonDocumentAdded';
+      data: {
+        documentId: string;
+        kind: string;
+        name: string;
+        sha256: string;
+        size: number;
+        contentType: string;
+      };
+    }
+  | { type: 'PersonDocumentRemoved'; data: { documentId: string } };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -356,6 +411,7 @@ export interface StreamEvents {
   payment: PaymentStreamEvent;
   bankaccount: BankAccountEvent;
   paymentsettings: PaymentSettingsEvent;
+  person: PersonEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -97,32 +97,53 @@ export function abbreviateNumber(value: number, decimals = 1): string {
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** MM-DD-YYYY from epoch seconds, in the given time zone (default: the browser's, "auto"). */
+/** SPEC section 9's display preferences of the person signed in: time zone and clock. */
+export interface DisplayPreferences {
+  /** An IANA time zone, or `auto` for the browser's. */
+  timezone: string;
+  clock: string;
+}
+
+let display: DisplayPreferences = { timezone: 'auto', clock: '12hour' };
+
+/** Set from the session, so every date and time on screen follows the person's choice. */
+export function setDisplayPreferences(preferences: DisplayPreferences): void {
+  display = preferences;
+}
+
+function zoneOptions(timeZone: string | undefined): { timeZone?: string } {
+  const zone = timeZone ?? (display.timezone === 'auto' ? undefined : display.timezone);
+  return zone ? { timeZone: zone } : {};
+}
+
+/** MM-DD-YYYY from epoch seconds, in the given time zone (default: the person's, or the browser's). */
 export function formatDate(epochSeconds: number, timeZone?: string): string {
   if (!Number.isFinite(epochSeconds)) return '';
   const parts = new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
+    ...zoneOptions(timeZone),
   }).formatToParts(new Date(epochSeconds * 1000));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((item) => item.type === type)?.value ?? '';
   return `${part('month')}-${part('day')}-${part('year')}`;
 }
 
-/** The 12-hour clock of SPEC section 9: `03:07 PM`. */
+/** The 12-hour clock of SPEC section 9 (`03:07 PM`), or the 24-hour one (`15:07`) when chosen. */
 export function formatTime(epochSeconds: number, timeZone?: string): string {
   if (!Number.isFinite(epochSeconds)) return '';
+  const hour12 = display.clock !== '24hour';
   const parts = new Intl.DateTimeFormat('en-US', {
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
-    ...(timeZone ? { timeZone } : {}),
+    ...(hour12 ? { hour12: true } : { hourCycle: 'h23' as const }),
+    ...zoneOptions(timeZone),
   }).formatToParts(new Date(epochSeconds * 1000));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((item) => item.type === type)?.value ?? '';
-  return `${two(Number(part('hour')))}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  const clock = `${two(Number(part('hour')))}:${part('minute')}`;
+  return hour12 ? `${clock} ${part('dayPeriod').toUpperCase()}` : clock;
 }
 
 export function formatDateTime(epochSeconds: number, timeZone?: string): string {

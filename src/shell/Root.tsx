@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { setDisplayPreferences } from '../format/formatters';
 import { toLanguage } from '../i18n';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
@@ -59,8 +60,17 @@ function useDocumentLanguageAndTitle() {
   }, [title, t]);
 }
 
+/** Dates and times on every page follow the time zone and clock the person chose. */
+function useDisplayPreferences() {
+  const { session } = useSession();
+  const timezone = session?.settings.timezone ?? 'auto';
+  const clock = session?.settings.clock ?? '12hour';
+  setDisplayPreferences({ timezone, clock });
+}
+
 export function Root() {
   useDocumentLanguageAndTitle();
+  useDisplayPreferences();
   // The upload drawer lives at the root, so uploads go on while the user changes pages.
   return (
     <UploadDrawerProvider>

@@ -14,6 +14,7 @@ import { ProductAddPage } from '../catalog/ProductAddPage';
 import { ProductPage } from '../catalog/ProductPage';
 import { ProductsPage } from '../catalog/ProductsPage';
 import { PayeesPage } from '../payees/PayeesPage';
+import { SettingsPage } from '../settings/SettingsPage';
 import { PaymentPage } from '../payments/PaymentPage';
 import { PaymentsPage } from '../payments/PaymentsPage';
 import { TransactionPage } from '../payments/TransactionPage';
@@ -74,6 +75,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   transactions: TransactionsPage,
   transaction: TransactionPage,
   wallet: WalletPage,
+  settings: SettingsPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> | null {

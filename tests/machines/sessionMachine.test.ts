@@ -17,13 +17,16 @@ const SESSION: Session = {
   username: 'label@demo.label',
   roles: ['owner'],
   permissions: ['dashboard:rw', 'statement:rw'],
-  settings: { language: 'en' },
+  settings: { language: 'en', timezone: 'auto', clock: '12hour', currency: 'USD' },
   emulation: null,
   environment: 'development',
   expiry: 12 * 3600,
 };
 const RENEWED: Session = { ...SESSION, expiry: 12 * 3600 + 1 };
-const UPDATED: Session = { ...SESSION, settings: { language: 'fr' } };
+const UPDATED: Session = {
+  ...SESSION,
+  settings: { language: 'fr', timezone: 'auto', clock: '12hour', currency: 'USD' },
+};
 const LOGIN_ERROR = {
   message: 'The username or password you entered is not recognized.',
   title: 'Invalid Login Credentials',

@@ -95,4 +95,34 @@ export const userProjector: Projector<UserEvent> = {
   },
   UserEmulationStopped: auditOnly,
   UserLinkSent: auditOnly,
+  async UserNamesChanged(tx, { data }, { id, version }) {
+    await tx.query(
+      `update users set first_name = $2, middle_initial = $3, last_name = $4, display_name = $5,
+                        fullname = $6, version = $7 where id = $1`,
+      [
+        id,
+        data.firstName,
+        data.middleInitial,
+        data.lastName,
+        data.displayName,
+        data.fullname,
+        version,
+      ],
+    );
+  },
+  async UserPreferencesChanged(tx, { data }, { id, version }) {
+    await tx.query(
+      `update users set language = $2, timezone = $3, clock = $4, currency = $5, version = $6
+        where id = $1`,
+      [id, data.language, data.timezone, data.clock, data.currency, version],
+    );
+  },
+  UserUsernameChangeRequested: auditOnly,
+  async UserUsernameChanged(tx, { data }, { id, version }) {
+    await tx.query('update users set username = $2, version = $3 where id = $1', [
+      id,
+      data.to,
+      version,
+    ]);
+  },
 };

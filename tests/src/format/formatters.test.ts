@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatPercent,
   formatTime,
+  setDisplayPreferences,
 } from '../../../src/format/formatters';
 
 describe('formatDate', () => {
@@ -32,6 +33,18 @@ describe('formatTime', () => {
     expect(formatTime(0, 'UTC')).toBe('12:00 AM');
     expect(formatTime(15 * 3600 + 7 * 60, 'UTC')).toBe('03:07 PM');
     expect(formatDateTime(15 * 3600 + 7 * 60, 'UTC')).toBe('01-01-1970 03:07 PM');
+  });
+
+  it('follows the clock and time zone the person chose on the Account page', () => {
+    try {
+      setDisplayPreferences({ timezone: 'Asia/Tokyo', clock: '24hour' });
+      expect(formatTime(15 * 3600 + 7 * 60)).toBe('00:07');
+      expect(formatDateTime(15 * 3600 + 7 * 60)).toBe('01-02-1970 00:07');
+      // A zone the caller names (a calendar day kept in UTC) still wins.
+      expect(formatTime(15 * 3600 + 7 * 60, 'UTC')).toBe('15:07');
+    } finally {
+      setDisplayPreferences({ timezone: 'auto', clock: '12hour' });
+    }
   });
 });
 

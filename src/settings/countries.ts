@@ -1,0 +1,19 @@
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json';
+import es from 'i18n-iso-countries/langs/es.json';
+import fr from 'i18n-iso-countries/langs/fr.json';
+import ja from 'i18n-iso-countries/langs/ja.json';
+import pt from 'i18n-iso-countries/langs/pt.json';
+import zh from 'i18n-iso-countries/langs/zh.json';
+import { toLanguage } from '../i18n';
+
+for (const locale of [en, es, fr, ja, pt, zh]) countries.registerLocale(locale);
+
+/** SPEC section 3's country reference list: ISO 3166-1 codes, named in the reader's language. */
+export function countryOptions(language: string): { code: string; name: string }[] {
+  const lang = toLanguage(language);
+  const names = countries.getNames(lang, { select: 'official' });
+  return Object.entries(names)
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+}

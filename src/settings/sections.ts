@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type { Session } from '../../api/session';
+import { DocumentsSection } from './DocumentsSection';
+import { LoginSection } from './LoginSection';
+import { PersonSection } from './PersonSection';
+import { ProfileSection } from './ProfileSection';
+
+/** One tab of the Account page: its own component reads and saves its own part of the account. */
+export interface SettingsSection {
+  /** In the address as `?section=<id>`. */
+  id: string;
+  /** The tab's label: a static `settings.sections.<id>` key. */
+  labelKey: string;
+  Component: ComponentType;
+  /** Shown only to those it is for (by role or permission); every signed-in person otherwise. */
+  shownTo?: (session: Session) => boolean;
+}
+
+/**
+ * The Account page's tabs, in order. A new part of the account (business details, beneficial
+ * owners, certification) is one more entry here with its component in this folder.
+ */
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { id: 'profile', labelKey: 'settings.sections.profile', Component: ProfileSection },
+  { id: 'login', labelKey: 'settings.sections.login', Component: LoginSection },
+  { id: 'person', labelKey: 'settings.sections.person', Component: PersonSection },
+  { id: 'documents', labelKey: 'settings.sections.documents', Component: DocumentsSection },
+];

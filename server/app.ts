@@ -41,6 +41,8 @@ import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import bankAccountRoutes from './routes/bankAccount';
+import businessRoutes from './routes/business';
+import adminAccountRoutes from './routes/adminAccounts';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -153,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(businessRoutes);
+  await app.register(adminAccountRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { accountProjector } from './projectors/account';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
+import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { paymentProjector } from './projectors/payment';
 import { productProjector } from './projectors/product';
@@ -22,6 +23,7 @@ const projectors: Projector<PortalEvent> = {
   ...recoupmentProjector,
   ...paymentProjector,
   ...bankAccountProjector,
+  ...businessProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

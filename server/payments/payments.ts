@@ -19,6 +19,7 @@ import {
 } from '../ledger/accounts';
 import type { LedgerTransfer } from '../ledger/transfers';
 import { transition } from '../statements/pipeline';
+import { isDeletedPerson, isUncertifiedBusinessPayee } from '../business/read';
 import type { PartnerTransfer, PaymentPartner } from './partner';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
@@ -107,12 +108,16 @@ async function sendStatementWhenPaid(tx: Queryable, paymentId: string, metadata:
 
 /** Why a payment cannot move now, or null. Never silent: the reason is kept and shown. */
 async function holdReasonOf(tx: Queryable, payment: PaymentRow): Promise<HoldReason | null> {
+  // A deleted person's money stays in their balance, accounted for, and is never sent.
+  if (await isDeletedPerson(tx, payment.payee_id)) return 'account-deleted';
   const method = await tx.query<{ funding_source_id: string }>(
     `select funding_source_id from payee_payment_methods
       where payee_id = $1 and verified_at is not null`,
     [payment.payee_id],
   );
   if (method.length === 0) return 'no-verified-bank-account';
+  // A business is paid once it certified its details and beneficial owners (SPEC section 5).
+  if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
   return null;
 }
 

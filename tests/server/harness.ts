@@ -80,7 +80,8 @@ export interface TestPortal {
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
   const { db, drop, dir, url } = await freshDatabase();
   const clock = new TestClock();
-  await seedDemo(db, clock.now());
+  const dataKey = overrides.payments?.dataKey ?? (() => Buffer.alloc(32, 7));
+  await seedDemo(db, clock.now(), dataKey());
   const app = await buildApp({
     ...defaultAppOptions(db),
     now: clock.now,
@@ -93,7 +94,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     // The sandbox bank as tests want it: every transfer settles, each webhook comes once, and
     // nothing runs unless the test moves the clock and calls it.
     payments: {
-      dataKey: () => Buffer.alloc(32, 7),
+      dataKey,
       batchPeriodMs: 0,
       partnerTickMs: 0,
       sandbox: {

@@ -98,6 +98,9 @@ export const BusinessStateSchema = Type.Unsafe<BusinessState>({
 
 export const Business = Type.Object({
   accountId: Type.String(),
+  accountType: Type.String(),
+  /** Whether the caller may change and certify it (a label's owner, a payee for themself). */
+  editable: Type.Boolean(),
   /** A label account, or a payee who chose to be paid as a business. */
   isBusiness: Type.Boolean(),
   state: BusinessStateSchema,
@@ -119,5 +122,3 @@ export const CertificationInput = Type.Object(
   { additionalProperties: false },
 );
 export type CertificationInput = Static<typeof CertificationInput>;
-
-export const OwnerParams = Type.Object({ ownerId: Type.String({ minLength: 1, maxLength: 100 }) });

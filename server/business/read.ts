@@ -36,7 +36,11 @@ const json = <T>(value: T | string | null): T | null =>
 /** A label account is a business; so is a payee's account once they chose to be paid as one. */
 export const BUSINESS_ACCOUNT_TYPES = ['label', 'business'];
 
-export async function readBusiness(db: Queryable, accountId: string): Promise<Business | null> {
+export async function readBusiness(
+  db: Queryable,
+  accountId: string,
+  editable = false,
+): Promise<Business | null> {
   const rows = await db.query<ProfileRow>(
     `select a.type as account_type, b.business_name, b.dba, b.business_type, b.classification,
             b.ein_last4, b.address, b.signer_name, b.signer_title, b.certified_text,
@@ -95,6 +99,8 @@ export async function readBusiness(db: Queryable, accountId: string): Promise<Bu
       : 'incomplete';
   return {
     accountId,
+    accountType: row.account_type,
+    editable,
     isBusiness: BUSINESS_ACCOUNT_TYPES.includes(row.account_type) || details !== null,
     state,
     details,

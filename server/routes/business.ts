@@ -5,9 +5,8 @@ import {
   Business,
   BusinessDetailsInput,
   CertificationInput,
-  OwnerParams,
 } from '../../api/business';
-import { errorResponses } from '../../api/common';
+import { errorResponses, IdParams } from '../../api/common';
 import type { Queryable } from '../db/database';
 import { ForbiddenError, NotFoundError } from '../errors';
 import {
@@ -17,6 +16,7 @@ import {
   setBusinessDetails,
 } from '../business/commands';
 import { readBusiness } from '../business/read';
+import { NOT_A_BUSINESS } from '../../rules/business';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 
 const readAccess: RouteAccess = { session: true, permissions: ['account:ro'] };
@@ -29,20 +29,30 @@ export const LABEL_OWNER_ONLY = "Only the label's owner changes or certifies its
  * the person themself), and for a label only its owner: its payees do not speak for it.
  */
 async function ownBusinessAccount(db: Queryable, request: FastifyRequest): Promise<string> {
+  const refusal = await editRefusal(db, request);
+  if (refusal) throw new ForbiddenError(refusal);
+  return sessionOf(request).user.accountId;
+}
+
+/** Why the caller may not change their account's business, or null. */
+async function editRefusal(db: Queryable, request: FastifyRequest): Promise<string | null> {
   const session = sessionOf(request);
-  if (session.emulating) throw new ForbiddenError();
+  if (session.emulating) return new ForbiddenError().message;
   const rows = await db.query<{ type: string }>('select type from accounts where id = $1', [
     session.user.accountId,
   ]);
-  if (rows[0]?.type === 'label' && !session.user.roles.includes('owner'))
-    throw new ForbiddenError(LABEL_OWNER_ONLY);
-  return session.user.accountId;
+  const type = rows[0]?.type;
+  if (type === 'label' && !session.user.roles.includes('owner')) return LABEL_OWNER_ONLY;
+  // The portal's own staff account is no business, and a payee's is theirs to make one.
+  if (type === 'admin') return NOT_A_BUSINESS;
+  return null;
 }
 
 const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = () => ({ db: app.db, dataKey: app.paymentDataKey });
-  const answer = async (accountId: string) => {
-    const business = await readBusiness(app.db, accountId);
+  const answer = async (accountId: string, request: FastifyRequest) => {
+    const editable = (await editRefusal(app.db, request)) === null;
+    const business = await readBusiness(app.db, accountId, editable);
     if (!business) throw new NotFoundError();
     return business;
   };
@@ -58,7 +68,7 @@ const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response,
       },
     },
-    async (request) => answer(sessionOf(request).user.accountId),
+    async (request) => answer(sessionOf(request).user.accountId, request),
   );
 
   app.put(
@@ -80,7 +90,7 @@ const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         commandMetadata(request, app.now()),
       );
-      return answer(accountId);
+      return answer(accountId, request);
     },
   );
 
@@ -99,18 +109,18 @@ const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = await ownBusinessAccount(app.db, request);
       const metadata = commandMetadata(request, app.now());
       await saveBeneficialOwner(deps(), accountId, null, request.body, metadata);
-      return answer(accountId);
+      return answer(accountId, request);
     },
   );
 
   app.put(
-    '/api/business/owners/:ownerId',
+    '/api/business/owners/:id',
     {
       config: { access: writeAccess },
       schema: {
         tags: ['business'],
         summary: 'Change a beneficial owner',
-        params: OwnerParams,
+        params: IdParams,
         body: BeneficialOwnerInput,
         response,
       },
@@ -118,27 +128,27 @@ const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = await ownBusinessAccount(app.db, request);
       const metadata = commandMetadata(request, app.now());
-      await saveBeneficialOwner(deps(), accountId, request.params.ownerId, request.body, metadata);
-      return answer(accountId);
+      await saveBeneficialOwner(deps(), accountId, request.params.id, request.body, metadata);
+      return answer(accountId, request);
     },
   );
 
   app.delete(
-    '/api/business/owners/:ownerId',
+    '/api/business/owners/:id',
     {
       config: { access: writeAccess },
       schema: {
         tags: ['business'],
         summary: 'Remove a beneficial owner',
-        params: OwnerParams,
+        params: IdParams,
         response,
       },
     },
     async (request) => {
       const accountId = await ownBusinessAccount(app.db, request);
       const metadata = commandMetadata(request, app.now());
-      await removeBeneficialOwner(deps(), accountId, request.params.ownerId, metadata);
-      return answer(accountId);
+      await removeBeneficialOwner(deps(), accountId, request.params.id, metadata);
+      return answer(accountId, request);
     },
   );
 
@@ -156,7 +166,7 @@ const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = await ownBusinessAccount(app.db, request);
       await certifyBusiness(deps(), accountId, request.body, commandMetadata(request, app.now()));
-      return answer(accountId);
+      return answer(accountId, request);
     },
   );
 };

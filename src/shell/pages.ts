@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { AdminOverviewPage } from '../pages/AdminOverviewPage';
 import { AdminUiKitPage } from '../pages/AdminUiKitPage';
+import { AdminAccountPage } from '../admin/AdminAccountPage';
+import { SettingsPage } from '../business/SettingsPage';
 import {
   ActivationLinkPage,
   ClaimLinkPage,
@@ -49,6 +51,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   dashboard: DashboardPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
+  'admin-account': AdminAccountPage,
+  settings: SettingsPage,
   overseer: OverseerPage,
   products: ProductsPage,
   'product-add': ProductAddPage,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, login } from './helpers';
 
-// Only pages that are built are in the navigation: Analytics, Account, Help and the ADA Hub
+// Only pages that are built are in the navigation: Analytics, Help and the ADA Hub
 // (without its address configured) are not, and a Settings menu left empty is not shown.
 const NAV_BY_ACCOUNT = [
   {
@@ -16,12 +16,12 @@ const NAV_BY_ACCOUNT = [
       'Payees',
       'Artists',
     ],
-    settings: ['Distributors', 'Admin', 'Wallet', 'Import'],
+    settings: ['Account', 'Distributors', 'Admin', 'Wallet', 'Import'],
   },
   {
     username: 'overseer@demo.label',
     top: ['Home', 'Statements', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
-    settings: ['Distributors', 'Import'],
+    settings: ['Account', 'Distributors', 'Import'],
   },
   {
     username: 'label@demo.label',
@@ -35,22 +35,22 @@ const NAV_BY_ACCOUNT = [
       'Payees',
       'Artists',
     ],
-    settings: ['Distributors', 'Wallet', 'Import'],
+    settings: ['Account', 'Distributors', 'Wallet', 'Import'],
   },
   {
     username: 'payee@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments'],
-    settings: ['Wallet'],
+    settings: ['Account', 'Wallet'],
   },
   {
     username: 'artist@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
-    settings: ['Wallet'],
+    settings: ['Account', 'Wallet'],
   },
   {
     username: 'warranter@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Recoupments'],
-    settings: [],
+    settings: ['Account'],
   },
 ];
 

@@ -84,6 +84,12 @@ describe('payouts to a business and to a deleted person', () => {
   it('refuses a delete without DELETE typed, and deletes after it', async () => {
     const aria = people['artist@demo.label'];
     const ariaSession = await login(portal.app, 'artist@demo.label');
+    // A reset link sent before the delete must not bring her back.
+    expect(
+      (await write(portal.app, ada, 'POST', `/api/users/${aria}/password-reset`)).statusCode,
+    ).toBe(202);
+    const outbox = (await get(portal.app, ada, '/api/outbox?q=artist%40demo.label')).json();
+    const token = new URL(outbox.items[0].link as string).searchParams.get('token');
     const before = await balances();
     const eventsBefore = await portal.db.query(`select seq from events where stream_id like $1`, [
       `%${aria}%`,
@@ -113,6 +119,17 @@ describe('payouts to a business and to a deleted person', () => {
     expect((await get(portal.app, ariaSession, '/api/session')).statusCode).toBe(401);
     const reset = await write(portal.app, ada, 'POST', `/api/users/${aria}/password-reset`);
     expect(reset.statusCode).toBe(409);
+    const completed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/password-resets/complete',
+      payload: { token, password: 'Back-again-2026!' },
+    });
+    expect(completed.statusCode).toBe(400);
+    const [status] = await portal.db.query<{ status: string }>(
+      'select status from users where id = $1',
+      [aria],
+    );
+    expect(status?.status).toBe('deleted');
 
     // Her money and her history stay as they were.
     expect(await balances()).toEqual(before);

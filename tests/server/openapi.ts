@@ -24,6 +24,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     payments: other.paymentId,
     transactions: other.transactionId,
     distributors: 'no-such-distributor',
+    business: other.beneficialOwnerId,
   };
   return byResource[resource] ?? null;
 }

@@ -43,6 +43,8 @@ import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
+import businessRoutes from './routes/business';
+import adminAccountRoutes from './routes/adminAccounts';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -157,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentSettingsRoutes);
   await app.register(bankAccountRoutes);
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
+  await app.register(businessRoutes);
+  await app.register(adminAccountRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

@@ -28,7 +28,7 @@ if (await isEmpty(db)) {
       'Empty database and SEED=none: create the first admin with `npm run account -- create`.',
     );
   } else {
-    await seedDemo(db, new Date());
+    await seedDemo(db, new Date(), app.paymentDataKey());
     app.log.info('Seeded the demo label.');
   }
 }

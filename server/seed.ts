@@ -7,6 +7,7 @@ import { setProductSplits } from './catalog/splitSets';
 import type { SplitSetInput } from './catalog/splits';
 import type { CodeEntry, EventMetadata, ProductDetails, Role } from './events/types';
 import { openAccount, registerUser } from './services/registration';
+import { seedDemoBusiness } from './business/demo';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
 
@@ -56,8 +57,11 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return rows[0]?.count === '0';
 }
 
-/** A demo label with a catalog, payees and one login per account type, all written as events. */
-export async function seedDemo(db: Database, now: Date): Promise<void> {
+/**
+ * A demo label with a catalog, payees and one login per account type, all written as events.
+ * With the data key the label is also a certified business, so its people can be paid.
+ */
+export async function seedDemo(db: Database, now: Date, dataKey?: Buffer): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const metadata: EventMetadata = { actor: null, emulatingActor: null, at: now };
   await db.transaction(async (tx) => {
@@ -79,6 +83,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       );
     }
     const payee = (username: string) => ids[username] ?? '';
+    if (dataKey) await seedDemoBusiness(tx, labelAccount, dataKey, metadata);
 
     // Aria Artist signs in as the artist Aria Vale: her login is linked to the artist.
     const artistIds: string[] = [];

@@ -680,12 +680,50 @@ export const migrations: Migration[] = [
       create index person_documents_user on person_documents (user_id, added_at);
     `,
   },
+  {
+    version: 22,
+    name: 'business accounts: details, beneficial owners, certification; deleted people',
+    // The EIN and each owner's SSN last 4 are kept encrypted (payments/dataKey.ts), as in the log.
+    sql: `
+      create table business_profiles (
+        account_id text primary key references accounts (id),
+        business_name text,
+        dba text,
+        business_type text,
+        classification text,
+        ein_encrypted text,
+        ein_last4 text,
+        address jsonb,
+        signer_name text,
+        signer_title text,
+        certified_text text,
+        certified_at timestamptz,
+        voided_at timestamptz,
+        version integer not null
+      );
+      create table beneficial_owners (
+        id text primary key,
+        account_id text not null references accounts (id),
+        first_name text not null,
+        last_name text not null,
+        ownership_pct numeric(5, 2) not null,
+        birthdate date,
+        address jsonb,
+        ssn_last4_encrypted text,
+        added_at timestamptz not null
+      );
+      create index beneficial_owners_account on beneficial_owners (account_id);
+      alter table users add column deleted_at timestamptz;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
   'person_documents',
   'person_details',
+  'beneficial_owners',
+  'business_profiles',
   'ledger_transfers',
   'recoupment_remittances',
   'recoupment_products',

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { accountProjector } from './projectors/account';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
+import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
@@ -26,6 +27,7 @@ const projectors: Projector<PortalEvent> = {
   ...bankAccountProjector,
   ...paymentSettingsProjector,
   ...personProjector,
+  ...businessProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -67,7 +67,9 @@ export type UserEvent =
     }
   /** A confirmation link went to the new address; the username changes once it is used. */
   | { type: 'UserUsernameChangeRequested'; data: { newUsername: string; expiresAt: string } }
-  | { type: 'UserUsernameChanged'; data: { from: string | null; to: string } };
+  | { type: 'UserUsernameChanged'; data: { from: string | null; to: string } }
+  /** An admin deleted the person after typing DELETE: no login, their history kept. */
+  | { type: 'UserDeleted'; data: Record<string, never> };
 
 /** What a single-use e-mailed link is for. */
 export type LinkPurpose = 'reset' | 'claim' | 'activate';
@@ -399,6 +401,59 @@ export type PersonEvent =
     }
   | { type: 'PersonDocumentRemoved'; data: { documentId: string } };
 
+export interface AddressFields {
+  street: string;
+  suite: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/**
+ * The `business-<account id>` stream: a business account's details, beneficial owners and
+ * certification. The EIN and SSN digits are kept encrypted (payments/dataKey.ts). A change to
+ * the details or the owners voids a certification given before it.
+ */
+export type BusinessEvent =
+  | {
+      type: 'BusinessDetailsSet';
+      data: {
+        businessName: string;
+        dba: string | null;
+        businessType: string;
+        classification: string;
+        einEncrypted: string;
+        einLast4: string;
+        address: AddressFields;
+      };
+    }
+  | {
+      type: 'BeneficialOwnerSaved';
+      data: {
+        ownerId: string;
+        firstName: string;
+        lastName: string;
+        ownershipPct: string;
+        birthdate: string | null;
+        address: AddressFields | null;
+        ssnLast4Encrypted: string | null;
+      };
+    }
+  | { type: 'BeneficialOwnerRemoved'; data: { ownerId: string } }
+  | {
+      type: 'BusinessCertified';
+      data: {
+        signerName: string;
+        signerTitle: string;
+        /** The words certified, as the signer agreed to them, and their version. */
+        text: string;
+        textVersion: number;
+        /** 'I accept the agreement': the product's and the payment partner's terms. */
+        agreementAccepted: true;
+      };
+    };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -412,6 +467,7 @@ export interface StreamEvents {
   bankaccount: BankAccountEvent;
   paymentsettings: PaymentSettingsEvent;
   person: PersonEvent;
+  business: BusinessEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

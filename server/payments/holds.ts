@@ -1,6 +1,8 @@
-// The rules that hold a payment at the batch, each with its reason (never silent): a payee
-// without a verified bank account, or owed less than the label's payment minimum.
+// The rules that hold a payment at the batch, each with its reason (never silent): a deleted
+// person, a payee without a verified bank account, a business that has not certified, or a payee
+// owed less than the label's payment minimum.
 import type { HoldReason } from '../../api/payments';
+import { isDeletedPerson, isUncertifiedBusinessPayee } from '../business/read';
 import type { Queryable } from '../db/database';
 
 /** Payments waiting on the batch: scheduled, or held by a rule. */
@@ -33,12 +35,16 @@ export async function holdReasonOf(
   payment: { account_id: string; payee_id: string; currency: string },
   belowMinimum: ReadonlySet<string>,
 ): Promise<HoldReason | null> {
+  // A deleted person's money stays in their balance, accounted for, and is never sent.
+  if (await isDeletedPerson(tx, payment.payee_id)) return 'account-deleted';
   const method = await tx.query<{ funding_source_id: string }>(
     `select funding_source_id from payee_payment_methods
       where payee_id = $1 and verified_at is not null`,
     [payment.payee_id],
   );
   if (method.length === 0) return 'no-verified-bank-account';
+  // A business is paid once it certified its details and beneficial owners (SPEC section 5).
+  if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
   if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
     return 'below-payment-minimum';
   }

@@ -19,7 +19,8 @@ export async function findLinkUser(db: Queryable, username: string): Promise<Lin
 /** The user a valid link's token belongs to. */
 export async function linkUserById(db: Queryable, id: string): Promise<LinkUser | null> {
   const rows = await db.query<LinkUser>(
-    'select id, username, fullname, language, status from users where id = $1',
+    // A deleted person's link never sets a password again.
+    "select id, username, fullname, language, status from users where id = $1 and status <> 'deleted'",
     [id],
   );
   return rows[0] ?? null;

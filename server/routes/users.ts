@@ -3,6 +3,7 @@ import { seesAllAccounts } from '../auth/scope';
 import { addAccountPayees } from '../catalog/splitSets';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { sendAccountLink } from '../services/accountLinks';
+import { ALREADY_DELETED } from '../services/adminAccounts';
 import { invitePayee } from '../services/payeeInvitations';
 import { EMAIL_TAKEN, isEmail, openAccount, registerUser } from '../services/registration';
 import { ALREADY_ACTIVE } from './accountLinks';
@@ -230,6 +231,7 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
         // notification or a reset); never someone it has only invited.
         const user = await findUser(app.db, request.params.id, viewerAccount, 'email');
         if (!user.username) throw new BadRequestError('Not a valid email');
+        if (user.status === 'deleted') throw new ConflictError(ALREADY_DELETED);
         if (purpose !== 'reset' && user.status === 'active')
           throw new ConflictError(ALREADY_ACTIVE);
         await app.db.transaction((tx) =>

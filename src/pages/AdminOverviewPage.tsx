@@ -15,6 +15,9 @@ export function AdminOverviewPage({ route }: PageProps) {
             <Link to="?modal=emulate">{t('admin.toolkit.emulate')}</Link>
           </li>
           <li>
+            <Link to="/admin/account">{t('admin-account.toolkit.link')}</Link>
+          </li>
+          <li>
             <Link to="/admin/uikit">{t('admin.toolkit.uikit')}</Link>
           </li>
         </ul>

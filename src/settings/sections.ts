@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Session } from '../../api/session';
+import { BusinessSections } from '../business/BusinessSections';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
@@ -17,12 +18,18 @@ export interface SettingsSection {
 }
 
 /**
- * The Account page's tabs, in order. A new part of the account (business details, beneficial
- * owners, certification) is one more entry here with its component in this folder.
+ * The Account page's tabs, in order. A new part of the account is one more entry here.
  */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'profile', labelKey: 'settings.sections.profile', Component: ProfileSection },
   { id: 'login', labelKey: 'settings.sections.login', Component: LoginSection },
   { id: 'person', labelKey: 'settings.sections.person', Component: PersonSection },
   { id: 'documents', labelKey: 'settings.sections.documents', Component: DocumentsSection },
+  {
+    id: 'business',
+    labelKey: 'settings.sections.business',
+    Component: BusinessSections,
+    // A label is a business, and a payee's own account may choose to be paid as one.
+    shownTo: (session) => session.permissions.includes('account:ro'),
+  },
 ];

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AdminOverviewPage } from '../pages/AdminOverviewPage';
 import { AdminUiKitPage } from '../pages/AdminUiKitPage';
+import { AdminAccountPage } from '../admin/AdminAccountPage';
 import {
   ActivationLinkPage,
   ClaimLinkPage,
@@ -50,6 +51,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   dashboard: DashboardPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
+  'admin-account': AdminAccountPage,
   overseer: OverseerPage,
   products: ProductsPage,
   'product-add': ProductAddPage,

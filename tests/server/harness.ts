@@ -100,7 +100,8 @@ export const testPayments: AppOptions['payments'] = {
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
   const { db, drop, dir, url } = await freshDatabase();
   const clock = new TestClock();
-  await seedDemo(db, clock.now());
+  const dataKey = (overrides.payments ?? testPayments).dataKey;
+  await seedDemo(db, clock.now(), dataKey());
   const app = await buildApp({
     ...defaultAppOptions(db),
     now: clock.now,

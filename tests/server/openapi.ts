@@ -10,7 +10,9 @@ export interface Operation {
 
 /** The other account's id for a path parameter, by the resource the path names. */
 export function idFor(path: string, parameter: string, other: AccountFixture): string | null {
-  const resource = path.split('/')[2] ?? '';
+  const segments = path.split('/');
+  // Admin routes name their resource after /api/admin/.
+  const resource = (segments[2] === 'admin' ? segments[3] : segments[2]) ?? '';
   if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
   const byResource: Record<string, string> = {
     accounts: other.accountId,
@@ -22,6 +24,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     payments: other.paymentId,
     transactions: other.transactionId,
     distributors: 'no-such-distributor',
+    business: other.beneficialOwnerId,
   };
   return byResource[resource] ?? null;
 }

@@ -24,6 +24,8 @@ export interface AccountFixture {
   /** A payment of the statement to one of the account's payees, and its transaction. */
   paymentId: string;
   transactionId: string;
+  /** One of the account's beneficial owners (its business). */
+  beneficialOwnerId: string;
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -136,10 +138,37 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     debtorIds: [users['payee@zephyr.example']],
   });
 
+  const details = await write(portal.app, owner, 'PUT', '/api/business/details', {
+    businessName: 'Zephyr Secret Business LLC',
+    dba: null,
+    businessType: 'llc',
+    classification: 'record-label',
+    ein: '74-7654321',
+    address: {
+      street: '1 Zephyr Road',
+      suite: null,
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+    },
+  });
+  if (details.statusCode !== 200) throw new Error(`business: ${details.statusCode}`);
+  const owned = await write(portal.app, owner, 'POST', '/api/business/owners', {
+    firstName: 'Zed',
+    lastName: 'Secretowner',
+    ownershipPct: '60',
+    birthdate: null,
+    address: null,
+    ssnLast4: null,
+  });
+  if (owned.statusCode !== 200) throw new Error(`owner: ${owned.statusCode}`);
+
   return {
     accountId,
     accountName,
     users,
+    beneficialOwnerId: owned.json<{ owners: { id: string }[] }>().owners[0]?.id ?? '',
     productId,
     artistId: artist.json<{ id: string }>().id,
     statementId,
@@ -153,6 +182,8 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
       'Quill Zephyrpayee',
       'Zephyr Secret Product',
       'Zephyr Secret Artist',
+      'Zephyr Secret Business LLC',
+      'Secretowner',
       isrc,
     ],
   };
@@ -197,9 +228,14 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
   );
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode}`);
   const statementId = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
+  const owners = await portal.db.query<{ id: string }>(
+    'select id from beneficial_owners where account_id = $1 order by id limit 1',
+    [accountId],
+  );
   return {
     accountId,
     accountName: 'Demo Records',
+    beneficialOwnerId: owners[0]?.id ?? '',
     users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
@@ -282,7 +318,11 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
        (select string_agg(concat_ws(',', id, title, status, amount, remaining, version), ';' order by id)
           from recoupments where account_id = $1),
        (select string_agg(concat_ws(',', account_id, distributor_id, take_pct), ';' order by distributor_id)
-          from distributor_takes where account_id = $1)
+          from distributor_takes where account_id = $1),
+       (select string_agg(concat_ws(',', business_name, ein_encrypted, certified_at, version), ';')
+          from business_profiles where account_id = $1),
+       (select string_agg(concat_ws(',', id, first_name, ownership_pct, ssn_last4_encrypted), ';' order by id)
+          from beneficial_owners where account_id = $1)
      )) as digest`,
     [accountId],
   );

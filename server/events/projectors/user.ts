@@ -43,6 +43,12 @@ export const userProjector: Projector<UserEvent> = {
   UserPasswordSet: passwordSet,
   UserClaimed: passwordSet,
   UserActivated: passwordSet,
+  async UserDeleted(tx, _event, { id, at, version }) {
+    await tx.query(
+      "update users set status = 'deleted', deleted_at = $2, version = $3 where id = $1",
+      [id, at, version],
+    );
+  },
   async UserLoggedIn(tx, _event, { id, at, version }) {
     await tx.query(
       `update users set failed_logins = 0, locked_until = null, last_login = $2, version = $3

@@ -167,6 +167,16 @@ describe('every API route checks permissions', () => {
     { method: 'POST', url: '/api/session/emulate', resource: 'emulate' },
     { method: 'PUT', url: '/api/session/emulate', resource: 'emulate' },
     { method: 'DELETE', url: '/api/session/emulate', resource: 'emulate' },
+    { method: 'GET', url: '/api/business', resource: 'account' },
+    { method: 'PUT', url: '/api/business/details', resource: 'account' },
+    { method: 'POST', url: '/api/business/owners', resource: 'account' },
+    { method: 'PUT', url: '/api/business/owners/x', resource: 'account' },
+    { method: 'DELETE', url: '/api/business/owners/x', resource: 'account' },
+    { method: 'POST', url: '/api/business/certification', resource: 'account' },
+    { method: 'GET', url: '/api/admin/accounts', resource: 'user' },
+    { method: 'GET', url: '/api/admin/accounts/x', resource: 'user' },
+    { method: 'POST', url: '/api/admin/users/x/lock', resource: 'user' },
+    { method: 'POST', url: '/api/admin/users/x/delete', resource: 'user' },
   ] as const;
 
   it('lists every non-public route of the app in this test', () => {
@@ -236,5 +246,67 @@ describe('every API route checks permissions', () => {
       "select id from users where username = 'admin@demo.label'",
     );
     expect((await get(portal.app, lena, `/api/users/${admins[0]?.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the admin account routes', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(() => portal.close());
+
+  it('refuse a label owner and an overseer with 403, and answer an admin', async () => {
+    const [paco] = await portal.db.query<{ id: string; account_id: string }>(
+      "select id, account_id from users where username = 'payee@demo.label'",
+    );
+    for (const username of ['label@demo.label', 'overseer@demo.label']) {
+      const who = await login(portal.app, username);
+      expect((await get(portal.app, who, '/api/admin/accounts')).statusCode).toBe(403);
+      expect(
+        (await get(portal.app, who, `/api/admin/accounts/${paco?.account_id}`)).statusCode,
+      ).toBe(403);
+      const deleted = await write(portal.app, who, 'POST', `/api/admin/users/${paco?.id}/delete`, {
+        confirmation: 'DELETE',
+      });
+      expect(deleted.statusCode).toBe(403);
+      const locked = await write(portal.app, who, 'POST', `/api/admin/users/${paco?.id}/lock`);
+      expect(locked.statusCode).toBe(403);
+    }
+    const ada = await login(portal.app, 'admin@demo.label');
+    const found = await get(portal.app, ada, '/api/admin/accounts?q=paco');
+    expect(found.json().items).toMatchObject([{ name: 'Demo Records' }]);
+    const account = await get(portal.app, ada, `/api/admin/accounts/${paco?.account_id}`);
+    expect(account.json()).toMatchObject({
+      isBusiness: true,
+      businessState: 'certified',
+      missing: [],
+    });
+    const pacoRow = (account.json().people as { id: string; missing: string[] }[]).find(
+      (person) => person.id === paco?.id,
+    );
+    expect(pacoRow?.missing).toEqual(['verified-bank-account']);
+  });
+
+  it('lets an admin lock a person out for 60 minutes and unlock them', async () => {
+    const [paco] = await portal.db.query<{ id: string }>(
+      "select id from users where username = 'payee@demo.label'",
+    );
+    const pacoSession = await login(portal.app, 'payee@demo.label');
+    const ada = await login(portal.app, 'admin@demo.label');
+    const locked = await write(portal.app, ada, 'POST', `/api/admin/users/${paco?.id}/lock`);
+    const row = (locked.json().people as { id: string; lockedUntil: number | null }[]).find(
+      (person) => person.id === paco?.id,
+    );
+    expect(row?.lockedUntil).toBe(Math.floor(portal.clock.now().getTime() / 1000) + 3600);
+    expect((await get(portal.app, pacoSession, '/api/session')).statusCode).toBe(401);
+    const refused = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'payee@demo.label', password: 'Royalty-demo-2026!' },
+    });
+    expect(refused.statusCode).toBe(423);
+    await write(portal.app, ada, 'POST', `/api/users/${paco?.id}/unlock`);
+    await login(portal.app, 'payee@demo.label');
   });
 });

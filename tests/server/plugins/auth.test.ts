@@ -24,9 +24,9 @@ interface Caller {
   home: 'demo' | 'second' | 'staff';
 }
 
+// The admin goes last: an admin may lock or delete another account's people.
 const CALLERS: Caller[] = [
   { name: 'logged out', username: null, home: 'demo' },
-  { name: 'admin', username: 'admin@demo.label', home: 'staff' },
   { name: 'overseer', username: 'overseer@demo.label', home: 'staff' },
   { name: 'demo label', username: 'label@demo.label', home: 'demo' },
   { name: 'demo payee', username: 'payee@demo.label', home: 'demo' },
@@ -44,6 +44,7 @@ const CALLERS: Caller[] = [
     password: SECOND_PASSWORD,
     home: 'second',
   },
+  { name: 'admin', username: 'admin@demo.label', home: 'staff' },
 ];
 
 /** Routes that end or change the caller's own session: called last for each caller, in this order. */

@@ -1,0 +1,168 @@
+// A business account's details, beneficial owners and certification through the API: refusals
+// with SPEC's texts, a change voiding the certification, sensitive digits never kept in clear,
+// and the read models rebuilt by replay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import {
+  EIN_INVALID,
+  OWNERS_MISSING,
+  OWNERSHIP_OVER_100,
+  AGREEMENT_REQUIRED,
+} from '../../../rules/business';
+import { POSTAL_CODE_INVALID } from '../../../rules/postalCodes';
+import { LABEL_OWNER_ONLY } from '../../../server/routes/business';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { ADDRESS, DETAILS, SIGNATURE } from './fixtures';
+
+describe('business details, beneficial owners and certification', () => {
+  let portal: TestPortal;
+  let lena: LoggedIn;
+  beforeAll(async () => {
+    portal = await startPortal();
+    lena = await login(portal.app, 'label@demo.label');
+  });
+  afterAll(() => portal.close());
+
+  const business = async () => (await get(portal.app, lena, '/api/business')).json();
+
+  it('shows the demo label certified, its EIN as the last 4 digits only', async () => {
+    const answer = await business();
+    expect(answer).toMatchObject({
+      isBusiness: true,
+      state: 'certified',
+      details: { businessName: 'Demo Records LLC', einLast4: '6789' },
+      certification: { signerName: 'Lena Label', signerTitle: 'Owner' },
+    });
+    expect(JSON.stringify(answer)).not.toContain('123456789');
+  });
+
+  it('refuses an EIN or a postal code that is not valid, each with its own text', async () => {
+    const badEin = await write(portal.app, lena, 'PUT', '/api/business/details', {
+      ...DETAILS,
+      ein: '07-1234567',
+    });
+    expect(badEin.statusCode).toBe(400);
+    expect(badEin.json().message).toBe(EIN_INVALID);
+    const badPostal = await write(portal.app, lena, 'PUT', '/api/business/details', {
+      ...DETAILS,
+      address: { ...ADDRESS, country: 'CA', postalCode: '78701' },
+    });
+    expect(badPostal.statusCode).toBe(400);
+    expect(badPostal.json().message).toBe(POSTAL_CODE_INVALID);
+    expect((await business()).state).toBe('certified');
+  });
+
+  it("lets only the label's owner speak for the label", async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const answer = await write(portal.app, paco, 'PUT', '/api/business/details', DETAILS);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().message).toBe(LABEL_OWNER_ONLY);
+  });
+
+  it('voids the certification when the details change, and says when', async () => {
+    const changed = await write(portal.app, lena, 'PUT', '/api/business/details', DETAILS);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      state: 'verified',
+      certification: null,
+      voidedAt: expect.any(Number),
+      details: { businessName: 'Night Shift Music LLC', einLast4: '4567' },
+    });
+  });
+
+  it('refuses to certify while an owner of 25% or more is incomplete, then certifies', async () => {
+    const owners = (await business()).owners as { id: string }[];
+    for (const owner of owners)
+      await write(portal.app, lena, 'DELETE', `/api/business/owners/${owner.id}`);
+    const thirty = await write(portal.app, lena, 'POST', '/api/business/owners', {
+      firstName: 'Tess',
+      lastName: 'Thirty',
+      ownershipPct: '30',
+      birthdate: null,
+      address: null,
+      ssnLast4: null,
+    });
+    expect(thirty.statusCode, thirty.body).toBe(200);
+    const twenty = await write(portal.app, lena, 'POST', '/api/business/owners', {
+      firstName: 'Tom',
+      lastName: 'Twenty',
+      ownershipPct: '20',
+      birthdate: null,
+      address: null,
+      ssnLast4: null,
+    });
+    expect(twenty.statusCode).toBe(200);
+    const refused = await write(portal.app, lena, 'POST', '/api/business/certification', SIGNATURE);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(OWNERS_MISSING);
+
+    const unchecked = await write(portal.app, lena, 'POST', '/api/business/certification', {
+      ...SIGNATURE,
+      acceptAgreement: false,
+    });
+    expect(unchecked.json().message).toBe(AGREEMENT_REQUIRED);
+
+    const tess = (twenty.json().owners as { id: string; lastName: string }[]).find(
+      (owner) => owner.lastName === 'Thirty',
+    );
+    const completed = await write(portal.app, lena, 'PUT', `/api/business/owners/${tess?.id}`, {
+      firstName: 'Tess',
+      lastName: 'Thirty',
+      ownershipPct: '30',
+      birthdate: '1980-02-29',
+      address: ADDRESS,
+      ssnLast4: '1234',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().owners[0]).toMatchObject({ complete: true, ssnGiven: true });
+    expect(JSON.stringify(completed.json())).not.toContain('1234');
+
+    const signed = await write(portal.app, lena, 'POST', '/api/business/certification', SIGNATURE);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toMatchObject({
+      state: 'certified',
+      voidedAt: null,
+      certification: { signerName: 'Lena Label', signerTitle: 'CEO', signedAt: expect.any(Number) },
+    });
+    const [event] = await portal.db.query<{ data: { text: string; agreementAccepted: boolean } }>(
+      `select data from events where type = 'BusinessCertified' order by seq desc limit 1`,
+    );
+    expect(event?.data.text).toMatch(/^I certify/);
+    expect(event?.data.agreementAccepted).toBe(true);
+  });
+
+  it('refuses to certify when the listed ownership is more than 100%', async () => {
+    const more = await write(portal.app, lena, 'POST', '/api/business/owners', {
+      firstName: 'Omar',
+      lastName: 'Over',
+      ownershipPct: '50.01',
+      birthdate: '1970-01-01',
+      address: ADDRESS,
+      ssnLast4: '9876',
+    });
+    expect(more.json().state).toBe('incomplete');
+    const refused = await write(portal.app, lena, 'POST', '/api/business/certification', SIGNATURE);
+    expect(refused.json().message).toBe(OWNERSHIP_OVER_100);
+  });
+
+  it('never keeps the EIN or SSN digits in clear, in the log or the tables', async () => {
+    const [log] = await portal.db.query<{ text: string }>(
+      `select string_agg(data::text, ' ') as text from events where stream_id like 'business-%'`,
+    );
+    expect(log?.text).not.toContain('741234567');
+    expect(log?.text).not.toContain('"1234"');
+    expect(log?.text).not.toContain('9876');
+    const rows = JSON.stringify(
+      await portal.db.query('select * from business_profiles, beneficial_owners'),
+    );
+    expect(rows).not.toContain('741234567');
+    expect(rows).not.toContain('9876');
+  });
+
+  it('rebuilds the business tables by replay, equal to the live ones', async () => {
+    const live = await dumpReadModels(portal.db);
+    expect(live.beneficial_owners?.length).toBeGreaterThan(0);
+    await replayAll(portal.db);
+    expect(await dumpReadModels(portal.db)).toEqual(live);
+  });
+});

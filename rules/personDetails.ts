@@ -2,6 +2,7 @@
 // "Numbers"): phone, birthdate, SSN, address and ID documents, checked alike by form and server.
 // A CommonJS module: its functions hang off the default export when Node loads it as ESM.
 import countryCodes from 'i18n-iso-countries';
+import { isValidPostalCode, POSTAL_CODE_COUNTRIES, POSTAL_CODE_INVALID } from './postalCodes';
 import {
   isValidPhoneNumber,
   parsePhoneNumberFromString,
@@ -16,7 +17,7 @@ export const PERSON_MESSAGES = {
   ssnFull: 'A full SSN is 9 digits with a valid area, group and serial number.',
   /** SPEC section 5: the named invalid messages for a date and a postal code. */
   date: 'Not a valid date',
-  postalCode: 'Not a valid postal code',
+  postalCode: POSTAL_CODE_INVALID,
   adult: 'You must be at least 18 years old.',
   country: 'Choose a country from the list.',
   tooLong: 'This is at most 200 characters.',
@@ -33,36 +34,18 @@ export const TEXT_MAX_LENGTH = 200;
 export const ADULT_AGE = 18;
 const OLDEST_AGE = 130;
 
-/**
- * Postal codes by country: exact patterns where a country's format is well known, and for the
- * others letters, digits, spaces and dashes, 3 to 10 of them (or none: many have no postal code).
- */
-const POSTAL_PATTERNS: Readonly<Record<string, RegExp>> = {
-  US: /^\d{5}(-?\d{4})?$/,
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
-  GB: /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/i,
-  FR: /^\d{5}$/,
-  DE: /^\d{5}$/,
-  ES: /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
-  PT: /^\d{4}-\d{3}$/,
-  JP: /^\d{3}-?\d{4}$/,
-  CN: /^\d{6}$/,
-  BR: /^\d{5}-?\d{3}$/,
-};
-const GENERIC_POSTAL = /^[A-Z0-9][A-Z0-9 -]{1,8}[A-Z0-9]$/i;
-
 /** The countries whose postal codes follow an exact pattern, so one must be given. */
-export const COUNTRIES_WITH_POSTAL_PATTERN = Object.keys(POSTAL_PATTERNS);
+export const COUNTRIES_WITH_POSTAL_PATTERN = POSTAL_CODE_COUNTRIES;
 
 export function isCountry(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && countryCodes.isValid(code);
 }
 
+/** A personal address's postal code: as its country writes them, or none where none is needed. */
 export function isPostalCode(code: string, country: string): boolean {
   const value = code.trim();
-  const pattern = POSTAL_PATTERNS[country];
-  if (pattern) return pattern.test(value);
-  return value === '' || GENERIC_POSTAL.test(value);
+  if (value === '' && !POSTAL_CODE_COUNTRIES.includes(country)) return true;
+  return isValidPostalCode(country, value);
 }
 
 /** A number as typed (`(201) 555-0123`), read in the address's country when it has no +code. */

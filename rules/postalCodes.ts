@@ -18,8 +18,11 @@ const RULES: Readonly<Record<string, RegExp>> = {
   // The first two digits are the province, 01 to 52.
   ES: /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
   // CTT: 1234-567.
-  PT: /^\d{4}-?\d{3}$/,
+  PT: /^\d{4}-\d{3}$/,
 };
+
+/** The countries whose postal codes follow an exact pattern. */
+export const POSTAL_CODE_COUNTRIES: readonly string[] = Object.keys(RULES);
 
 /** Any other country: 2 to 10 letters and digits, spaces and dashes between. */
 const GENERIC = /^[A-Z0-9](?:[A-Z0-9 -]{0,8}[A-Z0-9])$/i;
@@ -31,4 +34,4 @@ export function isValidPostalCode(country: string, postalCode: string): boolean 
 }
 
 /** SPEC section 5: a postal code has its own invalid message. */
-export const POSTAL_CODE_INVALID = 'Not a valid postal code for this country.';
+export const POSTAL_CODE_INVALID = 'Not a valid postal code';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../widgets/TextInput';
-import { SelectField } from './SelectField';
+import { SelectField } from '../widgets/SelectField';
 import type { Address } from '../../api/business';
-import { COUNTRY_CODES } from '../../rules/countries';
+import { countryOptions } from '../format/countries';
 import { isValidPostalCode } from '../../rules/postalCodes';
 
 export const EMPTY_ADDRESS: Address = {
@@ -14,17 +14,6 @@ export const EMPTY_ADDRESS: Address = {
   postalCode: '',
   country: 'US',
 };
-
-/** Every country of the reference list, named in the reader's language and sorted by it. */
-function useCountries() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, i18n.language),
-    );
-  }, [i18n.language]);
-}
 
 export const addressComplete = (address: Address) =>
   !!address.street.trim() &&
@@ -42,7 +31,8 @@ export function AddressFields({
   legend: string;
 }) {
   const { t } = useTranslation();
-  const countries = useCountries();
+  const { i18n } = useTranslation();
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const set = (field: keyof Address) => (text: string) => onChange({ ...value, [field]: text });
   const postalError =
     value.postalCode && !isValidPostalCode(value.country, value.postalCode)
@@ -80,13 +70,8 @@ export function AddressFields({
         label={t('business.address.country')}
         value={value.country}
         onChange={(country) => onChange({ ...value, country })}
-      >
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </SelectField>
+        options={countries.map((country) => ({ value: country.code, label: country.name }))}
+      />
     </fieldset>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../rules/business';
 import { AddressFields, addressComplete, EMPTY_ADDRESS } from './AddressFields';
 import { saveBusinessDetails } from './businessApi';
-import { SelectField } from './SelectField';
+import { SelectField } from '../widgets/SelectField';
 import { useBusinessText } from './businessText';
 
 const TYPE_KEYS: Record<BusinessType, string> = {
@@ -157,26 +157,19 @@ export function BusinessDetailsSection({
             label={t('business.details.type')}
             value={draft.businessType}
             onChange={(type) => setDraft({ ...draft, businessType: type as BusinessType })}
-          >
-            {businessTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(TYPE_KEYS[type])}
-              </option>
-            ))}
-          </SelectField>
+            options={businessTypes.map((type) => ({ value: type, label: t(TYPE_KEYS[type]) }))}
+          />
           <SelectField
             label={t('business.details.classification')}
             value={draft.classification}
             onChange={(value) =>
               setDraft({ ...draft, classification: value as BusinessClassification })
             }
-          >
-            {businessClassifications.map((value) => (
-              <option key={value} value={value}>
-                {t(CLASSIFICATION_KEYS[value])}
-              </option>
-            ))}
-          </SelectField>
+            options={businessClassifications.map((value) => ({
+              value,
+              label: t(CLASSIFICATION_KEYS[value]),
+            }))}
+          />
           <TextInput
             label={t('business.details.ein')}
             value={ein}

@@ -10,7 +10,7 @@ import {
   type DocumentKind,
 } from '../../rules/personDetails';
 import { useMessageText } from './messages';
-import { SelectField } from './SelectField';
+import { SelectField } from '../widgets/SelectField';
 import { documentUrl, readDocuments, removeDocument, uploadDocument } from './settingsApi';
 
 const KIND_KEYS: Record<DocumentKind, string> = {

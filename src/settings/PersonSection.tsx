@@ -5,9 +5,9 @@ import { useLoad } from '../app/useLoad';
 import { TextInput } from '../widgets/TextInput';
 import type { Address, PersonDetails, PersonDetailsChange } from '../../api/settings';
 import { personProblems, type PersonField } from '../../rules/personDetails';
-import { countryOptions } from './countries';
+import { countryOptions } from '../format/countries';
 import { useMessageText } from './messages';
-import { SelectField } from './SelectField';
+import { SelectField } from '../widgets/SelectField';
 import { readPerson, savePerson } from './settingsApi';
 
 /** Phone, birthdate, SSN and address (SPEC section 3, "Account": Person and Address). */

@@ -14,7 +14,7 @@ import {
   type Clock,
 } from '../../rules/profile';
 import { useMessageText } from './messages';
-import { SelectField } from './SelectField';
+import { SelectField } from '../widgets/SelectField';
 import { readProfile, saveProfile } from './settingsApi';
 import { useSessionRefresh } from './useSessionRefresh';
 

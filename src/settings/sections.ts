@@ -30,6 +30,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     labelKey: 'settings.sections.business',
     Component: BusinessSections,
     // A label is a business, and a payee's own account may choose to be paid as one.
-    shownTo: (session) => session.permissions.includes('account:ro'),
+    shownTo: ({ permissions }) =>
+      permissions.includes('account:ro') || permissions.includes('account:rw'),
   },
 ];

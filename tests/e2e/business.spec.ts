@@ -19,7 +19,7 @@ test('a business lists owners of 30% and 20%, is refused until the 30% owner is 
   await page.goto('/login');
   await fillLogin(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await page.goto('/settings?section=business');
 
   // The payee chooses to be paid as a business and gives its details.
   await page.getByRole('button', { name: 'Be paid as a business' }).click();

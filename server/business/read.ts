@@ -55,7 +55,7 @@ export async function readBusiness(
     `select id, first_name, last_name, trim_scale(ownership_pct)::text as ownership_pct,
             to_char(birthdate, 'YYYY-MM-DD') as birthdate, address,
             ssn_last4_encrypted is not null as ssn_given
-       from beneficial_owners where account_id = $1 order by added_at, id`,
+       from beneficial_owners where account_id = $1 order by added_at, ownership_pct desc, id`,
     [accountId],
   );
   const owners: BeneficialOwner[] = ownerRows.map((owner) => {

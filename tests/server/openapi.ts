@@ -25,6 +25,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     transactions: other.transactionId,
     distributors: 'no-such-distributor',
     business: other.beneficialOwnerId,
+    settings: other.documentId,
   };
   return byResource[resource] ?? null;
 }

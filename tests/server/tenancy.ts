@@ -7,7 +7,7 @@ import type { ProductDetails } from '../../server/events/types';
 import { openAccount, registerUser } from '../../server/services/registration';
 import { get, login, write, type LoggedIn, type TestPortal } from './harness';
 import { DISTROKID_HEADER } from './import/helpers';
-import { uploadStatement } from './multipart';
+import { multipart, uploadStatement } from './multipart';
 
 export const SECOND_PASSWORD = 'Second-label-2026!';
 
@@ -26,6 +26,8 @@ export interface AccountFixture {
   transactionId: string;
   /** One of the account's beneficial owners (its business). */
   beneficialOwnerId: string;
+  /** An ID document one of the account's people uploaded on their Account page. */
+  documentId: string;
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -169,6 +171,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     accountName,
     users,
     beneficialOwnerId: owned.json<{ owners: { id: string }[] }>().owners[0]?.id ?? '',
+    documentId: await idDocument(portal, owner),
     productId,
     artistId: artist.json<{ id: string }>().id,
     statementId,
@@ -236,6 +239,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     accountId,
     accountName: 'Demo Records',
     beneficialOwnerId: owners[0]?.id ?? '',
+    documentId: await idDocument(portal, await login(portal.app, 'payee@demo.label')),
     users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
@@ -257,6 +261,30 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
  * A payment and its transaction as an approval prepares them (statements.payments.ts), written
  * straight into the tables: these suites check who may read them, not how they are made.
  */
+/** A passport scan the person uploads on their Account page; answers its id. */
+async function idDocument(portal: TestPortal, who: LoggedIn): Promise<string> {
+  const body = multipart([
+    { name: 'kind', value: 'passport' },
+    {
+      name: 'file',
+      filename: 'passport.pdf',
+      content: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    },
+  ]);
+  const uploaded = await portal.app.inject({
+    method: 'POST',
+    url: '/api/settings/documents',
+    cookies: who.cookies,
+    headers: { ...body.headers, 'x-csrf-token': who.csrf },
+    payload: body.payload,
+  });
+  if (uploaded.statusCode !== 201 && uploaded.statusCode !== 200) {
+    throw new Error(`document: ${uploaded.statusCode} ${uploaded.body}`);
+  }
+  const list = await get(portal.app, who, '/api/settings/documents');
+  return list.json<{ items: { id: string }[] }>().items[0]?.id ?? '';
+}
+
 async function preparedPayment(portal: TestPortal, statementId: string, payeeId: string) {
   const paymentId = `payment-of-${statementId}`;
   const transactionId = `transaction-of-${statementId}`;
@@ -322,7 +350,9 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
        (select string_agg(concat_ws(',', business_name, ein_encrypted, certified_at, version), ';')
           from business_profiles where account_id = $1),
        (select string_agg(concat_ws(',', id, first_name, ownership_pct, ssn_last4_encrypted), ';' order by id)
-          from beneficial_owners where account_id = $1)
+          from beneficial_owners where account_id = $1),
+       (select string_agg(concat_ws(',', id, kind, name, sha256), ';' order by id)
+          from person_documents where user_id in (select id from users where account_id = $1))
      )) as digest`,
     [accountId],
   );

@@ -22,6 +22,7 @@ import distributorRoutes from './routes/distributors';
 import distributorTakeRoutes from './routes/distributorTakes';
 import emulationRoutes from './routes/emulation';
 import eventRoutes from './routes/events';
+import eventStreamRoutes, { type EventStreamOptions } from './routes/eventStream';
 import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 import payeeInvitationRoutes from './routes/payeeInvitations';
@@ -68,6 +69,8 @@ export interface AppOptions {
   bodyLimit: number;
   /** The payment batch period and the sandbox payment partner. */
   payments: PaymentConfig;
+  /** The live event stream's beats; tests make them short. */
+  live?: EventStreamOptions;
 }
 
 /** The options production runs with; tests change only the database, the clock and the logger. */
@@ -153,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(distributorTakeRoutes);
   await app.register(defaultSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);
+  await app.register(eventStreamRoutes, options.live ?? {});
   await app.register(walletRoutes);
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);

@@ -40,6 +40,13 @@ const copySql = (table: string, columns: readonly string[], source: string) =>
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with each payload sent on `channel` by `pg_notify`, once the sending
+   * transaction commits, from this or (on PostgreSQL) any other process. On PostgreSQL a dropped
+   * listening connection is reopened and `onNotify(null)` tells the listener that notifications
+   * may have been missed meanwhile. Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -117,7 +124,60 @@ async function openPostgres(
         client.release(broken);
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 1000, 5000];
+
+/** A connection of its own that LISTENs, reopened with growing pauses when it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? null);
+    });
+    next.on('error', () => reopen(next));
+    next.on('end', () => reopen(next));
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    failures = 0;
+  };
+  const reopen = (broken: pg.Client) => {
+    if (stopped || client !== broken) return;
+    client = null;
+    void broken.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      open().then(
+        // Whatever was sent while no connection listened is for the listener to catch up on.
+        () => onNotify(null),
+        () => {
+          failures += 1;
+          retry = setTimeout(attempt, LISTEN_RETRY_MS[Math.min(failures, 2)]);
+        },
+      );
+    };
+    retry = setTimeout(attempt, LISTEN_RETRY_MS[0]);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -155,6 +215,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           copyFrom: (table, columns, text) => copy(tx, table, columns, text),
         }),
       ),
+    listen: async (channel, onNotify) => db.listen(channel, (payload) => onNotify(payload)),
     close: () => db.close(),
   };
 }

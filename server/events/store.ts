@@ -3,6 +3,9 @@ import { ConflictError } from '../errors';
 import { project } from './projections';
 import type { EventMetadata, PortalEvent, StoredEvent } from './types';
 
+/** The channel a committed event's sequence number is announced on (see `server/events/liveFeed.ts`). */
+export const EVENTS_CHANNEL = 'portal_events';
+
 /** Postgres unique_violation: another writer took this stream version first. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -28,6 +31,7 @@ export async function appendToStream(
   metadata: EventMetadata,
 ): Promise<number> {
   let version = expectedVersion;
+  let lastSeq = '';
   for (const event of events) {
     version += 1;
     try {
@@ -55,12 +59,16 @@ export async function appendToStream(
         at: metadata.at,
       } as StoredEvent;
       await project(tx, stored);
+      lastSeq = stored.seq;
     } catch (error) {
       // Either the stream version or a unique read-model key was taken by a concurrent writer.
       if (isUniqueViolation(error)) throw new ConflictError(CONFLICT_MESSAGE);
       throw error;
     }
   }
+  // Sent when the transaction commits, never if it rolls back; the listeners read the events
+  // themselves from the table, so the payload is only a wake-up call.
+  if (lastSeq) await tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, lastSeq]);
   return version;
 }
 

@@ -10,7 +10,7 @@ function redact(data: object): Record<string, unknown> {
   return copy;
 }
 
-const toAuditEvent = (event: StoredEvent): AuditEvent => ({
+export const toAuditEvent = (event: StoredEvent): AuditEvent => ({
   seq: event.seq,
   streamId: event.streamId,
   streamVersion: event.streamVersion,

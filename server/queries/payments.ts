@@ -423,3 +423,17 @@ export async function readTransaction(
     })),
   };
 }
+
+/** Whether the payment is one `scope` sees, as the payment reads above decide. */
+export async function paymentIsVisible(
+  db: Queryable,
+  scope: PaymentScope,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from payments p join statements s on s.id = p.statement_id
+      where ${VISIBLE} and p.id = $3`,
+    [scope.account, scope.payee, id],
+  );
+  return rows.length > 0;
+}

@@ -202,3 +202,17 @@ export function listRemittances(
     }),
   );
 }
+
+/** Whether the recoupment is one `scope` sees, as the recoupment reads above decide. */
+export async function recoupmentIsVisible(
+  db: Queryable,
+  scope: RecoupmentScope,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query(`select 1 from recoupments r where ${VISIBLE} and r.id = $3`, [
+    scope.account,
+    scope.party,
+    id,
+  ]);
+  return rows.length > 0;
+}

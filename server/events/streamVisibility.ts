@@ -1,0 +1,90 @@
+import { allows, allowsAny, type Permission } from '../auth/permissions';
+import { seesAllAccounts } from '../auth/scope';
+import type { SessionUser } from '../auth/sessions';
+import type { Queryable } from '../db/database';
+import { findArtist } from '../queries/artists';
+import { paymentIsVisible, paymentScope } from '../queries/payments';
+import { catalogScope, findProduct } from '../queries/products';
+import { recoupmentIsVisible, recoupmentScope } from '../queries/recoupments';
+import { statementIsVisible } from '../queries/statements';
+import { findVisibleUser } from '../queries/users';
+import type { StreamKind } from './types';
+
+/** The kind and the id of a stream id, `statement-s1` → `statement` and `s1`. */
+export function splitStreamId(streamId: string): { kind: string; id: string } {
+  const dash = streamId.indexOf('-');
+  return dash < 0
+    ? { kind: streamId, id: '' }
+    : { kind: streamId.slice(0, dash), id: streamId.slice(dash + 1) };
+}
+
+/** Who reads the whole audit log, data included: the same check as `GET /api/events`. */
+export function readsAuditLog(user: SessionUser): boolean {
+  return allows(user.permissions, 'emulate:rw');
+}
+
+type StreamCheck = (db: Queryable, user: SessionUser, id: string) => Promise<boolean> | boolean;
+
+const needs =
+  (permissions: readonly Permission[], check: StreamCheck): StreamCheck =>
+  async (db, user, id) =>
+    allowsAny(user.permissions, permissions) && check(db, user, id);
+
+/** The account-wide streams whose API reads only the caller's own account. */
+const ownAccount =
+  (permissions: readonly Permission[]): StreamCheck =>
+  (_db, user, id) =>
+    allowsAny(user.permissions, permissions) && user.accountId === id;
+
+/** A person's own details and bank account: only they themselves read them. */
+const ownPerson: StreamCheck = (_db, user, id) => user.id === id;
+
+/**
+ * Whether `user` may learn of an event of each stream kind: the same permission and the same
+ * scope as the API that reads what the stream changes (a statement's GET, a product's, ...), so
+ * the live stream tells nobody of anything they could not read.
+ */
+const CHECKS: Record<StreamKind, StreamCheck> = {
+  statement: needs(['statement:ro', 'import:ro'], (db, user, id) =>
+    statementIsVisible(db, user, id),
+  ),
+  product: needs(
+    ['product:ro'],
+    async (db, user, id) => (await findProduct(db, catalogScope(user), id)) !== null,
+  ),
+  recoupment: needs(['recoup:ro'], (db, user, id) =>
+    recoupmentIsVisible(db, recoupmentScope(user), id),
+  ),
+  payment: needs(['payment:ro', 'transaction:ro'], (db, user, id) =>
+    paymentIsVisible(db, paymentScope(user), id),
+  ),
+  artist: needs(['artist:ro'], async (db, user, id) => (await findArtist(db, user, id)) !== null),
+  distributor: (_db, user) =>
+    allowsAny(user.permissions, ['distributor:ro', 'import:ro', 'statement:ro']),
+  user: async (db, user, id) =>
+    user.id === id ||
+    (allows(user.permissions, 'user:ro') &&
+      (await findVisibleUser(db, id, seesAllAccounts(user) ? null : user.accountId)) !== null),
+  account: (_db, user, id) =>
+    allows(user.permissions, 'account:ro') && (seesAllAccounts(user) || user.accountId === id),
+  paymentsettings: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
+  business: ownAccount(['account:ro']),
+  bankaccount: ownPerson,
+  person: ownPerson,
+};
+
+/**
+ * Whether an event of `streamId` may reach `user`. Whoever reads the audit log learns of every
+ * event; a stream kind not listed reaches nobody else.
+ */
+export async function mayLearnOf(
+  db: Queryable,
+  user: SessionUser,
+  streamId: string,
+): Promise<boolean> {
+  if (readsAuditLog(user)) return true;
+  const { kind, id } = splitStreamId(streamId);
+  const check = (CHECKS as Record<string, StreamCheck | undefined>)[kind];
+  return check ? check(db, user, id) : false;
+}

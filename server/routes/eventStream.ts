@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
+import { Type } from 'typebox';
+import { errorResponses } from '../../api/common';
 import { LiveStreamQuery, type LiveEvent } from '../../api/events';
 import { SESSION_COOKIE, findSession, type SessionUser } from '../auth/sessions';
 import { LiveFeed, type LiveBatch, type LiveFeedOptions } from '../events/liveFeed';
@@ -55,6 +57,13 @@ const eventStreamRoutes: FastifyPluginAsyncTypebox<EventStreamOptions> = async (
         tags: ['events'],
         summary: 'Server-Sent Events: each change the caller may see, as it commits',
         querystring: LiveStreamQuery,
+        response: {
+          200: {
+            description: 'A stream of `change`, `heartbeat` and `reset` messages',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

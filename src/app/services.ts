@@ -2,7 +2,9 @@ import { BehaviorSubject } from 'rxjs';
 import type { i18n } from 'i18next';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/sessionMachine';
-import { ApiClient } from '../api/client';
+import { ApiClient, readDocumentCookie } from '../api/client';
+import { CSRF_COOKIE } from '../api/csrf';
+import { LiveEvents } from '../live/liveEvents';
 import type { Credentials } from '../../api/session';
 import { createI18n } from '../i18n';
 import { toastsMachine } from '../../machines/toastsMachine';
@@ -20,6 +22,8 @@ export interface Services {
   session: SessionActor;
   /** Set while the server is not reachable (SPEC section 8, the API-error flag). */
   apiError$: BehaviorSubject<boolean>;
+  /** The live event stream: what changed on the server, as it commits. */
+  live: LiveEvents;
   preferences: Preferences;
 }
 
@@ -62,5 +66,9 @@ export function createServices(): Services {
       if (apiError$.value !== failing) apiError$.next(failing);
     },
   });
-  return { i18n, api, toasts, session, apiError$, preferences };
+  const live = new LiveEvents({
+    open: (url) => new EventSource(url),
+    csrf: () => readDocumentCookie(CSRF_COOKIE),
+  });
+  return { i18n, api, toasts, session, apiError$, live, preferences };
 }

@@ -20,11 +20,9 @@ export type Load<T> = Loaded<T> & {
   reload: () => void;
 };
 
-export interface LoadOptions<T> {
+export interface LoadOptions {
   /** Values the loader does not read whose change reads again (a version, a generation). */
   reloadOn?: DependencyList;
-  /** Ask again this many milliseconds after an answer (the server is still working); null stops. */
-  pollAfter?: (data: T) => number | null;
 }
 
 const LOADING = { status: 'loading', data: undefined, error: undefined } as const;
@@ -32,12 +30,12 @@ const LOADING = { status: 'loading', data: undefined, error: undefined } as cons
 /**
  * Runs `loader` whenever `deps` change (like an effect) and on `reload()`. The last answer stays
  * on screen while a newer one is on its way; the answer of a superseded run is dropped, and a run
- * is aborted when superseded or unmounted. A failure stops the polling.
+ * is aborted when superseded or unmounted.
  */
 export function useLoad<T>(
   loader: Loader<T>,
   deps: DependencyList,
-  { pollAfter, reloadOn = [] }: LoadOptions<T> = {},
+  { reloadOn = [] }: LoadOptions = {},
 ): Load<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>(LOADING);
   const [round, setRound] = useState(0);
@@ -45,23 +43,17 @@ export function useLoad<T>(
   useEffect(() => {
     const controller = new AbortController();
     const current = () => !controller.signal.aborted;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const run = () =>
       loader(controller.signal)?.then(
         (data) => {
           if (!current()) return;
           setLoaded({ status: 'ready', data, error: undefined });
-          const delay = pollAfter?.(data) ?? null;
-          if (delay !== null) timer = setTimeout(() => void run(), delay);
         },
         (error: unknown) =>
           current() && setLoaded((previous) => ({ status: 'failed', data: previous.data, error })),
       );
     void run();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    return () => controller.abort();
     // The caller's deps decide when to load again, as with useEffect (checked: eslint settings).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, ...reloadOn, round]);

@@ -1,9 +1,11 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
+import { useServices } from '../app/ServicesContext';
 import { AvatarMenu } from './AvatarMenu';
+import { LiveIndicator } from './LiveIndicator';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
@@ -26,8 +28,14 @@ function SignedInFrame({
   navigable?: Navigable | undefined;
 }) {
   const { t } = useTranslation();
+  const { live } = useServices();
   const { route, params } = useCurrentRoute();
   const { balance, refresh: refreshBalance } = useWalletBalance(session);
+  // One live stream per tab while someone is signed in.
+  useEffect(() => {
+    live.connect();
+    return () => live.disconnect();
+  }, [live]);
   const showNav = route?.nav ?? true;
   return (
     <div className={showNav ? 'app-frame with-nav' : 'app-frame'}>
@@ -38,6 +46,7 @@ function SignedInFrame({
             {route && <Breadcrumbs route={route} params={params} />}
           </div>
           <div className="top-bar-end">
+            <LiveIndicator />
             {session.emulation && (
               <span className="emulation-flag" data-testid="emulation-flag">
                 {t('frame.emulation.emulating', { name: session.emulation.fullname })}

@@ -5,6 +5,7 @@ import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
 import { formatMoney } from '../format/formatters';
 import { actingAs } from '../routes/access';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { Money as MoneyAmount } from '../widgets/Money';
 
 /** SPEC section 6: payment-method ro or rw holders (the emulated user's, while emulating). */
@@ -27,6 +28,8 @@ export function useWalletBalance(session: Session): WalletBalanceState {
   const [balance, setBalance] = useState<Money | null>(null);
   const [loads, setLoads] = useState(0);
   const refresh = useCallback(() => setLoads((count) => count + 1), []);
+  // The balance moves when one of the person's payments does.
+  useLiveReload(streamOf('payment'), refresh, []);
   const allowed = canSeeBalance(session);
   // The balance belongs to the person the server acts for: the emulated one while emulating.
   const person = session.emulation

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { Money } from '../widgets/Money';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
@@ -11,9 +12,6 @@ import { STATUS_KEYS } from '../statements/pipeline';
 import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
-
-/** How often a statement being read is asked for again. */
-export const STATUS_POLL_MS = 2000;
 
 const FILE_FORMAT_ERROR = 'File Format Error';
 
@@ -62,10 +60,9 @@ export function StatementReport({ statementId }: { statementId: string }) {
   const { t } = useTranslation();
   const serverText = useImportServerText();
   const { api } = useServices();
-  // A failed read stops the polling; the client has shown its toast and the last status stays.
-  const statementLoad = useLoad(() => fetchStatement(api, statementId), [api, statementId], {
-    pollAfter: (next) => (next.status === 'syncing' ? STATUS_POLL_MS : null),
-  });
+  // Read again as the server reads the file: the live stream tells when the statement changed.
+  const statementLoad = useLoad(() => fetchStatement(api, statementId), [api, statementId]);
+  useLiveReload(streamOf('statement', statementId), statementLoad.reload, [statementId]);
   const statement = statementLoad.data;
   const [adding, setAdding] = useState<MissingCodeChoice | null>(null);
 

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
@@ -35,6 +36,7 @@ export function PaymentPage({ route }: PageProps) {
   const { api } = useServices();
   const { id = '' } = useParams();
   const loaded = useLoad(() => readPayment(api, id), [api, id]);
+  useLiveReload(streamOf('payment', id), loaded.reload, [id]);
   const isAdmin = useIsAdmin();
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {

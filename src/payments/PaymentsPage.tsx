@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
@@ -56,6 +57,7 @@ export function PaymentsPage({ route }: PageProps) {
       ),
     [api, search, status],
   );
+  useLiveReload(streamOf('payment'), listed.reload, []);
 
   const columns: ListColumn<Payment>[] = [
     {

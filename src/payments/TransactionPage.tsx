@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
@@ -28,6 +29,9 @@ export function TransactionPage({ route }: PageProps) {
   const { api } = useServices();
   const { id = '' } = useParams();
   const loaded = useLoad(() => readTransaction(api, id), [api, id]);
+  // A transaction moves with its payment.
+  const paymentId = loaded.data?.paymentId;
+  useLiveReload(streamOf('payment', paymentId ?? ''), loaded.reload, [paymentId]);
 
   if (loaded.status === 'loading') {
     return <p className="page page-note">{t('transactions.detail.loading')}</p>;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
@@ -27,6 +28,7 @@ export function TransactionsPage({ route }: PageProps) {
     [search, status],
   );
   const listed = useLoad((signal) => listTransactions(api, query, signal), [api, query]);
+  useLiveReload(streamOf('payment'), listed.reload, []);
 
   const download = async () => {
     setDownloading(true);

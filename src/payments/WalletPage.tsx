@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
@@ -86,6 +87,8 @@ export function WalletPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const loaded = useLoad(() => readWallet(api), [api]);
+  // The wallet moves when one of the person's payments does.
+  useLiveReload(streamOf('payment'), loaded.reload, []);
   const wallet = loaded.data;
   const incomingColumns: ListColumn<IncomingRow>[] = [
     { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { useUploadsSucceeded } from '../import/UploadDrawerProvider';
 import { actingAs } from '../routes/access';
 import type { PageProps } from '../routes/types';
@@ -46,6 +47,7 @@ export function StatementsPage({ route }: PageProps) {
     [api, filter, search],
   );
   useUploadsSucceeded(statements.reload);
+  useLiveReload(streamOf('statement'), statements.reload, []);
 
   const columns: ListColumn<Statement>[] = [
     {

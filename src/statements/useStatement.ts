@@ -1,11 +1,8 @@
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import { isBusy, statementSnapshot } from './pipeline';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import type { Statement } from '../../api/statements';
 import { getStatement } from './statementsApi';
-
-/** How often a statement the server is working on is asked for again. */
-export const STATEMENT_POLL_MS = 1500;
 
 export interface StatementLoad {
   statement: Statement | null;
@@ -14,14 +11,11 @@ export interface StatementLoad {
   reload: () => void;
 }
 
-/** One statement, asked for again while the server works on it (reading, calculating, paying). */
+/** One statement, read again whenever the live stream says it changed (read, calculated, paid). */
 export function useStatement(id: string): StatementLoad {
   const { api } = useServices();
-  // A failed read stops asking; the last statement read stays.
-  const load = useLoad(() => getStatement(api, id), [api, id], {
-    pollAfter: (next) =>
-      isBusy(statementSnapshot(next.state, next.flags)) ? STATEMENT_POLL_MS : null,
-  });
+  const load = useLoad(() => getStatement(api, id), [api, id]);
+  useLiveReload(streamOf('statement', id), load.reload, [id]);
 
   return { statement: load.data ?? null, failed: load.status === 'failed', reload: load.reload };
 }

@@ -86,6 +86,15 @@ export interface ApiRoute {
 }
 
 /** Every route the app declares in its OpenAPI document. */
+/** Whether the route answers a stream that stays open (Server-Sent Events) rather than one answer. */
+export function streams(route: ApiRoute): boolean {
+  const responses = (route.operation as { responses?: Record<string, { content?: object }> })
+    .responses;
+  return Object.values(responses ?? {}).some(
+    (response) => response.content !== undefined && 'text/event-stream' in response.content,
+  );
+}
+
 export function apiRoutes(app: FastifyInstance): ApiRoute[] {
   const openapi = app.swagger() as { paths: Record<string, Record<string, Operation>> };
   return Object.entries(openapi.paths).flatMap(([path, methods]) =>

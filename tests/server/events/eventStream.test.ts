@@ -45,6 +45,18 @@ describe('GET /api/events/stream', () => {
     expect(client.status).toBe(401);
   });
 
+  it('refuses a resume point that is not a sequence number, and ignores a garbled Last-Event-ID', async () => {
+    const response = await portal.app.inject({
+      method: 'GET',
+      url: `/api/events/stream?after=1%00&csrf=${encodeURIComponent(lena.csrf)}`,
+      cookies: lena.cookies,
+    });
+    expect(response.statusCode).toBe(400);
+    const garbled = await stream(lena, "'; drop table events; --");
+    expect(garbled.status).toBe(200);
+    await garbled.waitFor((m) => m.event === 'heartbeat');
+  });
+
   it("sends a label its own account's changes and nothing of another account's", async () => {
     const label = await stream(lena);
     const other = await stream(zora);

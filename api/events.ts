@@ -22,6 +22,9 @@ export const streamKinds = [
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 
+/** 9999-12-31T23:59:59Z: PostgreSQL keeps no later time. */
+const LAST_SECOND = 253_402_300_799;
+
 const Text = Type.String({ minLength: 1, maxLength: 200 });
 
 export const AuditQuery = Type.Object(
@@ -36,10 +39,10 @@ export const AuditQuery = Type.Object(
     type: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,60}$' })),
     actor: Type.Optional(Text),
     emulatingActor: Type.Optional(Text),
+    /** Epoch seconds, inclusive (at the latest the last second of the year 9999). */
+    from: Type.Optional(Type.Integer({ minimum: 0, maximum: LAST_SECOND })),
     /** Epoch seconds, inclusive. */
-    from: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** Epoch seconds, inclusive. */
-    to: Type.Optional(Type.Integer({ minimum: 0 })),
+    to: Type.Optional(Type.Integer({ minimum: 0, maximum: LAST_SECOND })),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),

@@ -51,9 +51,9 @@ function filtersSql(filters: EventFilters): { where: string; params: unknown[] }
   add((n) => `e.type = ${n}`, filters.type);
   add((n) => `e.actor = ${n}`, filters.actor);
   add((n) => `e.emulating_actor = ${n}`, filters.emulatingActor);
-  add((n) => `e.at >= to_timestamp(${n})`, filters.from);
+  add((n) => `e.at >= to_timestamp(${n}::double precision)`, filters.from);
   // `to` names a second: every event within it is in.
-  add((n) => `e.at < to_timestamp(${n} + 1)`, filters.to);
+  add((n) => `e.at < to_timestamp(${n}::double precision + 1)`, filters.to);
   return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params };
 }
 

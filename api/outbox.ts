@@ -5,6 +5,9 @@ import { EpochSeconds, ListOf } from './common';
 export const OutboxMail = Type.Object({
   id: Type.String(),
   recipient: Type.String(),
+  /** The recipient's name and language when the address is a person's login; null otherwise. */
+  recipientName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   subject: Type.String(),
   body: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),

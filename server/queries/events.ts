@@ -1,35 +1,113 @@
-import type { AuditEvent, AuditEventList } from '../../api/events';
+import type { AuditEvent, AuditEventList, AuditQuery } from '../../api/events';
 import type { Queryable } from '../db/database';
-import { readAllEvents } from '../events/store';
-import type { StoredEvent } from '../events/types';
+import { carriedChange, needsStreamBefore, streamChange } from './auditChanges';
 
-/** Secrets stay in the log for replay but never leave the server. */
-function redact(data: object): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...data };
-  if ('passwordHash' in copy) copy.passwordHash = copy.passwordHash === null ? null : '[redacted]';
+type Data = Record<string, unknown>;
+
+/** Secrets stay in the log for replay but never leave the server, at any depth of an event. */
+export function redact(data: Data): Data {
+  const copy: Data = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'passwordHash') copy[key] = value === null ? null : '[redacted]';
+    else if (/^encrypted$|Encrypted$/.test(key)) copy[key] = value === null ? null : '[encrypted]';
+    else if (Array.isArray(value))
+      copy[key] = value.map((item: unknown) =>
+        typeof item === 'object' && item !== null ? redact(item as Data) : item,
+      );
+    else if (typeof value === 'object' && value !== null) copy[key] = redact(value as Data);
+    else copy[key] = value;
+  }
   return copy;
 }
 
-export const toAuditEvent = (event: StoredEvent): AuditEvent => ({
-  seq: event.seq,
-  streamId: event.streamId,
-  streamVersion: event.streamVersion,
-  type: event.type,
-  data: redact(event.data),
-  actor: event.actor,
-  emulatingActor: event.emulatingActor,
-  at: Math.floor(event.at.getTime() / 1000),
-});
+interface EventRow extends Record<string, unknown> {
+  seq: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Data | string;
+  actor: string | null;
+  emulating_actor: string | null;
+  actor_name: string | null;
+  emulating_actor_name: string | null;
+  at: Date | string;
+}
 
-/** Up to `limit` events after sequence number `after`, of one stream or of all. */
+export type EventFilters = Omit<AuditQuery, 'limit' | 'offset' | 'format' | 'order'>;
+
+/** The where clause of the filters, with its parameters. */
+function filtersSql(filters: EventFilters): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const clauses: string[] = [];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (filters.after && filters.after !== '0') add((n) => `e.seq > ${n}::bigint`, filters.after);
+  add((n) => `e.stream_id = ${n}`, filters.stream);
+  add((n) => `e.stream_id like ${n} || '-%'`, filters.streamType);
+  add((n) => `substr(e.stream_id, position('-' in e.stream_id) + 1) = ${n}`, filters.streamId);
+  add((n) => `e.type = ${n}`, filters.type);
+  add((n) => `e.actor = ${n}`, filters.actor);
+  add((n) => `e.emulating_actor = ${n}`, filters.emulatingActor);
+  add((n) => `e.at >= to_timestamp(${n}::double precision)`, filters.from);
+  // `to` names a second: every event within it is in.
+  add((n) => `e.at < to_timestamp(${n}::double precision + 1)`, filters.to);
+  return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params };
+}
+
+const SELECT = `select e.seq::text as seq, e.stream_id, e.stream_version, e.type, e.data, e.actor,
+       e.emulating_actor, a.fullname as actor_name, m.fullname as emulating_actor_name, e.at
+  from events e left join users a on a.id = e.actor left join users m on m.id = e.emulating_actor`;
+
+async function toAuditEvent(db: Queryable, row: EventRow): Promise<AuditEvent> {
+  const raw = typeof row.data === 'string' ? (JSON.parse(row.data) as Data) : row.data;
+  const data = redact(raw);
+  const change = needsStreamBefore(row.type, data)
+    ? await streamChange(db, { seq: row.seq, streamId: row.stream_id, data }, redact)
+    : carriedChange(row.type, data);
+  return {
+    seq: row.seq,
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    type: row.type,
+    data,
+    actor: row.actor,
+    emulatingActor: row.emulating_actor,
+    actorName: row.actor_name,
+    emulatingActorName: row.emulating_actor_name,
+    change,
+    at: Math.floor(new Date(row.at).getTime() / 1000),
+  };
+}
+
+/** One page of the events the filters match, oldest first unless `order` is desc, and their count. */
 export async function listEvents(
   db: Queryable,
-  { after, stream, limit }: { after: string; stream: string | null; limit: number },
+  query: AuditQuery & { limit: number },
 ): Promise<AuditEventList> {
-  const events = await readAllEvents(db, after, limit, stream);
-  const counted = await db.query<{ total: string }>(
-    'select count(*)::text as total from events where ($1::text is null or stream_id = $1)',
-    [stream],
+  const { where, params } = filtersSql(query);
+  const order = query.order === 'desc' ? 'desc' : 'asc';
+  const n = params.length;
+  const rows = await db.query<EventRow>(
+    `${SELECT} ${where} order by e.seq ${order} limit $${n + 1} offset $${n + 2}`,
+    [...params, query.limit, query.offset ?? 0],
   );
-  return { items: events.map(toAuditEvent), total: Number(counted[0]?.total ?? 0) };
+  const counted = await db.query<{ total: string }>(
+    `select count(*)::text as total from events e ${where}`,
+    params,
+  );
+  const items: AuditEvent[] = [];
+  for (const row of rows) items.push(await toAuditEvent(db, row));
+  return { items, total: Number(counted[0]?.total ?? 0) };
+}
+
+/** Every event the filters match, for the CSV export (at most `cap`, oldest first unless desc). */
+export async function allEvents(
+  db: Queryable,
+  query: AuditQuery,
+  cap: number,
+): Promise<AuditEvent[]> {
+  return (await listEvents(db, { ...query, limit: cap, offset: 0 })).items;
 }

@@ -6,6 +6,8 @@ import { pagedList, type Page } from './pagedList';
 interface MailRow extends Record<string, unknown> {
   id: string;
   recipient: string;
+  recipient_name: string | null;
+  language: string | null;
   subject: string;
   body: string;
   link: string | null;
@@ -16,6 +18,8 @@ interface MailRow extends Record<string, unknown> {
 const toMail = (row: MailRow): OutboxMail => ({
   id: row.id,
   recipient: row.recipient,
+  recipientName: row.recipient_name,
+  language: row.language,
   subject: row.subject,
   body: row.body,
   link: row.link,
@@ -30,7 +34,11 @@ export function listOutbox(db: Queryable, page: Page): Promise<OutboxList> {
     {
       // The numeric id orders the mails: its text form would put 10 before 9.
       sql: `select outbox.id as seq, outbox.id::text as id, recipient, subject, body, link,
-                   created_at, sent_at
+                   created_at, sent_at,
+                   (select u.fullname from users u where lower(u.username) = lower(recipient)
+                     limit 1) as recipient_name,
+                   (select u.language from users u where lower(u.username) = lower(recipient)
+                     limit 1) as language
               from outbox where $1 = '' or recipient ilike '%' || $1 || '%'`,
       params: [page.q ?? ''],
       orderBy: 'seq desc',

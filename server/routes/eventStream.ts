@@ -9,7 +9,7 @@ import { readAllEvents } from '../events/store';
 import { mayLearnOf, readsAuditLog } from '../events/streamVisibility';
 import type { StoredEvent } from '../events/types';
 import { sessionOf } from '../plugins/auth';
-import { toAuditEvent } from '../queries/events';
+import { redact } from '../queries/events';
 
 export interface EventStreamOptions extends LiveFeedOptions {
   /** A heartbeat on this beat keeps proxies from closing a quiet stream and checks the session. */
@@ -104,8 +104,13 @@ const eventStreamRoutes: FastifyPluginAsyncTypebox<EventStreamOptions> = async (
         for (const event of events) {
           if (sent.has(event.seq) || !(await visible(user, event.streamId))) continue;
           sent.add(event.seq);
-          const { seq, streamId, type, at, data } = toAuditEvent(event);
-          shown.push(withData ? { seq, streamId, type, at, data } : { seq, streamId, type, at });
+          const { seq, streamId, type } = event;
+          const at = Math.floor(event.at.getTime() / 1000);
+          shown.push(
+            withData
+              ? { seq, streamId, type, at, data: redact(event.data as Record<string, unknown>) }
+              : { seq, streamId, type, at },
+          );
         }
         if (BigInt(markAfter) > BigInt(mark)) mark = markAfter;
         // What is at or below the mark is never sent again: forget it.

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { AdminOverviewPage } from '../pages/AdminOverviewPage';
 import { AdminUiKitPage } from '../pages/AdminUiKitPage';
 import { AdminAccountPage } from '../admin/AdminAccountPage';
+import { AdminAuditPage } from '../adminDesk/AdminAuditPage';
+import { AdminLogsPage } from '../adminDesk/AdminLogsPage';
 import {
   ActivationLinkPage,
   ClaimLinkPage,
@@ -52,6 +54,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
   'admin-account': AdminAccountPage,
+  'admin-audit': AdminAuditPage,
+  'admin-logs': AdminLogsPage,
   overseer: OverseerPage,
   products: ProductsPage,
   'product-add': ProductAddPage,

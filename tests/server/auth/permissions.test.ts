@@ -177,6 +177,10 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/admin/accounts/x', resource: 'user' },
     { method: 'POST', url: '/api/admin/users/x/lock', resource: 'user' },
     { method: 'POST', url: '/api/admin/users/x/delete', resource: 'user' },
+    { method: 'GET', url: '/api/admin/overview', resource: 'emulate' },
+    { method: 'GET', url: '/api/admin/logs/statements', resource: 'emulate' },
+    { method: 'GET', url: '/api/admin/logs/jobs', resource: 'emulate' },
+    { method: 'GET', url: '/api/overseer', resource: 'emulate' },
   ] as const;
 
   it('lists every non-public route of the app in this test', () => {

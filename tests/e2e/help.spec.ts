@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, login } from './helpers';
 
@@ -162,4 +163,21 @@ test('copying the account id says so in a toast that closes after 2 s', async ({
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/\S/);
   await expect(toast).toBeHidden({ timeout: 3_000 });
+});
+
+test('the help pages pass the accessibility check, a search and an open answer included', async ({
+  page,
+}) => {
+  // The check reads the whole page; on a busy machine it takes longer than a click.
+  test.setTimeout(120_000);
+  await login(page, 'payee@demo.label');
+  for (const path of ['/help', '/help/faq?q=held']) {
+    await page.goto(path);
+    await expect(page.getByRole('searchbox')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.help}`),
+      path,
+    ).toEqual([]);
+  }
 });

@@ -52,6 +52,8 @@ export const Session = Type.Object({
   }),
   emulation: Type.Union([Type.Null(), SessionEmulation]),
   environment: Type.String(),
+  /** The partner music hub /ada leads to (SPEC section 2), present when the install configured one. */
+  adaHubUrl: Type.Optional(Type.String()),
   /** Seconds until the session expires, counted from when the answer was sent. */
   expiry: Type.Integer(),
 });

@@ -57,6 +57,8 @@ export interface AppOptions {
   /** The built browser app to serve beside /api/, or null for an API only. */
   staticDir: string | null;
   environment: string;
+  /** The partner music hub behind /ada (`ADA_HUB_URL`), or null when this install has none. */
+  adaHubUrl: string | null;
   /** Where the portal is reached, for links in e-mails. */
   publicUrl: string;
   secureCookies: boolean;
@@ -74,6 +76,17 @@ export interface AppOptions {
   live?: EventStreamOptions;
 }
 
+/**
+ * The partner hub's address as the install gives it: an http(s) address (opened in a new tab) or
+ * a path of this site. Anything else stops the server with the reason, rather than a dead link.
+ */
+export function adaHubUrlOf(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  if (/^https?:\/\/[^\s/]+\S*$/i.test(url) || /^\/(?!\/)\S*$/.test(url)) return url;
+  throw new Error(`ADA_HUB_URL must be an http(s) address or a path starting with /: ${url}`);
+}
+
 /** The options production runs with; tests change only the database, the clock and the logger. */
 export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process.env): AppOptions {
   const staticDir = join(import.meta.dirname, '..', 'dist');
@@ -83,6 +96,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     logger: loggerOptions(env.LOG_LEVEL ?? 'info'),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
     environment: env.PORTAL_ENVIRONMENT ?? 'development',
+    adaHubUrl: adaHubUrlOf(env.ADA_HUB_URL),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
     secureCookies: env.SECURE_COOKIES === 'true',
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), timeWindow: 60_000 },
@@ -134,11 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(sessionRoutes, {
     environment: options.environment,
+    adaHubUrl: options.adaHubUrl,
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     loginRateLimit: options.loginRateLimit,
   });
-  await app.register(emulationRoutes, { environment: options.environment });
+  await app.register(emulationRoutes, {
+    environment: options.environment,
+    adaHubUrl: options.adaHubUrl,
+  });
   await app.register(accountLinkRoutes, {
     publicUrl: options.publicUrl,
     rateLimit: options.loginRateLimit,

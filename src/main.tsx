@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { printConsoleBanner } from './app/banner';
+import { listenForPreloadErrors } from './app/preloadError';
 import { createServices } from './app/services';
 import { ServicesContext } from './app/ServicesContext';
 import { createAppRouter } from './shell/router';
@@ -12,6 +13,7 @@ import './styles/pages.css';
 import './styles/widgets.css';
 
 printConsoleBanner();
+listenForPreloadErrors();
 
 const services = createServices();
 services.session.start();

@@ -1,8 +1,14 @@
 import type { Session } from '../../api/session';
 import type { ActiveSession } from './sessions';
 
+/** What the install tells every session: its environment name and the partner hub, if any. */
+export interface SessionSite {
+  environment: string;
+  adaHubUrl: string | null;
+}
+
 /** The answer of every session call: the person logged in, and whom they emulate if anyone. */
-export function sessionBody(session: ActiveSession, environment: string, now: Date): Session {
+export function sessionBody(session: ActiveSession, site: SessionSite, now: Date): Session {
   const real = session.realUser;
   const emulated = session.user;
   return {
@@ -27,7 +33,8 @@ export function sessionBody(session: ActiveSession, environment: string, now: Da
           permissions: emulated.permissions,
         }
       : null,
-    environment,
+    environment: site.environment,
+    ...(site.adaHubUrl ? { adaHubUrl: site.adaHubUrl } : {}),
     expiry: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
   };
 }

@@ -13,6 +13,7 @@ import { Session } from '../../api/session';
 
 export interface EmulationRouteOptions {
   environment: string;
+  adaHubUrl: string | null;
 }
 
 const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async (app, options) => {
@@ -24,7 +25,7 @@ const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async 
     const token = request.cookies[SESSION_COOKIE] ?? '';
     const session = await findSession(app.db, token, app.now());
     if (!session) throw new Error('The session vanished while emulating');
-    return sessionBody(session, options.environment, app.now());
+    return sessionBody(session, options, app.now());
   };
 
   const emulate = async (request: FastifyRequest, username: string, mustBeEmulating: boolean) => {

@@ -30,6 +30,7 @@ export const LOCKED_TITLE = 'Account Locked for 60 Minutes';
 
 export interface SessionRouteOptions {
   environment: string;
+  adaHubUrl: string | null;
   /** Where the portal is reached, for the link in the e-mail that tells of a lock. */
   publicUrl: string;
   secureCookies: boolean;
@@ -51,7 +52,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
     reply.setCookie(CSRF_COOKIE, csrf, { ...common, httpOnly: false });
   };
 
-  const body = (session: ActiveSession) => sessionBody(session, options.environment, app.now());
+  const body = (session: ActiveSession) => sessionBody(session, options, app.now());
 
   app.post(
     '/api/session',

@@ -8,6 +8,7 @@ import { initials } from './initials';
 import { useRoleLabel } from './RoleLabel';
 import { canSeeBalance } from './WalletBalance';
 import { LanguageSelect } from './LanguageSelect';
+import { CopyButton } from '../widgets/CopyButton';
 
 interface AvatarMenuProps {
   session: Session;
@@ -65,7 +66,13 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
             <dt>{t('frame.avatar.username')}</dt>
             <dd>{session.username ?? '—'}</dd>
             <dt>{t('frame.avatar.account-id')}</dt>
-            <dd>{session.account.id}</dd>
+            <dd className="avatar-account-id">
+              <span>{session.account.id}</span>
+              <CopyButton
+                text={session.account.id}
+                label={t('shell.copy.account-id', { id: session.account.id })}
+              />
+            </dd>
             <dt>{t('frame.avatar.roles')}</dt>
             <dd>{session.roles.map(roleLabel).join(', ')}</dd>
             {session.emulation && (

@@ -4,7 +4,7 @@ import { filterSearch } from '../filters/globalFilters';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../api/session';
 import type { Money } from '../../api/wallet';
-import { visibleNavigation } from '../routes/access';
+import { externalUrlOf, opensNewTab, visibleNavigation } from '../routes/access';
 import { NAVIGATION, routeById } from '../routes/table';
 import type { AppRoute, NavEntry } from '../routes/types';
 import { canSeeBalance, WalletBalance } from './WalletBalance';
@@ -37,18 +37,27 @@ function NavItemLabel({ entry, collapsed }: { entry: NavEntry; collapsed: boolea
   );
 }
 
-function NavItemLink({ entry, collapsed }: { entry: NavEntry; collapsed: boolean }) {
+function NavItemLink({
+  entry,
+  collapsed,
+  session,
+}: {
+  entry: NavEntry;
+  collapsed: boolean;
+  session: Session;
+}) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const route = routeById(entry.routeId);
   const label = collapsed ? t(entry.labelKey) : undefined;
   const content: ReactNode = <NavItemLabel entry={entry} collapsed={collapsed} />;
-  if (route.externalUrl) {
-    const newTab = route.externalUrl.includes('http');
+  const externalUrl = externalUrlOf(route, session);
+  if (externalUrl) {
+    const newTab = opensNewTab(externalUrl);
     return (
       <a
         className="nav-link"
-        href={route.externalUrl}
+        href={externalUrl}
         aria-label={label}
         {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
@@ -146,7 +155,7 @@ export function SideNav({
                   <ul className="nav-sub-list" id={subMenuId}>
                     {entry.children.map((child) => (
                       <li key={child.labelKey}>
-                        <NavItemLink entry={child} collapsed={false} />
+                        <NavItemLink entry={child} collapsed={false} session={session} />
                       </li>
                     ))}
                   </ul>
@@ -154,7 +163,7 @@ export function SideNav({
               </li>
             ) : (
               <li key={entry.routeId}>
-                <NavItemLink entry={entry} collapsed={collapsed} />
+                <NavItemLink entry={entry} collapsed={collapsed} session={session} />
               </li>
             ),
           )}

@@ -2,7 +2,7 @@ import type { Session } from '../../api/session';
 import { NAVIGATION, routeById } from './table';
 import type { AppRoute, NavEntry, RouteAccess } from './types';
 
-type SessionAccess = Pick<Session, 'permissions' | 'roles' | 'emulation'>;
+type SessionAccess = Pick<Session, 'permissions' | 'roles' | 'emulation' | 'adaHubUrl'>;
 
 /**
  * Who the application acts as. While emulating, the server answers with the emulated user's roles
@@ -55,6 +55,15 @@ export function noAccessPath(session: SessionAccess): string {
   return '/dashboard';
 }
 
+/** Where a route leaving the application goes for this session, or null when it stays inside. */
+export function externalUrlOf(route: AppRoute, session: SessionAccess): string | null {
+  if (route.externalUrl) return route.externalUrl;
+  return route.externalUrlFrom ? (session[route.externalUrlFrom] ?? null) : null;
+}
+
+/** An address containing http opens in a new browser tab (SPEC section 2). */
+export const opensNewTab = (url: string): boolean => url.includes('http');
+
 /**
  * The side navigation this session may see: children filtered too, a parent kept while any child
  * remains. `navigable` leaves out routes with nowhere to go (no page built, no redirect).
@@ -69,8 +78,11 @@ export function visibleNavigation(
     if (entry.children) {
       const children = visibleNavigation(session, entry.children, navigable);
       if (children.length > 0) visible.push({ ...entry, children });
-    } else if (navigable(routeById(entry.routeId)) && canOpen(routeById(entry.routeId), session)) {
-      visible.push(entry);
+    } else {
+      const route = routeById(entry.routeId);
+      // A route leaving for an address the install has not configured has nowhere to go.
+      const configured = !route.externalUrlFrom || externalUrlOf(route, session) !== null;
+      if (configured && navigable(route) && canOpen(route, session)) visible.push(entry);
     }
   }
   return visible;

@@ -2,12 +2,6 @@ import type { AppRoute, NavEntry, RouteAccess } from './types';
 
 const readOrWrite = (resource: string): string[] => [`${resource}:ro`, `${resource}:rw`];
 
-/**
- * The partner music hub behind /ada (SPEC section 2). Its address is not in the spec: it comes from
- * VITE_ADA_HUB_URL at build time; without it /ada shows its titled page instead of leaving.
- */
-export const ADA_HUB_URL = (import.meta.env.VITE_ADA_HUB_URL as string | undefined) || undefined;
-
 const dashboard: RouteAccess = { permissions: readOrWrite('dashboard') };
 const statement: RouteAccess = { permissions: readOrWrite('statement') };
 const transaction: RouteAccess = { permissions: readOrWrite('transaction') };
@@ -43,7 +37,8 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/ada',
     titleKey: 'routes.ada.title',
     access: dashboard,
-    ...(ADA_HUB_URL ? { externalUrl: ADA_HUB_URL } : {}),
+    // The partner music hub (SPEC section 2): its address is the install's, given by the session.
+    externalUrlFrom: 'adaHubUrl',
   }),
   app({
     id: 'reporting',

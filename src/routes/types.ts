@@ -35,6 +35,11 @@ export interface AppRoute {
   redirectTo?: string;
   /** Leaves the application; an address containing http opens in a new tab. */
   externalUrl?: string;
+  /**
+   * Leaves the application for the address the server gives in this session field, set when the
+   * install configures it; without it the route is out of the navigation and its page says so.
+   */
+  externalUrlFrom?: 'adaHubUrl';
 }
 
 export interface NavEntry {

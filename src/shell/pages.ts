@@ -39,7 +39,13 @@ import { StatementLogsPage } from '../statements/StatementLogsPage';
 import { StatementPage } from '../statements/StatementPage';
 import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
 import { StatementsPage } from '../statements/StatementsPage';
+import { AdaHubPage } from '../pages/AdaHubPage';
 import type { AppRoute, PageProps } from '../routes/types';
+import { lazyPage } from './lazyPage';
+
+// The help pages are long reading: their code loads when first opened.
+const HelpGuidePage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpGuidePage));
+const HelpFaqPage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpFaqPage));
 
 /** Built pages by route id. A route without one is not served and not in the navigation. */
 const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
@@ -82,6 +88,9 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   transaction: TransactionPage,
   wallet: WalletPage,
   settings: SettingsPage,
+  ada: AdaHubPage,
+  help: HelpGuidePage,
+  'help-faq': HelpFaqPage,
 };
 
 export function pageFor(routeId: string): ComponentType<PageProps> | null {

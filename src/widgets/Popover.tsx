@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useWindowSize } from './windowSize';
 import { POPOVER_CLOSE_DELAY_MS, placePopover } from './popoverPlacement';
 
 export interface PopoverProps {
@@ -34,6 +35,8 @@ export function Popover({
     closeTimer.current = setTimeout(() => setOpen(false), closeDelayMs);
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // A popover left open while the window is resized is placed again once resizing stops.
+  const viewport = useWindowSize();
 
   useLayoutEffect(() => {
     if (!open || !anchorRef.current || !panelRef.current) {
@@ -46,10 +49,10 @@ export function Popover({
       placePopover(
         { top: rect.top, left: rect.left, width: rect.width, height: rect.height },
         { width: panel.width, height: panel.height },
-        { width: window.innerWidth, height: window.innerHeight },
+        viewport,
       ),
     );
-  }, [open]);
+  }, [open, viewport]);
 
   return (
     <span className="popover-anchor-wrap" onMouseEnter={show} onMouseLeave={hideSoon}>

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, login } from './helpers';
 
-// Only pages that are built are in the navigation: Analytics, Help and the ADA Hub (without its
-// address configured) are not. Account is every signed-in person's, so Settings is never empty.
+// Only pages that are built are in the navigation: Analytics and the ADA Hub (without its address
+// configured) are not. Account and Help are every signed-in person's, so Settings is never empty.
 const NAV_BY_ACCOUNT = [
   {
     username: 'admin@demo.label',
@@ -16,12 +16,12 @@ const NAV_BY_ACCOUNT = [
       'Payees',
       'Artists',
     ],
-    settings: ['Account', 'Distributors', 'Admin', 'Wallet', 'Import'],
+    settings: ['Account', 'Distributors', 'Admin', 'Wallet', 'Import', 'Help'],
   },
   {
     username: 'overseer@demo.label',
     top: ['Home', 'Statements', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
-    settings: ['Account', 'Distributors', 'Import'],
+    settings: ['Account', 'Distributors', 'Import', 'Help'],
   },
   {
     username: 'label@demo.label',
@@ -35,22 +35,22 @@ const NAV_BY_ACCOUNT = [
       'Payees',
       'Artists',
     ],
-    settings: ['Account', 'Distributors', 'Wallet', 'Import'],
+    settings: ['Account', 'Distributors', 'Wallet', 'Import', 'Help'],
   },
   {
     username: 'payee@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments'],
-    settings: ['Account', 'Wallet'],
+    settings: ['Account', 'Wallet', 'Help'],
   },
   {
     username: 'artist@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
-    settings: ['Account', 'Wallet'],
+    settings: ['Account', 'Wallet', 'Help'],
   },
   {
     username: 'warranter@demo.label',
     top: ['Home', 'Payments', 'Transactions', 'Recoupments'],
-    settings: ['Account'],
+    settings: ['Account', 'Help'],
   },
 ];
 

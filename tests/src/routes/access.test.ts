@@ -6,20 +6,24 @@ import {
   canEmulate,
   canOpenEmulation,
   canOpen,
+  externalUrlOf,
   isAllowed,
   noAccessPath,
+  opensNewTab,
   safeRedirect,
   visibleNavigation,
 } from '../../../src/routes/access';
 import { NAVIGATION, ROUTES, routeById } from '../../../src/routes/table';
 import type { NavEntry } from '../../../src/routes/types';
 
-type Access = Pick<Session, 'permissions' | 'roles' | 'emulation'>;
+type Access = Pick<Session, 'permissions' | 'roles' | 'emulation' | 'adaHubUrl'>;
 
+// An install with the partner hub configured; the hub's own tests take it away.
 const user = (roles: Role[], permissions: string[]): Access => ({
   roles,
   permissions,
   emulation: null,
+  adaHubUrl: 'https://hub.example.com/login',
 });
 
 // The demo accounts' roles and permissions as the server seeds them.
@@ -265,6 +269,17 @@ describe('side navigation', () => {
       '  nav.item.account',
       '  nav.item.help',
     ]);
+  });
+
+  it('lists the ADA Hub only where the install configured it, leading to its address', () => {
+    const { adaHubUrl: _, ...unconfigured } = PAYEE;
+    expect(labels(visibleNavigation(unconfigured))).not.toContain('nav.item.ada-hub');
+    expect(externalUrlOf(routeById('ada'), unconfigured)).toBeNull();
+    expect(externalUrlOf(routeById('ada'), PAYEE)).toBe('https://hub.example.com/login');
+    expect(opensNewTab('https://hub.example.com/login')).toBe(true);
+    expect(opensNewTab('/partner/login')).toBe(false);
+    // Still behind dashboard ro or rw (SPEC section 2).
+    expect(canOpen(routeById('ada'), user([], ['statement:rw']))).toBe(false);
   });
 
   it('drops a group whose children are all hidden', () => {

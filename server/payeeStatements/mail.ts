@@ -54,8 +54,8 @@ export async function queuePayeeStatementMails(
       'insert into outbox (recipient, subject, body, link, created_at) values ($1, $2, $3, $4, $5)',
       [
         payee.username,
-        t('payeeStatements.email.subject', values),
-        [t('payeeStatements.email.body', values), '', link].join('\n'),
+        t('payee-statements.email.subject', values),
+        [t('payee-statements.email.body', values), '', link].join('\n'),
         link,
         now.toISOString(),
       ],

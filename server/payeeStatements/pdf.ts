@@ -39,7 +39,7 @@ export async function payeeStatementPdf(
     size: 'A4',
     margin: MARGIN,
     info: {
-      Title: `${t('payeeStatements.pdf.title')} ${statement.period}`,
+      Title: `${t('payee-statements.pdf.title')} ${statement.period}`,
       Author: statement.account,
     },
   });
@@ -54,15 +54,15 @@ export async function payeeStatementPdf(
     doc.font('body');
   }
 
-  doc.fontSize(18).text(t('payeeStatements.pdf.title'));
+  doc.fontSize(18).text(t('payee-statements.pdf.title'));
   doc.moveDown(0.5).fontSize(10);
   const facts: [string, string][] = [
-    [t('payeeStatements.fields.payee'), statement.payee.fullname],
-    [t('payeeStatements.fields.label'), statement.account],
-    [t('payeeStatements.fields.distributor'), statement.distributor],
-    [t('payeeStatements.fields.period'), formatPeriod(statement.period, language)],
-    [t('payeeStatements.fields.approved'), dateText(statement.approvedAt)],
-    [t('payeeStatements.fields.currency'), statement.currency],
+    [t('payee-statements.fields.payee'), statement.payee.fullname],
+    [t('payee-statements.fields.label'), statement.account],
+    [t('payee-statements.fields.distributor'), statement.distributor],
+    [t('payee-statements.fields.period'), formatPeriod(statement.period, language)],
+    [t('payee-statements.fields.approved'), dateText(statement.approvedAt)],
+    [t('payee-statements.fields.currency'), statement.currency],
   ];
   for (const [label, value] of facts) doc.text(`${label}: ${value}`);
 
@@ -83,44 +83,44 @@ export async function payeeStatementPdf(
     doc.moveDown(1).fontSize(13).text(text, MARGIN).fontSize(10).moveDown(0.3);
   };
 
-  heading(t('payeeStatements.lines.title'));
+  heading(t('payee-statements.lines.title'));
   row({
-    product: t('payeeStatements.lines.product'),
-    code: t('payeeStatements.lines.code'),
-    units: t('payeeStatements.lines.units'),
-    amount: t('payeeStatements.lines.amount'),
+    product: t('payee-statements.lines.product'),
+    code: t('payee-statements.lines.code'),
+    units: t('payee-statements.lines.units'),
+    amount: t('payee-statements.lines.amount'),
   });
-  if (statement.lines.length === 0) doc.text(t('payeeStatements.lines.none'), MARGIN);
+  if (statement.lines.length === 0) doc.text(t('payee-statements.lines.none'), MARGIN);
   for (const line of statement.lines) {
     row({
-      product: line.product || t('payeeStatements.lines.unknown-product'),
+      product: line.product || t('payee-statements.lines.unknown-product'),
       code: line.code,
       units: formatUnits(line.units, language),
       amount: money(line.amount),
     });
   }
 
-  heading(t('payeeStatements.recoupments.title'));
-  if (statement.recoupments.length === 0) doc.text(t('payeeStatements.recoupments.none'), MARGIN);
+  heading(t('payee-statements.recoupments.title'));
+  if (statement.recoupments.length === 0) doc.text(t('payee-statements.recoupments.none'), MARGIN);
   for (const recoupment of statement.recoupments) {
     row({ product: recoupment.title, code: '', units: '', amount: money(recoupment.amount) });
   }
 
-  heading(t('payeeStatements.totals.title'));
+  heading(t('payee-statements.totals.title'));
   const totals: [string, string][] = [
-    [t('payeeStatements.totals.earned'), money(statement.earned)],
-    [t('payeeStatements.totals.recouped'), money(statement.recouped)],
-    [t('payeeStatements.totals.credited'), money(statement.credited)],
-    [t('payeeStatements.totals.payout'), money(statement.payout)],
-    [t('payeeStatements.totals.brought-forward'), money(statement.broughtForward)],
-    [t('payeeStatements.totals.paid'), money(statement.paid)],
+    [t('payee-statements.totals.earned'), money(statement.earned)],
+    [t('payee-statements.totals.recouped'), money(statement.recouped)],
+    [t('payee-statements.totals.credited'), money(statement.credited)],
+    [t('payee-statements.totals.payout'), money(statement.payout)],
+    [t('payee-statements.totals.brought-forward'), money(statement.broughtForward)],
+    [t('payee-statements.totals.paid'), money(statement.paid)],
     [
-      t('payeeStatements.totals.carried'),
+      t('payee-statements.totals.carried'),
       formatExact(statement.carried, statement.currency, language),
     ],
   ];
   for (const [label, value] of totals) row({ product: label, code: '', units: '', amount: value });
-  doc.moveDown(1).fontSize(8).text(t('payeeStatements.pdf.carried-note'), MARGIN);
+  doc.moveDown(1).fontSize(8).text(t('payee-statements.pdf.carried-note'), MARGIN);
   doc.end();
   return done;
 }

@@ -13,13 +13,13 @@ export function EarningPage({ route }: PageProps) {
   const { id = '' } = useParams();
   const loaded = useLoad(() => readPayeeStatement(api, id, { own: true }), [api, id]);
   if (loaded.status === 'loading') {
-    return <p className="page page-note">{t('payeeStatements.loading')}</p>;
+    return <p className="page page-note">{t('payee-statements.page.loading')}</p>;
   }
   if (!loaded.data) {
     return (
       <section className="page">
         <h1 className="page-title">{t(route.titleKey)}</h1>
-        <p className="page-note">{t('payeeStatements.not-found')}</p>
+        <p className="page-note">{t('payee-statements.page.not-found')}</p>
       </section>
     );
   }

@@ -31,33 +31,33 @@ export function EarningsPage({ route }: PageProps) {
   }));
   const columns: ListColumn<Row>[] = [
     {
-      label: t('payeeStatements.list.period'),
+      label: t('payee-statements.list.period'),
       key: 'period',
       linkPath: '/earnings/:id',
       width: 100,
     },
-    { label: t('payeeStatements.list.distributor'), key: 'distributor', width: 140, flexGrow: 2 },
-    { label: t('payeeStatements.list.label'), key: 'account', width: 140, flexGrow: 2 },
+    { label: t('payee-statements.list.distributor'), key: 'distributor', width: 140, flexGrow: 2 },
+    { label: t('payee-statements.list.label'), key: 'account', width: 140, flexGrow: 2 },
     {
-      label: t('payeeStatements.list.earned'),
+      label: t('payee-statements.list.earned'),
       key: 'earned',
       component: moneyCell('earned'),
       textAlign: 'right',
     },
     {
-      label: t('payeeStatements.list.recouped'),
+      label: t('payee-statements.list.recouped'),
       key: 'recouped',
       component: moneyCell('recouped'),
       textAlign: 'right',
     },
     {
-      label: t('payeeStatements.list.credited'),
+      label: t('payee-statements.list.credited'),
       key: 'credited',
       component: moneyCell('credited'),
       textAlign: 'right',
     },
     {
-      label: t('payeeStatements.list.payout'),
+      label: t('payee-statements.list.payout'),
       key: 'payout',
       component: moneyCell('payout'),
       textAlign: 'right',
@@ -72,8 +72,8 @@ export function EarningsPage({ route }: PageProps) {
         rows={rows}
         label={t(route.titleKey)}
         loading={listed.status === 'loading'}
-        loadingText={t('payeeStatements.loading')}
-        emptyText={t('payeeStatements.list.empty')}
+        loadingText={t('payee-statements.page.loading')}
+        emptyText={t('payee-statements.list.empty')}
       />
     </section>
   );

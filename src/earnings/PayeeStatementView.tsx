@@ -28,22 +28,22 @@ export function PayeeStatementView({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const money = (amount: string) => <Money amount={amount} currency={statement.currency} />;
   const facts: [string, ReactNode][] = [
-    [t('payeeStatements.fields.payee'), statement.payee.fullname],
-    [t('payeeStatements.fields.label'), statement.account],
-    [t('payeeStatements.fields.distributor'), statement.distributor],
-    [t('payeeStatements.fields.period'), statement.period],
-    [t('payeeStatements.fields.approved'), formatDate(statement.approvedAt)],
-    [t('payeeStatements.fields.currency'), statement.currency],
+    [t('payee-statements.fields.payee'), statement.payee.fullname],
+    [t('payee-statements.fields.label'), statement.account],
+    [t('payee-statements.fields.distributor'), statement.distributor],
+    [t('payee-statements.fields.period'), statement.period],
+    [t('payee-statements.fields.approved'), formatDate(statement.approvedAt)],
+    [t('payee-statements.fields.currency'), statement.currency],
   ];
   const totals: [string, ReactNode, string][] = [
-    [t('payeeStatements.totals.earned'), money(statement.earned), 'earned'],
-    [t('payeeStatements.totals.recouped'), money(statement.recouped), 'recouped'],
-    [t('payeeStatements.totals.credited'), money(statement.credited), 'credited'],
-    [t('payeeStatements.totals.payout'), money(statement.payout), 'payout'],
-    [t('payeeStatements.totals.brought-forward'), money(statement.broughtForward), 'brought'],
-    [t('payeeStatements.totals.paid'), money(statement.paid), 'paid'],
+    [t('payee-statements.totals.earned'), money(statement.earned), 'earned'],
+    [t('payee-statements.totals.recouped'), money(statement.recouped), 'recouped'],
+    [t('payee-statements.totals.credited'), money(statement.credited), 'credited'],
+    [t('payee-statements.totals.payout'), money(statement.payout), 'payout'],
+    [t('payee-statements.totals.brought-forward'), money(statement.broughtForward), 'brought'],
+    [t('payee-statements.totals.paid'), money(statement.paid), 'paid'],
     [
-      t('payeeStatements.totals.carried'),
+      t('payee-statements.totals.carried'),
       <Money
         key="carried"
         amount={statement.carried}
@@ -57,27 +57,27 @@ export function PayeeStatementView({
     <div className="payee-statement">
       <DownloadButtons statementId={statement.statementId} source={source} />
       <Facts items={facts} />
-      <Heading className="section-title">{t('payeeStatements.lines.title')}</Heading>
+      <Heading className="section-title">{t('payee-statements.lines.title')}</Heading>
       {statement.lines.length === 0 ? (
-        <p className="page-note">{t('payeeStatements.lines.none')}</p>
+        <p className="page-note">{t('payee-statements.lines.none')}</p>
       ) : (
         <table className="payee-statement-table">
           <thead>
             <tr>
-              <th scope="col">{t('payeeStatements.lines.product')}</th>
-              <th scope="col">{t('payeeStatements.lines.code')}</th>
+              <th scope="col">{t('payee-statements.lines.product')}</th>
+              <th scope="col">{t('payee-statements.lines.code')}</th>
               <th scope="col" className="number">
-                {t('payeeStatements.lines.units')}
+                {t('payee-statements.lines.units')}
               </th>
               <th scope="col" className="number">
-                {t('payeeStatements.lines.amount')}
+                {t('payee-statements.lines.amount')}
               </th>
             </tr>
           </thead>
           <tbody>
             {statement.lines.map((line) => (
               <tr key={`${line.productId ?? ''}-${line.code}`}>
-                <td>{line.product || t('payeeStatements.lines.unknown-product')}</td>
+                <td>{line.product || t('payee-statements.lines.unknown-product')}</td>
                 <td>{line.code}</td>
                 <td className="number">{line.units.toLocaleString(i18n.language)}</td>
                 <td className="number">{money(line.amount)}</td>
@@ -86,9 +86,9 @@ export function PayeeStatementView({
           </tbody>
         </table>
       )}
-      <Heading className="section-title">{t('payeeStatements.recoupments.title')}</Heading>
+      <Heading className="section-title">{t('payee-statements.recoupments.title')}</Heading>
       {statement.recoupments.length === 0 ? (
-        <p className="page-note">{t('payeeStatements.recoupments.none')}</p>
+        <p className="page-note">{t('payee-statements.recoupments.none')}</p>
       ) : (
         <table className="payee-statement-table">
           <tbody>
@@ -101,7 +101,7 @@ export function PayeeStatementView({
           </tbody>
         </table>
       )}
-      <Heading className="section-title">{t('payeeStatements.totals.title')}</Heading>
+      <Heading className="section-title">{t('payee-statements.totals.title')}</Heading>
       <dl className="payee-statement-totals">
         {totals.map(([term, value, name]) => (
           <div key={name} className="fact" data-total={name}>
@@ -110,7 +110,7 @@ export function PayeeStatementView({
           </div>
         ))}
       </dl>
-      <p className="page-note">{t('payeeStatements.pdf.carried-note')}</p>
+      <p className="page-note">{t('payee-statements.pdf.carried-note')}</p>
     </div>
   );
 }
@@ -143,7 +143,7 @@ function DownloadButtons({
         disabled={busy !== null}
         onClick={() => void download('csv')}
       >
-        {t('payeeStatements.download.csv')}
+        {t('payee-statements.download.csv')}
       </button>
       <button
         type="button"
@@ -151,7 +151,7 @@ function DownloadButtons({
         disabled={busy !== null}
         onClick={() => void download('pdf')}
       >
-        {t('payeeStatements.download.pdf')}
+        {t('payee-statements.download.pdf')}
       </button>
     </div>
   );

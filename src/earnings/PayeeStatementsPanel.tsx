@@ -39,7 +39,7 @@ export function PayeeStatementsPanel({ statement }: { statement: Statement }) {
   return (
     <section className="card payee-statements-staff" aria-labelledby="payee-statements-title">
       <h2 id="payee-statements-title" className="section-title">
-        {t('payeeStatements.staff.title')}
+        {t('payee-statements.staff.title')}
       </h2>
       <div className="payee-statement-downloads">
         <button
@@ -48,7 +48,7 @@ export function PayeeStatementsPanel({ statement }: { statement: Statement }) {
           disabled={busy}
           onClick={() => void zip({ statementId: statement.id })}
         >
-          {t('payeeStatements.staff.zip')}
+          {t('payee-statements.staff.zip')}
         </button>
         <button
           type="button"
@@ -56,10 +56,10 @@ export function PayeeStatementsPanel({ statement }: { statement: Statement }) {
           disabled={busy}
           onClick={() => void zip({ period: statement.period })}
         >
-          {t('payeeStatements.staff.zip-period', { period: statement.period })}
+          {t('payee-statements.staff.zip-period', { period: statement.period })}
         </button>
       </div>
-      <ul aria-label={t('payeeStatements.staff.payee')}>
+      <ul aria-label={t('payee-statements.staff.payee')}>
         {(payees.data?.items ?? []).map((payee) => (
           <li key={payee.payeeId}>
             <button
@@ -88,8 +88,8 @@ function OpenPayeeStatement({ statementId, payeeId }: { statementId: string; pay
     [api, statementId, payeeId],
   );
   if (loaded.status === 'loading')
-    return <p className="page-note">{t('payeeStatements.loading')}</p>;
-  if (!loaded.data) return <p className="page-note">{t('payeeStatements.not-found')}</p>;
+    return <p className="page-note">{t('payee-statements.page.loading')}</p>;
+  if (!loaded.data) return <p className="page-note">{t('payee-statements.page.not-found')}</p>;
   return (
     <PayeeStatementView statement={loaded.data} source={{ own: false, payeeId }} headingLevel={3} />
   );

@@ -62,6 +62,7 @@ export function payeeStatementFileName(statement: PayeeStatement, extension: str
   const slug = (text: string) =>
     text
       .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .toLowerCase();

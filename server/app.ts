@@ -31,6 +31,7 @@ import productSplitRoutes from './routes/productSplits';
 import recoupmentRoutes from './routes/recoupments';
 import sessionRoutes from './routes/session';
 import presetRoutes from './routes/presets';
+import payeeStatementRoutes from './routes/payeeStatements';
 import statementActionRoutes from './routes/statementActions';
 import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
@@ -187,8 +188,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminDeskRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
-  await app.register(statementActionRoutes);
+  await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);
+  await app.register(payeeStatementRoutes);
 
   if (options.staticDir) {
     await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });

@@ -8,6 +8,7 @@ import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { statementIsVisible, statementStatusOf } from '../queries/statements';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
+import { queuePayeeStatementMails } from '../payeeStatements/mail';
 import { preparePayments } from '../statements/payments';
 import { receiveStatementFiles } from './statementUpload';
 
@@ -37,7 +38,10 @@ async function assertMayRetry(tx: Queryable, request: FastifyRequest, id: string
 }
 
 /** The pipeline's commands on one statement; its reads are in statements.ts. */
-const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  app,
+  { publicUrl },
+) => {
   const answer = (id: string) => statementStatusOf(app.db, id);
 
   const action = (
@@ -95,8 +99,15 @@ const statementActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (tx, request, id) =>
       requestCalculation(tx, id, 'statement.recalculate', commandMetadata(request, app.now())),
   );
-  action('approve', 'Approve the result and prepare the payments', labelAccess, (tx, request, id) =>
-    preparePayments(tx, id, commandMetadata(request, app.now())),
+  action(
+    'approve',
+    'Approve the result, prepare the payments and e-mail each payee their statement',
+    labelAccess,
+    async (tx, request, id) => {
+      const metadata = commandMetadata(request, app.now());
+      await preparePayments(tx, id, metadata);
+      await queuePayeeStatementMails(tx, id, publicUrl, metadata.at);
+    },
   );
 
   app.post(

@@ -9,6 +9,11 @@ const distributor: RouteAccess = { permissions: readOrWrite('distributor') };
 const artist: RouteAccess = { permissions: readOrWrite('artist') };
 const product: RouteAccess = { permissions: readOrWrite('product') };
 const recoup: RouteAccess = { permissions: readOrWrite('recoup') };
+/** A person paid through splits reads their own statements (payment:ro, as the API asks). */
+const paidPerson: RouteAccess = {
+  permissions: readOrWrite('payment'),
+  requiredRoles: ['payee', 'collaborator', 'artist', 'owner'],
+};
 const admin: RouteAccess = { permissions: ['emulate:rw'], emulationRoles: ['admin'] };
 const overseerWrite = (resource: string): RouteAccess => ({
   permissions: [`${resource}:rw`],
@@ -118,6 +123,20 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.statement-royalties.title',
     access: statement,
     breadcrumbParent: 'statement',
+  }),
+  app({
+    id: 'earnings',
+    path: '/earnings',
+    titleKey: 'payee-statements.routes.earnings',
+    access: paidPerson,
+    filters: ['timeframe', 'dateselect'],
+  }),
+  app({
+    id: 'earning',
+    path: '/earnings/:id',
+    titleKey: 'payee-statements.routes.earning',
+    access: paidPerson,
+    breadcrumbParent: 'earnings',
   }),
   app({
     id: 'payments',
@@ -320,6 +339,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { routeId: 'dashboard', labelKey: 'nav.item.home', icon: '⌂' },
   { routeId: 'analytics', labelKey: 'nav.item.analytics', icon: '◔' },
   { routeId: 'statements', labelKey: 'nav.item.statements', icon: '☰' },
+  { routeId: 'earnings', labelKey: 'payee-statements.nav.earnings', icon: '¤' },
   { routeId: 'payments', labelKey: 'nav.item.payments', icon: '$' },
   { routeId: 'transactions', labelKey: 'nav.item.transactions', icon: '⇄' },
   { routeId: 'products', labelKey: 'nav.item.products', icon: '♪' },

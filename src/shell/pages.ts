@@ -12,6 +12,8 @@ import {
   ResetRequestPage,
 } from '../pages/AccountLinkPages';
 import { ArtistPage } from '../artists/ArtistPage';
+import { EarningPage } from '../earnings/EarningPage';
+import { EarningsPage } from '../earnings/EarningsPage';
 import { ArtistsPage } from '../artists/ArtistsPage';
 import { ProductAddPage } from '../catalog/ProductAddPage';
 import { ProductPage } from '../catalog/ProductPage';
@@ -57,6 +59,8 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   'service-account': ActivationLinkPage,
   'service-invitation': InvitationPage,
   dashboard: DashboardPage,
+  earnings: EarningsPage,
+  earning: EarningPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
   'admin-account': AdminAccountPage,

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PayeeStatementsPanel } from '../earnings/PayeeStatementsPanel';
 import type { PageProps } from '../routes/types';
 import { AdjustmentsTab } from './AdjustmentsTab';
 import { RecordsTab } from './RecordsTab';
@@ -43,6 +44,7 @@ export function StatementPage(_props: PageProps) {
       {statement.calculationId && (
         <ResultViews key={statement.calculationId} statement={statement} />
       )}
+      <PayeeStatementsPanel statement={statement} />
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
         <RecordsTab statement={statement} onChanged={reload} />

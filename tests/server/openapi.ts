@@ -20,6 +20,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     artists: other.artistId,
     products: other.productId,
     statements: other.statementId,
+    earnings: other.statementId,
     recoupments: other.recoupmentId,
     payments: other.paymentId,
     transactions: other.transactionId,

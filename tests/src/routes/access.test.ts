@@ -116,6 +116,8 @@ describe('route table', () => {
       '/statements/:id/royalties',
       '/payments',
       '/payments/:id',
+      '/earnings',
+      '/earnings/:id',
       '/transactions',
       '/transactions/:id',
       '/distributors',
@@ -246,6 +248,7 @@ describe('side navigation', () => {
     expect(labels(visibleNavigation(PAYEE))).toEqual([
       'nav.item.home',
       'nav.item.analytics',
+      'payee-statements.nav.earnings',
       'nav.item.payments',
       'nav.item.transactions',
       'nav.item.products',

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AdminOverviewPage } from '../pages/AdminOverviewPage';
+import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { AdminUiKitPage } from '../pages/AdminUiKitPage';
 import { AdminAccountPage } from '../admin/AdminAccountPage';
 import {
@@ -49,6 +50,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   'service-account': ActivationLinkPage,
   'service-invitation': InvitationPage,
   dashboard: DashboardPage,
+  analytics: AnalyticsPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
   'admin-account': AdminAccountPage,

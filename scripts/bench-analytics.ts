@@ -55,7 +55,7 @@ async function generate(db: Database): Promise<void> {
     const started = performance.now();
     await db.query(
       `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist, service,
-                                      format, territory, units, revenue, date, kind, currency)
+                                      format, territory, units, revenue, date, kind, currency, format_raw)
        select $1, $1, i, 'CODE' || ((i * 7919) % ${PRODUCTS}), 'custom', 'Song', 'Artist',
               (array['Spotify','Apple Music','YouTube','Amazon Music','Deezer','Tidal','Pandora','SoundCloud',
                      'iTunes','Beatport','TikTok','Facebook','Napster','Anghami','Boomplay'])[1 + i % 15],
@@ -65,7 +65,7 @@ async function generate(db: Database): Promise<void> {
                      'AT','CH','BE','PT','IE','NZ','SG','MY','TH','VN','TW','HK','CN','GR','RO','HU','BG','HR',
                      'RS','SK','SI','LT','LV','EE'])[1 + (i / 3) % 60],
               1 + i % 50, ((i * 104729) % 100000) / 1000000.0 + 0.000000000001 * (i % 997),
-              ($2 || '-01')::date + (i % 28), 'sale', 'USD'
+              ($2 || '-01')::date + (i % 28), 'sale', 'USD', 'Song'
          from generate_series(1, $3::int) i`,
       [statement, period, perMonth],
     );

@@ -15,6 +15,7 @@ import errorsPlugin, { NOT_FOUND } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import securityHeaders from './plugins/securityHeaders';
 import accountLinkRoutes from './routes/accountLinks';
+import analyticsRoutes from './routes/analytics';
 import accountRoutes from './routes/accounts';
 import artistRoutes from './routes/artists';
 import defaultSplitRoutes from './routes/defaultSplits';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(productSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(recoupmentRoutes);
+  await app.register(analyticsRoutes);
   await app.register(distributorTakeRoutes);
   await app.register(defaultSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(eventRoutes);

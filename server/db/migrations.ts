@@ -716,10 +716,63 @@ export const migrations: Migration[] = [
       alter table users add column deleted_at timestamptz;
     `,
   },
+  {
+    version: 23,
+    name: 'analytics: figures per statement, month, artist, product and payee, and per service, format and territory',
+    // payee_id '' is the label's gross; any other the amounts allocated to that payee.
+    sql: `
+      create table analytics_products (
+        account_id text not null,
+        statement_id text not null,
+        distributor_id text not null,
+        currency text not null,
+        month date not null,
+        artist_id text not null,
+        product_id text not null,
+        payee_id text not null,
+        units bigint not null,
+        amount numeric(30, 12) not null
+      );
+      create index analytics_products_payee on analytics_products (payee_id, account_id, currency, month);
+      create index analytics_products_statement on analytics_products (statement_id);
+      create table analytics_artist_dims (
+        account_id text not null,
+        statement_id text not null,
+        currency text not null,
+        month date not null,
+        artist_id text not null,
+        payee_id text not null,
+        dimension text not null,
+        value text not null,
+        units bigint not null,
+        amount numeric(30, 12) not null
+      );
+      create index analytics_artist_dims_payee on analytics_artist_dims (payee_id, account_id, dimension, currency, month);
+      create index analytics_artist_dims_statement on analytics_artist_dims (statement_id);
+      create table analytics_product_dims (
+        account_id text not null,
+        statement_id text not null,
+        currency text not null,
+        month date not null,
+        artist_id text not null,
+        product_id text not null,
+        payee_id text not null,
+        dimension text not null,
+        value text not null,
+        units bigint not null,
+        amount numeric(30, 12) not null
+      );
+      create index analytics_product_dims_product on analytics_product_dims (product_id, payee_id, dimension, month);
+      create index analytics_product_dims_statement on analytics_product_dims (statement_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'analytics_product_dims',
+  'analytics_artist_dims',
+  'analytics_products',
   'person_documents',
   'person_details',
   'beneficial_owners',

@@ -23,7 +23,8 @@ export async function replayAll(db: Database): Promise<number> {
 export async function dumpReadModels(db: Database): Promise<Record<string, unknown[]>> {
   const dump: Record<string, unknown[]> = {};
   for (const table of readModelTables) {
-    dump[table] = await db.query(`select * from ${table} order by 1, 2`);
+    // The whole row breaks ties: analytics rows share their first columns.
+    dump[table] = await db.query(`select * from ${table} order by 1, 2, ${table}::text`);
   }
   return dump;
 }

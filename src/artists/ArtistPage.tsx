@@ -7,6 +7,10 @@ import { useLocalCopy } from '../app/useLocalCopy';
 import { searchPayees } from '../catalog/catalogApi';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
 import type { PageProps } from '../routes/types';
+import { SubjectAnalytics } from '../analytics/SubjectAnalytics';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { actingAs } from '../routes/access';
+import { useSession } from '../session/useSession';
 import { TypeAhead } from '../widgets/TypeAhead';
 import { linkUser, readArtist, unlinkUser } from './artistsApi';
 import '../catalog/catalog.css';
@@ -21,6 +25,9 @@ export function ArtistPage({ route }: PageProps) {
   const loaded = useLoad(() => readArtist(api, artistId), [api, artistId]);
   const [artist, setArtist] = useLocalCopy(loaded.status === 'ready' ? loaded.data : null);
   const [pickerRound, setPickerRound] = useState(0);
+  const { session } = useSession();
+  const readsAnalytics =
+    session !== null && actingAs(session).permissions.some((held) => held.startsWith('analytics:'));
 
   if (loaded.status === 'loading') {
     return <p className="page page-note">{t('artists.detail.loading')}</p>;
@@ -105,6 +112,14 @@ export function ArtistPage({ route }: PageProps) {
           </ul>
         )}
       </section>
+
+      {readsAnalytics && (
+        <section className="card" aria-label={t('analytics.subject.artist-section')}>
+          <h2 className="section-title">{t('analytics.subject.artist-section')}</h2>
+          <GlobalFilterBar filters={route.filters ?? []} />
+          <SubjectAnalytics subject={{ artist: artist.id }} withProducts />
+        </section>
+      )}
     </section>
   );
 }

@@ -24,16 +24,29 @@ import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
 import { ProductRecoupments } from '../recoupments/ProductRecoupments';
+import { SubjectAnalytics } from '../analytics/SubjectAnalytics';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { actingAs } from '../routes/access';
+import { useSession } from '../session/useSession';
 import './catalog.css';
 import type { Preset } from '../../api/presets';
 import type { Product } from '../../api/products';
 
 const NO_PRESETS: readonly Preset[] = [];
 
-const TABS = ['splits', 'conditional', 'recoupments', 'tags', 'codes', 'history'] as const;
+const TABS = [
+  'analytics',
+  'splits',
+  'conditional',
+  'recoupments',
+  'tags',
+  'codes',
+  'history',
+] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_KEYS: Record<Tab, string> = {
+  analytics: 'analytics.tabs.product-tab',
   splits: 'catalog.tabs.splits',
   conditional: 'catalog.tabs.conditional',
   recoupments: 'catalog.tabs.recoupments',
@@ -52,6 +65,14 @@ interface TabsProps {
 }
 
 function sharedTab(tab: Tab, product: Product) {
+  if (tab === 'analytics') {
+    return (
+      <>
+        <GlobalFilterBar filters={['timeframe']} />
+        <SubjectAnalytics subject={{ product: product.id }} />
+      </>
+    );
+  }
   if (tab === 'recoupments') {
     return <ProductRecoupments product={{ id: product.id, title: product.title }} />;
   }
@@ -164,6 +185,9 @@ export function ProductPage({ route }: PageProps) {
   const { productId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { canEdit } = useCatalogAccess();
+  const { session } = useSession();
+  const readsAnalytics =
+    session !== null && actingAs(session).permissions.some((held) => held.startsWith('analytics:'));
   const loaded = useLoad(() => readProduct(api, productId), [api, productId]);
   const [product, setProduct] = useLocalCopy(loaded.status === 'ready' ? loaded.data : null);
   const [editing, setEditing] = useState(false);
@@ -201,18 +225,20 @@ export function ProductPage({ route }: PageProps) {
       </header>
       <ProductDetailsFacts product={product} />
       <div className="tab-bar" role="tablist" aria-label={t('catalog.tabs.label')}>
-        {TABS.map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={candidate === tab}
-            onClick={() => setParams({ tab: candidate }, { replace: true })}
-          >
-            {t(TAB_KEYS[candidate])}
-          </button>
-        ))}
+        {TABS.filter((candidate) => candidate !== 'analytics' || readsAnalytics).map(
+          (candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={candidate === tab}
+              onClick={() => setParams({ tab: candidate }, { replace: true })}
+            >
+              {t(TAB_KEYS[candidate])}
+            </button>
+          ),
+        )}
       </div>
       <div role="tabpanel" className="tab-panel" aria-label={t(TAB_KEYS[tab])}>
         <Tabs product={product} tab={tab} onChanged={setProduct} />

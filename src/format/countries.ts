@@ -17,3 +17,13 @@ export function countryOptions(language: string): { code: string; name: string }
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
 }
+
+/** One country's name in the reader's language; the code itself when the list has no such code. */
+export function countryName(code: string, language: string): string {
+  return countries.getName(code, toLanguage(language)) ?? code;
+}
+
+/** The ISO 3166-1 alpha-2 code of a numeric code (as world maps number their countries). */
+export function alpha2OfNumeric(numeric: string | number): string | null {
+  return countries.numericToAlpha2(numeric) ?? null;
+}

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AdminOverviewPage } from '../pages/AdminOverviewPage';
+import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { AdminUiKitPage } from '../pages/AdminUiKitPage';
 import { AdminAccountPage } from '../admin/AdminAccountPage';
 import { AdminAuditPage } from '../adminDesk/AdminAuditPage';
@@ -61,6 +62,7 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   dashboard: DashboardPage,
   earnings: EarningsPage,
   earning: EarningPage,
+  analytics: AnalyticsPage,
   'admin-overview': AdminOverviewPage,
   'admin-uikit': AdminUiKitPage,
   'admin-account': AdminAccountPage,

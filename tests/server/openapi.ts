@@ -11,8 +11,9 @@ export interface Operation {
 /** The other account's id for a path parameter, by the resource the path names. */
 export function idFor(path: string, parameter: string, other: AccountFixture): string | null {
   const segments = path.split('/');
-  // Admin routes name their resource after /api/admin/.
-  const resource = (segments[2] === 'admin' ? segments[3] : segments[2]) ?? '';
+  // Admin and analytics routes name their resource after /api/admin/ and /api/analytics/.
+  const resource =
+    (segments[2] === 'admin' || segments[2] === 'analytics' ? segments[3] : segments[2]) ?? '';
   if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
   const byResource: Record<string, string> = {
     accounts: other.accountId,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { StatementEvent, UploadedFile } from '../types';
+import { clearStatementAnalytics, writeStatementAnalytics } from '../../analytics/aggregates';
 import { postTransfers } from '../../ledger/transfers';
 import { bumpVersion, type Projector } from './projector';
 
@@ -101,6 +102,7 @@ export const statementProjector: Projector<StatementEvent> = {
       data.calculationId,
       version,
     ]);
+    await writeStatementAnalytics(tx, id, data.calculationId);
   },
   async CalculationFailed(tx, _event, { id, version }) {
     await bumpVersion(tx, 'statements', id, version);
@@ -163,6 +165,8 @@ export const statementProjector: Projector<StatementEvent> = {
   },
   async StatementFilesReplaced(tx, { data }, { id, version }) {
     await tx.query('delete from statement_files where id = any($1::text[])', [data.removed]);
+    // The records the figures came from are gone: they come back with the next calculation.
+    await clearStatementAnalytics(tx, id);
     const owner = await tx.query<{ account_id: string }>(
       'select account_id from statements where id = $1',
       [id],

@@ -17,6 +17,7 @@ import securityHeaders from './plugins/securityHeaders';
 import accountLinkRoutes from './routes/accountLinks';
 import accountRoutes from './routes/accounts';
 import artistRoutes from './routes/artists';
+import dashboardRoutes from './routes/dashboard';
 import defaultSplitRoutes from './routes/defaultSplits';
 import distributorRoutes from './routes/distributors';
 import distributorTakeRoutes from './routes/distributorTakes';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(businessRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(dashboardRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

@@ -716,6 +716,16 @@ export const migrations: Migration[] = [
       alter table users add column deleted_at timestamptz;
     `,
   },
+  {
+    version: 25,
+    name: "a person's statement shares, split shares and dashboard periods are found without a scan",
+    sql: `
+      create index statement_payees_payee on statement_payees (payee_id);
+      create index split_payees_payee on split_payees (payee_id);
+      create index statements_period on statements (account_id, period);
+      create index statements_calculation on statements (calculation_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

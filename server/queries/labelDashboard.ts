@@ -1,11 +1,7 @@
 import { epochSeconds } from '../../api/common';
 import type { LabelDashboard, NextPayment, Ranked } from '../../api/dashboard';
 import type { HoldReason, PaymentState } from '../../api/payments';
-import {
-  paymentMachineStateOf,
-  paymentSnapshotOf,
-  statusOf,
-} from '../../machines/paymentMachine';
+import { paymentMachineStateOf, paymentSnapshotOf, statusOf } from '../../machines/paymentMachine';
 import type { Queryable } from '../db/database';
 import { APPROVED, inWindow, statementCurrency, type PeriodWindow } from './dashboardWindow';
 
@@ -124,7 +120,12 @@ export const toNextPayment = (row: PaymentRow): NextPayment => ({
 });
 
 /** Payments not yet completed nor failed, oldest first: `$1` account, `$2` payee, `$3` limit. */
-export const nextPayments = (db: Queryable, account: string | null, payee: string | null, limit: number) =>
+export const nextPayments = (
+  db: Queryable,
+  account: string | null,
+  payee: string | null,
+  limit: number,
+) =>
   db
     .query<PaymentRow>(
       `select p.id, coalesce(u.fullname, '') as payee, s.title as statement_title,

@@ -9,7 +9,8 @@ import { get, login, write, type LoggedIn, type TestPortal } from '../harness';
 import { labelStatements } from '../statements/labelStatements';
 import { openSecondLabel, type AccountFixture } from '../tenancy';
 
-const sum = (values: string[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));
+const sum = (values: string[]) =>
+  values.reduce((total, value) => total.plus(value), new Decimal(0));
 
 describe('GET /api/dashboard', () => {
   let portal: TestPortal;
@@ -89,7 +90,9 @@ describe('GET /api/dashboard', () => {
       "select id from artists where name = 'The Night Shift'",
     );
     const other = (await dashboard(lena, `?artist=${nightShift[0]?.id}`)).label!;
-    expect(other.months.every((month) => month.revenue === '0' && month.payouts === '0')).toBe(true);
+    expect(other.months.every((month) => month.revenue === '0' && month.payouts === '0')).toBe(
+      true,
+    );
     expect(other.topProducts).toEqual([]);
   });
 
@@ -129,7 +132,11 @@ describe('GET /api/dashboard', () => {
   });
 
   it('refuses a payee who asks for another person, and a label asking for another account’s', async () => {
-    const asked = await get(portal.app, paco, `/api/dashboard?payee=${people['artist@demo.label']}`);
+    const asked = await get(
+      portal.app,
+      paco,
+      `/api/dashboard?payee=${people['artist@demo.label']}`,
+    );
     expect(asked.statusCode).toBe(403);
     const otherPayee = Object.values(second.users)[1];
     const crossing = await get(portal.app, lena, `/api/dashboard?payee=${otherPayee}`);

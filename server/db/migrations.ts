@@ -718,12 +718,14 @@ export const migrations: Migration[] = [
   },
   {
     version: 25,
-    name: "a person's statement shares, split shares and dashboard periods are found without a scan",
+    name: "a person's statement shares and lines, split shares, a product's codes in statements and the statements of a period are found without a scan",
     sql: `
       create index statement_payees_payee on statement_payees (payee_id);
       create index split_payees_payee on split_payees (payee_id);
       create index statements_period on statements (account_id, period);
       create index statements_calculation on statements (calculation_id);
+      create index statement_codes_code on statement_codes (code);
+      create index statement_lines_payee on statement_lines (payee_id, product_id);
     `,
   },
 ];

@@ -12,7 +12,10 @@ export interface PeriodWindow {
 const period = (date: Date) =>
   `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 
-export function periodWindow(query: DashboardQuery, now: Date): PeriodWindow {
+export function periodWindow(
+  query: Pick<DashboardQuery, 'month' | 'months'>,
+  now: Date,
+): PeriodWindow {
   if (query.month) return { from: query.month, to: query.month };
   if (!query.months) return { from: null, to: null };
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - query.months + 1, 1));

@@ -4,6 +4,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../api/dashboard';
+import type { ProductList } from '../../../api/products';
 import type { StatementList } from '../../../api/statements';
 import { get, login, write, type LoggedIn, type TestPortal } from '../harness';
 import { labelStatements } from '../statements/labelStatements';
@@ -164,6 +165,23 @@ describe('GET /api/dashboard', () => {
     expect(emulated.person.fullname).toBe('Paco Payee');
     expect(emulated.label).toBeNull();
     expect(emulated.personal).toEqual((await dashboard(paco)).personal);
+  });
+
+  it("gives the products list each product's revenue over the timeframe, a payee only their own", async () => {
+    const revenueOf = async (who: LoggedIn, query: string) => {
+      const answer = await get(portal.app, who, `/api/products?limit=100${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const items = answer.json<ProductList>().items;
+      return items.find((item) => item.title === 'Midnight Signals')?.revenue;
+    };
+    expect(await revenueOf(lena, '&month=2026-06')).toEqual([
+      { currency: 'USD', amount: '100.37' },
+    ]);
+    expect(await revenueOf(lena, '&months=3')).toEqual([{ currency: 'USD', amount: '41.13' }]);
+    expect(await revenueOf(lena, '')).toEqual([{ currency: 'USD', amount: '141.5' }]);
+    expect(await revenueOf(lena, '&month=2025-01')).toEqual([]);
+    const own = (await dashboard(paco, '?month=2026-06')).personal!.months[0]!.earned;
+    expect(await revenueOf(paco, '&month=2026-06')).toEqual([{ currency: 'USD', amount: own }]);
   });
 
   it('tells a label with no statement yet that it has none', async () => {

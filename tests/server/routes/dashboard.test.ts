@@ -4,6 +4,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../api/dashboard';
+import type { ArtistList } from '../../../api/artists';
 import type { ProductList } from '../../../api/products';
 import type { StatementList } from '../../../api/statements';
 import { get, login, write, type LoggedIn, type TestPortal } from '../harness';
@@ -182,6 +183,16 @@ describe('GET /api/dashboard', () => {
     expect(await revenueOf(lena, '&month=2025-01')).toEqual([]);
     const own = (await dashboard(paco, '?month=2026-06')).personal!.months[0]!.earned;
     expect(await revenueOf(paco, '&month=2026-06')).toEqual([{ currency: 'USD', amount: own }]);
+  });
+
+  it("gives the artists list each artist's revenue over the timeframe", async () => {
+    const answer = await get(portal.app, lena, '/api/artists?month=2026-09');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const items = answer.json<ArtistList>().items;
+    expect(items.find((item) => item.name === 'Aria Vale')?.revenue).toEqual([
+      { currency: 'USD', amount: '41.13' },
+    ]);
+    expect(items.find((item) => item.name === 'The Night Shift')?.revenue).toEqual([]);
   });
 
   it('tells a label with no statement yet that it has none', async () => {

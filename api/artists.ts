@@ -1,6 +1,6 @@
 // Artists of a label and the users linked to them (SPEC sections 3 and 7).
 import { Type, type Static } from 'typebox';
-import { ListOf } from './common';
+import { ListOf, ListQuery } from './common';
 
 export const Artist = Type.Object({
   id: Type.String(),
@@ -9,7 +9,34 @@ export const Artist = Type.Object({
 });
 export type Artist = Static<typeof Artist>;
 
-export const ArtistList = ListOf(Artist);
+/** GET /api/artists: the search and the timeframe of the global filters (the revenue column). */
+export const ArtistListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })),
+    months: Type.Optional(Type.Integer({ minimum: 1, maximum: 1200 })),
+    artist: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'Sent with every filtered GET; not applied here',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ArtistListQuery = Static<typeof ArtistListQuery>;
+
+/**
+ * An artist of the list with the revenue of their products over the timeframe, per currency:
+ * the codes' revenue for a label and staff, what they earned the reader for a linked person.
+ */
+export const ArtistListItem = Type.Object({
+  ...Artist.properties,
+  revenue: Type.Array(Type.Object({ currency: Type.String(), amount: Type.String() })),
+});
+export type ArtistListItem = Static<typeof ArtistListItem>;
+
+export const ArtistList = ListOf(ArtistListItem);
 export type ArtistList = Static<typeof ArtistList>;
 
 export const ArtistDetail = Type.Object({

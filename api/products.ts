@@ -95,17 +95,36 @@ export const ProductSummary = Type.Object({
 });
 export type ProductSummary = Static<typeof ProductSummary>;
 
-/** GET /api/products: the search, and the artist of the global filters. */
+/** GET /api/products: the search, and the artist and timeframe of the global filters. */
 export const ProductListQuery = Type.Object(
   {
     ...ListQuery.properties,
     artist: Type.Optional(Type.String({ maxLength: 100, description: 'Products of this artist' })),
+    month: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+        description: 'Revenue of this statement period only',
+      }),
+    ),
+    months: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1200, description: 'Revenue of the last periods' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
-export const ProductList = ListOf(ProductSummary);
+/**
+ * A product of the list with its revenue over the timeframe, per currency: what its codes
+ * brought in for a label and staff, what it earned the reader for anyone else.
+ */
+export const ProductListItem = Type.Object({
+  ...ProductSummary.properties,
+  revenue: Type.Array(Type.Object({ currency: Type.String(), amount: Type.String() })),
+});
+export type ProductListItem = Static<typeof ProductListItem>;
+
+export const ProductList = ListOf(ProductListItem);
 export type ProductList = Static<typeof ProductList>;
 
 export const Product = Type.Object({

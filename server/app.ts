@@ -18,6 +18,7 @@ import accountLinkRoutes from './routes/accountLinks';
 import analyticsRoutes from './routes/analytics';
 import accountRoutes from './routes/accounts';
 import artistRoutes from './routes/artists';
+import dashboardRoutes from './routes/dashboard';
 import defaultSplitRoutes from './routes/defaultSplits';
 import distributorRoutes from './routes/distributors';
 import distributorTakeRoutes from './routes/distributorTakes';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(businessRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminDeskRoutes);
+  await app.register(dashboardRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });

@@ -764,6 +764,18 @@ export const migrations: Migration[] = [
       );
       create index analytics_product_dims_product on analytics_product_dims (product_id, payee_id, dimension, month);
       create index analytics_product_dims_statement on analytics_product_dims (statement_id);
+      `,
+    },
+    {
+    version: 25,
+    name: "a person's statement shares and lines, split shares, a product's codes in statements and the statements of a period are found without a scan",
+    sql: `
+      create index statement_payees_payee on statement_payees (payee_id);
+      create index split_payees_payee on split_payees (payee_id);
+      create index statements_period on statements (account_id, period);
+      create index statements_calculation on statements (calculation_id);
+      create index statement_codes_code on statement_codes (code);
+      create index statement_lines_payee on statement_lines (payee_id, product_id);
     `,
   },
 ];

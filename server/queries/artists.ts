@@ -1,8 +1,15 @@
-import type { Artist, ArtistDetail, ArtistList } from '../../api/artists';
+import type {
+  Artist,
+  ArtistDetail,
+  ArtistList,
+  ArtistListItem,
+  ArtistListQuery,
+} from '../../api/artists';
 import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
+import { APPROVED, inWindow, periodWindow, statementCurrency } from './dashboardWindow';
 import { pagedList, type Page } from './pagedList';
 
 export interface ArtistRow extends Record<string, unknown> {
@@ -35,19 +42,61 @@ const toArtist = (row: ArtistRow): Artist => ({
   accountId: row.account_id,
 });
 
-/** The artists `user` sees whose name matches the search. */
-export function listArtists(db: Queryable, user: SessionUser, page: Page): Promise<ArtistList> {
+/**
+ * The revenue of the artist's products over the window, per currency (`$4`/`$5` the periods, `$6`
+ * the fallback currency): their codes' revenue for a label and staff, and for a linked person
+ * (`$2`) only what the approved statements paid them from those products.
+ */
+const windowRevenue = `(select coalesce(jsonb_agg(jsonb_build_object('currency', x.currency,
+      'amount', trim_scale(x.amount)::text) order by x.currency), '[]'::jsonb)
+   from (select v.currency, sum(v.amount) as amount from (
+       select ${statementCurrency('s', '$6::text')} as currency, sc.revenue as amount
+         from products p join product_codes pc on pc.product_id = p.id
+         join statement_codes sc on sc.code = pc.code
+         join statements s on s.id = sc.statement_id and s.account_id = pc.account_id
+        where $2::text is null and p.artist_id = a.id
+          and s.state not in ('cancelled', 'deleted', 'failed') and ${inWindow('s.period', '$4', '$5')}
+       union all
+       select ${statementCurrency('s', '$6::text')}, l.amount
+         from products p join statement_lines l on l.product_id = p.id and l.payee_id = $2
+         join statements s on s.calculation_id = l.calculation_id
+        where $2::text is not null and p.artist_id = a.id
+          and ${APPROVED('s')} and ${inWindow('s.period', '$4', '$5')}) v
+     group by v.currency) x)`;
+
+/** The artists `user` sees whose name matches the search, with their revenue over the window. */
+export function listArtists(
+  db: Queryable,
+  user: SessionUser,
+  page: Page & Omit<ArtistListQuery, 'limit' | 'offset'>,
+  now: Date,
+  { revenue = true }: { revenue?: boolean } = {},
+): Promise<ArtistList> {
   const scope = artistScope(user);
+  const window = periodWindow(page, now);
   return pagedList(
     db,
     {
-      sql: `select a.id, a.name, a.account_id, a.version from artists a
+      sql: `select a.id, a.name, a.account_id, a.version,
+              ${revenue ? windowRevenue : "'[]'::jsonb"} as revenue from artists a
         where ${scopeFilter} and ($3 = '' or a.name ilike '%' || $3 || '%')`,
-      params: [scope.account, scope.linkedUser, page.q ?? ''],
+      // Without the revenue column, the window's parameters are not in the statement.
+      params: [
+        scope.account,
+        scope.linkedUser,
+        page.q ?? '',
+        ...(revenue ? [window.from, window.to, user.currency] : []),
+      ],
       orderBy: 'name, id',
     },
     page,
-    toArtist,
+    (row: ArtistRow & { revenue: ArtistListItem['revenue'] | string }): ArtistListItem => ({
+      ...toArtist(row),
+      revenue:
+        typeof row.revenue === 'string'
+          ? (JSON.parse(row.revenue) as ArtistListItem['revenue'])
+          : row.revenue,
+    }),
   );
 }
 

@@ -1,5 +1,7 @@
 import type { ListAnswer } from '../../api/common';
 import type {
+  ProductListItem,
+  ProductListQuery,
   CodeKind,
   Product,
   ProductEventList,
@@ -14,6 +16,7 @@ import { readPayeeNames, readProductSplitSets } from '../catalog/splitSets';
 import { fullView, limitedView } from '../catalog/visibility';
 import type { Queryable } from '../db/database';
 import { readAllEvents } from '../events/store';
+import { APPROVED, inWindow, periodWindow, statementCurrency } from './dashboardWindow';
 import { pagedList, type Page } from './pagedList';
 
 export interface ProductRow extends Record<string, unknown> {
@@ -77,24 +80,57 @@ function toSummary(row: ProductRow): ProductSummary {
 }
 
 /** The products in scope whose title, or one of whose codes' start, matches the search. */
+/**
+ * The product's revenue over the window, per currency (`$5`/`$6` the periods, `$7` the fallback
+ * currency): its codes' revenue in the account's statements for a label and staff, and for a
+ * payee (`$2`) only what the approved statements paid them from it. Per-statement tables only.
+ */
+const windowRevenue = `(select coalesce(jsonb_agg(jsonb_build_object('currency', x.currency,
+      'amount', trim_scale(x.amount)::text) order by x.currency), '[]'::jsonb)
+   from (select v.currency, sum(v.amount) as amount from (
+       select ${statementCurrency('s', '$7::text')} as currency, sc.revenue as amount
+         from product_codes pc join statement_codes sc on sc.code = pc.code
+         join statements s on s.id = sc.statement_id and s.account_id = pc.account_id
+        where $2::text is null and pc.product_id = p.id
+          and s.state not in ('cancelled', 'deleted', 'failed') and ${inWindow('s.period', '$5', '$6')}
+       union all
+       select ${statementCurrency('s', '$7::text')}, l.amount
+         from statement_lines l join statements s on s.calculation_id = l.calculation_id
+        where $2::text is not null and l.payee_id = $2 and l.product_id = p.id
+          and ${APPROVED('s')} and ${inWindow('s.period', '$5', '$6')}) v
+     group by v.currency) x)`;
+
 export function listProducts(
   db: Queryable,
   scope: CatalogScope,
-  page: Page & { artist?: string },
-): Promise<ListAnswer<ProductSummary>> {
+  page: Page & Omit<ProductListQuery, 'limit' | 'offset'>,
+  { now, currency }: { now: Date; currency: string },
+): Promise<ListAnswer<ProductListItem>> {
+  const window = periodWindow(page, now);
   return pagedList(
     db,
     {
-      sql: `select ${productColumns} from products p
+      sql: `select ${productColumns}, ${windowRevenue} as revenue from products p
         where ${scopeFilter}
           and ($3 = '' or p.title ilike '%' || $3 || '%'
                or exists (select 1 from product_codes c where c.product_id = p.id and c.code ilike $3 || '%'))
           and ($4::text is null or p.artist_id = $4)`,
-      params: [scope.account, scope.payee, page.q ?? '', page.artist ?? null],
+      params: [
+        scope.account,
+        scope.payee,
+        page.q ?? '',
+        page.artist ?? null,
+        window.from,
+        window.to,
+        currency,
+      ],
       orderBy: 'title, id',
     },
     page,
-    toSummary,
+    (row: ProductRow & { revenue: ProductListItem['revenue'] | string }) => ({
+      ...toSummary(row),
+      revenue: json(row.revenue),
+    }),
   );
 }
 

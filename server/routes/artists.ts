@@ -18,11 +18,12 @@ import {
   ArtistFilterList,
   ArtistFilterQuery,
   ArtistList,
+  ArtistListQuery,
   ArtistUserLink,
   ArtistUserParams,
   NewArtist,
 } from '../../api/artists';
-import { errorResponses, IdParams, ListQuery } from '../../api/common';
+import { errorResponses, IdParams } from '../../api/common';
 
 const readAccess = {
   session: true,
@@ -45,11 +46,11 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['artists'],
-        querystring: ListQuery,
+        querystring: ArtistListQuery,
         response: { 200: ArtistList, ...errorResponses },
       },
     },
-    async (request) => listArtists(app.db, sessionOf(request).user, request.query),
+    async (request) => listArtists(app.db, sessionOf(request).user, request.query, app.now()),
   );
 
   // SPEC section 7 names this path: the artist filter of the dashboard and analytics.
@@ -65,7 +66,10 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = { q: request.query.q ?? '', limit: 1000, offset: 0 };
-      return (await listArtists(app.db, sessionOf(request).user, page)).items;
+      const { items } = await listArtists(app.db, sessionOf(request).user, page, app.now(), {
+        revenue: false,
+      });
+      return items.map(({ id, name, accountId }) => ({ id, name, accountId }));
     },
   );
 

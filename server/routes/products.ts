@@ -91,7 +91,13 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProductList, ...errorResponses },
       },
     },
-    async (request) => listProducts(app.db, catalogScope(sessionOf(request).user), request.query),
+    async (request) => {
+      const user = sessionOf(request).user;
+      return listProducts(app.db, catalogScope(user), request.query, {
+        now: app.now(),
+        currency: user.currency,
+      });
+    },
   );
 
   app.get(

@@ -7,10 +7,27 @@ import { useCatalogAccess } from '../catalog/useCatalogAccess';
 import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
-import type { ListColumn } from '../widgets/list/columns';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Money } from '../widgets/Money';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { useGlobalFilters } from '../filters/useGlobalFilters';
 import { createArtist, listArtists } from './artistsApi';
 import '../catalog/catalog.css';
-import type { Artist } from '../../api/artists';
+import type { ArtistListItem } from '../../api/artists';
+
+/** The artist's revenue over the timeframe, each currency on its own line. */
+function RevenueCell({ row }: CellProps<ArtistListItem>) {
+  if (row.revenue.length === 0) return <Money amount="0" currency="USD" />;
+  return (
+    <>
+      {row.revenue.map((part) => (
+        <div key={part.currency}>
+          <Money amount={part.amount} currency={part.currency} />
+        </div>
+      ))}
+    </>
+  );
+}
 
 /** /artists: the label's artists; a label adds new ones. */
 export function ArtistsPage({ route }: PageProps) {
@@ -21,7 +38,11 @@ export function ArtistsPage({ route }: PageProps) {
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
 
-  const artists = useLoad((signal) => listArtists(api, search.trim(), signal), [api, search]);
+  // The timeframe is in the address; the client appends it and a change reads again.
+  const [filters] = useGlobalFilters();
+  const artists = useLoad((signal) => listArtists(api, search.trim(), signal), [api, search], {
+    reloadOn: [JSON.stringify(filters)],
+  });
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +53,7 @@ export function ArtistsPage({ route }: PageProps) {
     );
   };
 
-  const columns: ListColumn<Artist>[] = [
+  const columns: ListColumn<ArtistListItem>[] = [
     {
       label: t('artists.list.name'),
       key: 'name',
@@ -40,11 +61,13 @@ export function ArtistsPage({ route }: PageProps) {
       width: 280,
       flexGrow: 2,
     },
+    { label: t('dashboard.products.revenue'), key: 'revenue', component: RevenueCell, width: 160 },
   ];
 
   return (
     <section className="page catalog-page">
       <h1 className="page-title">{t(route.titleKey)}</h1>
+      <GlobalFilterBar filters={route.filters ?? []} />
       <div className="catalog-toolbar">
         <TextInput
           label={t('artists.list.search')}

@@ -4,9 +4,11 @@ import type { ArtistDetail, ArtistList } from '../../api/artists';
 
 const artistPath = (id: string) => `artists/${encodeURIComponent(id)}`;
 
+/** The timeframe of the global filters is added by the client: it sets the revenue column. */
 export const listArtists = (api: ApiClient, q: string, signal?: AbortSignal) =>
   api.get<ArtistList>('artists', {
     query: { q, limit: 1000 },
+    filters: true,
     ...(signal ? { signal } : {}),
   });
 

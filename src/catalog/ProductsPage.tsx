@@ -6,22 +6,37 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
-import type { ListColumn } from '../widgets/list/columns';
+import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { Money } from '../widgets/Money';
 import { listProducts } from './catalogApi';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { useGlobalFilters } from '../filters/useGlobalFilters';
 import { DefaultSplitsPanel } from './DefaultSplitsPanel';
 import { useCatalogAccess } from './useCatalogAccess';
 import './catalog.css';
-import type { ProductSummary } from '../../api/products';
+import type { ProductListItem } from '../../api/products';
 
 /** The most products one page of the list reads; the search narrows the rest. */
 const PAGE_SIZE = 500;
 
-interface ProductRow extends ProductSummary {
+interface ProductRow extends ProductListItem {
   codeList: string;
   visibilityLabel: string;
   revenueViewLabel: string;
+}
+
+/** The product's revenue over the timeframe, each currency on its own line. */
+function RevenueCell({ row }: CellProps<ProductRow>) {
+  if (row.revenue.length === 0) return <Money amount="0" currency="USD" />;
+  return (
+    <>
+      {row.revenue.map((part) => (
+        <div key={part.currency}>
+          <Money amount={part.amount} currency={part.currency} />
+        </div>
+      ))}
+    </>
+  );
 }
 
 /** /products: the catalog, searchable by title or code; ?defaults=1 the account's default splits. */
@@ -32,16 +47,13 @@ export function ProductsPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const showDefaults = canEdit && params.get('defaults') === '1';
   const [search, setSearch] = useState('');
+  // The client appends the timeframe (the revenue column) and the artist (the rows).
   const [filters] = useGlobalFilters();
-  const artist = filters.artist ?? undefined;
+  const filterKey = JSON.stringify(filters);
   const products = useLoad(
-    (signal) =>
-      listProducts(
-        api,
-        { q: search.trim(), limit: PAGE_SIZE, ...(artist ? { artist } : {}) },
-        signal,
-      ),
-    [api, search, artist],
+    (signal) => listProducts(api, { q: search.trim(), limit: PAGE_SIZE }, signal, true),
+    [api, search],
+    { reloadOn: [filterKey] },
   );
   const answer = products.status === 'failed' ? { items: [], total: 0 } : products.data;
 
@@ -57,6 +69,12 @@ export function ProductsPage({ route }: PageProps) {
     { label: t('catalog.list.codes'), key: 'codeList', width: 260, flexGrow: 2 },
     { label: t('catalog.list.visibility'), key: 'visibilityLabel', width: 110 },
     { label: t('catalog.list.revenue-view'), key: 'revenueViewLabel', width: 110 },
+    {
+      label: t('dashboard.products.revenue'),
+      key: 'revenue',
+      component: RevenueCell,
+      width: 130,
+    },
   ];
   const rows: ProductRow[] = (answer?.items ?? []).map((product) => ({
     ...product,
@@ -94,8 +112,8 @@ export function ProductsPage({ route }: PageProps) {
         </div>
       </header>
       {showDefaults && <DefaultSplitsPanel />}
-      {/* The catalog is not activity: of the route's filters, only the artist narrows it. */}
-      {!showDefaults && <GlobalFilterBar filters={['artist']} />}
+      {/* The artist narrows the catalog; the timeframe is the revenue column's. */}
+      {!showDefaults && <GlobalFilterBar filters={route.filters ?? []} />}
       <div className="catalog-toolbar">
         <TextInput
           label={t('catalog.list.search')}

@@ -28,9 +28,12 @@ export const listProducts = (
   api: ApiClient,
   query: { q?: string; artist?: string; limit?: number; offset?: number },
   signal?: AbortSignal,
+  /** Append the global filters: the artist narrows the list, the timeframe its revenue. */
+  filters = false,
 ) =>
   api.get<ProductList>('products', {
     query,
+    filters,
     ...(signal ? { signal } : {}),
   });
 

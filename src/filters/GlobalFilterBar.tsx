@@ -3,9 +3,15 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import type { GlobalFilter } from '../routes/types';
 import type { ArtistFilterList } from '../../api/artists';
+import type { UserList } from '../../api/users';
+import { actingAs } from '../routes/access';
+import { useSession } from '../session/useSession';
 import { DEFAULT_MONTHS, TIMEFRAME_CHOICES } from './globalFilters';
 import { useGlobalFilters } from './useGlobalFilters';
 import './filters.css';
+
+/** The most people the User filter lists (the users list's own maximum). */
+const USER_LIMIT = 1000;
 
 const TIMEFRAME_KEYS: Record<(typeof TIMEFRAME_CHOICES)[number], string> = {
   1: 'filters.timeframe.months-1',
@@ -30,8 +36,24 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
     () => (showsArtist ? api.get<ArtistFilterList>('artist/list') : Promise.resolve([])),
     [api, showsArtist],
   ).data;
+  // The User filter (a payee's own figures) is for those who may read the account's people.
+  const { session } = useSession();
+  const permissions = session ? actingAs(session).permissions : [];
+  const showsUser =
+    filters.includes('user') &&
+    (permissions.includes('user:ro') || permissions.includes('user:rw'));
+  const users = useLoad(
+    () =>
+      showsUser
+        ? api.get<UserList>('users', { query: { limit: USER_LIMIT } })
+        : Promise.resolve(null),
+    [api, showsUser],
+  ).data;
   const changed =
-    current.months !== DEFAULT_MONTHS || current.month !== null || current.artist !== null;
+    current.months !== DEFAULT_MONTHS ||
+    current.month !== null ||
+    current.artist !== null ||
+    current.payee !== null;
 
   return (
     <div className="filter-bar" role="group" aria-label={t('filters.bar.label')}>
@@ -84,11 +106,28 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
           </select>
         </label>
       )}
+      {showsUser && (
+        <label className="field filter-field">
+          <span className="field-label">{t('dashboard.filter.user')}</span>
+          <select
+            className="input"
+            value={current.payee ?? ''}
+            onChange={(event) => change({ payee: event.target.value || null })}
+          >
+            <option value="">{t('dashboard.filter.all-users')}</option>
+            {(users?.items ?? []).map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.fullname}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {changed && (
         <button
           type="button"
           className="button button-secondary button-small"
-          onClick={() => change({ months: DEFAULT_MONTHS, month: null, artist: null })}
+          onClick={() => change({ months: DEFAULT_MONTHS, month: null, artist: null, payee: null })}
         >
           {t('filters.bar.clear')}
         </button>

@@ -1,35 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/useSession';
-import { RoleLabel } from '../frame/RoleLabel';
+import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { LabelDashboardView } from '../dashboard/LabelDashboardView';
+import { PersonalDashboardView } from '../dashboard/PersonalDashboardView';
+import { readDashboard } from '../dashboard/dashboardApi';
+import { GlobalFilterBar } from '../filters/GlobalFilterBar';
+import { useGlobalFilters } from '../filters/useGlobalFilters';
 import type { PageProps } from '../routes/types';
+import '../dashboard/dashboard.css';
 
-/** The signed-in landing: who is signed in, for which account, with which roles. */
+/**
+ * The home dashboard: a label's revenue, payouts and what waits on it, or a payee's own earnings,
+ * balance and shares. While emulating, the server answers as the emulated person, so this is
+ * their dashboard; staff may pick a payee with the User filter.
+ */
 export function DashboardPage({ route }: PageProps) {
   const { t } = useTranslation();
-  const { session } = useSession();
-  if (!session) return null;
+  const { api } = useServices();
+  const [filters] = useGlobalFilters();
+  const filterKey = JSON.stringify(filters);
+  const payee = filters.payee;
+  // The client appends the other filters: a change of any of them reads again.
+  const board = useLoad((signal) => readDashboard(api, payee, signal), [api, payee], {
+    reloadOn: [filterKey],
+  });
+  const data = board.data;
   return (
-    <section className="page">
+    <section className="page dashboard-page">
       <h1 className="page-title">{t(route.titleKey)}</h1>
-      <div className="card">
-        <p className="welcome" data-testid="welcome-name">
-          {t('dashboard.welcome.signed-in-as', { name: session.fullname })}
+      <GlobalFilterBar filters={route.filters ?? []} />
+      {data && (
+        <p className="page-note" data-testid="dashboard-person">
+          {t('dashboard.page.whose', { name: data.person.fullname, account: data.person.account })}
         </p>
-        <dl className="facts">
-          <dt>{t('dashboard.facts.account')}</dt>
-          <dd>{session.account.name}</dd>
-          <dt>{t('dashboard.facts.roles')}</dt>
-          <dd>
-            <ul className="role-list">
-              {session.roles.map((role) => (
-                <li key={role} className="role-chip">
-                  <RoleLabel role={role} />
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </dl>
-      </div>
+      )}
+      {board.status === 'loading' && <p className="page-note">{t('dashboard.page.loading')}</p>}
+      {data?.label && <LabelDashboardView board={data.label} />}
+      {data?.personal && <PersonalDashboardView board={data.personal} />}
     </section>
   );
 }

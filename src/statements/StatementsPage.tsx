@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
@@ -36,7 +37,11 @@ export function StatementsPage({ route }: PageProps) {
   // Admins and overseers see every label's statements: the list names each one's account.
   const roles = session ? actingAs(session).roles : [];
   const seesAccounts = roles.includes('admin') || roles.includes('overseer');
-  const [filter, setFilter] = useState<Filter>('all');
+  // `?status=needs-attention` (the dashboard's link) opens the list on its Needs Attention filter.
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<Filter>(() =>
+    params.get('status') === 'needs-attention' ? 'needs-attention' : 'all',
+  );
   const [search, setSearch] = useState('');
   const statements = useLoad(
     () =>

@@ -45,7 +45,7 @@ test('a password reset: request, e-mailed link, new password, sign in; the used 
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await fillLogin(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('welcome-name')).toHaveText('Signed in as E2E Payee');
+  await expect(page.getByTestId('dashboard-person')).toContainText('E2E Payee');
 
   await page.context().clearCookies();
   await page.goto(link);

@@ -4,7 +4,7 @@ import { DEMO_LOGINS, fillLogin, login } from './helpers';
 for (const demo of DEMO_LOGINS) {
   test(`${demo.username} signs in and sees ${demo.fullname}`, async ({ page }) => {
     await login(page, demo.username);
-    await expect(page.getByTestId('welcome-name')).toHaveText(`Signed in as ${demo.fullname}`);
+    await expect(page.getByTestId('dashboard-person')).toContainText(demo.fullname);
     await page.getByRole('button', { name: 'Open the user menu' }).click();
     await expect(page.getByTestId('avatar-fullname')).toHaveText(demo.fullname);
   });

@@ -158,6 +158,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/outbox', resource: 'emulate' },
     { method: 'GET', url: '/api/payment-method/balance', resource: 'payment-method' },
     { method: 'GET', url: '/api/wallet', resource: 'payment-method' },
+    { method: 'GET', url: '/api/dashboard', resource: 'dashboard' },
     { method: 'GET', url: '/api/payment-method/bank-account', resource: 'payment-method' },
     { method: 'PUT', url: '/api/payment-method/bank-account', resource: 'payment-method' },
     {

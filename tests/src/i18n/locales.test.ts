@@ -118,6 +118,6 @@ describe('locales', () => {
     expect(toLanguage(undefined)).toBe('en');
     const i18n = createI18n('ja');
     expect(i18n.t('pages.not-found.title')).toBe('見つかりません');
-    expect(i18n.t('dashboard.welcome.signed-in-as', { name: 'Ada' })).toBe('Ada としてログイン中');
+    expect(i18n.t('dashboard.page.whose', { name: 'Ada', account: 'Demo' })).toBe('Ada、Demo');
   });
 });

@@ -96,7 +96,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.manager'),
       key: 'warranter',
-      width: 90,
+      width: 110,
       textAlign: 'center',
       component: ManagerCell,
     },
@@ -104,7 +104,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.claim'),
       key: 'claim',
-      width: 130,
+      width: 160,
       btnLabel: t('payees.mail.claim'),
       action: (row) => void send(row, 'claim-notification'),
       disabled: (row) => !row.pending,
@@ -112,7 +112,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.activation'),
       key: 'activation',
-      width: 130,
+      width: 170,
       btnLabel: t('payees.mail.activation'),
       action: (row) => void send(row, 'activation'),
       disabled: (row) => !row.pending,
@@ -120,7 +120,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.reset'),
       key: 'reset',
-      width: 150,
+      width: 170,
       btnLabel: t('payees.mail.reset'),
       action: (row) => void send(row, 'password-reset'),
       disabled: (row) => !row.username,

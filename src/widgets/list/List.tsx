@@ -88,6 +88,8 @@ export function List<Row extends ListRow>({
   if (loading) return <p className="page-note">{loadingText}</p>;
   const height = listHeight(rows.length, { rowHeight, minRows, maxRows });
   const shown = visibleColumns(columns, rows);
+  // Columns keep their width on a narrow screen: the table scrolls sideways instead of clipping.
+  const minWidth = shown.reduce((total, column) => total + (column.width ?? 120), 0);
   const { start, end } = visibleRange({
     scrollTop,
     viewportHeight: height,
@@ -128,7 +130,7 @@ export function List<Row extends ListRow>({
       aria-colcount={shown.length}
     >
       <div role="rowgroup" className="list-head">
-        <div role="row" aria-rowindex={1} className="list-row list-head-row">
+        <div role="row" aria-rowindex={1} className="list-row list-head-row" style={{ minWidth }}>
           {shown.map((column, columnIndex) => (
             <div
               key={`${columnIndex}-${column.key}`}
@@ -144,7 +146,7 @@ export function List<Row extends ListRow>({
       <div
         role="rowgroup"
         className="list-body"
-        style={{ height: rows.length === 0 ? 'auto' : height }}
+        style={{ height: rows.length === 0 ? 'auto' : height, minWidth }}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
         data-testid="list-body"
       >

@@ -11,6 +11,7 @@ import './styles/controls.css';
 import './styles/frame.css';
 import './styles/pages.css';
 import './styles/widgets.css';
+import './styles/responsive.css';
 
 printConsoleBanner();
 

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -21,9 +22,12 @@ function ManagerCell({ row }: CellProps<PayeeRow>) {
   const { t } = useTranslation();
   // SPEC section 6: a warranter shows with a checkmark in the manager column.
   return row.warranter ? (
-    <span className="warranter-mark" role="img" aria-label={t('payees.list.warranter')}>
-      ✓
-    </span>
+    <Check
+      className="warranter-mark"
+      size={18}
+      role="img"
+      aria-label={t('payees.list.warranter')}
+    />
   ) : null;
 }
 

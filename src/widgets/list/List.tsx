@@ -128,6 +128,8 @@ export function List<Row extends ListRow>({
       aria-label={label}
       aria-rowcount={rows.length + 1}
       aria-colcount={shown.length}
+      // Wider than the screen, the table scrolls sideways: keyboard users reach it too.
+      tabIndex={0}
     >
       <div role="rowgroup" className="list-head">
         <div role="row" aria-rowindex={1} className="list-row list-head-row" style={{ minWidth }}>
@@ -151,7 +153,14 @@ export function List<Row extends ListRow>({
         data-testid="list-body"
       >
         {rows.length === 0 ? (
-          emptyText && <p className="list-empty">{emptyText}</p>
+          // A table's row group holds rows only: the empty text is a row of one wide cell.
+          emptyText && (
+            <div role="row" className="list-empty-row">
+              <p role="cell" className="list-empty" aria-colspan={shown.length}>
+                {emptyText}
+              </p>
+            </div>
+          )
         ) : (
           <div className="list-spacer" style={{ height: rows.length * rowHeight }}>
             {rendered}

@@ -4,9 +4,10 @@ const readOrWrite = (resource: string): string[] => [`${resource}:ro`, `${resour
 
 /**
  * The partner music hub behind /ada (SPEC section 2). Its address is not in the spec: it comes from
- * VITE_ADA_HUB_URL at build time; without it /ada shows its titled page instead of leaving.
+ * VITE_ADA_HUB_URL at build time; without it /ada shows its titled page instead of leaving. Outside
+ * Vite (the browser tests read the table to walk every route) there is no build-time environment.
  */
-export const ADA_HUB_URL = (import.meta.env.VITE_ADA_HUB_URL as string | undefined) || undefined;
+export const ADA_HUB_URL = (import.meta.env?.VITE_ADA_HUB_URL as string | undefined) || undefined;
 
 const dashboard: RouteAccess = { permissions: readOrWrite('dashboard') };
 const statement: RouteAccess = { permissions: readOrWrite('statement') };

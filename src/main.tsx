@@ -8,9 +8,11 @@ import { createServices } from './app/services';
 import { ServicesContext } from './app/ServicesContext';
 import { createAppRouter } from './shell/router';
 import './styles/theme.css';
+import './styles/controls.css';
 import './styles/frame.css';
 import './styles/pages.css';
 import './styles/widgets.css';
+import './styles/responsive.css';
 
 printConsoleBanner();
 listenForPreloadErrors();

@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PayoutPreviewPanel } from './PayoutPreviewPanel';
@@ -71,7 +72,9 @@ export function SplitEditorTab({
                 {candidate === 'product'
                   ? t('catalog.splits.scope-product')
                   : t('catalog.splits.scope-code', { code: candidate.code })}
-                {failingScope(candidate) && <span aria-hidden="true"> ⚠</span>}
+                {failingScope(candidate) && (
+                  <TriangleAlert className="scope-warning" size={14} aria-hidden="true" />
+                )}
               </button>
             ))}
           </div>

@@ -1,5 +1,6 @@
-import { useEffect, type ComponentType } from 'react';
-import { Outlet } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Menu } from 'lucide-react';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
@@ -9,6 +10,7 @@ import { LiveIndicator } from './LiveIndicator';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideNav } from './SideNav';
 import { useWalletBalance } from './WalletBalance';
+import { ICON_SIZE } from '../widgets/icons';
 import type { Session } from '../../api/session';
 import type { AppRoute } from '../routes/types';
 
@@ -37,12 +39,47 @@ function SignedInFrame({
     return () => live.disconnect();
   }, [live]);
   const showNav = route?.nav ?? true;
+  // On a narrow screen the navigation opens from the menu button; going to a page closes it.
+  const { pathname } = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const navId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => {
+    setMenuOpenAt(null);
+    menuButton.current?.focus();
+  }, []);
   return (
     <div className={showNav ? 'app-frame with-nav' : 'app-frame'}>
-      {showNav && <SideNav session={session} balance={balance} navigable={navigable} />}
+      {showNav && (
+        <SideNav
+          session={session}
+          balance={balance}
+          navigable={navigable}
+          id={navId}
+          mobileOpen={menuOpen}
+          onMobileClose={closeMenu}
+        />
+      )}
+      {showNav && menuOpen && (
+        <div className="side-nav-backdrop" aria-hidden="true" onClick={closeMenu} />
+      )}
       <div className="app-main">
         <header className="top-bar">
           <div className="top-bar-start">
+            {showNav && (
+              <button
+                ref={menuButton}
+                type="button"
+                className="icon-button menu-button"
+                aria-expanded={menuOpen}
+                aria-controls={navId}
+                aria-label={menuOpen ? t('look.menu.close') : t('look.menu.open')}
+                onClick={() => (menuOpen ? closeMenu() : setMenuOpenAt(pathname))}
+              >
+                <Menu size={ICON_SIZE + 2} aria-hidden="true" />
+              </button>
+            )}
             {route && <Breadcrumbs route={route} params={params} />}
           </div>
           <div className="top-bar-end">

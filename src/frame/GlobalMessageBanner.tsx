@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useBehaviorSubject } from '../app/useObservable';
@@ -19,7 +20,7 @@ export function GlobalMessageBanner() {
         aria-label={t('frame.toast.close')}
         onClick={() => preferences.showMessage(null)}
       >
-        ×
+        <X size={16} aria-hidden="true" />
       </button>
     </div>
   );

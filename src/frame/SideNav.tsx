@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ChevronsLeft, ChevronsRight, Disc3, X } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import { filterSearch } from '../filters/globalFilters';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { NAVIGATION, routeById } from '../routes/table';
 import type { AppRoute, NavEntry } from '../routes/types';
 import { canSeeBalance, WalletBalance } from './WalletBalance';
 import { DebugToggle } from './DebugToggle';
+import { ICON_SIZE, NavIcon } from '../widgets/icons';
 
 export const NAV_COLLAPSED_KEY = 'portal:nav-collapsed';
 
@@ -25,7 +27,7 @@ function NavItemLabel({ entry, collapsed }: { entry: NavEntry; collapsed: boolea
   return (
     <>
       <span className="nav-icon" aria-hidden="true">
-        {entry.icon}
+        <NavIcon name={entry.icon} />
       </span>
       <span className="nav-label">{t(entry.labelKey)}</span>
       {collapsed && (
@@ -81,21 +83,43 @@ function NavItemLink({
   );
 }
 
-/** SPEC section 2's side navigation: filtered entries, a Settings sub-menu, collapse remembered. */
+/**
+ * SPEC section 2's side navigation: filtered entries, a Settings sub-menu, collapse remembered.
+ * On a narrow screen it is hidden behind the top bar's menu button and opens over the page
+ * (`mobileOpen`); Escape or the close button shuts it.
+ */
 export function SideNav({
   session,
   balance,
   navigable,
+  id,
+  mobileOpen = false,
+  onMobileClose,
 }: {
   session: Session;
   balance: Money | null;
   /** Routes with somewhere to go; the shell knows which pages are built. */
   navigable?: (route: AppRoute) => boolean;
+  id?: string;
+  mobileOpen?: boolean;
+  onMobileClose?: () => void;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const subMenuId = useId();
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [storedCollapsed, setCollapsed] = useState(readCollapsed);
+  // Opened from the menu button, the navigation always shows its labels.
+  const collapsed = storedCollapsed && !mobileOpen;
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onMobileClose?.();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [mobileOpen, onMobileClose]);
   const entries = visibleNavigation(session, NAVIGATION, navigable);
   const [openGroup, setOpenGroup] = useState<string | null>(() => {
     const active = entries.find((entry) =>
@@ -114,26 +138,49 @@ export function SideNav({
   };
 
   return (
-    <aside className={collapsed ? 'side-nav collapsed' : 'side-nav'} data-testid="side-nav">
+    <aside
+      id={id}
+      className={`side-nav${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`}
+      data-testid="side-nav"
+    >
       {session.environment && session.environment !== 'production' && (
         <p className="environment-flag" title={t('frame.environment.label')}>
           {session.environment}
         </p>
       )}
       <div className="side-nav-head">
-        <span className="side-nav-brand">{collapsed ? '℗' : t('app.brand.name')}</span>
+        <span className="side-nav-brand">
+          {collapsed ? (
+            <Disc3 size={ICON_SIZE + 4} role="img" aria-label={t('app.brand.name')} />
+          ) : (
+            t('app.brand.name')
+          )}
+        </span>
         <button
           type="button"
-          className="icon-button"
+          className="icon-button side-nav-collapse"
           aria-expanded={!collapsed}
           aria-label={collapsed ? t('nav.toggle.expand') : t('nav.toggle.collapse')}
           title={collapsed ? t('nav.toggle.expand') : t('nav.toggle.collapse')}
           onClick={() => changeCollapsed(!collapsed)}
         >
-          {collapsed ? '»' : '«'}
+          {collapsed ? (
+            <ChevronsRight size={ICON_SIZE} aria-hidden="true" />
+          ) : (
+            <ChevronsLeft size={ICON_SIZE} aria-hidden="true" />
+          )}
+        </button>
+        <button
+          type="button"
+          className="icon-button side-nav-close"
+          aria-label={t('look.menu.close')}
+          title={t('look.menu.close')}
+          onClick={onMobileClose}
+        >
+          <X size={ICON_SIZE} aria-hidden="true" />
         </button>
       </div>
-      <nav aria-label={t('nav.main.label')}>
+      <nav aria-label={t('nav.main.label')} ref={navRef}>
         <ul className="nav-list">
           {entries.map((entry) =>
             entry.children ? (

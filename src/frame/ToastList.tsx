@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -23,7 +24,7 @@ function ToastRow({ toastRef }: { toastRef: ToastRef }) {
           aria-label={t('frame.toast.close')}
           onClick={() => toastRef.send({ type: 'toast.close' })}
         >
-          ×
+          <X size={16} aria-hidden="true" />
         </button>
       )}
     </div>

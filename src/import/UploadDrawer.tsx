@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronUp, X } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { uploadingCount, type UploadDrawerRef } from '../../machines/uploadDrawerMachine';
@@ -31,7 +32,7 @@ export function UploadRow({ item }: { item: UploadItemRef }) {
           aria-label={t('import.drawer.remove-file', { name: progress.name })}
           onClick={() => item.send({ type: 'upload.remove' })}
         >
-          ×
+          <X size={16} aria-hidden="true" />
         </button>
       </div>
       <div
@@ -80,7 +81,11 @@ export function UploadDrawerView({ drawer }: { drawer: UploadDrawerRef }) {
           aria-label={open ? t('import.drawer.collapse') : t('import.drawer.expand')}
           onClick={() => drawer.send({ type: 'drawer.toggle' })}
         >
-          {open ? '▾' : '▴'}
+          {open ? (
+            <ChevronDown size={18} aria-hidden="true" />
+          ) : (
+            <ChevronUp size={18} aria-hidden="true" />
+          )}
         </button>
       </header>
       {open && messages.length > 0 && (
@@ -96,7 +101,7 @@ export function UploadDrawerView({ drawer }: { drawer: UploadDrawerRef }) {
             aria-label={t('import.drawer.dismiss-errors')}
             onClick={() => drawer.send({ type: 'messages.dismiss' })}
           >
-            ×
+            <X size={16} aria-hidden="true" />
           </button>
         </div>
       )}

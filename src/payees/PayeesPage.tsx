@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -21,9 +22,12 @@ function ManagerCell({ row }: CellProps<PayeeRow>) {
   const { t } = useTranslation();
   // SPEC section 6: a warranter shows with a checkmark in the manager column.
   return row.warranter ? (
-    <span className="warranter-mark" role="img" aria-label={t('payees.list.warranter')}>
-      ✓
-    </span>
+    <Check
+      className="warranter-mark"
+      size={18}
+      role="img"
+      aria-label={t('payees.list.warranter')}
+    />
   ) : null;
 }
 
@@ -96,7 +100,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.manager'),
       key: 'warranter',
-      width: 90,
+      width: 110,
       textAlign: 'center',
       component: ManagerCell,
     },
@@ -104,7 +108,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.claim'),
       key: 'claim',
-      width: 130,
+      width: 160,
       btnLabel: t('payees.mail.claim'),
       action: (row) => void send(row, 'claim-notification'),
       disabled: (row) => !row.pending,
@@ -112,7 +116,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.activation'),
       key: 'activation',
-      width: 130,
+      width: 170,
       btnLabel: t('payees.mail.activation'),
       action: (row) => void send(row, 'activation'),
       disabled: (row) => !row.pending,
@@ -120,7 +124,7 @@ export function PayeesPage({ route }: PageProps) {
     {
       label: t('payees.list.reset'),
       key: 'reset',
-      width: 150,
+      width: 170,
       btnLabel: t('payees.mail.reset'),
       action: (row) => void send(row, 'password-reset'),
       disabled: (row) => !row.username,

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TypeAhead } from '../widgets/TypeAhead';
@@ -55,7 +56,7 @@ export function RefPicker<Item extends { id: string }>({
                 aria-label={t('recoupment-form.pickers.remove', { name: nameOf(item) })}
                 onClick={() => onRemove(item)}
               >
-                ×
+                <X size={14} aria-hidden="true" />
               </button>
             </li>
           ))}

@@ -45,6 +45,7 @@ export interface AppRoute {
 export interface NavEntry {
   routeId: string;
   labelKey: string;
+  /** A name of `NAV_ICONS` (src/widgets/icons.tsx). */
   icon: string;
   children?: readonly NavEntry[];
 }

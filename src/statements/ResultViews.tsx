@@ -95,7 +95,6 @@ export function ResultViews({ statement }: { statement: Statement }) {
               role="tab"
               className="segmented-option"
               aria-selected={view === option.view}
-              aria-pressed={view === option.view}
               onClick={() => setView(option.view)}
             >
               {t(option.key)}

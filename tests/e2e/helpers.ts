@@ -176,3 +176,25 @@ export async function approvedSongStatement(
   expect((await label.post(`/api/statements/${statementId}/approve`, {})).status()).toBe(200);
   return statementId;
 }
+
+/** The overseer adds a product to Demo Records (labels do not create products); answers its id. */
+export async function overseerProduct(
+  baseURL: string,
+  title: string,
+  isrc: string,
+): Promise<string> {
+  const otto = await apiSession(baseURL, 'overseer@demo.label');
+  const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
+    items: { id: string }[];
+  };
+  const product = await otto.post('/api/products', {
+    title,
+    type: 'single',
+    accountId: accounts.items[0]?.id,
+    codes: [{ code: isrc, kind: 'isrc' }],
+  });
+  expect(product.status()).toBe(201);
+  const id = ((await product.json()) as { id: string }).id;
+  await otto.dispose();
+  return id;
+}

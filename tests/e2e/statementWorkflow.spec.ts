@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, DISTROKID_HEADER, labelApi, login } from './helpers';
+import { DISTROKID_HEADER, labelApi, login, overseerProduct } from './helpers';
 
 type LabelApi = Awaited<ReturnType<typeof labelApi>>;
 
@@ -38,24 +38,6 @@ async function uploadSong(
   });
   expect(upload.status()).toBeLessThan(300);
   return ((await upload.json()) as { id: string }[])[0]?.id ?? '';
-}
-
-/** The overseer adds a product to Demo Records (labels do not create products). */
-async function overseerProduct(baseURL: string, title: string, isrc: string): Promise<string> {
-  const otto = await apiSession(baseURL, 'overseer@demo.label');
-  const accounts = (await (await otto.get('/api/accounts?q=Demo%20Records')).json()) as {
-    items: { id: string }[];
-  };
-  const product = await otto.post('/api/products', {
-    title,
-    type: 'single',
-    accountId: accounts.items[0]?.id,
-    codes: [{ code: isrc, kind: 'isrc' }],
-  });
-  expect(product.status()).toBe(201);
-  const id = ((await product.json()) as { id: string }).id;
-  await otto.dispose();
-  return id;
 }
 
 const statusOf = (label: LabelApi, id: string) => async () =>

@@ -88,6 +88,8 @@ export function List<Row extends ListRow>({
   if (loading) return <p className="page-note">{loadingText}</p>;
   const height = listHeight(rows.length, { rowHeight, minRows, maxRows });
   const shown = visibleColumns(columns, rows);
+  // Columns keep their width on a narrow screen: the table scrolls sideways instead of clipping.
+  const minWidth = shown.reduce((total, column) => total + (column.width ?? 120), 0);
   const { start, end } = visibleRange({
     scrollTop,
     viewportHeight: height,
@@ -126,9 +128,11 @@ export function List<Row extends ListRow>({
       aria-label={label}
       aria-rowcount={rows.length + 1}
       aria-colcount={shown.length}
+      // Wider than the screen, the table scrolls sideways: keyboard users reach it too.
+      tabIndex={0}
     >
       <div role="rowgroup" className="list-head">
-        <div role="row" aria-rowindex={1} className="list-row list-head-row">
+        <div role="row" aria-rowindex={1} className="list-row list-head-row" style={{ minWidth }}>
           {shown.map((column, columnIndex) => (
             <div
               key={`${columnIndex}-${column.key}`}
@@ -144,12 +148,19 @@ export function List<Row extends ListRow>({
       <div
         role="rowgroup"
         className="list-body"
-        style={{ height: rows.length === 0 ? 'auto' : height }}
+        style={{ height: rows.length === 0 ? 'auto' : height, minWidth }}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
         data-testid="list-body"
       >
         {rows.length === 0 ? (
-          emptyText && <p className="list-empty">{emptyText}</p>
+          // A table's row group holds rows only: the empty text is a row of one wide cell.
+          emptyText && (
+            <div role="row" className="list-empty-row">
+              <p role="cell" className="list-empty" aria-colspan={shown.length}>
+                {emptyText}
+              </p>
+            </div>
+          )
         ) : (
           <div className="list-spacer" style={{ height: rows.length * rowHeight }}>
             {rendered}

@@ -45,6 +45,7 @@ import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
 import adminAccountRoutes from './routes/adminAccounts';
+import historyRoutes from './routes/history';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(businessRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(historyRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes);

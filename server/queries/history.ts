@@ -23,7 +23,7 @@ interface EventRow {
   at: Date | string;
 }
 
-const SECRET_KEY = /(Encrypted|passwordHash)$/;
+const SECRET_KEY = /(encrypted|passwordHash)$/i;
 
 /** Secrets stay in the log for replay but never leave the server, encrypted or not. */
 function withoutSecrets(value: unknown): unknown {
@@ -45,8 +45,12 @@ function shownData(row: EventRow, selection: HistorySelection): Record<string, u
   const { transfers: _transfers, ...data } = raw;
   if (row.type === 'PaymentsPrepared' && selection.preparedPayment) {
     const id = selection.preparedPayment.paymentId;
-    const payments = (data.payments ?? []) as { paymentId?: string }[];
-    return { payments: payments.filter((payment) => payment.paymentId === id) };
+    const payments = (data.payments ?? []) as { paymentId?: string; transfer?: unknown }[];
+    return {
+      payments: payments
+        .filter((payment) => payment.paymentId === id)
+        .map(({ transfer: _transfer, ...payment }) => payment),
+    };
   }
   return withoutSecrets(data) as Record<string, unknown>;
 }

@@ -67,3 +67,7 @@ export function filterSteps(
       words.every((word) => searchableText(step).includes(word)),
   );
 }
+
+/** Any recorded value as text: strings as they are, anything else as its JSON. */
+export const plainText = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);

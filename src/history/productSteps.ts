@@ -63,21 +63,21 @@ const plain = (value: Shown) => (value && 'text' in value ? value.text : '');
 
 type NameOf = (id: string) => string;
 
-/** Each payee's share of one set, by a name the reader knows. */
+/** Each payee's share of one set, by payee (two payees may share a name), with the name shown. */
 function sharesOf(
   t: TFunction,
   shares: readonly Share[],
   nameOf: NameOf,
   group = '',
-): Map<string, string> {
-  const found = new Map<string, string>();
+): Map<string, { name: string; pct: string }> {
+  const found = new Map<string, { name: string; pct: string }>();
   for (const share of shares) {
     if ('members' in share) {
-      for (const [name, pct] of sharesOf(t, share.members, nameOf, `${share.groupId} › `))
-        found.set(name, `${pct} (${share.pct}%)`);
+      for (const [id, member] of sharesOf(t, share.members, nameOf, `${share.groupId} › `))
+        found.set(`${share.groupId}|${id}`, { ...member, pct: `${member.pct} (${share.pct}%)` });
     } else {
       const pct = 'pct' in share ? `${share.pct}%` : t('catalog.splits.balance');
-      found.set(`${group}${nameOf(share.payeeId)}`, pct);
+      found.set(share.payeeId, { name: `${group}${nameOf(share.payeeId)}`, pct });
     }
   }
   return found;
@@ -114,13 +114,13 @@ export function shareChanges(
     );
     const then = sharesOf(t, was?.shares ?? [], nameOf);
     const today = sharesOf(t, now?.shares ?? [], nameOf);
-    const names = [...new Set([...today.keys(), ...then.keys()])];
-    return names
-      .filter((name) => then.get(name) !== today.get(name))
-      .map((name) => ({
-        field: `${name} · ${label}`,
-        before: text(then.get(name)),
-        after: text(today.get(name)),
+    const payees = [...new Set([...today.keys(), ...then.keys()])];
+    return payees
+      .filter((id) => then.get(id)?.pct !== today.get(id)?.pct)
+      .map((id) => ({
+        field: `${(today.get(id) ?? then.get(id))?.name ?? id} · ${label}`,
+        before: text(then.get(id)?.pct),
+        after: text(today.get(id)?.pct),
       }));
   });
 }

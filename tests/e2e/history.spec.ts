@@ -90,7 +90,7 @@ test('the label steps through a product’s split history with each version’s 
   await expect(payouts).toContainText('$6.00');
   await expect(payouts).toContainText('$4.00');
   await expect(payouts).toContainText('$1.00');
-  await expect(payouts).toContainText('-$1.00');
+  await expect(payouts).toContainText('($1.00)');
 
   await viewer.getByRole('button', { name: 'First' }).click();
   await expect(viewer.getByTestId('history-step-title')).toHaveText('Product created');

@@ -50,6 +50,7 @@ import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
 import adminAccountRoutes from './routes/adminAccounts';
 import adminDeskRoutes from './routes/adminDesk';
+import historyRoutes from './routes/history';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminAccountRoutes);
   await app.register(adminDeskRoutes);
   await app.register(dashboardRoutes);
+  await app.register(historyRoutes);
   await app.register(statementUploadRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });

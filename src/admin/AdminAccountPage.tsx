@@ -1,3 +1,4 @@
+import { AccountReplay } from '../history/HistorySections';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -98,6 +99,7 @@ export function AdminAccountPage({ route }: PageProps) {
               loaded.reload();
             }}
           />
+          <AccountReplay accountId={account.account.id} stateKey={account} />
         </>
       )}
     </section>

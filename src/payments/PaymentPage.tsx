@@ -1,3 +1,4 @@
+import { PaymentReplay } from '../history/HistorySections';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +101,11 @@ export function PaymentPage({ route }: PageProps) {
         </h2>
         <PaymentHistory entries={payment.history} />
       </section>
+      <PaymentReplay
+        paymentId={payment.id}
+        currency={payment.currency}
+        stateKey={`${payment.status}:${payment.history.length}`}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { RecoupmentReplay } from '../history/HistorySections';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -140,6 +141,7 @@ export function RecoupmentPage({ route }: PageProps) {
           </>
         )}
       </section>
+      <RecoupmentReplay recoupment={recoupment} />
     </section>
   );
 }

@@ -8,7 +8,9 @@ import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
 import { clampStep, historyEventKey, replayHistory, type HistoryStep } from './history';
 import { loadHistory, saveHistory } from './historyStore';
+import { CalculationReplay } from './CalculationReplay';
 import { Pipeline } from './Pipeline';
+import type { StatementHistoryEvent } from '../../api/statements';
 import { statementSnapshot } from './pipeline';
 import { getHistory, getStatement } from './statementsApi';
 import { StatementTabs } from './StatementTabs';
@@ -18,6 +20,7 @@ import './statements.css';
 interface LoadedHistory {
   title: string;
   steps: HistoryStep[];
+  events: StatementHistoryEvent[];
   /** Epoch seconds of the copy kept in this browser, when the server could not be reached. */
   offlineCopy: number | null;
 }
@@ -34,11 +37,21 @@ async function readHistory(
     ]);
     // A private window without IndexedDB still shows the history.
     await saveHistory(id, statement.title, history.items).catch(() => undefined);
-    return { title: statement.title, steps: replayHistory(history.items), offlineCopy: null };
+    return {
+      title: statement.title,
+      steps: replayHistory(history.items),
+      events: history.items,
+      offlineCopy: null,
+    };
   } catch {
     const kept = await loadHistory(id).catch(() => null);
     if (!kept) return null;
-    return { title: kept.title, steps: replayHistory(kept.events), offlineCopy: kept.savedAt };
+    return {
+      title: kept.title,
+      steps: replayHistory(kept.events),
+      events: kept.events,
+      offlineCopy: kept.savedAt,
+    };
   }
 }
 
@@ -135,6 +148,9 @@ export function StatementLogsPage({ route }: PageProps) {
         </section>
       ) : (
         <p className="page-note">{t('statements.logs.empty')}</p>
+      )}
+      {history.offlineCopy === null && (
+        <CalculationReplay statementId={id} events={history.events} />
       )}
       <ol className="statement-history card" aria-label={t('statements.logs.list')}>
         {steps.map((step, index) => (

@@ -211,7 +211,7 @@ test('create a product with codes, split it with a live preview, and the payee s
   await expect(page.getByText('All changes saved.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByText('Splits changed')).toBeVisible();
+  await expect(page.getByTestId('history-step-title')).toHaveText('Splits changed');
   await expect(page.getByText('Product created')).toBeVisible();
   await expect(page.getByText(/Otto Overseer/).first()).toBeVisible();
 

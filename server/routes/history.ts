@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, IdParams } from '../../api/common';
+import { HistoryQuery, StreamHistory } from '../../api/history';
+import { NotFoundError } from '../errors';
+import { sessionOf, type RouteAccess } from '../plugins/auth';
+import { accountStreams, readHistory } from '../queries/history';
+import { readPayment, paymentScope } from '../queries/payments';
+import { catalogScope } from '../queries/products';
+import { readRecoupment, recoupmentScope } from '../queries/recoupments';
+import { loadProduct } from './products';
+
+// Each history is read by whoever may read its thing, with the same permission and scope as the
+// thing's own read route (the product's history as GET /api/products/{id}/events).
+const productAccess: RouteAccess = { session: true, permissions: ['product:rw'] };
+const recoupmentAccess: RouteAccess = { session: true, permissions: ['recoup:ro'] };
+const paymentAccess: RouteAccess = { session: true, permissions: ['payment:ro', 'transaction:ro'] };
+const accountAccess: RouteAccess = { session: true, permissions: ['user:ro'], roles: ['admin'] };
+
+const schema = (tags: string, summary: string) => ({
+  tags: [tags],
+  summary,
+  params: IdParams,
+  querystring: HistoryQuery,
+  response: { 200: StreamHistory, ...errorResponses },
+});
+
+const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/products/:id/history',
+    {
+      config: { access: productAccess },
+      schema: schema('products', 'The product’s events after a sequence number, for replay'),
+    },
+    async (request) => {
+      const scope = catalogScope(sessionOf(request).user);
+      const product = await loadProduct(app.db, request.params.id, scope);
+      return readHistory(
+        app.db,
+        { streams: [`product-${product.id}`] },
+        request.query.after ?? '0',
+      );
+    },
+  );
+
+  app.get(
+    '/api/recoupments/:id/history',
+    {
+      config: { access: recoupmentAccess },
+      schema: schema('recoupments', 'The recoupment’s events after a sequence number, for replay'),
+    },
+    async (request) => {
+      const scope = recoupmentScope(sessionOf(request).user);
+      const found = await readRecoupment(app.db, scope, request.params.id);
+      if (!found) throw new NotFoundError();
+      const streams = [`recoupment-${request.params.id}`];
+      return readHistory(app.db, { streams }, request.query.after ?? '0');
+    },
+  );
+
+  app.get(
+    '/api/payments/:id/history',
+    {
+      config: { access: paymentAccess },
+      schema: schema('payments', 'The payment’s events after a sequence number, for replay'),
+    },
+    async (request) => {
+      const scope = paymentScope(sessionOf(request).user);
+      const payment = await readPayment(app.db, scope, request.params.id);
+      if (!payment) throw new NotFoundError();
+      const selection = {
+        streams: [`payment-${payment.id}`],
+        preparedPayment: { statementId: payment.statementId, paymentId: payment.id },
+      };
+      return readHistory(app.db, selection, request.query.after ?? '0');
+    },
+  );
+
+  app.get(
+    '/api/admin/accounts/:id/history',
+    {
+      config: { access: accountAccess },
+      schema: schema('admin', 'The account’s life, its people’s included, for replay (admins)'),
+    },
+    async (request) => {
+      const streams = await accountStreams(app.db, request.params.id);
+      if (!streams) throw new NotFoundError();
+      return readHistory(app.db, { streams }, request.query.after ?? '0');
+    },
+  );
+};
+
+export default historyRoutes;

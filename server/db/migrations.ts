@@ -765,8 +765,8 @@ export const migrations: Migration[] = [
       create index analytics_product_dims_product on analytics_product_dims (product_id, payee_id, dimension, month);
       create index analytics_product_dims_statement on analytics_product_dims (statement_id);
       `,
-    },
-    {
+  },
+  {
     version: 25,
     name: "a person's statement shares and lines, split shares, a product's codes in statements and the statements of a period are found without a scan",
     sql: `

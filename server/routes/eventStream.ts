@@ -108,7 +108,7 @@ const eventStreamRoutes: FastifyPluginAsyncTypebox<EventStreamOptions> = async (
           const at = Math.floor(event.at.getTime() / 1000);
           shown.push(
             withData
-              ? { seq, streamId, type, at, data: redact(event.data as Record<string, unknown>) }
+              ? { seq, streamId, type, at, data: redact(event.data) }
               : { seq, streamId, type, at },
           );
         }

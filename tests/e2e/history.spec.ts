@@ -17,7 +17,7 @@ test('the label steps through a product’s split history with each version’s 
   const label = await labelApi(base);
   const otto = await apiSession(base, 'overseer@demo.label');
   const ada = await apiSession(base, 'admin@demo.label');
-  let productId = '';
+  let productId: string;
   let firstId = '';
   try {
     const users = await label.json<{ items: { id: string; username: string | null }[] }>(

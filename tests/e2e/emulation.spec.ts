@@ -9,7 +9,15 @@ const navLinkLabels = (page: Page) =>
       links.map((link) => link.querySelector('.nav-label')?.textContent ?? ''),
     );
 
-const PAYEE_NAV = ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments'];
+const PAYEE_NAV = [
+  'Home',
+  'Analytics',
+  'Earnings',
+  'Payments',
+  'Transactions',
+  'Products',
+  'Recoupments',
+];
 
 test('the admin emulates the payee, sees the payee navigation, stops and lands on /admin', async ({
   page,
@@ -43,7 +51,9 @@ test('the admin emulates the payee, sees the payee navigation, stops and lands o
   await page.getByRole('button', { name: 'Stop emulation' }).click();
   await expect(page).toHaveURL(/\/admin\/overview$/);
   await expect(page.getByTestId('emulation-flag')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Statements' })).toBeVisible();
+  await expect(
+    page.getByTestId('side-nav').getByRole('link', { name: 'Statements' }),
+  ).toBeVisible();
 
   // The payee is now among the recently emulated accounts.
   await page.getByRole('button', { name: 'Emulate User' }).click();

@@ -8,6 +8,7 @@ const NAV_BY_ACCOUNT = [
     username: 'admin@demo.label',
     top: [
       'Home',
+      'Analytics',
       'Statements',
       'Payments',
       'Transactions',
@@ -20,14 +21,25 @@ const NAV_BY_ACCOUNT = [
   },
   {
     username: 'overseer@demo.label',
-    top: ['Home', 'Statements', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
+    top: [
+      'Home',
+      'Analytics',
+      'Statements',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Artists',
+    ],
     settings: ['Account', 'Distributors', 'Import', 'Help'],
   },
   {
     username: 'label@demo.label',
     top: [
       'Home',
+      'Analytics',
       'Statements',
+      'Earnings',
       'Payments',
       'Transactions',
       'Products',
@@ -39,12 +51,21 @@ const NAV_BY_ACCOUNT = [
   },
   {
     username: 'payee@demo.label',
-    top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments'],
+    top: ['Home', 'Analytics', 'Earnings', 'Payments', 'Transactions', 'Products', 'Recoupments'],
     settings: ['Account', 'Wallet', 'Help'],
   },
   {
     username: 'artist@demo.label',
-    top: ['Home', 'Payments', 'Transactions', 'Products', 'Recoupments', 'Artists'],
+    top: [
+      'Home',
+      'Analytics',
+      'Earnings',
+      'Payments',
+      'Transactions',
+      'Products',
+      'Recoupments',
+      'Artists',
+    ],
     settings: ['Account', 'Wallet', 'Help'],
   },
   {
@@ -84,11 +105,11 @@ test('the collapsed navigation survives a reload and shows tooltips', async ({ p
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
   await expect(page.getByTestId('side-nav')).toHaveClass(/collapsed/);
-  await page.getByRole('link', { name: 'Statements' }).hover();
+  await page.getByTestId('side-nav').getByRole('link', { name: 'Statements' }).hover();
   await expect(page.getByRole('tooltip', { name: 'Statements' })).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('button', { name: 'Collapse navigation' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Import' })).toBeVisible();
+  await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Import' })).toBeVisible();
 });
 
 test('switching to French re-renders the frame in French and is kept by the account', async ({
@@ -101,7 +122,7 @@ test('switching to French re-renders the frame in French and is kept by the acco
     await page.getByRole('button', { name: 'Open the user menu' }).click();
     await page.getByLabel('Language').selectOption('fr');
     await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Relevés' })).toBeVisible();
+    await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Relevés' })).toBeVisible();
     await expect(
       page.getByRole('group', { name: 'Filtres' }).getByRole('combobox', { name: /^Artiste/ }),
     ).toBeVisible();
@@ -170,9 +191,11 @@ test('a payment the reader may not see says so under its title, with breadcrumbs
   await expect(crumbs.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
 });
 
-test('a page that is not built answers as not found, never with a promise', async ({ page }) => {
+test('an address the portal does not have answers as not found, never with a promise', async ({
+  page,
+}) => {
   await login(page, 'label@demo.label');
-  await page.goto('/analytics');
+  await page.goto('/reports-of-later');
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await expect(page.getByText('This page is missing or the URL is incorrect.')).toBeVisible();
 });

@@ -11,7 +11,7 @@ test('a payee changes names, language and clock on Account, sees bad phone and p
   const email = await activatedPayee(baseURL ?? '', PASSWORD);
   await login(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByTestId('side-nav').getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
   const section = page.getByRole('tabpanel');

@@ -38,7 +38,8 @@ function SubjectView({
     () => (tab === 'artist' ? readAnalyticsArtist(api, id) : readAnalyticsProduct(api, id)),
     [api, tab, id],
   );
-  if (subject.status === 'loading') return <p className="page-note">{t('analytics.loading')}</p>;
+  if (subject.status === 'loading')
+    return <p className="page-note">{t('analytics.page.loading')}</p>;
   if (!subject.data) return <p className="page-note">{t('analytics.subject.missing')}</p>;
   return (
     <>
@@ -96,7 +97,7 @@ export function AnalyticsPage({ route }: PageProps) {
               checked={pending}
               onChange={(event) => change({ pending: event.target.checked ? '1' : null })}
             />
-            {t('analytics.pending')}
+            {t('analytics.page.pending')}
           </label>
         )}
       </div>

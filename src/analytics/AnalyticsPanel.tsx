@@ -100,7 +100,8 @@ export function AnalyticsPanel({
     return t('analytics.names.entered-by-hand');
   };
 
-  if (loaded.status === 'loading') return <p className="page-note">{t('analytics.loading')}</p>;
+  if (loaded.status === 'loading')
+    return <p className="page-note">{t('analytics.page.loading')}</p>;
   if (!list || list.currency === null || list.items.length === 0) {
     return (
       <p className="page-note analytics-empty">
@@ -183,7 +184,7 @@ export function AnalyticsPanel({
           <Money amount={list.total.amount} currency={currency} />
         </strong>
         <span className="page-note">
-          {t('analytics.units-total', { units: list.total.units.toLocaleString(language) })}
+          {t('analytics.summary.units-total', { units: list.total.units.toLocaleString(language) })}
         </span>
       </div>
       <div className="analytics-body">
@@ -199,7 +200,7 @@ export function AnalyticsPanel({
             onClick={() => void download()}
             disabled={downloading}
           >
-            {t('analytics.download')}
+            {t('analytics.table.download')}
           </button>
         </div>
       </div>

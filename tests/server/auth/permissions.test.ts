@@ -221,6 +221,8 @@ describe('every API route checks permissions', () => {
       'GET /api/session',
       'PUT /api/session',
       'DELETE /api/session',
+      // Every signed-in person's: it sends each what they may learn of (tests/server/events).
+      'GET /api/events/stream',
     ];
     const publicRoutes = [
       'GET /api/health',

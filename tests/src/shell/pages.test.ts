@@ -27,7 +27,7 @@ describe('pages built and pages served', () => {
       const isParent = NAVIGATION.some((entry) => entry.routeId === routeId && entry.children);
       if (!isParent) expect(hasPage(route), routeId).toBe(true);
     }
-    expect(shown).not.toContain('analytics');
+    expect(shown).toContain('analytics');
   });
 
   it('serves only routes with a page or a redirect: the rest answer as not found', () => {
@@ -37,7 +37,9 @@ describe('pages built and pages served', () => {
     for (const route of ROUTES) {
       expect(served.includes(`"path":"${route.path}"`), route.id).toBe(hasPage(route));
     }
-    expect(pageFor('analytics')).toBeNull();
+    // Every route of the table is built now: none is left to answer as not found.
+    for (const route of ROUTES) expect(hasPage(route), route.id).toBe(true);
+    expect(pageFor('analytics')).not.toBeNull();
   });
 
   it('sends every role without access to a page that is served', () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { approvedSongStatement, labelApi, login } from './helpers';
+import Decimal from 'decimal.js';
+import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 /** The file a click downloads, as bytes. */
 async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
@@ -36,7 +37,19 @@ test('a payee sees the same payout on their statement page, in its CSV and in it
   await expect(page.getByRole('heading', { level: 1 })).toContainText('2026-07');
   const payout = page.locator('[data-total="payout"] dd');
   await expect(payout).toHaveText('$1.25');
-  await expect(page.locator('[data-total="carried"] dd')).toHaveText('$0.00089');
+  // What stays in Paco's balance: this payout's 0.0008875 on top of what earlier statements left
+  // (other suites may have paid him before), exact on hover.
+  const paco = await apiSession(baseURL ?? '', 'payee@demo.label');
+  const own = (await (await paco.get(`/api/earnings/${statementId}`)).json()) as {
+    broughtForward: string;
+    carried: string;
+  };
+  await paco.dispose();
+  expect(new Decimal(own.carried).minus(own.broughtForward).toString()).toBe('0.0008875');
+  await expect(page.locator('[data-total="carried"] dd [title]')).toHaveAttribute(
+    'title',
+    new RegExp(`\\$${own.carried.replace('.', '\\.')}$`),
+  );
 
   const csv = await downloaded(page, 'Download CSV');
   expect(csv.name).toBe('statement-2026-07-distrokid-paco-payee.csv');

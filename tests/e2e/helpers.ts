@@ -128,13 +128,11 @@ export async function labelApi(baseURL: string) {
   return { api, csrf, json, post, put };
 }
 
-/**
- * A DistroKid statement of one row for `isrc`, uploaded by the label, funded unless cashless,
- * calculated and approved; answers its id.
- */
-export async function approvedSongStatement(
+/** A DistroKid statement of one row for `isrc`, uploaded by the label; answers its id. */
+export async function uploadSongStatement(
   label: Awaited<ReturnType<typeof labelApi>>,
   song: { isrc: string; month: string; earnings: string; cashless: boolean; fileName: string },
+  expected: string | null = null,
 ): Promise<string> {
   const distributors = await label.json<{ items: { id: string; name: string }[] }>(
     '/api/distributors?q=DistroKid',
@@ -148,7 +146,7 @@ export async function approvedSongStatement(
       body: JSON.stringify({
         distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
         report_month: song.month,
-        expected: null,
+        expected,
         ...(song.cashless ? { cashless: true } : {}),
       }),
       file: {
@@ -159,7 +157,18 @@ export async function approvedSongStatement(
     },
   });
   expect(upload.status()).toBeLessThan(300);
-  const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+  return ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+}
+
+/**
+ * A DistroKid statement of one row for `isrc`, uploaded by the label, funded unless cashless,
+ * calculated and approved; answers its id.
+ */
+export async function approvedSongStatement(
+  label: Awaited<ReturnType<typeof labelApi>>,
+  song: { isrc: string; month: string; earnings: string; cashless: boolean; fileName: string },
+): Promise<string> {
+  const statementId = await uploadSongStatement(label, song);
   const statusOf = async () =>
     (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
   if (song.cashless) {

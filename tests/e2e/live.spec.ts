@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DISTROKID_HEADER, apiSession, labelApi, login } from './helpers';
+import { apiSession, labelApi, login, uploadSongStatement } from './helpers';
 
 // The statement page learns of a change from the live stream, not from asking again on a timer:
 // an admin forces a statement while the label has it open, and the label's page shows the new
@@ -11,29 +11,17 @@ test('a label sees the statement an admin forces change at once, without polling
   test.setTimeout(120_000);
   const base = baseURL ?? '';
   const label = await labelApi(base);
-  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-    '/api/distributors?q=DistroKid',
-  );
-  const row = ['2026-03-15', '2026-03', 'Spotify', 'Aria Vale', 'Song', 'QZDM12600001', '']
-    .concat(['10', '100', 'Song', 'US', '0', '4.20'])
-    .join('\t');
-  const upload = await label.api.post('/api/statement/upload', {
-    headers: { 'x-csrf-token': label.csrf },
-    multipart: {
-      body: JSON.stringify({
-        distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-        report_month: '2026-03',
-        expected: '4.20',
-      }),
-      file: {
-        name: `live-${Date.now()}.tsv`,
-        mimeType: 'text/tab-separated-values',
-        buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
-      },
+  const statementId = await uploadSongStatement(
+    label,
+    {
+      isrc: 'QZDM12600001',
+      month: '2026-03',
+      earnings: '4.20',
+      cashless: false,
+      fileName: `live-${Date.now()}.tsv`,
     },
-  });
-  expect(upload.status()).toBeLessThan(300);
-  const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
+    '4.20',
+  );
   const statusOf = async () =>
     (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status;
   await expect.poll(statusOf, { timeout: 30_000 }).toBe('waiting-for-funds');

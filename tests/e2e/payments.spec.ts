@@ -6,6 +6,7 @@ const PAYEE_PASSWORD = 'Payee-paid-2026!';
 
 test('a payee is paid whole cents to a verified bank account; an admin retries a returned payment', async ({
   page,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -135,6 +136,19 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(bank).toContainText('Verified: your payments go to this account');
 
+  // The second payee keeps their wallet open while the batch runs: when the bank returns their
+  // payment, the amount is back in the balance on screen, without a reload.
+  const watcher = await browser.newContext();
+  const watching = await watcher.newPage();
+  await login(watching, returned, PAYEE_PASSWORD);
+  await watching.goto('/wallet');
+  const watchedBalance = watching.getByRole('region', { name: 'Balance in USD' });
+  await expect(watchedBalance).toContainText('$0.00355');
+  let reloads = 0;
+  watching.on('framenavigated', (frame) => {
+    if (frame === watching.mainFrame()) reloads += 1;
+  });
+
   // An admin runs the batch now; the sandbox bank settles one payment and returns the other.
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -151,6 +165,9 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   try {
     await expect.poll(() => statusOfPayment(paidId), { timeout: 30_000 }).toBe('completed');
     await expect.poll(() => statusOfPayment(returnedId), { timeout: 30_000 }).toBe('failed');
+    await expect(watchedBalance).toContainText('$5.00355', { timeout: 5_000 });
+    expect(reloads).toBe(0);
+    await watcher.close();
     const failed = (
       (await (await ada.get(`/api/payments?payee=${returnedId}`)).json()) as {
         items: { id: string }[];

@@ -2,7 +2,7 @@
 // approved statements, 2,000 products of 100 artists, 3 payees a product. Records and engine lines
 // are written with SQL (no upload, no engine run: what is timed is the analytics), then each
 // statement's figures are written by the product's own aggregation (writeStatementAnalytics), then
-// every analytics answer is timed, p50 and p95 over BENCH_RUNS (50) runs, on PGlite (a temporary
+// every analytics answer and both dashboards are timed, p50 and p95 over BENCH_RUNS (50) runs, on PGlite (a temporary
 // data directory on disk) and, when TEST_DATABASE_URL is set (scripts/with-postgres.sh), on
 // PostgreSQL. Prints figures; never fails on time. Goals: p95 < 150 ms PostgreSQL, < 400 ms PGlite.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,9 @@ import { writeStatementAnalytics } from '../server/analytics/aggregates';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
 import { analyticsList, type AnalyticsScope } from '../server/queries/analytics';
+import { periodWindow } from '../server/queries/dashboardWindow';
+import { readLabelDashboard } from '../server/queries/labelDashboard';
+import { readPersonalDashboard } from '../server/queries/personalDashboard';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -56,7 +59,7 @@ async function generate(db: Database): Promise<void> {
     await db.query(
       `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist, service,
                                       format, territory, units, revenue, date, kind, currency, format_raw)
-       select $1, $1, i, 'CODE' || ((i * 7919) % ${PRODUCTS}), 'custom', 'Song', 'Artist',
+       select $1, $1, i, 'CODE' || ((i::bigint * 7919) % ${PRODUCTS}), 'custom', 'Song', 'Artist',
               (array['Spotify','Apple Music','YouTube','Amazon Music','Deezer','Tidal','Pandora','SoundCloud',
                      'iTunes','Beatport','TikTok','Facebook','Napster','Anghami','Boomplay'])[1 + i % 15],
               (array['stream','download','video','physical'])[1 + (i / 7) % 4],
@@ -64,7 +67,7 @@ async function generate(db: Database): Promise<void> {
                      'IN','ID','PH','TR','AR','CL','CO','PE','ZA','NG','EG','MA','SA','AE','IL','RU','UA','CZ',
                      'AT','CH','BE','PT','IE','NZ','SG','MY','TH','VN','TW','HK','CN','GR','RO','HU','BG','HR',
                      'RS','SK','SI','LT','LV','EE'])[1 + (i / 3) % 60],
-              1 + i % 50, ((i * 104729) % 100000) / 1000000.0 + 0.000000000001 * (i % 997),
+              1 + i % 50, ((i::bigint * 104729) % 100000) / 1000000.0 + 0.000000000001 * (i % 997),
               ($2 || '-01')::date + (i % 28), 'sale', 'USD', 'Song'
          from generate_series(1, $3::int) i`,
       [statement, period, perMonth],
@@ -79,6 +82,19 @@ async function generate(db: Database): Promise<void> {
          join product_codes pc on pc.account_id = 'bench' and pc.code = c.code
          cross join (values (0, 0.5), (1, 0.3), (2, 0.2)) as share(n, pct)`,
       [statement, `calculation-${month}`],
+    );
+    // What the pipeline keeps per statement for the dashboards: revenue per code, totals per payee.
+    await db.query(
+      `insert into statement_codes (statement_id, code, kind, rows, revenue)
+       select $1, code, 'custom', count(*), sum(revenue) from statement_records
+        where statement_id = $1 group by code`,
+      [statement],
+    );
+    await db.query(
+      `insert into statement_payees (calculation_id, payee_id, earned, recouped, credited, payout)
+       select $1, payee_id, sum(amount), 0, 0, sum(amount) from statement_lines
+        where calculation_id = $1 group by payee_id`,
+      [`calculation-${month}`],
     );
     await db.transaction((tx) => writeStatementAnalytics(tx, statement, `calculation-${month}`));
     console.info(
@@ -102,6 +118,40 @@ async function time(db: Database, scope: AnalyticsScope, query: AnalyticsQuery) 
     times.sort((a, b) => a - b);
     rows.push(
       `${view.padEnd(13)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms`,
+    );
+  }
+  return rows;
+}
+
+/** The label's and a payee's dashboard, under the same filters as the analytics cases. */
+async function timeDashboards(db: Database, query: AnalyticsQuery) {
+  const window = periodWindow(query, NOW);
+  const artist = query.artist ?? null;
+  const answers: [string, () => Promise<unknown>][] = [
+    ['label', () => readLabelDashboard(db, { account: 'bench', artist, window, currency: 'USD' })],
+    [
+      'payee',
+      () =>
+        readPersonalDashboard(db, {
+          person: 'payee-7',
+          account: null,
+          artist,
+          window,
+          currency: 'USD',
+        }),
+    ],
+  ];
+  const rows: string[] = [];
+  for (const [name, read] of answers) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      await read();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `${`dashboard ${name}`.padEnd(17)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms`,
     );
   }
   return rows;
@@ -168,6 +218,13 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
     for (const [name, scope, query] of cases) {
       console.info(`${kind} — ${name} (${RUNS} runs each):`);
       for (const row of await time(db, scope, query)) console.info(`  ${row}`);
+    }
+    for (const [name, query] of [
+      ['last 12 months', { months: 12 }],
+      ['one month, one artist', { month: '2026-03', artist: 'artist-7' }],
+    ] as const) {
+      console.info(`${kind} — dashboards, ${name} (${RUNS} runs each):`);
+      for (const row of await timeDashboards(db, query)) console.info(`  ${row}`);
     }
   } finally {
     await db.close();

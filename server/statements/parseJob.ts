@@ -187,6 +187,10 @@ async function readFile(
   }
 }
 
+/** A layout of the template may read a product title where a code would be. */
+const readsTitles = (template: DistributorTemplate) =>
+  template.versions.some((version) => version.fields.codes.some((code) => code.kind === 'title'));
+
 /** The job behind every upload: reads each file not yet read, then totals the statement's codes. */
 export async function runParseJob(deps: ParseJobDeps, statementId: string): Promise<void> {
   const statements = await deps.db.query<{
@@ -225,7 +229,9 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
   }
   await deps.db.transaction(async (tx) => {
     // Records named by title only (no code column) take their product's code, when one matches.
-    await matchTitleKeys(tx, statementId);
+    if (statement.template && readsTitles(statement.template)) {
+      await matchTitleKeys(tx, statementId);
+    }
     await totalStatementCodes(tx, statementId);
     const rejected = await tx.query(
       `select 1 from statement_files where statement_id = $1 and status = 'rejected'`,

@@ -47,7 +47,10 @@ export const AnalyticsQuery = Type.Object(
 export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
 
 export const AnalyticsItem = Type.Object({
-  /** The month (`YYYY-MM`), service, format, territory (ISO 3166 alpha-2) or id; '' for none. */
+  /**
+   * The month (`YYYY-MM`), service, format, territory (ISO 3166 alpha-2, or a territory that is
+   * no country: `WW`, `ROW`, `OU`, `EU`, `XX`, rules/territories.ts) or id; '' for none.
+   */
   key: Type.String(),
   /** The distributor's, product's or artist's name; the key itself for the other views. */
   name: Type.String(),

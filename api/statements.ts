@@ -14,6 +14,8 @@ export const StatementFile = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   records: Type.Union([Type.Integer(), Type.Null()]),
   errors: Type.Union([Type.Integer(), Type.Null()]),
+  /** Rows left out as no sales (the layout's payouts, say): neither records nor errors. */
+  nonSalesRows: Type.Integer(),
 });
 export type StatementFile = Static<typeof StatementFile>;
 

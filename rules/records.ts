@@ -4,7 +4,7 @@
 /** One line of revenue read from a distributor's statement. */
 export interface StatementRecord {
   code: string;
-  codeKind: CodeKind;
+  codeKind: RecordCodeKind;
   title: string;
   artist: string;
   service: string;
@@ -12,7 +12,10 @@ export interface StatementRecord {
   format: string;
   /** `format` classified for the engine and analytics (plays count only `stream`). */
   formatKind: FormatKind;
-  /** ISO 3166-1 alpha-2, or null when the statement gives none or a multi-country region. */
+  /**
+   * ISO 3166-1 alpha-2; or a non-country territory the statement names (rules/territories.ts:
+   * worldwide, rest of the world, outside the US, Europe, unspecified); null when it gives none.
+   */
   territory: string | null;
   /** Whole units; negative for returns. */
   units: number;
@@ -29,6 +32,14 @@ export interface StatementRecord {
 
 export type CodeKind = 'isrc' | 'upc' | 'custom';
 export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+/**
+ * What a template's code column holds: a product code, or (`title`) the product's title, for a
+ * layout without any code column (Bandcamp's export without item details). A record read with a
+ * title is matched to the label's catalog when its statement is read (server/statements/
+ * titleKeys.ts); one that matches no single product is a missing code like any other.
+ */
+export type RecordCodeKind = CodeKind | 'title';
+export const RECORD_CODE_KINDS: readonly RecordCodeKind[] = [...CODE_KINDS, 'title'];
 export type RecordKind = 'sale' | 'mechanical';
 export type FormatKind = 'stream' | 'download' | 'physical' | 'video' | 'other';
 export const FORMAT_KINDS: readonly FormatKind[] = [

@@ -1,7 +1,8 @@
 import {
   DELIMITERS,
   FORMAT_KINDS,
-  type CodeKind,
+  RECORD_CODE_KINDS,
+  type RecordCodeKind,
   type Delimiter,
   type FormatKind,
   type RecordKind,
@@ -37,12 +38,22 @@ export interface LayoutVersion {
   decimalComma?: boolean;
   /** How 'NN/NN/YYYY' dates are read; month first unless said. */
   dateOrder?: 'mdy' | 'dmy';
+  /**
+   * Rows that are not sales (Bandcamp's payouts): the first listed column whose value is one of
+   * `values` (case and surrounding spaces ignored) marks the row. Such a row is no record and no
+   * error: it is counted and its row number reported (`summary.nonSalesRows`), its amount never
+   * read as revenue.
+   */
+  nonSales?: { columns: string[]; values: string[] };
   fields: FieldMapping;
 }
 
 export interface FieldMapping {
-  /** Tried in order: the first non-empty one is the record's code. */
-  codes: { column: string; kind: CodeKind }[];
+  /**
+   * Tried in order: the first non-empty one is the record's code. Kind `title` reads a product
+   * title, matched to the catalog when the statement is read, for layouts without a code column.
+   */
+  codes: { column: string; kind: RecordCodeKind }[];
   title?: FieldSource;
   artist?: FieldSource;
   service?: FieldSource;
@@ -80,7 +91,6 @@ export type FormatKindSource =
 export type CurrencySource = FieldSource | { fromHeader: true };
 
 export const DEFAULT_TOTAL_PREFIXES = ['total', 'totals', 'grand total', 'subtotal', 'sub-total'];
-const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
 const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'];
 
 /** Every problem with a template, as sentences; empty when it can be used. */
@@ -144,6 +154,16 @@ function versionProblems(version: unknown): string[] {
   ) {
     problems.push("dateOrder must be 'mdy' or 'dmy'");
   }
+  if (
+    version.nonSales !== undefined &&
+    !(
+      isObject(version.nonSales) &&
+      isTextList(version.nonSales.columns) &&
+      isTextList(version.nonSales.values)
+    )
+  ) {
+    problems.push('nonSales must be { columns: [...], values: [...] }');
+  }
   if (!isObject(version.fields)) return [...problems, 'needs a field mapping'];
   const known = Array.isArray(headers) ? headers.filter(isText).map(headerKey) : [];
   problems.push(...fieldProblems(version.fields, new Set(known)));
@@ -157,8 +177,14 @@ function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): s
     problems.push('fields.codes needs at least one code column');
   } else {
     for (const code of codes as unknown[]) {
-      if (!isObject(code) || !isText(code.column) || !CODE_KINDS.includes(code.kind as CodeKind)) {
-        problems.push("each code column needs a column and a kind ('isrc', 'upc' or 'custom')");
+      if (
+        !isObject(code) ||
+        !isText(code.column) ||
+        !RECORD_CODE_KINDS.includes(code.kind as RecordCodeKind)
+      ) {
+        problems.push(
+          "each code column needs a column and a kind ('isrc', 'upc', 'custom' or 'title')",
+        );
       }
     }
     if (

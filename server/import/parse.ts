@@ -38,6 +38,8 @@ export interface ParseSummary {
   blankRows: number;
   /** Row numbers of the total/footer rows that were dropped. */
   totalRows: number[];
+  /** Row numbers of the rows that are not sales (the layout's `nonSales`, e.g. payouts), left out. */
+  nonSalesRows: number[];
   /** Amounts with more than 12 decimals, rounded half to even. */
   roundedAmounts: number;
   /** Exact sums of the records' revenue per currency (null: the statement names none). */
@@ -132,6 +134,7 @@ async function* readInBatches(
     errors: 0,
     blankRows: 0,
     totalRows: [],
+    nonSalesRows: [],
     roundedAmounts: 0,
     revenueTotals: [],
   };
@@ -143,6 +146,9 @@ async function* readInBatches(
         break;
       case 'total':
         summary.totalRows.push(row);
+        break;
+      case 'nonSales':
+        summary.nonSalesRows.push(row);
         break;
       case 'errors':
         summary.rowsWithErrors++;

@@ -11,13 +11,14 @@ import { parseTerritory } from './normalise/territory';
 import { parseText } from './normalise/text';
 import { parseUnits } from './normalise/units';
 import { DEFAULT_TOTAL_PREFIXES, type FieldSource } from '../../rules/templateSchema';
-import type { CodeKind, RecordField, RowError, StatementRecord } from './types';
+import type { RecordCodeKind, RecordField, RowError, StatementRecord } from './types';
 
 export type MappedRow =
   | { kind: 'record'; record: StatementRecord; roundedAmount: boolean }
   | { kind: 'errors'; errors: RowError[] }
   | { kind: 'blank' }
-  | { kind: 'total' };
+  | { kind: 'total' }
+  | { kind: 'nonSales' };
 
 type Reader = (cells: readonly string[]) => string;
 
@@ -113,6 +114,9 @@ export function compileRowMapper(
     currencySource && !('fromHeader' in currencySource)
       ? reader(currencySource)
       : () => currencyFromHeader ?? '';
+  const nonSales = version.nonSales;
+  const nonSalesReader = nonSales ? reader({ columns: nonSales.columns }) : null;
+  const nonSalesValues = new Set(nonSales?.values.map((v) => v.trim().toLowerCase()) ?? []);
   const lastUsedColumn = Math.max(-1, ...used);
   const territoryOf = memoize(parseTerritory);
   const dateOf = memoize((raw) => parseDate(raw, dateOptions));
@@ -123,6 +127,10 @@ export function compileRowMapper(
     const errors: RowError[] = [];
     const codeCell = firstCode(cells, codeColumns);
     if (!codeCell && isTotalRow(cells, totalPrefixes)) return { kind: 'total' };
+    // A payout is money moved, not a sale: never a record, never revenue, never an error.
+    if (nonSalesReader && nonSalesValues.has(nonSalesReader(cells).trim().toLowerCase())) {
+      return { kind: 'nonSales' };
+    }
     if (cells.length > headerWidth && cells.slice(headerWidth).some((cell) => cell.trim() !== '')) {
       errors.push({
         row,
@@ -138,7 +146,7 @@ export function compileRowMapper(
     }
     if (errors.length > 0) return { kind: 'errors', errors };
     let code = '';
-    let codeKind: CodeKind = 'custom';
+    let codeKind: RecordCodeKind = 'custom';
     if (!codeCell)
       errors.push({ row, field: 'code', message: 'At least one code must be provided' });
     else {
@@ -191,8 +199,8 @@ function take<T>(
 
 function firstCode(
   cells: readonly string[],
-  columns: readonly { kind: CodeKind; index: number }[],
-): { kind: CodeKind; value: string } | null {
+  columns: readonly { kind: RecordCodeKind; index: number }[],
+): { kind: RecordCodeKind; value: string } | null {
   for (const column of columns) {
     const value = cells[column.index];
     if (value !== undefined && value.trim() !== '') return { kind: column.kind, value };

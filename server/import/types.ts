@@ -4,6 +4,7 @@ export type {
   CodeKind,
   FormatKind,
   RecordField,
+  RecordCodeKind,
   RecordKind,
   StatementRecord,
 } from '../../rules/records';

@@ -101,7 +101,9 @@ const VISIBLE_STATEMENTS = `
            where sc.statement_id = d.id) as revenue,
          ${statementCurrencySql('d.id')} as currency,
          (select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'status', f.status,
-                  'error', f.error, 'records', f.records, 'errors', f.errors) order by f.name, f.id), '[]')
+                  'error', f.error, 'records', f.records, 'errors', f.errors,
+                  'nonSalesRows', coalesce(jsonb_array_length(f.summary -> 'nonSalesRows'), 0))
+                  order by f.name, f.id), '[]')
             from statement_files f where f.statement_id = d.id) as files
     from described d`;
 

@@ -200,7 +200,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           commandMetadata(request, app.now()),
         );
-        if (request.body.codes) {
+        // New codes, or a title a statement names its records by, may release waiting statements.
+        if (request.body.codes || request.body.title !== undefined) {
           await resolveStatements(tx, row.account_id, commandMetadata(request, app.now()));
         }
       });

@@ -8,6 +8,7 @@ import { RECORD_COLUMNS } from '../import/recordLines';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 import { MixedCurrencyError, StatementFileError, type RowError } from '../import/types';
 import { statementRead } from './pipeline';
+import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -186,6 +187,10 @@ async function readFile(
   }
 }
 
+/** A layout of the template may read a product title where a code would be. */
+const readsTitles = (template: DistributorTemplate) =>
+  template.versions.some((version) => version.fields.codes.some((code) => code.kind === 'title'));
+
 /** The job behind every upload: reads each file not yet read, then totals the statement's codes. */
 export async function runParseJob(deps: ParseJobDeps, statementId: string): Promise<void> {
   const statements = await deps.db.query<{
@@ -223,13 +228,11 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     }
   }
   await deps.db.transaction(async (tx) => {
-    await tx.query('delete from statement_codes where statement_id = $1', [statementId]);
-    await tx.query(
-      `insert into statement_codes (statement_id, code, kind, rows, revenue)
-       select statement_id, code, min(code_kind), count(*), sum(revenue)
-         from statement_records where statement_id = $1 group by statement_id, code`,
-      [statementId],
-    );
+    // Records named by title only (no code column) take their product's code, when one matches.
+    if (statement.template && readsTitles(statement.template)) {
+      await matchTitleKeys(tx, statementId);
+    }
+    await totalStatementCodes(tx, statementId);
     const rejected = await tx.query(
       `select 1 from statement_files where statement_id = $1 and status = 'rejected'`,
       [statementId],

@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import type { EventMetadata, PortalEvent, StatementFlags } from '../events/types';
 import { enqueueJob } from '../jobs/queue';
+import { rematchTitleKeys } from './titleKeys';
 
 interface StatementRow {
   state: string;
@@ -128,13 +129,17 @@ export async function statementRead(tx: Queryable, statementId: string, metadata
   if (after.value === 'pending') await checkFunds(tx, statementId, metadata);
 }
 
-/** A catalog change may have configured the last unknown code of waiting statements. */
+/**
+ * A catalog change may have configured the last unknown code of waiting statements, or given a
+ * product the title a statement names its records by.
+ */
 export async function resolveStatements(tx: Queryable, accountId: string, metadata: EventMetadata) {
   const waiting = await tx.query<{ id: string }>(
     `select id from statements where account_id = $1 and state = 'needsAttention' order by received_at`,
     [accountId],
   );
   for (const { id } of waiting) {
+    await rematchTitleKeys(tx, id);
     const facts = await statementFacts(tx, id);
     if (facts.problems > 0 || facts.rejected) continue;
     await transition(tx, id, { type: 'statement.resolve', facts }, metadata);

@@ -19,20 +19,31 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
   ],
   TuneCore: ['5205dfcf37e584a08804ab34f441ed8f6db45968657f5085665135042af32c25'],
   'CD Baby': ['27a70240bc485bb624016ee4641be42b88dc063d3b507b7d13d304107bc4d738'],
-  'The Orchard': ['b8b4522eefd28330a8129a7ca744f4868ab8d52c04933403f53e4d7c8a6ba8bc'],
+  'The Orchard': [
+    'b8b4522eefd28330a8129a7ca744f4868ab8d52c04933403f53e4d7c8a6ba8bc',
+    // Before the upper-case statement with NET SHARE ACCOUNT CURRENCY.
+    'cb8c739e6f80aa2f00954b8a405a203f698dba35807c60dd907f8da23c3d5219',
+  ],
   Believe: [
     '32a265cf474e0834a2f8f125c6085381f81434528f09f679997945bf1b4a5049',
     // Before videos were told apart by Release type.
     '636a6c48f7de2520e827f67b25b01b22660a3760f38e55d3c01ea726422bb9e0',
   ],
   FUGA: ['2e91f56468a75b2127a084eea4a3fc59ef4686fb30413e7cafb52c368db30f33'],
+  // The first template, kept until the Earnings Detail export was added.
   Symphonic: ['4a253afe62d04b79822728b3b06842cfa7990f42f5bfc931d66c6fb46d35ae7a'],
   Bandcamp: [
     '5ed0872a769201cf11d10f14640cbb8eb050951f65c83f0c50991889a3a6c46a',
     // Net amount as revenue, before item types were classified as downloads and packages.
     '20d7a7cdc8d24824a4978aec815bf5fe51d84e9b29824da30e5762c32e7c0cb3',
+    // Before the export without item details, payouts left out and titles as keys.
+    '24b16529d13d27da789782e1f5ec169fd21fe91dd22a08b1dd55f7db3d130e44',
   ],
-  Apple: ['7ff54de010d77b17ed28db8f6d8128c96e5880c97466dd227f7763d502b6175a'],
+  Apple: [
+    '7ff54de010d77b17ed28db8f6d8128c96e5880c97466dd227f7763d502b6175a',
+    // Before the music report's 'Title / Episode / Season' column.
+    '4b4bd8e88e3c2750868cf14aa6a322083defc35553264ed4b63f5a699dd08c8e',
+  ],
 };
 
 /** JSON with object keys sorted, so a template read back from jsonb hashes as written. */

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import { countryName } from '../format/countries';
+import { countryName, territoryName } from '../format/countries';
+import { isNonCountryTerritory } from '../../rules/territories';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { Money } from '../widgets/Money';
@@ -42,6 +43,23 @@ const TITLES: Record<AnalyticsView, string> = {
 
 function MoneyCell({ row }: CellProps<Row>) {
   return <Money amount={row.amount} currency={row.currency} />;
+}
+
+/** Territories that are no single country, and amounts of no territory: named below the map. */
+function OffMap({ rows }: { rows: Row[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <p className="page-note analytics-off-map" data-testid="analytics-off-map">
+      {t('analytics.territories.not-on-map')}{' '}
+      {rows.map((row, index) => (
+        <span key={row.id}>
+          {index > 0 ? ', ' : ''}
+          {row.label} <Money amount={row.amount} currency={row.currency} />
+        </span>
+      ))}
+    </p>
+  );
 }
 
 /** Products and artists open their own view of the analytics, the filters kept. */
@@ -92,7 +110,9 @@ export function AnalyticsPanel({
       }).format(new Date(Date.UTC(year, month - 1, 1)));
     }
     if (view === 'territories') {
-      return item.key ? countryName(item.key, language) : t('analytics.names.unknown-territory');
+      return item.key
+        ? territoryName(item.key, language, t)
+        : t('analytics.names.unknown-territory');
     }
     if (item.name) return item.name;
     if (view === 'artists') return t('analytics.names.no-artist');
@@ -151,12 +171,21 @@ export function AnalyticsPanel({
     view === 'overview' ? (
       <MonthChart months={bars} label={chartLabel} valueText={money} />
     ) : view === 'territories' ? (
-      <WorldMap
-        values={new Map(rows.filter((row) => row.key).map((row) => [row.key, Number(row.amount)]))}
-        label={chartLabel}
-        nameOf={(code) => countryName(code, language)}
-        valueText={money}
-      />
+      <>
+        <WorldMap
+          values={
+            new Map(
+              rows
+                .filter((row) => row.key && !isNonCountryTerritory(row.key))
+                .map((row) => [row.key, Number(row.amount)]),
+            )
+          }
+          label={chartLabel}
+          nameOf={(code) => countryName(code, language)}
+          valueText={money}
+        />
+        <OffMap rows={rows.filter((row) => !row.key || isNonCountryTerritory(row.key))} />
+      </>
     ) : (
       <BarChart bars={bars} label={chartLabel} valueText={money} />
     );

@@ -48,7 +48,9 @@ export function CodeColumnsEditor({
                       ? t('distributors.editor.kind-isrc')
                       : kind === 'upc'
                         ? t('distributors.editor.kind-upc')
-                        : t('distributors.editor.kind-custom')}
+                        : kind === 'title'
+                          ? t('distributors.editor.kind-title')
+                          : t('distributors.editor.kind-custom')}
                   </option>
                 ))}
               </select>

@@ -6,7 +6,7 @@ import type {
   KindSource,
   LayoutVersion,
 } from '../../rules/templateSchema';
-import { CODE_KINDS, type CodeKind } from '../../rules/records';
+import { RECORD_CODE_KINDS, type RecordCodeKind } from '../../rules/records';
 
 export type { DistributorTemplate, LayoutVersion };
 
@@ -24,7 +24,8 @@ export const SOURCE_FIELDS = [
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
 
-export { CODE_KINDS };
+/** A code column may also hold a product title (a layout without codes). */
+export const CODE_KINDS = RECORD_CODE_KINDS;
 export const DELIMITER_CHOICES = ['', '\t', ',', ';'] as const;
 export const ENCODING_CHOICES = ['', 'utf-8', 'utf-16le', 'windows-1252'] as const;
 export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;
@@ -58,13 +59,15 @@ export interface VersionDraft {
   /** The decimal separator the layout declares; `detect` decides it per file from its amounts. */
   decimalSeparator: (typeof DECIMAL_SEPARATOR_CHOICES)[number];
   dateOrder: (typeof DATE_ORDER_CHOICES)[number];
-  codes: Array<{ column: string; kind: CodeKind }>;
+  codes: Array<{ column: string; kind: RecordCodeKind }>;
   sources: Record<SourceField, SourceDraft>;
   revenuePerUnit: boolean;
   kind: KindDraft;
   currency: CurrencyDraft;
   /** Not edited by the form: kept as read so that saving does not drop the classification. */
   formatKind?: FormatKindSource;
+  /** Not edited by the form either: kept so that saving does not turn payouts into sales. */
+  nonSales?: LayoutVersion['nonSales'];
 }
 
 export interface TemplateDraft {
@@ -155,6 +158,7 @@ export function versionDraft(version: LayoutVersion): VersionDraft {
     kind: kindDraft(fields.kind),
     currency: currencyDraft(fields.currency),
     ...(fields.formatKind ? { formatKind: fields.formatKind } : {}),
+    ...(version.nonSales ? { nonSales: version.nonSales } : {}),
   };
 }
 
@@ -208,6 +212,7 @@ export function layoutVersion(draft: VersionDraft): LayoutVersion {
       ? {}
       : { decimalComma: draft.decimalSeparator === 'comma' }),
     ...(draft.dateOrder ? { dateOrder: draft.dateOrder } : {}),
+    ...(draft.nonSales ? { nonSales: draft.nonSales } : {}),
     fields: {
       codes: draft.codes
         .map((code) => ({ column: code.column.trim(), kind: code.kind }))

@@ -6,6 +6,7 @@ import ja from 'i18n-iso-countries/langs/ja.json';
 import pt from 'i18n-iso-countries/langs/pt.json';
 import zh from 'i18n-iso-countries/langs/zh.json';
 import { toLanguage } from '../i18n';
+import { isNonCountryTerritory, type NonCountryTerritory } from '../../rules/territories';
 
 for (const locale of [en, es, fr, ja, pt, zh]) countries.registerLocale(locale);
 
@@ -26,4 +27,21 @@ export function countryName(code: string, language: string): string {
 /** The ISO 3166-1 alpha-2 code of a numeric code (as world maps number their countries). */
 export function alpha2OfNumeric(numeric: string | number): string | null {
   return countries.numericToAlpha2(numeric) ?? null;
+}
+
+/** The text key naming each territory that is no single country (rules/territories.ts). */
+const NON_COUNTRY_KEYS: Record<NonCountryTerritory, string> = {
+  WW: 'analytics.territories.worldwide',
+  ROW: 'analytics.territories.rest-of-world',
+  OU: 'analytics.territories.outside-us',
+  EU: 'analytics.territories.europe',
+  XX: 'analytics.territories.unspecified',
+};
+
+/**
+ * A record's territory in the reader's language: a country's name, or the name of a territory
+ * that is no single country (worldwide, outside the United States, …), translated by `t`.
+ */
+export function territoryName(code: string, language: string, t: (key: string) => string): string {
+  return isNonCountryTerritory(code) ? t(NON_COUNTRY_KEYS[code]) : countryName(code, language);
 }

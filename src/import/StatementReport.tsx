@@ -12,6 +12,7 @@ import { STATUS_KEYS } from '../statements/pipeline';
 import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
+import { codeKindLabel } from '../statements/codeKindLabel';
 
 const FILE_FORMAT_ERROR = 'File Format Error';
 
@@ -38,6 +39,11 @@ function AddCodeCell({ row }: CellProps<MissingCodeRow>) {
       {t('import.missing.add-to-product')}
     </button>
   );
+}
+
+function MissingKindCell({ row }: CellProps<MissingCodeRow>) {
+  const { t } = useTranslation();
+  return <>{codeKindLabel(row.kind, t)}</>;
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -97,7 +103,7 @@ export function StatementReport({ statementId }: { statementId: string }) {
   ];
   const missingColumns: ListColumn<MissingCodeRow>[] = [
     { label: t('import.missing.code'), key: 'code', width: 150 },
-    { label: t('import.missing.kind'), key: 'kind', width: 80 },
+    { label: t('import.missing.kind'), key: 'kind', width: 80, component: MissingKindCell },
     { label: t('import.missing.rows'), key: 'rows', width: 70, format: 'number' },
     {
       label: t('import.missing.revenue'),
@@ -169,6 +175,13 @@ export function StatementReport({ statementId }: { statementId: string }) {
           </Link>
         </p>
       )}
+      {statement.files
+        .filter((file) => file.nonSalesRows > 0)
+        .map((file) => (
+          <p key={file.id} className="alert" data-testid="non-sales-rows">
+            {t('import.errors.non-sales-rows', { name: file.name, count: file.nonSalesRows })}
+          </p>
+        ))}
       {emptyFiles.map((file) => (
         <div key={file.id} className="alert alert-warning" role="alert">
           <p>{t('import.errors.no-sales-rows', { name: file.name })}</p>

@@ -18,6 +18,8 @@ import type {
   StatementRowError,
 } from '../../api/statements';
 import type { FormatKind } from '../../rules/records';
+import { territoryName } from '../format/countries';
+import { codeKindLabel } from './codeKindLabel';
 
 type MissingRow = MissingCode & { id: string; onAdd: () => void };
 type ErrorRow = StatementRowError & { id: string };
@@ -44,6 +46,19 @@ const FORMAT_KIND_KEYS: Record<FormatKind, string> = {
 function FormatKindCell({ row }: CellProps<RecordRow>) {
   const { t } = useTranslation();
   return <>{t(FORMAT_KIND_KEYS[row.formatKind])}</>;
+}
+
+/** The record's territory as written, a non-country territory (`OU`, `WW`) named in words. */
+function TerritoryCell({ row }: CellProps<RecordRow>) {
+  const { t, i18n } = useTranslation();
+  if (!row.territory) return null;
+  return <span title={row.territory}>{territoryName(row.territory, i18n.language, t)}</span>;
+}
+
+/** A missing code's kind; a title (a layout without codes) said as such. */
+function MissingKindCell({ row }: CellProps<MissingRow>) {
+  const { t } = useTranslation();
+  return <>{codeKindLabel(row.kind, t)}</>;
 }
 
 /** The lists' tallest body, in rows. */
@@ -107,7 +122,7 @@ export function RecordsTab({
 
   const missingColumns: ListColumn<MissingRow>[] = [
     { label: t('statements.records.code'), key: 'code', width: 160 },
-    { label: t('statements.records.kind'), key: 'kind', width: 80 },
+    { label: t('statements.records.kind'), key: 'kind', width: 80, component: MissingKindCell },
     { label: t('statements.records.rows'), key: 'rows', format: 'number', width: 80 },
     { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },
     { label: '', key: 'code', component: AddCodeCell, width: 160 },
@@ -130,7 +145,12 @@ export function RecordsTab({
       component: FormatKindCell,
       width: 100,
     },
-    { label: t('statements.records.territory'), key: 'territory', width: 80 },
+    {
+      label: t('statements.records.territory'),
+      key: 'territory',
+      width: 110,
+      component: TerritoryCell,
+    },
     { label: t('statements.records.units'), key: 'units', format: 'number', width: 80 },
     { label: t('statements.records.revenue'), key: 'revenue', format: 'currency', currency },
   ];

@@ -82,3 +82,34 @@ test('a label narrows analytics to one artist and one month and reads the statem
   await expect(page.getByTestId('analytics-total')).toHaveText('$4.13');
   await expect(page.getByText('Gross revenue')).toHaveCount(0);
 });
+
+test('sales DistroKid reports outside the US (OU) show as a territory of their own, named, off the map', async ({
+  page,
+  baseURL,
+}) => {
+  // A month no other suite settles.
+  const month = '2024-05';
+  const label = await labelApi(baseURL ?? '');
+  await approvedSongStatement(label, {
+    isrc: 'QZDM12600001',
+    month,
+    earnings: '3.21',
+    cashless: true,
+    country: 'OU',
+    fileName: `analytics-ou-${Date.now()}.tsv`,
+  });
+  await label.api.dispose();
+
+  await login(page, 'label@demo.label');
+  await page.goto(`/analytics?month=${month}&tab=territories`);
+  await page.getByRole('tab', { name: 'Territories' }).click();
+  const territories = page.getByRole('table', { name: 'Territory' });
+  await expect(
+    territories.getByRole('row').filter({ hasText: 'Outside the United States' }),
+  ).toContainText('$3.21');
+  await expect(territories.getByRole('row').filter({ hasText: /^OU$/ })).toHaveCount(0);
+  await expect(page.getByTestId('analytics-off-map')).toContainText(
+    'Outside the United States $3.21',
+  );
+  await expect(page.locator('path[data-code][fill]')).toHaveCount(0);
+});

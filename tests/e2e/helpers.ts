@@ -131,14 +131,22 @@ export async function labelApi(baseURL: string) {
 /** A DistroKid statement of one row for `isrc`, uploaded by the label; answers its id. */
 export async function uploadSongStatement(
   label: Awaited<ReturnType<typeof labelApi>>,
-  song: { isrc: string; month: string; earnings: string; cashless: boolean; fileName: string },
+  song: {
+    isrc: string;
+    month: string;
+    earnings: string;
+    cashless: boolean;
+    fileName: string;
+    /** Country of Sale as DistroKid writes it; US unless said (`OU`: outside the US). */
+    country?: string;
+  },
   expected: string | null = null,
 ): Promise<string> {
   const distributors = await label.json<{ items: { id: string; name: string }[] }>(
     '/api/distributors?q=DistroKid',
   );
   const row = [`${song.month}-15`, song.month, 'Spotify', 'Aria Vale', 'Song', song.isrc, '']
-    .concat(['10', '100', 'Song', 'US', '0', song.earnings])
+    .concat(['10', '100', 'Song', song.country ?? 'US', '0', song.earnings])
     .join('\t');
   const upload = await label.api.post('/api/statement/upload', {
     headers: { 'x-csrf-token': label.csrf },
@@ -166,7 +174,7 @@ export async function uploadSongStatement(
  */
 export async function approvedSongStatement(
   label: Awaited<ReturnType<typeof labelApi>>,
-  song: { isrc: string; month: string; earnings: string; cashless: boolean; fileName: string },
+  song: Parameters<typeof uploadSongStatement>[1],
 ): Promise<string> {
   const statementId = await uploadSongStatement(label, song);
   const statusOf = async () =>

@@ -1,4 +1,5 @@
-import type { CodeKind } from '../types';
+import type { RecordCodeKind } from '../types';
+import { MAX_TEXT_CHARS } from './text';
 import { fail, looksLikeFormula, ok, quote, type Normalised } from './result';
 
 export const CUSTOM_CODE_MAX = 32;
@@ -8,11 +9,15 @@ const SCIENTIFIC = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
 /**
  * A product code as stored: ISRC upper-case without hyphens or spaces; UPC/EAN as 12 or 13
  * digits, a lost leading zero put back on 11 digits (a spreadsheet dropped it), and leading zeros
- * that pad a 12-digit UPC-A to EAN-13 or GTIN-14 taken off, so one product has one stored code; a custom code trimmed, at most 32 characters.
+ * that pad a 12-digit UPC-A to EAN-13 or GTIN-14 taken off, so one product has one stored code;
+ * a custom code upper-case without spaces, at most 32 characters, as a product's custom code is
+ * stored (server/catalog/codes.ts), so `sg 01 lp` in a file finds the product coded `SG01LP`;
+ * a title (a layout without codes) trimmed, its inner spaces one space, kept as written.
  */
-export function parseCode(raw: string, kind: CodeKind): Normalised<string> {
+export function parseCode(raw: string, kind: RecordCodeKind): Normalised<string> {
   const text = raw.trim();
-  if (looksLikeFormula(text)) {
+  // A title is text like any other title: kept verbatim, a formula-looking one too.
+  if (kind !== 'title' && looksLikeFormula(text)) {
     return fail(`Code ${quote(raw)} looks like a formula, not ${label(kind)}`);
   }
   switch (kind) {
@@ -38,14 +43,29 @@ export function parseCode(raw: string, kind: CodeKind): Normalised<string> {
       }
       return ok(upc);
     }
-    case 'custom':
-      if (text.length > CUSTOM_CODE_MAX) {
+    case 'custom': {
+      const custom = text.replace(/\s/g, '').toUpperCase();
+      if (custom.length > CUSTOM_CODE_MAX) {
         return fail(`A custom code is limited to ${CUSTOM_CODE_MAX} characters (${quote(raw)})`);
       }
-      return ok(text);
+      return ok(custom);
+    }
+    case 'title': {
+      const title = text.replace(/\s+/g, ' ');
+      if (title.length > MAX_TEXT_CHARS) {
+        return fail(`Title is longer than ${MAX_TEXT_CHARS} characters`);
+      }
+      return ok(title);
+    }
   }
 }
 
-function label(kind: CodeKind): string {
-  return kind === 'isrc' ? 'an ISRC' : kind === 'upc' ? 'a UPC/EAN' : 'a code';
+function label(kind: RecordCodeKind): string {
+  return kind === 'isrc'
+    ? 'an ISRC'
+    : kind === 'upc'
+      ? 'a UPC/EAN'
+      : kind === 'title'
+        ? 'a title'
+        : 'a code';
 }

@@ -1,10 +1,47 @@
 import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { cols } from './columns';
 
-/** Symphonic's royalty statement CSV. */
+/** Symphonic: the Earnings Detail CSV export of SymphonicMS, and the first template kept. */
 export const SYMPHONIC: DistributorTemplate = {
   name: 'Symphonic',
   versions: [
+    {
+      // Reporting Period (JUN-25), UPC Code, ISRC Code, Digital Service Provider, three-letter
+      // Territory, Sale or Void, Count and Royalty ($US); a void is written with negative Count
+      // and Royalty.
+      name: 'Earnings Detail export',
+      headers: [
+        'Reporting Period',
+        'Label',
+        'Release Name',
+        'ISRC Code',
+        'Digital Service Provider',
+        'Territory',
+        'Sale or Void',
+        'Count',
+        'Royalty ($US)',
+      ],
+      fields: {
+        codes: [
+          { column: 'ISRC Code', kind: 'isrc' },
+          { column: 'UPC Code', kind: 'upc' },
+          { column: 'Catalogue', kind: 'custom' },
+        ],
+        title: cols('Track Title', 'Release Name'),
+        artist: cols('Track Artists', 'Release Artists'),
+        service: cols('Digital Service Provider'),
+        format: cols('Content Type', 'Delivery'),
+        territory: cols('Territory'),
+        date: cols('Reporting Period'),
+        units: cols('Count'),
+        revenue: cols('Royalty ($US)'),
+        kind: {
+          columns: ['Content Type'],
+          mechanicalWhen: ['Mechanical', 'Mechanicals', 'Mechanical Royalty'],
+        },
+        currency: { constant: 'USD' },
+      },
+    },
     {
       name: 'Royalty statement',
       headers: [

@@ -28,6 +28,42 @@ export const THE_ORCHARD: DistributorTemplate = {
   name: 'The Orchard',
   versions: [
     {
+      // The newer upper-case statement: a UTF-8 BOM, STATEMENT PERIOD, SALE COUNTRY (ISO official
+      // short names such as 'Viet Nam'), STORE, NET SHARE ACCOUNT CURRENCY with a dollar sign and
+      // negatives in parentheses ('($1.23)'), ORIGINAL STATEMENT PERIOD written day first.
+      name: 'Upper-case statement (net share, account currency)',
+      headers: [
+        'STATEMENT PERIOD',
+        'SALE COUNTRY',
+        'STORE',
+        'ISRC',
+        'QUANTITY',
+        'NET SHARE ACCOUNT CURRENCY',
+      ],
+      decimalComma: false,
+      dateOrder: 'dmy',
+      fields: {
+        codes: [
+          { column: 'ISRC', kind: 'isrc' },
+          { column: 'UPC', kind: 'upc' },
+          { column: 'PRODUCT UPC', kind: 'upc' },
+        ],
+        title: cols('TRACK NAME', 'TRACK TITLE', 'RELEASE NAME', 'PRODUCT NAME'),
+        artist: cols('TRACK ARTIST', 'ARTIST NAME', 'ARTIST'),
+        service: cols('STORE'),
+        format: cols('TRANS TYPE DESCRIPTION', 'TRANS TYPE', 'SALE TYPE'),
+        territory: cols('SALE COUNTRY'),
+        date: cols('STATEMENT PERIOD'),
+        units: cols('QUANTITY'),
+        revenue: cols('NET SHARE ACCOUNT CURRENCY'),
+        kind: {
+          columns: ['TRANS TYPE', 'SALE TYPE'],
+          mechanicalWhen: ['MECHANICAL', 'MECHANICALS'],
+        },
+        currency: cols('ACCOUNT CURRENCY', 'CURRENCY'),
+      },
+    },
+    {
       // Period (2017M10) and Activity Period, Label Share Net Receipts, Preferred Currency;
       // European accounts get semicolons and decimal commas.
       name: 'Label Share Net Receipts, semicolons (decimal comma)',

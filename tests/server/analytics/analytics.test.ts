@@ -97,6 +97,16 @@ describe('analytics of an approved statement', () => {
     expect(Number(scales[0]?.scale)).toBeLessThanOrEqual(12);
   });
 
+  it('keeps a territory that is no country (DistroKid’s OU) as a territory of its own', async () => {
+    const territories = await read(fixture.lena, '/api/analytics/territories');
+    expect(territories.items.find((item) => item.key === 'OU')).toMatchObject({
+      units: 3,
+      amount: '1.000000000001',
+    });
+    const csv = await get(portal.app, fixture.lena, '/api/analytics/territories?format=csv');
+    expect(csv.body).toContain('OU,3,1.000000000001,USD');
+  });
+
   it('honours the month, timeframe, artist and product filters', async () => {
     const aria = fixture.artists['Aria Vale'];
     const september = await read(

@@ -20,7 +20,8 @@ const row = (
 
 export const STATEMENT_ROWS = [
   row('2026-08', 'Spotify', MIDNIGHT, 7, 'US', '3.333333333333'),
-  row('2026-08', 'Apple Music', MIDNIGHT, 3, 'FR', '1.000000000001'),
+  // DistroKid's 'OU': sales outside the United States, kept as a territory of its own.
+  row('2026-08', 'Apple Music', MIDNIGHT, 3, 'OU', '1.000000000001'),
   row('2026-09', 'Spotify', MIDNIGHT, 11, 'JP', '2.718281828459'),
   row('2026-09', '=HYPERLINK("x")', MIDNIGHT, 1, 'US', '0.1'),
   row('2026-09', 'iTunes', GLASS, 5, 'DE', '7.777777777777'),

@@ -311,7 +311,7 @@ describe('each shipped layout reads its sample exactly', () => {
       [
         ['NLA512300001', 5001, '14.0028', 'NL', '2023-08-01'],
         ['8720205123456', 3, '14.679', 'BE', '2023-08-01'],
-        ['NLA512300001', 7, '0', null, '2023-08-01'],
+        ['NLA512300001', 7, '0', 'XX', '2023-08-01'],
       ],
       { currency: 'EUR' },
     );
@@ -326,7 +326,7 @@ describe('each shipped layout reads its sample exactly', () => {
       [
         ['QM6MZ2312345', 100000, '12.000000000001', 'ID', '2023-07-01'],
         ['QM6MZ2312345', 77, '0.31', 'US', '2023-07-01'],
-        ['BS-TEE-01', 2, '40', null, '2023-07-01'],
+        ['BS-TEE-01', 2, '40', 'WW', '2023-07-01'],
       ],
       { currency: 'USD' },
     );
@@ -375,5 +375,223 @@ describe('each shipped layout reads its sample exactly', () => {
     const small = await parseFile('o.csv', bytes, THE_ORCHARD, { chunkSize: 1 });
     const large = await parseFile('o.csv', bytes, THE_ORCHARD, { chunkSize: 65536 });
     expect(small.records).toEqual(large.records);
+  });
+});
+
+describe('statements as distributors send them (real headers and their quirks)', () => {
+  it('Symphonic Earnings Detail: JUN-25, three-letter territories, negative Void rows, Royalty ($US)', async () => {
+    const { records, summary } = await expectLines(
+      SYMPHONIC,
+      'symphonic-earnings.csv',
+      [
+        ['QM6MZ2312345', 12408, '41.802361245', 'US', '2025-06-01'],
+        ['QM6MZ2312345', 3120, '22.4577', 'GB', '2025-06-01'],
+        ['QM6MZ2312345', 4, '2.772', 'DE', '2025-06-01'],
+        ['QM6MZ2312345', -1, '-0.693', 'DE', '2025-06-01'],
+        ['197190123456', 1, '5.94', 'JP', '2025-06-01'],
+        ['QM6MZ2312345', 88210, '6.1747', 'IN', '2025-06-01'],
+        ['QM6MZ2312345', 0, '0.91', 'US', '2025-06-01'],
+        ['QM6MZ2312345', -150, '-0.4815', 'BR', '2025-06-01'],
+      ],
+      { currency: 'USD' },
+    );
+    expect(summary).toMatchObject({
+      version: 'Earnings Detail export',
+      rowsRead: 8,
+      records: 8,
+      rowsWithErrors: 0,
+      revenueTotals: [{ currency: 'USD', revenue: '78.882261245', records: 8 }],
+    });
+    expect(records[0]).toMatchObject({ title: 'Glow', artist: 'Rae', service: 'Spotify' });
+    expect(records[4]).toMatchObject({ codeKind: 'upc', title: 'Glow', artist: 'Rae' });
+    expect(records[5]?.artist).toBe('Rae, Tomas');
+    expect(records.map((r) => r.kind)).toEqual([
+      'sale',
+      'sale',
+      'sale',
+      'sale',
+      'sale',
+      'sale',
+      'mechanical',
+      'sale',
+    ]);
+    expect(formats(records)).toEqual([
+      'Audio Stream → stream',
+      'Audio Stream → stream',
+      'Track Download → download',
+      'Track Download → download',
+      'Album Download → download',
+      'UGC → other',
+      'Mechanical Royalty → other',
+      'Audio Stream → stream',
+    ]);
+  });
+
+  it('Apple music report: Title / Episode / Season, Artist / Show, units × royalty price exact', async () => {
+    const { records, summary } = await expectLines(
+      APPLE,
+      'apple-music.txt',
+      [
+        ['USABC2312345', 7, '4.9', 'US', '2025-06-01'],
+        ['USABC2312346', 3, '1.86', 'FR', '2025-06-01'],
+        ['888174123456', 2, '13.86', 'GB', '2025-06-01'],
+        ['888174123456', -1, '-6.930000000001', 'GB', '2025-06-01'],
+        ['USABC2312345', 11, '0.9163', 'JP', '2025-06-01'],
+      ],
+      { artist: 'Hollow Pines', service: 'iTunes', formatKind: 'download' },
+    );
+    expect(records.map((r) => r.title)).toEqual([
+      'Fireline',
+      'Embers',
+      'Fireline',
+      'Fireline',
+      'Fireline',
+    ]);
+    expect(summary).toMatchObject({
+      version: 'iTunes Sales and Trends (Title / Episode / Season)',
+      rowsRead: 5,
+      rowsWithErrors: 0,
+    });
+    expect(summary.revenueTotals).toEqual([
+      { currency: 'USD', revenue: '5.8163', records: 2 },
+      { currency: 'EUR', revenue: '1.86', records: 1 },
+      { currency: 'GBP', revenue: '6.929999999999', records: 2 },
+    ]);
+  });
+
+  it('The Orchard upper-case statement: BOM, ISO official country names, ($1.23) negatives', async () => {
+    const { records, summary } = await expectLines(
+      THE_ORCHARD,
+      'orchard-statement.csv',
+      [
+        ['QZABC2500001', 1208, '2.416', 'VN', '2025-06-01'],
+        ['QZABC2500001', 310, '0.31', 'IR', '2025-06-01'],
+        ['QZABC2500001', 95, '0.0855', 'BO', '2025-06-01'],
+        ['QZABC2500001', 412, '0.1236', 'VE', '2025-06-01'],
+        ['QZABC2500001', 77, '0.0539', 'TZ', '2025-06-01'],
+        ['QZABC2500001', 64, '0.0128', 'CD', '2025-06-01'],
+        ['QZABC2500001', 21, '0.0231', 'PS', '2025-06-01'],
+        ['QZABC2500001', 18, '0.0414', 'MK', '2025-06-01'],
+        ['QZABC2500001', 24310, '1234.56', 'US', '2025-06-01'],
+        ['QZABC2500001', -1, '-1.23', 'US', '2025-06-01'],
+        ['QZABC2500001', -3, '-0.02', 'JP', '2025-06-01'],
+        ['QZABC2500001', 0, '0.77', 'US', '2025-06-01'],
+      ],
+      { currency: null, artist: 'Kaito', title: 'Blue Hour' },
+    );
+    expect(summary).toMatchObject({
+      version: 'Upper-case statement (net share, account currency)',
+      source: { kind: 'text', delimiter: ',', encoding: 'utf-8' },
+      rowsRead: 12,
+      rowsWithErrors: 0,
+      revenueTotals: [{ currency: null, revenue: '1237.1463', records: 12 }],
+    });
+    expect(records.map((r) => r.service).slice(0, 3)).toEqual(['Spotify', 'Deezer', 'Spotify']);
+    expect(records.at(-1)?.kind).toBe('mechanical');
+    expect(formats(records).slice(8, 10)).toEqual([
+      'Subscription Stream → stream',
+      'Track Download → download',
+    ]);
+  });
+
+  it('Bandcamp default export without item details: titles as keys, payouts left out and counted', async () => {
+    const { records, summary } = await expectLines(
+      BANDCAMP,
+      'bandcamp-no-details.csv',
+      [
+        ['Quiet Harbour', 1, '7.0123', 'GB', '2025-01-03'],
+        ['Lantern', 1, '0.4', 'IE', '2025-01-04'],
+        ['Quiet Harbour (LP)', 2, '33.75', 'KR', '2025-01-05'],
+        ['Unlisted Demo', 1, '0.85', 'VN', '2025-01-09'],
+      ],
+      { codeKind: 'title', currency: 'GBP', service: 'Bandcamp', artist: 'Sea Glass' },
+    );
+    expect(records.map((r) => r.title)).toEqual([
+      'Quiet Harbour',
+      'Lantern',
+      'Quiet Harbour (LP)',
+      'Unlisted  Demo',
+    ]);
+    // The payouts are no sales: not records, not errors, not revenue; their rows are reported.
+    expect(summary).toMatchObject({
+      version: 'Sales report without item details',
+      source: { encoding: 'utf-16le' },
+      rowsRead: 6,
+      records: 4,
+      rowsWithErrors: 0,
+      nonSalesRows: [5, 7],
+      revenueTotals: [{ currency: 'GBP', revenue: '42.0123', records: 4 }],
+    });
+  });
+
+  it('Bandcamp with item details: the catalog number is the code, the title when there is none', async () => {
+    const { records } = await parseFile('bandcamp.csv', fixture('bandcamp.csv'), BANDCAMP);
+    expect(records.map((r) => [r.code, r.codeKind])).toEqual([
+      ['5054197123456', 'upc'],
+      ['GBKPL2300042', 'isrc'],
+      ['SG-01-LP', 'custom'],
+    ]);
+    const withoutCodes = Buffer.from(
+      '\ufeffdate,item type,item name,artist,catalog number,upc,isrc,quantity,net amount,currency\r\n' +
+        '2/1/25 1:00pm,track,Lantern,Sea Glass,,,,1,0.40,GBP\r\n' +
+        '2/1/25 2:00pm,album,Quiet Harbour,Sea Glass,sg 01,,,1,7.00,GBP\r\n' +
+        '2/2/25 12:00am,payout,,,,,,,-7.40,GBP\r\n',
+      'utf16le',
+    );
+    const { records: read, rowErrors, summary } = await parseFile('b.csv', withoutCodes, BANDCAMP);
+    expect(rowErrors).toEqual([]);
+    expect(read.map((r) => [r.code, r.codeKind, r.revenue])).toEqual([
+      ['Lantern', 'title', '0.4'],
+      // A custom code is stored as a product's custom code is: upper-case, no spaces.
+      ['SG01', 'custom', '7'],
+    ]);
+    expect(summary.nonSalesRows).toEqual([4]);
+  });
+
+  it('DistroKid outside-the-US (OU) and worldwide rows are kept under their own territory', async () => {
+    const { summary } = await expectLines(
+      DISTROKID,
+      'distrokid-ou.tsv',
+      [
+        ['USDK12300001', 2210, '6.630000000001', 'US', '2025-06-01'],
+        ['USDK12300001', 5120, '1.0752', 'OU', '2025-06-01'],
+        ['USDK12300001', 830, '0.2407', 'OU', '2025-06-01'],
+        ['USDK12300001', 14000, '0.98', 'WW', '2025-06-01'],
+        ['USDK12300001', 401, '0.4411', 'VN', '2025-06-01'],
+        ['USDK12300001', -12, '-0.0108', 'OU', '2025-05-01'],
+      ],
+      { currency: 'USD', artist: 'The Lumens' },
+    );
+    expect(summary).toMatchObject({
+      rowsRead: 6,
+      rowsWithErrors: 0,
+      revenueTotals: [{ currency: 'USD', revenue: '9.356200000001', records: 6 }],
+    });
+  });
+
+  it('CD Baby with ISO official short names and Worldwide: every row read', async () => {
+    const { summary } = await expectLines(
+      CD_BABY,
+      'cdbaby-countries.txt',
+      [
+        ['USCGJ2512345', 310, '0.961', 'US', '2025-06-30'],
+        ['USCGJ2512345', 112, '0.3248', 'VN', '2025-06-30'],
+        ['USCGJ2512345', 45, '0.0495', 'IR', '2025-06-30'],
+        ['USCGJ2512345', 37, '0.0777', 'BO', '2025-06-30'],
+        ['USCGJ2512345', 19, '0.0228', 'VE', '2025-06-30'],
+        ['USCGJ2512345', 28, '0.0252', 'TZ', '2025-06-30'],
+        ['USCGJ2512345', 12, '0.0096', 'CD', '2025-06-30'],
+        ['USCGJ2512345', 9, '0.0279', 'PS', '2025-06-30'],
+        ['USCGJ2512345', 14, '0.0462', 'MK', '2025-06-30'],
+        ['USCGJ2512345', -1, '-0.99', 'CA', '2025-06-30'],
+        ['USCGJ2512345', 1204, '0.4816', 'WW', '2025-06-30'],
+      ],
+      { currency: 'USD', title: 'Ember' },
+    );
+    expect(summary).toMatchObject({
+      rowsRead: 11,
+      rowsWithErrors: 0,
+      revenueTotals: [{ currency: 'USD', revenue: '1.0363', records: 11 }],
+    });
   });
 });

@@ -19,6 +19,12 @@ const BEFORE_FORMATS = JSON.parse(
   fixture('shipped-templates-before-formats.json').toString('utf8'),
 ) as DistributorTemplate[];
 
+// The templates shipped before the layouts of real exports (Symphonic's Earnings Detail, Apple's
+// Title / Episode / Season, The Orchard's upper-case statement, Bandcamp without item details).
+const BEFORE_LAYOUTS = JSON.parse(
+  fixture('shipped-templates-before-layouts.json').toString('utf8'),
+) as DistributorTemplate[];
+
 describe('shipped templates on an existing install', () => {
   let db: Database;
   let drop: () => Promise<void>;
@@ -65,6 +71,33 @@ describe('shipped templates on an existing install', () => {
       if (templateHash(current) === templateHash(template)) continue;
       expect(PREVIOUSLY_SHIPPED[template.name]).toContain(templateHash(template));
     }
+  });
+
+  it('knows the hash of every template the layouts of real exports replaced', () => {
+    const replaced = BEFORE_LAYOUTS.filter((template) => {
+      const current = SHIPPED_TEMPLATES.find((each) => each.name === template.name)!;
+      return templateHash(current) !== templateHash(template);
+    });
+    expect(replaced.map((template) => template.name)).toEqual([
+      'The Orchard',
+      'Symphonic',
+      'Bandcamp',
+      'Apple',
+    ]);
+    for (const template of replaced) {
+      expect(PREVIOUSLY_SHIPPED[template.name]).toContain(templateHash(template));
+    }
+  });
+
+  it('brings an install that stored the templates before the real layouts up to date', async () => {
+    for (const template of BEFORE_LAYOUTS) await setTemplate(template.name, template);
+    await ensureShippedDistributors(db, new Date('2026-11-20T00:00:00Z'));
+    const after = await templates();
+    for (const template of SHIPPED_TEMPLATES) {
+      expect(templateHash(after.get(template.name)!.template)).toBe(templateHash(template));
+    }
+    const symphonic = after.get('Symphonic')!.template;
+    expect(symphonic.versions.map((version) => version.name)).toContain('Earnings Detail export');
   });
 
   it('replaces unedited old templates, keeps edited ones, and does it once', async () => {

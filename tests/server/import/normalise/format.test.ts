@@ -99,9 +99,11 @@ const TABLE: [DistributorTemplate, Case[]][] = [
   [
     SYMPHONIC,
     [
-      [{ Type: 'Stream' }, 'stream'],
-      [{ Type: 'Download' }, 'download'],
-      [{ Type: 'Merch' }, 'other'],
+      [{ 'Content Type': 'Audio Stream', Delivery: 'Streaming' }, 'stream'],
+      [{ 'Content Type': 'Track Download', Delivery: 'Download' }, 'download'],
+      [{ 'Content Type': '', Delivery: 'Streaming' }, 'stream'],
+      [{ 'Content Type': 'Mechanical Royalty', Delivery: 'Mechanical' }, 'other'],
+      [{ 'Content Type': 'UGC', Delivery: 'Streaming' }, 'other'],
     ],
   ],
   [

@@ -23,16 +23,57 @@ describe('parseTerritory', () => {
     expect(parseTerritory(raw)).toEqual({ ok: true, value: expected });
   });
 
-  it.each(['', 'WW', 'Worldwide', 'World', 'ROW', 'Rest of World', 'ZZ', 'Europe'])(
-    'stores %j as no single country',
-    (raw) => {
-      expect(parseTerritory(raw)).toEqual({ ok: true, value: null });
-    },
-  );
+  it.each(['', '  ', '-', 'N/A'])('stores %j as no territory given', (raw) => {
+    expect(parseTerritory(raw)).toEqual({ ok: true, value: null });
+  });
 
-  it('refuses what is no country', () => {
+  it.each([
+    ['OU', 'OU'],
+    ['Outside US', 'OU'],
+    ['WW', 'WW'],
+    ['Worldwide', 'WW'],
+    ['World', 'WW'],
+    ['ROW', 'ROW'],
+    ['Rest of World', 'ROW'],
+    ['Rest of the World', 'ROW'],
+    ['XX', 'XX'],
+    ['ZZ', 'XX'],
+    ['Unknown', 'XX'],
+    ['EU', 'EU'],
+    ['Europe', 'EU'],
+  ])('keeps %j as the non-country territory %s', (raw, expected) => {
+    expect(parseTerritory(raw)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ['Viet Nam', 'VN'],
+    ['Iran, Islamic Republic of', 'IR'],
+    ['Bolivia, Plurinational State of', 'BO'],
+    ['Venezuela, Bolivarian Republic of', 'VE'],
+    ['Tanzania, United Republic of', 'TZ'],
+    ['Congo, The Democratic Republic of the', 'CD'],
+    ['Congo', 'CG'],
+    ['Palestinian Territory, Occupied', 'PS'],
+    ['Macedonia, the Former Yugoslav Republic of', 'MK'],
+    ["Korea, Democratic People's Republic of", 'KP'],
+    ['Moldova, Republic of', 'MD'],
+    ['Virgin Islands, U.S.', 'VI'],
+    ['Holy See (Vatican City State)', 'VA'],
+    ["Lao People's Democratic Republic", 'LA'],
+    ['Russian Federation', 'RU'],
+    ['Taiwan, Province of China', 'TW'],
+    ['NA', 'NA'],
+    ['Namibia', 'NA'],
+  ])('reads the ISO official short name %j as %s', (raw, expected) => {
+    expect(parseTerritory(raw)).toEqual({ ok: true, value: expected });
+  });
+
+  it('refuses what is no country or territory', () => {
     const result = parseTerritory('Atlantis');
-    expect(result).toEqual({ ok: false, message: "Territory 'Atlantis' is not a known country" });
+    expect(result).toEqual({
+      ok: false,
+      message: "Territory 'Atlantis' is not a known country or territory",
+    });
   });
 
   it('knows every ISO 3166-1 country by both codes and its name', () => {

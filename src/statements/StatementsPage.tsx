@@ -16,12 +16,18 @@ import { groupOf, STEP_KEYS } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
+import { originText } from './origin';
 import './statements.css';
 
 type Filter = 'all' | 'needs-attention';
 
 function StatusCell({ row }: CellProps<Statement>) {
   return <StatusBadge status={row.status} />;
+}
+
+function OriginCell({ row }: CellProps<Statement>) {
+  const { t } = useTranslation();
+  return <>{originText(t, row)}</>;
 }
 
 function StepCell({ row }: CellProps<Statement>) {
@@ -78,6 +84,7 @@ export function StatementsPage({ route }: PageProps) {
     },
     { label: t('statements.list.revenue'), key: 'revenue', format: 'currency', width: 120 },
     { label: t('statements.list.received'), key: 'receivedAt', format: 'date', width: 110 },
+    { label: t('statements.list.origin'), key: 'origin', component: OriginCell, width: 170 },
   ];
 
   const all = statements.status === 'ready' ? statements.data.items : [];

@@ -4,10 +4,10 @@ import { UnauthorizedError } from '../errors';
 import type { Permission } from './permissions';
 
 /**
- * Who creates, lists and revokes an account's intake keys: those who may upload its statements,
- * as `POST /api/statement/upload` asks.
+ * Who may upload an account's statements (`POST /api/statement/upload`), and so create, list and
+ * revoke the intake keys a distributor sends them with.
  */
-export const INTAKE_KEY_MANAGERS: readonly Permission[] = ['statement:rw', 'import:rw'];
+export const STATEMENT_UPLOADERS: readonly Permission[] = ['statement:rw', 'import:rw'];
 
 /** Every intake key starts with this, so a leaked one is recognised for what it is. */
 export const INTAKE_KEY_PREFIX = 'rpi_';
@@ -87,4 +87,13 @@ export async function authenticateIntakeKey(
     accountId: found.account_id,
     distributorId: found.distributor_id,
   };
+}
+
+/** Holds the key against a revocation until the transaction ends; 401 when it was revoked. */
+export async function lockLiveIntakeKey(tx: Queryable, keyId: string): Promise<void> {
+  const rows = await tx.query<{ revoked_at: Date | string | null }>(
+    'select revoked_at from intake_keys where id = $1 for share',
+    [keyId],
+  );
+  if (rows[0]?.revoked_at !== null) throw new UnauthorizedError(INTAKE_KEY_REVOKED);
 }

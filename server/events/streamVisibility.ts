@@ -9,7 +9,7 @@ import { recoupmentIsVisible, recoupmentScope } from '../queries/recoupments';
 import { statementIsVisible } from '../queries/statements';
 import { findVisibleUser } from '../queries/users';
 import type { StreamKind } from './types';
-import { INTAKE_KEY_MANAGERS } from '../auth/intakeKeys';
+import { STATEMENT_UPLOADERS } from '../auth/intakeKeys';
 
 /** The kind and the id of a stream id, `statement-s1` → `statement` and `s1`. */
 export function splitStreamId(streamId: string): { kind: string; id: string } {
@@ -73,7 +73,7 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
   business: ownAccount(['account:ro']),
   bankaccount: ownPerson,
   person: ownPerson,
-  intakekey: needs(INTAKE_KEY_MANAGERS, async (db, user, id) => {
+  intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {
     const rows = await db.query<{ account_id: string }>(
       'select account_id from intake_keys where id = $1',
       [id],

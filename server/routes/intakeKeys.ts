@@ -10,7 +10,7 @@ import {
   NewIntakeKey,
 } from '../../api/intakeKeys';
 import { UploadedStatements } from '../../api/statementUpload';
-import { INTAKE_KEY_MANAGERS, newIntakeKey } from '../auth/intakeKeys';
+import { STATEMENT_UPLOADERS, newIntakeKey } from '../auth/intakeKeys';
 import { seesAllAccounts } from '../auth/scope';
 import {
   BadRequestError,
@@ -32,7 +32,7 @@ export const INTAKE_KEY_ALREADY_REVOKED = 'This key was already revoked.';
 export const INTAKE_DISTRIBUTOR_NOT_UPLOADABLE =
   'This distributor does not support upload: statements cannot be received from it.';
 
-const managers: RouteAccess = { session: true, permissions: INTAKE_KEY_MANAGERS };
+const managers: RouteAccess = { session: true, permissions: STATEMENT_UPLOADERS };
 
 export interface IntakeRouteOptions {
   /** Statements one key may send per window, whoever sends them. */
@@ -215,7 +215,7 @@ const intakeKeyRoutes: FastifyPluginAsyncTypebox<IntakeRouteOptions> = async (ap
         app,
         request,
         { kind: 'intake', caller },
-        { actor: null, emulatingActor: null, at: app.now() },
+        { actor: null, emulatingActor: null },
       );
       return reply.status(201).send(filed);
     },

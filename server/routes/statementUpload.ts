@@ -9,7 +9,7 @@ import type { Queryable } from '../db/database';
 import { BadRequestError, ConflictError, ForbiddenError } from '../errors';
 import { appendToStream } from '../events/store';
 import type { EventMetadata, UploadedFile } from '../events/types';
-import { INTAKE_KEY_MANAGERS, type IntakeCaller } from '../auth/intakeKeys';
+import { lockLiveIntakeKey, STATEMENT_UPLOADERS, type IntakeCaller } from '../auth/intakeKeys';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
@@ -246,7 +246,7 @@ export async function fileStatement(
   app: FastifyInstance,
   request: FastifyRequest,
   sender: StatementSender,
-  metadata: EventMetadata,
+  actors: Pick<EventMetadata, 'actor' | 'emulatingActor'>,
 ): Promise<UploadedStatements> {
   const parts = await receiveStatementFiles(request, app.blobs);
   const body =
@@ -284,8 +284,8 @@ export async function fileStatement(
     sha256: string;
   }>(
     `select f.name, s.title, s.received_at, f.sha256 from statement_files f
-         join statements s on s.id = f.statement_id
-        where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
+       join statements s on s.id = f.statement_id
+      where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
     [accountId, files.map((file) => file.sha256)],
   );
   const duplicate = earlier[0];
@@ -299,6 +299,8 @@ export async function fileStatement(
   const statementId = randomUUID();
   const now = app.now();
   await app.db.transaction(async (tx) => {
+    // The files took a while to arrive: a key revoked meanwhile files nothing.
+    if (sender.kind === 'intake') await lockLiveIntakeKey(tx, sender.caller.keyId);
     await appendToStream(
       tx,
       `statement-${statementId}`,
@@ -322,7 +324,7 @@ export async function fileStatement(
           },
         },
       ],
-      { ...metadata, at: now },
+      { actor: actors.actor, emulatingActor: actors.emulatingActor, at: now },
     );
     await enqueueJob(tx, 'statement.parse', { statementId }, now);
   });
@@ -335,7 +337,7 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/statement/upload',
     {
-      config: { access: { session: true, permissions: INTAKE_KEY_MANAGERS } },
+      config: { access: { session: true, permissions: STATEMENT_UPLOADERS } },
       schema: {
         tags: ['statements'],
         summary:

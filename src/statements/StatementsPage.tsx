@@ -72,6 +72,8 @@ export function StatementsPage({ route }: PageProps) {
       ? [{ label: t('statements.list.account'), key: 'account.name', width: 140 } as const]
       : []),
     { label: t('statements.list.distributor'), key: 'distributor.name', width: 130 },
+    // Who uploaded it, or the distributor's own intake: beside the distributor, where it is seen.
+    { label: t('statements.list.origin'), key: 'origin', component: OriginCell, width: 160 },
     { label: t('statements.list.period'), key: 'period', width: 90, flexGrow: 0 },
     { label: t('statements.list.status'), key: 'status', component: StatusCell, width: 160 },
     { label: t('statements.list.step'), key: 'step', component: StepCell, width: 110 },
@@ -84,7 +86,6 @@ export function StatementsPage({ route }: PageProps) {
     },
     { label: t('statements.list.revenue'), key: 'revenue', format: 'currency', width: 120 },
     { label: t('statements.list.received'), key: 'receivedAt', format: 'date', width: 110 },
-    { label: t('statements.list.origin'), key: 'origin', component: OriginCell, width: 170 },
   ];
 
   const all = statements.status === 'ready' ? statements.data.items : [];

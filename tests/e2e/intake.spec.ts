@@ -3,10 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DISTROKID_HEADER, labelApi, login } from './helpers';
 
 const run = promisify(execFile);
+
+/** A screenshot of the step in the test's folder under test-results/, attached to its report. */
+async function snap(page: Page, testInfo: TestInfo, step: string) {
+  const path = testInfo.outputPath(`${step}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(step, { path, contentType: 'image/png' });
+}
 
 /**
  * The distributor's integration as the README shows it: curl posting a statement file with the
@@ -34,7 +41,7 @@ test('a label creates an intake key, the distributor sends a statement with it, 
   page,
   context,
   baseURL,
-}) => {
+}, testInfo) => {
   const label = await labelApi(baseURL ?? '');
   const distributors = await label.json<{ items: { id: string; name: string }[] }>(
     '/api/distributors?q=DistroKid',
@@ -54,6 +61,7 @@ test('a label creates an intake key, the distributor sends a statement with it, 
   await expect(shown).toContainText('This key will not be shown again');
   const key = (await intake.getByTestId('intake-key-secret').textContent()) ?? '';
   expect(key).toMatch(/^rpi_[A-Za-z0-9_-]{43}$/);
+  await snap(page, testInfo, '1-key-shown-once');
   await intake.getByRole('button', { name: 'Copy the key' }).click();
   await expect(
     page.getByTestId('toast').filter({ hasText: 'Copied to the clipboard' }),
@@ -67,6 +75,7 @@ test('a label creates an intake key, the distributor sends a statement with it, 
   await expect(row).toContainText('Lena Label');
   await expect(row).toContainText('Never');
   await expect(row).toContainText('Active');
+  await snap(page, testInfo, '2-keys-listed');
   // Shown once: after a reload the page has only the key's first characters.
   await page.reload();
   await expect(intake.getByRole('row').filter({ hasText: keyName })).toBeVisible();
@@ -89,6 +98,7 @@ test('a label creates an intake key, the distributor sends a statement with it, 
   await expect(listed.filter({ hasText: `Received from DistroKid (key ${keyName})` })).toHaveCount(
     1,
   );
+  await snap(page, testInfo, '3-statements-list');
 
   await page.goto(`/statements/${statementId}`);
   await expect(page.getByTestId('statement-origin')).toHaveText(

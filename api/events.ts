@@ -19,6 +19,7 @@ export const streamKinds = [
   'paymentsettings',
   'person',
   'business',
+  'intakekey',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

@@ -19,6 +19,19 @@ export const StatementFile = Type.Object({
 });
 export type StatementFile = Static<typeof StatementFile>;
 
+/**
+ * Where a statement came from: a person's upload (who, when still known), or a partner
+ * distributor's intake, named by the key it sent the statement with.
+ */
+export const StatementOrigin = Type.Union([
+  Type.Object({
+    kind: Type.Literal('upload'),
+    uploadedBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  }),
+  Type.Object({ kind: Type.Literal('intake'), keyName: Type.String() }),
+]);
+export type StatementOrigin = Static<typeof StatementOrigin>;
+
 /** GET /api/statements/{id} and the items of GET /api/statements. */
 export const Statement = Type.Object({
   id: Type.String(),
@@ -28,6 +41,7 @@ export const Statement = Type.Object({
   account: Type.Object({ id: Type.String(), name: Type.String() }),
   /** `YYYY-MM`. */
   period: Type.String(),
+  origin: StatementOrigin,
   status: Type.String(),
   state: Type.String({ description: 'The statement machine state (machines/statementMachine.ts)' }),
   step: Type.Union([Type.String(), Type.Null()], { description: 'Pipeline step label' }),

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
+import { TOO_MANY_REQUESTS } from './errors';
 import { validatorCompiler } from './validation';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -38,6 +39,7 @@ import statementActionRoutes from './routes/statementActions';
 import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
+import intakeKeyRoutes from './routes/intakeKeys';
 import servicesPlugin from './plugins/services';
 import { paymentConfig, type PaymentConfig } from './payments/config';
 import userRoutes, { userInvitationRoutes } from './routes/users';
@@ -52,7 +54,7 @@ import adminAccountRoutes from './routes/adminAccounts';
 import adminDeskRoutes from './routes/adminDesk';
 import historyRoutes from './routes/history';
 
-export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+export { TOO_MANY_REQUESTS };
 
 export interface AppOptions {
   db: Database;
@@ -68,6 +70,8 @@ export interface AppOptions {
   secureCookies: boolean;
   rateLimit: { max: number; timeWindow: number };
   loginRateLimit: { max: number; timeWindow: number };
+  /** Statements one intake key may send per window. */
+  intakeRateLimit: { max: number; timeWindow: number };
   /** Where original statement files are kept. */
   blobDir: string;
   /** Work the job queue in this process (tests drain it by hand). */
@@ -105,6 +109,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     secureCookies: env.SECURE_COOKIES === 'true',
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), timeWindow: 60_000 },
     loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
+    intakeRateLimit: { max: Number(env.INTAKE_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
     bodyLimit: 1024 * 1024,
     blobDir: resolve(env.BLOB_DIR ?? join(env.DATA_DIR ?? 'data', 'blobs')),
     runJobs: true,
@@ -136,6 +141,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+          intakeKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A partner distributor's intake key",
+          },
         },
       },
     },
@@ -193,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(historyRoutes);
   await app.register(statementUploadRoutes);
+  await app.register(intakeKeyRoutes, { rateLimit: options.intakeRateLimit });
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);

@@ -1,3 +1,6 @@
+/** The answer of every rate limit. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+
 /** Errors a command may end in; the error handler turns each into its status and message. */
 export class HttpError extends Error {
   constructor(

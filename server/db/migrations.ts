@@ -778,10 +778,42 @@ export const migrations: Migration[] = [
       create index statement_lines_payee on statement_lines (payee_id, product_id);
     `,
   },
+  {
+    version: 26,
+    name: "partner distributors send a label's statements with an intake key; a statement keeps who uploaded it or which key sent it",
+    sql: `
+      create table intake_keys (
+        id text primary key,
+        account_id text not null references accounts (id),
+        distributor_id text not null references distributors (id),
+        name text not null,
+        prefix text not null,
+        key_hash text not null unique,
+        created_at timestamptz not null,
+        created_by text,
+        revoked_at timestamptz,
+        revoked_by text,
+        version integer not null
+      );
+      create index intake_keys_account on intake_keys (account_id, distributor_id, created_at);
+      create unique index intake_keys_live_name on intake_keys (account_id, distributor_id, lower(name))
+        where revoked_at is null;
+      create table intake_key_uses (
+        key_id text primary key,
+        last_used_at timestamptz not null
+      );
+      alter table statements add column uploaded_by text;
+      alter table statements add column intake_key_id text;
+      alter table statements add column intake_key_name text;
+      update statements s set uploaded_by = e.actor
+        from events e where e.stream_id = 'statement-' || s.id and e.type = 'StatementUploaded'
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'intake_keys',
   'analytics_product_dims',
   'analytics_artist_dims',
   'analytics_products',

@@ -4,6 +4,7 @@ import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
+import { intakeKeyProjector } from './projectors/intakeKey';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
 import { personProjector } from './projectors/person';
@@ -28,6 +29,7 @@ const projectors: Projector<PortalEvent> = {
   ...paymentSettingsProjector,
   ...personProjector,
   ...businessProjector,
+  ...intakeKeyProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -9,6 +9,7 @@ import { recoupmentIsVisible, recoupmentScope } from '../queries/recoupments';
 import { statementIsVisible } from '../queries/statements';
 import { findVisibleUser } from '../queries/users';
 import type { StreamKind } from './types';
+import { STATEMENT_UPLOADERS } from '../auth/intakeKeys';
 
 /** The kind and the id of a stream id, `statement-s1` → `statement` and `s1`. */
 export function splitStreamId(streamId: string): { kind: string; id: string } {
@@ -72,6 +73,14 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
   business: ownAccount(['account:ro']),
   bankaccount: ownPerson,
   person: ownPerson,
+  intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {
+    const rows = await db.query<{ account_id: string }>(
+      'select account_id from intake_keys where id = $1',
+      [id],
+    );
+    const accountId = rows[0]?.account_id;
+    return accountId !== undefined && (seesAllAccounts(user) || accountId === user.accountId);
+  }),
 };
 
 /**

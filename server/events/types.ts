@@ -124,6 +124,8 @@ export type StatementEvent =
         /** 1 `from` = `rate` `to`: files whose amounts are in `from` are converted. */
         exchange?: { from: string; to: string; rate: string } | null;
         files: UploadedFile[];
+        /** Sent by a partner distributor with an intake key rather than uploaded by a person. */
+        intake?: { keyId: string; keyName: string };
       };
     }
   | {
@@ -454,6 +456,24 @@ export type BusinessEvent =
       };
     };
 
+/**
+ * The `intakekey-<id>` stream: a key a partner distributor sends one label's statements with.
+ * Only the key's SHA-256 is recorded; the key itself is shown once, to its creator.
+ */
+export type IntakeKeyEvent =
+  | {
+      type: 'IntakeKeyCreated';
+      data: {
+        keyId: string;
+        accountId: string;
+        distributorId: string;
+        name: string;
+        prefix: string;
+        keyHash: string;
+      };
+    }
+  | { type: 'IntakeKeyRevoked'; data: Record<string, never> };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -468,6 +488,7 @@ export interface StreamEvents {
   paymentsettings: PaymentSettingsEvent;
   person: PersonEvent;
   business: BusinessEvent;
+  intakekey: IntakeKeyEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

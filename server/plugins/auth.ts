@@ -1,16 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allowsAny, type Permission } from '../auth/permissions';
+import { authenticateIntakeKey, type IntakeCaller } from '../auth/intakeKeys';
 import { CSRF_HEADER, SESSION_COOKIE, findSession, type ActiveSession } from '../auth/sessions';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { EventMetadata, Role } from '../events/types';
 
 /**
- * What a route needs. 'public' routes need nothing; every other route needs a session,
+ * What a route needs. 'public' routes need nothing; `intakeKey` routes a partner distributor's
+ * intake key and nothing else (no session, no csrf); every other route needs a session,
  * its csrf token, and one of `permissions` (or of `roles` when given).
  */
 export type RouteAccess =
   | 'public'
+  | { intakeKey: true }
   | {
       session: true;
       permissions?: readonly Permission[];
@@ -30,6 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: ActiveSession | null;
+    /** The distributor and account of the intake key an `intakeKey` route was called with. */
+    intakeCaller: IntakeCaller | null;
     csrfParam: string | undefined;
   }
 }
@@ -38,6 +43,12 @@ declare module 'fastify' {
 export function sessionOf(request: FastifyRequest): ActiveSession {
   if (!request.session) throw new UnauthorizedError();
   return request.session;
+}
+
+/** The intake key of a route that declared it needs one. */
+export function intakeCallerOf(request: FastifyRequest): IntakeCaller {
+  if (!request.intakeCaller) throw new UnauthorizedError();
+  return request.intakeCaller;
 }
 
 /** Who acts, on whose behalf, and when: the metadata of every event a request appends. */
@@ -53,6 +64,7 @@ export function commandMetadata(request: FastifyRequest, at: Date): EventMetadat
 export default fp(
   (app, _options, done) => {
     app.decorateRequest('session', null);
+    app.decorateRequest('intakeCaller', null);
     app.decorateRequest('csrfParam', undefined);
 
     const routeAccess = new Map<string, RouteAccess | undefined>();
@@ -79,6 +91,15 @@ export default fp(
         // An /api route that forgot to declare its access is closed, never open.
         if (request.routeOptions.url === undefined) return;
         throw new ForbiddenError();
+      }
+      if ('intakeKey' in access) {
+        // A machine's credential: a session cookie sent alongside is not looked at.
+        request.intakeCaller = await authenticateIntakeKey(
+          app.db,
+          request.headers.authorization,
+          app.now(),
+        );
+        return;
       }
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await findSession(app.db, token, app.now()) : null;

@@ -8,7 +8,8 @@ type Data = Record<string, unknown>;
 export function redact(data: Data): Data {
   const copy: Data = {};
   for (const [key, value] of Object.entries(data)) {
-    if (key === 'passwordHash') copy[key] = value === null ? null : '[redacted]';
+    if (key === 'passwordHash' || key === 'keyHash')
+      copy[key] = value === null ? null : '[redacted]';
     else if (/^encrypted$|Encrypted$/.test(key)) copy[key] = value === null ? null : '[encrypted]';
     else if (Array.isArray(value))
       copy[key] = value.map((item: unknown) =>

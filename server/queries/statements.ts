@@ -70,6 +70,21 @@ interface StatementRow extends Record<string, unknown> {
   statement_date: string | null;
   calculation_id: string | null;
   exchange: Statement['exchange'] | string | null;
+  uploaded_by: string | null;
+  uploader_name: string | null;
+  intake_key_name: string | null;
+}
+
+/** A partner's intake, or the person who uploaded the statement (null when unknown). */
+function originOf(row: StatementRow): Statement['origin'] {
+  if (row.intake_key_name !== null) return { kind: 'intake', keyName: row.intake_key_name };
+  return {
+    kind: 'upload',
+    uploadedBy:
+      row.uploaded_by !== null && row.uploader_name !== null
+        ? { id: row.uploaded_by, name: row.uploader_name }
+        : null,
+  };
 }
 
 /** The codes of a statement the account's catalog does not know. */
@@ -94,7 +109,8 @@ const VISIBLE_STATEMENTS = `
   )
   select d.id, d.title, d.distributor_id, d.distributor_name, d.account_id, d.account_name, d.period, d.status, d.received_at,
          d.flags, d.received::text as received, to_char(d.statement_date, 'YYYY-MM-DD') as statement_date,
-         d.calculation_id, d.exchange,
+         d.calculation_id, d.exchange, d.uploaded_by, d.intake_key_name,
+         (select u.fullname from users u where u.id = d.uploaded_by) as uploader_name,
          d.expected::text as expected, d.records::text as records, d.errors::text as errors,
          d.missing_codes::text as missing_codes,
          (select coalesce(trim_scale(sum(sc.revenue)), 0)::text from statement_codes sc
@@ -119,6 +135,7 @@ function toStatement(row: StatementRow): Statement {
     distributor: { id: row.distributor_id, name: row.distributor_name },
     account: { id: row.account_id, name: row.account_name },
     period: row.period,
+    origin: originOf(row),
     status: statusOfState[row.status] ?? row.status,
     state: row.status,
     step: stepOf(snapshot),

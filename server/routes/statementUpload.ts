@@ -1,14 +1,15 @@
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BlobTooLargeError, type BlobStore } from '../blobs';
 import type { SessionUser } from '../auth/sessions';
 import { seesAllAccounts } from '../auth/scope';
 import type { Queryable } from '../db/database';
 import { BadRequestError, ConflictError, ForbiddenError } from '../errors';
 import { appendToStream } from '../events/store';
-import type { UploadedFile } from '../events/types';
+import type { EventMetadata, UploadedFile } from '../events/types';
+import { lockLiveIntakeKey, STATEMENT_UPLOADERS, type IntakeCaller } from '../auth/intakeKeys';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
@@ -30,14 +31,20 @@ const MAX_FILES = 20;
 /** The upload request as the route reads it: `cashless` is false when left out. */
 type UploadBody = Required<Omit<UploadRequest, 'accountId'>> & { accountId: string | null };
 
-function readBody(text: string): UploadBody {
+function readBody(text: string, defaultDistributor: string | null): UploadBody {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw new BadRequestError('The upload details are not valid JSON.');
   }
-  const body = value as Partial<UploadBody>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new BadRequestError('The upload details must be a JSON object.');
+  }
+  const body = { ...(value as Partial<UploadBody>) };
+  if (body.distributor === undefined && defaultDistributor !== null) {
+    body.distributor = defaultDistributor;
+  }
   if (typeof body.distributor !== 'string' || body.distributor === '') {
     throw new BadRequestError('Choose a distributor.');
   }
@@ -195,7 +202,7 @@ const formatDate = (value: Date | string) => {
  * own account, which has no catalog: every code of a statement filed there would be missing,
  * so they name the label account (emulating, they act as the label's user and need not).
  */
-async function uploadAccount(
+export async function uploadAccount(
   db: Queryable,
   user: SessionUser,
   requested: string | null,
@@ -209,12 +216,128 @@ async function uploadAccount(
   return accountId;
 }
 
+/** Who files a statement: a person through the upload, or a partner distributor's intake key. */
+export type StatementSender =
+  { kind: 'person'; user: SessionUser } | { kind: 'intake'; caller: IntakeCaller };
+
+export const INTAKE_OTHER_ACCOUNT =
+  'This intake key files statements for its own label account only: leave accountId out.';
+export const INTAKE_OTHER_DISTRIBUTOR =
+  "This intake key receives statements from its own distributor only: leave distributor out or name the key's.";
+
+/** The account a sender's statement is filed under, refusing a body that names another. */
+async function senderAccount(db: Queryable, sender: StatementSender, body: UploadBody) {
+  if (sender.kind === 'person') return uploadAccount(db, sender.user, body.accountId);
+  if (body.accountId !== null && body.accountId !== sender.caller.accountId) {
+    throw new ForbiddenError(INTAKE_OTHER_ACCOUNT);
+  }
+  if (body.distributor !== sender.caller.distributorId) {
+    throw new ForbiddenError(INTAKE_OTHER_DISTRIBUTOR);
+  }
+  return sender.caller.accountId;
+}
+
+/**
+ * Files one statement from a multipart request (a `body` JSON part and `file` parts): checks,
+ * stores the files, appends `StatementUploaded` and queues the parse. The upload drawer's route
+ * and the partner intake both come through here.
+ */
+export async function fileStatement(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  sender: StatementSender,
+  actors: Pick<EventMetadata, 'actor' | 'emulatingActor'>,
+): Promise<UploadedStatements> {
+  const parts = await receiveStatementFiles(request, app.blobs);
+  const body =
+    parts.bodyText === null
+      ? null
+      : readBody(parts.bodyText, sender.kind === 'intake' ? sender.caller.distributorId : null);
+  const files = parts.files;
+  if (!body) throw new BadRequestError('The upload details (body) are missing.');
+  if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
+  const upload = body;
+  const accountId = await senderAccount(app.db, sender, upload);
+
+  const distributors = await app.db.query<{
+    id: string;
+    name: string;
+    uploadable: boolean;
+    template: unknown;
+  }>(
+    'select id, name, uploadable, template from distributors where uploadable and template is not null',
+  );
+  if (distributors.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
+  const distributor = distributors.find((candidate) => candidate.id === upload.distributor);
+  if (!distributor) throw new BadRequestError('This distributor does not support upload.');
+
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const twin = seen.get(file.sha256);
+    if (twin) throw new ConflictError(`'${file.name}' is the same file as '${twin}'.`);
+    seen.set(file.sha256, file.name);
+  }
+  const earlier = await app.db.query<{
+    name: string;
+    title: string;
+    received_at: Date | string;
+    sha256: string;
+  }>(
+    `select f.name, s.title, s.received_at, f.sha256 from statement_files f
+       join statements s on s.id = f.statement_id
+      where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
+    [accountId, files.map((file) => file.sha256)],
+  );
+  const duplicate = earlier[0];
+  if (duplicate) {
+    const file = files.find((candidate) => candidate.sha256 === duplicate.sha256);
+    throw new ConflictError(
+      `'${file?.name ?? duplicate.name}' was already uploaded on ${formatDate(duplicate.received_at)} with the statement '${duplicate.title}'.`,
+    );
+  }
+
+  const statementId = randomUUID();
+  const now = app.now();
+  await app.db.transaction(async (tx) => {
+    // The files took a while to arrive: a key revoked meanwhile files nothing.
+    if (sender.kind === 'intake') await lockLiveIntakeKey(tx, sender.caller.keyId);
+    await appendToStream(
+      tx,
+      `statement-${statementId}`,
+      0,
+      [
+        {
+          type: 'StatementUploaded',
+          data: {
+            statementId,
+            accountId,
+            distributorId: distributor.id,
+            period: upload.report_month,
+            expected: upload.expected,
+            title: `${distributor.name} ${upload.report_month}`,
+            cashless: upload.cashless,
+            exchange: upload.exchange,
+            files,
+            ...(sender.kind === 'intake'
+              ? { intake: { keyId: sender.caller.keyId, keyName: sender.caller.keyName } }
+              : {}),
+          },
+        },
+      ],
+      { actor: actors.actor, emulatingActor: actors.emulatingActor, at: now },
+    );
+    await enqueueJob(tx, 'statement.parse', { statementId }, now);
+  });
+  app.jobs.poke();
+  return [{ id: statementId, files: files.map((file) => ({ id: file.fileId, name: file.name })) }];
+}
+
 const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // SPEC section 7 names this path; the answer is a list whose first item has an id.
   app.post(
     '/api/statement/upload',
     {
-      config: { access: { session: true, permissions: ['statement:rw', 'import:rw'] } },
+      config: { access: { session: true, permissions: STATEMENT_UPLOADERS } },
       schema: {
         tags: ['statements'],
         summary:
@@ -229,84 +352,13 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const parts = await receiveStatementFiles(request, app.blobs);
-      const body = parts.bodyText === null ? null : readBody(parts.bodyText);
-      const files = parts.files;
-      if (!body) throw new BadRequestError('The upload details (body) are missing.');
-      if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
-      const upload = body;
-      const accountId = await uploadAccount(app.db, session.user, upload.accountId);
-
-      const distributors = await app.db.query<{
-        id: string;
-        name: string;
-        uploadable: boolean;
-        template: unknown;
-      }>(
-        'select id, name, uploadable, template from distributors where uploadable and template is not null',
+      const uploaded = await fileStatement(
+        app,
+        request,
+        { kind: 'person', user: session.user },
+        commandMetadata(request, app.now()),
       );
-      if (distributors.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
-      const distributor = distributors.find((candidate) => candidate.id === upload.distributor);
-      if (!distributor) throw new BadRequestError('This distributor does not support upload.');
-
-      const seen = new Map<string, string>();
-      for (const file of files) {
-        const twin = seen.get(file.sha256);
-        if (twin) throw new ConflictError(`'${file.name}' is the same file as '${twin}'.`);
-        seen.set(file.sha256, file.name);
-      }
-      const earlier = await app.db.query<{
-        name: string;
-        title: string;
-        received_at: Date | string;
-        sha256: string;
-      }>(
-        `select f.name, s.title, s.received_at, f.sha256 from statement_files f
-           join statements s on s.id = f.statement_id
-          where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
-        [accountId, files.map((file) => file.sha256)],
-      );
-      const duplicate = earlier[0];
-      if (duplicate) {
-        const file = files.find((candidate) => candidate.sha256 === duplicate.sha256);
-        throw new ConflictError(
-          `'${file?.name ?? duplicate.name}' was already uploaded on ${formatDate(duplicate.received_at)} with the statement '${duplicate.title}'.`,
-        );
-      }
-
-      const statementId = randomUUID();
-      const now = app.now();
-      await app.db.transaction(async (tx) => {
-        await appendToStream(
-          tx,
-          `statement-${statementId}`,
-          0,
-          [
-            {
-              type: 'StatementUploaded',
-              data: {
-                statementId,
-                accountId,
-                distributorId: distributor.id,
-                period: upload.report_month,
-                expected: upload.expected,
-                title: `${distributor.name} ${upload.report_month}`,
-                cashless: upload.cashless,
-                exchange: upload.exchange,
-                files,
-              },
-            },
-          ],
-          commandMetadata(request, now),
-        );
-        await enqueueJob(tx, 'statement.parse', { statementId }, now);
-      });
-      app.jobs.poke();
-      return reply
-        .status(201)
-        .send([
-          { id: statementId, files: files.map((file) => ({ id: file.fileId, name: file.name })) },
-        ]);
+      return reply.status(201).send(uploaded);
     },
   );
 };

@@ -63,6 +63,8 @@ const EVENT_KEYS: Record<string, string> = {
   BeneficialOwnerSaved: 'admin-desk.event.beneficial-owner-saved',
   BeneficialOwnerRemoved: 'admin-desk.event.beneficial-owner-removed',
   BusinessCertified: 'admin-desk.event.business-certified',
+  IntakeKeyCreated: 'admin-desk.event.intake-key-created',
+  IntakeKeyRevoked: 'admin-desk.event.intake-key-revoked',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -103,6 +105,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   paymentsettings: 'admin-desk.stream.paymentsettings',
   person: 'admin-desk.stream.person',
   business: 'admin-desk.stream.business',
+  intakekey: 'admin-desk.stream.intakekey',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

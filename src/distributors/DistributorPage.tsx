@@ -4,12 +4,16 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { getDistributor } from './distributorsApi';
+import { IntakeKeys } from './IntakeKeys';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateSummary } from './TemplateSummary';
 import { useCanEditDistributors } from './useDistributorAccess';
 import './distributors.css';
 
-/** /distributors/{id}: the distributor, its template, and for overseers a preview and edit. */
+/**
+ * /distributors/{id}: the distributor, its template, for overseers a preview and edit, and for
+ * those who upload the label's statements the keys the distributor sends them with.
+ */
 export function DistributorPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -61,6 +65,10 @@ export function DistributorPage({ route }: PageProps) {
       {canEdit && distributor.template && (
         <TemplatePreview template={distributor.template} distributorId={distributor.id} />
       )}
+      <IntakeKeys
+        distributor={{ id: distributor.id, name: distributor.name }}
+        receivesStatements={distributor.uploadable && distributor.template !== null}
+      />
     </section>
   );
 }

@@ -7,6 +7,12 @@ import type {
   NewDistributor,
   TemplatePreviewAnswer,
 } from '../../api/distributors';
+import type {
+  CreatedIntakeKey,
+  IntakeKey,
+  IntakeKeyList,
+  NewIntakeKey,
+} from '../../api/intakeKeys';
 import type { DistributorTemplate } from './templateDraft';
 
 export const listDistributors = (api: ApiClient) =>
@@ -72,3 +78,22 @@ export async function previewTemplate(
   }
   return JSON.parse(text) as TemplatePreviewAnswer;
 }
+
+/** GET intake-keys: the keys of the session's account (or of the account an admin names). */
+export const listIntakeKeys = (
+  api: ApiClient,
+  distributorId: string,
+  accountId: string | null,
+  signal?: AbortSignal,
+) =>
+  api.get<IntakeKeyList>('intake-keys', {
+    query: { distributorId, accountId: accountId ?? undefined },
+    ...(signal ? { signal } : {}),
+  });
+
+/** POST intake-keys: the answer holds the key itself, which is never shown again. */
+export const createIntakeKey = (api: ApiClient, key: NewIntakeKey) =>
+  api.post<CreatedIntakeKey>('intake-keys', key, { quiet: true });
+
+export const revokeIntakeKey = (api: ApiClient, id: string) =>
+  api.post<IntakeKey>(`intake-keys/${encodeURIComponent(id)}/revoke`, undefined, { quiet: true });

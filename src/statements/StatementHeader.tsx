@@ -5,6 +5,7 @@ import { Pipeline } from './Pipeline';
 import { statementSnapshot } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { StatusBadge } from './StatusBadge';
+import { originText } from './origin';
 
 /** The statement's title, facts and its place in the pipeline. */
 export function StatementHeader({ statement }: { statement: Statement }) {
@@ -44,6 +45,8 @@ export function StatementHeader({ statement }: { statement: Statement }) {
         )}
         <dt>{t('statements.detail.received')}</dt>
         <dd>{formatDate(statement.receivedAt)}</dd>
+        <dt>{t('statements.detail.origin')}</dt>
+        <dd data-testid="statement-origin">{originText(t, statement)}</dd>
         {statement.statementDate && (
           <>
             <dt>{t('statements.detail.statement-date')}</dt>

@@ -16,12 +16,18 @@ import { groupOf, STEP_KEYS } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
+import { originText } from './origin';
 import './statements.css';
 
 type Filter = 'all' | 'needs-attention';
 
 function StatusCell({ row }: CellProps<Statement>) {
   return <StatusBadge status={row.status} />;
+}
+
+function OriginCell({ row }: CellProps<Statement>) {
+  const { t } = useTranslation();
+  return <>{originText(t, row)}</>;
 }
 
 function StepCell({ row }: CellProps<Statement>) {
@@ -66,6 +72,8 @@ export function StatementsPage({ route }: PageProps) {
       ? [{ label: t('statements.list.account'), key: 'account.name', width: 140 } as const]
       : []),
     { label: t('statements.list.distributor'), key: 'distributor.name', width: 130 },
+    // Who uploaded it, or the distributor's own intake: beside the distributor, where it is seen.
+    { label: t('statements.list.origin'), key: 'origin', component: OriginCell, width: 160 },
     { label: t('statements.list.period'), key: 'period', width: 90, flexGrow: 0 },
     { label: t('statements.list.status'), key: 'status', component: StatusCell, width: 160 },
     { label: t('statements.list.step'), key: 'step', component: StepCell, width: 110 },

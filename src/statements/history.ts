@@ -141,5 +141,7 @@ export function historyEventKey(event: Pick<StatementHistoryEvent, 'type' | 'dat
     const key = STEP_EVENT_KEYS[machineEvent as StatementEvent['type']] as string | undefined;
     if (key) return key;
   }
+  // A partner distributor's intake key sent it: nobody uploaded it.
+  if (event.type === 'StatementUploaded' && event.data.intake) return 'statements.event.received';
   return EVENT_KEYS[event.type] ?? 'statements.event.other';
 }

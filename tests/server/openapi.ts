@@ -28,6 +28,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     distributors: 'no-such-distributor',
     business: other.beneficialOwnerId,
     settings: other.documentId,
+    'intake-keys': other.intakeKey.id,
   };
   return byResource[resource] ?? null;
 }

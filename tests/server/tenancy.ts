@@ -28,6 +28,8 @@ export interface AccountFixture {
   beneficialOwnerId: string;
   /** An ID document one of the account's people uploaded on their Account page. */
   documentId: string;
+  /** The account's intake key for DistroKid: its id and the key a partner sends statements with. */
+  intakeKey: { id: string; secret: string };
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -172,6 +174,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     users,
     beneficialOwnerId: owned.json<{ owners: { id: string }[] }>().owners[0]?.id ?? '',
     documentId: await idDocument(portal, owner),
+    intakeKey: await createIntakeKey(portal, owner, distroKid?.id ?? '', 'Zephyr Secret Key'),
     productId,
     artistId: artist.json<{ id: string }>().id,
     statementId,
@@ -187,6 +190,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
       'Zephyr Secret Artist',
       'Zephyr Secret Business LLC',
       'Secretowner',
+      'Zephyr Secret Key',
       isrc,
     ],
   };
@@ -240,6 +244,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     accountName: 'Demo Records',
     beneficialOwnerId: owners[0]?.id ?? '',
     documentId: await idDocument(portal, await login(portal.app, 'payee@demo.label')),
+    intakeKey: await createIntakeKey(portal, lena, distroKid?.id ?? '', 'Demo Intake Key'),
     users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
@@ -251,6 +256,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
       'Demo Tour Support',
       'Lena Label',
       'Paco Payee',
+      'Demo Intake Key',
       product[0]?.title ?? '',
       artist[0]?.name ?? '',
     ],
@@ -299,6 +305,20 @@ async function preparedPayment(portal: TestPortal, statementId: string, payeeId:
     [transactionId, paymentId],
   );
   return { paymentId, transactionId };
+}
+
+/** POST /api/intake-keys as `who`: a key of their account for the distributor; answers it whole. */
+export async function createIntakeKey(
+  portal: TestPortal,
+  who: LoggedIn,
+  distributorId: string,
+  name: string,
+): Promise<{ id: string; secret: string }> {
+  const created = await write(portal.app, who, 'POST', '/api/intake-keys', { distributorId, name });
+  if (created.statusCode !== 201)
+    throw new Error(`intake key: ${created.statusCode} ${created.body}`);
+  const answer = created.json<{ key: { id: string }; secret: string }>();
+  return { id: answer.key.id, secret: answer.secret };
 }
 
 /** POST /api/recoupments as `who`: an advance of 1000 recouped from all the debtors' earnings. */
@@ -352,7 +372,9 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
        (select string_agg(concat_ws(',', id, first_name, ownership_pct, ssn_last4_encrypted), ';' order by id)
           from beneficial_owners where account_id = $1),
        (select string_agg(concat_ws(',', id, kind, name, sha256), ';' order by id)
-          from person_documents where user_id in (select id from users where account_id = $1))
+          from person_documents where user_id in (select id from users where account_id = $1)),
+       (select string_agg(concat_ws(',', id, name, key_hash, revoked_at, version), ';' order by id)
+          from intake_keys where account_id = $1)
      )) as digest`,
     [accountId],
   );

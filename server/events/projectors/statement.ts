@@ -22,11 +22,12 @@ async function insertFiles(
 }
 
 export const statementProjector: Projector<StatementEvent> = {
-  async StatementUploaded(tx, { data }, { at, version }) {
+  async StatementUploaded(tx, { data, actor }, { at, version }) {
     await tx.query(
       `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
-                               parse_status, version, flags, exchange)
-       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9, $10)`,
+                               parse_status, version, flags, exchange, uploaded_by, intake_key_id,
+                               intake_key_name)
+       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9, $10, $11, $12, $13)`,
       [
         data.statementId,
         data.accountId,
@@ -38,6 +39,9 @@ export const statementProjector: Projector<StatementEvent> = {
         version,
         JSON.stringify({ forced: false, expedited: false, cashless: data.cashless ?? false }),
         data.exchange ? JSON.stringify(data.exchange) : null,
+        actor,
+        data.intake?.keyId ?? null,
+        data.intake?.keyName ?? null,
       ],
     );
     await insertFiles(tx, data.statementId, data.accountId, data.files, version);

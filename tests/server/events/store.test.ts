@@ -3,6 +3,9 @@ import { ConflictError } from '../../../server/errors';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { appendAfterCheck, streamVersion } from '../../../server/events/store';
 import { get, login, startPortal, write, type TestPortal } from '../harness';
+import { DISTROKID_HEADER } from '../import/helpers';
+import { multipart, uploadStatement } from '../multipart';
+import { createIntakeKey } from '../tenancy';
 
 describe('event store', () => {
   let portal: TestPortal;
@@ -95,8 +98,49 @@ describe('event store', () => {
         uploadable: true,
       }),
     );
+    // Intake keys: one created, used by its distributor and revoked, one left live.
+    const lena = await login(portal.app, 'label@demo.label');
+    const distributors = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json();
+    const distroKid = distributors.items[0].id as string;
+    const revokedKey = await createIntakeKey(portal, lena, distroKid, 'Old robot');
+    await createIntakeKey(portal, lena, distroKid, 'New robot');
+    const { payload, headers } = multipart([
+      { name: 'body', value: JSON.stringify({ report_month: '2026-09', expected: null }) },
+      { name: 'file', filename: 'robot.tsv', content: DISTROKID_HEADER },
+    ]);
+    const sent = await portal.app.inject({
+      method: 'POST',
+      url: '/api/intake/statements',
+      headers: { ...headers, authorization: `Bearer ${revokedKey.secret}` },
+      payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await write(portal.app, lena, 'POST', `/api/intake-keys/${revokedKey.id}/revoke`);
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-08', expected: null },
+      [{ filename: 'by-hand.tsv', content: `${DISTROKID_HEADER}\n` }],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+
     const live = await dumpReadModels(portal.db);
     expect(live.users?.length).toBeGreaterThan(5);
+    expect(live.intake_keys).toHaveLength(2);
+    expect(
+      live.intake_keys?.filter((key) => (key as { revoked_at: unknown }).revoked_at),
+    ).toHaveLength(1);
+    expect(
+      live.statements
+        ?.map((row) => row as { intake_key_name: string | null; uploaded_by: string | null })
+        .map((row) => [row.intake_key_name, row.uploaded_by !== null]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Old robot', false],
+        [null, true],
+      ]),
+    );
+    expect(live.statements).toHaveLength(2);
     const count = await replayAll(portal.db);
     const rebuilt = await dumpReadModels(portal.db);
     expect(count).toBeGreaterThan(20);

@@ -20,6 +20,8 @@ interface Caller {
   name: string;
   username: string | null;
   password?: string;
+  /** A partner distributor sending this account's intake key, and no session. */
+  intakeKeyOf?: 'demo' | 'second';
   /** The account whose people this caller is; staff serve every account. */
   home: 'demo' | 'second' | 'staff';
 }
@@ -27,6 +29,8 @@ interface Caller {
 // The admin goes last: an admin may lock or delete another account's people.
 const CALLERS: Caller[] = [
   { name: 'logged out', username: null, home: 'demo' },
+  { name: 'demo intake key', username: null, intakeKeyOf: 'demo', home: 'demo' },
+  { name: 'second intake key', username: null, intakeKeyOf: 'second', home: 'second' },
   { name: 'overseer', username: 'overseer@demo.label', home: 'staff' },
   { name: 'demo label', username: 'label@demo.label', home: 'demo' },
   { name: 'demo payee', username: 'payee@demo.label', home: 'demo' },
@@ -59,8 +63,12 @@ const lastly = (key: string) => SESSION_CHANGING.indexOf(key) + 1;
 /** Resources whose rows belong to no account: the same for every caller by design. */
 const INSTALL_WIDE = new Set(['distributors']);
 
+/** Routes that take a partner distributor's intake key: no session opens them. */
+const takesIntakeKey = (access: RouteAccess) => access !== 'public' && 'intakeKey' in access;
+
 function tableAllows(access: RouteAccess, permissions: Permission[], roles: string[]): boolean {
   if (access === 'public') return true;
+  if ('intakeKey' in access) return false;
   const byPermission = access.permissions ? allowsAny(permissions, access.permissions) : true;
   const byRole = access.roles ? access.roles.some((role) => roles.includes(role)) : true;
   return byPermission && byRole;
@@ -119,13 +127,32 @@ describe('authorization across two label accounts', () => {
         // each account (tests/server/events); here it is called only by those it must refuse.
         if (session && streams({ method, path, operation })) continue;
         const schema = operation.requestBody?.content?.['application/json']?.schema;
-        const isUpload = operation.requestBody?.content?.['multipart/form-data'] !== undefined;
+        const isUpload =
+          operation.requestBody?.content?.['multipart/form-data'] !== undefined ||
+          takesIntakeKey(access);
         const payload = schema ? sample(schema, '', other) : undefined;
+        // A key's holder names the other account, as one trying to file into it would.
         const upload = isUpload
-          ? multipart([{ name: 'file', filename: 'x.csv', content: 'a,b\n1,2\n' }])
+          ? multipart([
+              ...(caller.intakeKeyOf
+                ? [
+                    {
+                      name: 'body',
+                      value: JSON.stringify({
+                        accountId: other.accountId,
+                        report_month: '2026-06',
+                        expected: null,
+                      }),
+                    },
+                  ]
+                : []),
+              { name: 'file', filename: 'x.csv', content: 'a,b\n1,2\n' },
+            ])
           : null;
         const before = await accountDigest(portal.db, other.accountId);
         const headers: Record<string, string> = { ...(upload?.headers ?? {}) };
+        if (caller.intakeKeyOf)
+          headers.authorization = `Bearer ${accounts[caller.intakeKeyOf].intakeKey.secret}`;
         if (session && method !== 'GET') headers['x-csrf-token'] = session.csrf;
         const separator = url.includes('?') ? '&' : '?';
         const response = await portal.app.inject({
@@ -146,11 +173,21 @@ describe('authorization across two label accounts', () => {
         const status = response.statusCode;
         if (status >= 500) failures.push(`${where} answered ${status}`);
         const allowed = session ? tableAllows(access, session.permissions, session.roles) : false;
-        if (access !== 'public' && !session && status !== 401)
-          failures.push(`${where} answered ${status} logged out, not 401`);
-        if (access !== 'public' && session && !allowed && status !== 403)
+        if (caller.intakeKeyOf && takesIntakeKey(access)) {
+          // The key's own account only: naming another is refused.
+          if (status !== 403)
+            failures.push(
+              `${where} answered ${status} naming the other account: ${response.body.slice(0, 200)}`,
+            );
+        } else if (access !== 'public' && !session && status !== 401)
+          failures.push(`${where} answered ${status} without a session, not 401`);
+        if (session && takesIntakeKey(access)) {
+          if (status !== 401)
+            failures.push(`${where} answered ${status} to a session without an intake key`);
+        } else if (access !== 'public' && session && !allowed && status !== 403)
           failures.push(`${where} answered ${status} where the permission table refuses`);
-        if (caller.home === 'staff' || (access !== 'public' && !allowed)) continue;
+        const keyOpens = caller.intakeKeyOf !== undefined && takesIntakeKey(access);
+        if (caller.home === 'staff' || (access !== 'public' && !allowed && !keyOpens)) continue;
 
         const request = `${url} ${JSON.stringify(payload ?? '')}`;
         for (const secret of other.secrets) {

@@ -180,6 +180,11 @@ describe('stepping through a statement history with the shared machine', () => {
       key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
     expect(text(historyEventKey(read!))).toBe('Files read');
     expect(text(historyEventKey(uploaded!))).toBe('Uploaded');
+    const received = {
+      type: 'StatementUploaded',
+      data: { ...uploaded!.data, intake: { keyId: 'k1', keyName: 'Delivery robot' } },
+    };
+    expect(text(historyEventKey(received))).toBe('Received from the distributor');
     const done = { type: 'StatementTransitioned', data: { event: 'calculation.done' } };
     expect(text(historyEventKey(done))).toBe('Calculation finished');
     expect(text(historyEventKey({ type: 'SomethingNew', data: {} }))).toBe('Change recorded');

@@ -38,6 +38,7 @@ import statementActionRoutes from './routes/statementActions';
 import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
+import statementPreviewRoutes from './routes/statementPreview';
 import servicesPlugin from './plugins/services';
 import { paymentConfig, type PaymentConfig } from './payments/config';
 import userRoutes, { userInvitationRoutes } from './routes/users';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(historyRoutes);
   await app.register(statementUploadRoutes);
+  await app.register(statementPreviewRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);

@@ -66,7 +66,11 @@ interface Reading {
   confidence: number;
 }
 
-function weighSingleByte(sample: Buffer): EncodingGuess {
+/** Bytes weighed by the detector and decoded per candidate: thousands of words already. */
+const WEIGHED_BYTES = 16 * 1024;
+
+function weighSingleByte(whole: Buffer): EncodingGuess {
+  const sample = whole.subarray(0, WEIGHED_BYTES);
   const listed = new Map<TextEncoding, number>();
   for (const result of detectAll(sample, { minimumThreshold: 0 }).slice(0, 12)) {
     const encoding = whatwgName(result.encoding);

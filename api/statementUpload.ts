@@ -1,5 +1,6 @@
 // POST /api/statement/upload: the `body` JSON part that goes with the statement's files, and the answer.
 import { Type, type Static } from 'typebox';
+import { TEXT_ENCODINGS, type TextEncoding } from '../rules/encodings';
 
 /** The rate the uploader gives for a file in another currency than the statement's. */
 export const ExchangeRate = Type.Object(
@@ -12,6 +13,9 @@ export const ExchangeRate = Type.Object(
   { additionalProperties: false },
 );
 export type ExchangeRate = Static<typeof ExchangeRate>;
+
+/** A text encoding by its WHATWG name (rules/encodings.ts). */
+export const Encoding = Type.Unsafe<TextEncoding>(Type.String({ enum: [...TEXT_ENCODINGS] }));
 
 /** SPEC section 3, "Upload request". */
 export const UploadRequest = Type.Object(
@@ -30,6 +34,11 @@ export const UploadRequest = Type.Object(
      * portal's own account, must name it; others may leave it out or name their own.
      */
     accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /**
+     * The text encoding the uploader confirmed for a file, by file name (from
+     * `POST /api/statement/preview`): the file is read in it, whatever is detected or declared.
+     */
+    encodings: Type.Optional(Type.Record(Type.String(), Encoding)),
   },
   { additionalProperties: false },
 );
@@ -43,3 +52,52 @@ export const UploadedStatements = Type.Array(
   }),
 );
 export type UploadedStatements = Static<typeof UploadedStatements>;
+
+/** The `body` part of `POST /api/statement/preview`: what the uploader has chosen so far. */
+export const PreviewRequest = Type.Object(
+  {
+    /** The distributor chosen, if any: a file that does not match it gets its closest layout. */
+    distributor: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** The encoding the uploader picked instead of the detected one, for every text file. */
+    encoding: Type.Optional(Encoding),
+  },
+  { additionalProperties: false },
+);
+export type PreviewRequest = Static<typeof PreviewRequest>;
+
+const LayoutMatch = {
+  distributorId: Type.String(),
+  distributor: Type.String(),
+  /** The layout version's name. */
+  layout: Type.String(),
+};
+
+/** What the start of one file says; nothing is stored. */
+export const FilePreview = Type.Object({
+  name: Type.String(),
+  /** Null for a spreadsheet. */
+  encoding: Type.Union([Encoding, Type.Null()]),
+  /** False: the uploader looks at `rows` and confirms the encoding or picks another. */
+  encodingSure: Type.Boolean(),
+  /** Other encodings that read the start of the file as plausible text, best first. */
+  encodings: Type.Array(Encoding),
+  /** The distributors (among those the account can upload to) whose layout the header matches. */
+  matches: Type.Array(Type.Object(LayoutMatch)),
+  /** When nothing matches, or not the chosen distributor: its nearest layout and what it misses. */
+  closest: Type.Union([
+    Type.Object({ ...LayoutMatch, missing: Type.Array(Type.String()) }),
+    Type.Null(),
+  ]),
+  /** The first rows of a text file, decoded in `encoding`. */
+  rows: Type.Array(Type.Array(Type.String())),
+  /** Why the file cannot be read at all. */
+  problem: Type.Union([Type.String(), Type.Null()]),
+});
+export type FilePreview = Static<typeof FilePreview>;
+
+export const StatementPreview = Type.Object({
+  files: Type.Array(FilePreview),
+  /** The one distributor every readable file matches, to propose; null when there is none. */
+  distributorId: Type.Union([Type.String(), Type.Null()]),
+});
+export type StatementPreview = Static<typeof StatementPreview>;

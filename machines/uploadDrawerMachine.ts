@@ -117,12 +117,16 @@ function requestBody(group: readonly UploadFileItem[]): UploadRequest {
   const first = group[0] as UploadFileItem;
   // SPEC section 7's body; the exchange rate only when the uploader gave one.
   const exchange = group.find((upload) => upload.exchange)?.exchange;
+  const encodings = Object.fromEntries(
+    group.flatMap((upload) => (upload.encoding ? [[upload.file.name, upload.encoding]] : [])),
+  );
   return {
     distributor: first.distributor,
     report_month: reportMonth(first.year, first.month),
     expected: group.find((upload) => upload.expectedPayment !== null)?.expectedPayment ?? null,
     ...(exchange ? { exchange } : {}),
     ...(first.accountId ? { accountId: first.accountId } : {}),
+    ...(Object.keys(encodings).length > 0 ? { encodings } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TextEncoding } from '../rules/encodings';
 import type { ExchangeRate } from '../api/statementUpload';
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
@@ -17,6 +18,8 @@ export interface UploadFileItem {
   exchange?: ExchangeRate | null;
   /** The label account an admin or overseer files the statement under; absent: their own. */
   accountId?: string;
+  /** The text encoding the uploader confirmed for this file; absent: the server decides. */
+  encoding?: TextEncoding;
 }
 
 export interface UploadItemInput {

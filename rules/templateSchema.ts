@@ -7,6 +7,7 @@ import {
   type FormatKind,
   type RecordKind,
 } from './records';
+import { isTextEncoding, TEXT_ENCODINGS, type TextEncoding } from './encodings';
 
 /**
  * How to read one distributor's statements. Plain JSON-able data, so an overseer can create and
@@ -28,8 +29,11 @@ export interface LayoutVersion {
   headers: string[];
   /** Absent: detected from the header line among tab, comma and semicolon. */
   delimiter?: Delimiter;
-  /** Used only when the bytes do not decide (no BOM, ASCII-only start). */
-  encoding?: 'utf-8' | 'utf-16le' | 'windows-1252';
+  /**
+   * The encoding this layout's files are in: authoritative (only a byte order mark overrides it).
+   * Absent: detected from the bytes.
+   */
+  encoding?: TextEncoding;
   /** Rows before the header (a title, a report period); the header is searched from here on. */
   skipRows?: number;
   /** Rows dropped after the header: the first non-empty cell starts with one of these, and no code. */
@@ -91,7 +95,6 @@ export type FormatKindSource =
 export type CurrencySource = FieldSource | { fromHeader: true };
 
 export const DEFAULT_TOTAL_PREFIXES = ['total', 'totals', 'grand total', 'subtotal', 'sub-total'];
-const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'];
 
 /** Every problem with a template, as sentences; empty when it can be used. */
 export function templateProblems(template: unknown): string[] {
@@ -125,8 +128,8 @@ function versionProblems(version: unknown): string[] {
   if (version.delimiter !== undefined && !DELIMITERS.includes(version.delimiter as Delimiter)) {
     problems.push('delimiter must be tab, comma or semicolon');
   }
-  if (version.encoding !== undefined && !ENCODINGS.includes(version.encoding as string)) {
-    problems.push(`encoding must be one of ${ENCODINGS.join(', ')}`);
+  if (version.encoding !== undefined && !isTextEncoding(version.encoding)) {
+    problems.push(`encoding must be one of ${TEXT_ENCODINGS.join(', ')}`);
   }
   if (
     version.skipRows !== undefined &&

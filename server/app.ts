@@ -40,6 +40,7 @@ import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import intakeKeyRoutes from './routes/intakeKeys';
+import statementPreviewRoutes from './routes/statementPreview';
 import servicesPlugin from './plugins/services';
 import { paymentConfig, type PaymentConfig } from './payments/config';
 import userRoutes, { userInvitationRoutes } from './routes/users';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(statementUploadRoutes);
   await app.register(intakeKeyRoutes, { rateLimit: options.intakeRateLimit });
+  await app.register(statementPreviewRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);

@@ -1,3 +1,4 @@
+import type { TextEncoding } from '../../rules/encodings';
 import type { LedgerTransfer } from '../ledger/transfers';
 import type { HoldReason, PaymentFailure } from '../../api/payments';
 import type { BankAccountType } from '../../rules/bankAccount';
@@ -107,6 +108,8 @@ export interface UploadedFile {
   name: string;
   sha256: string;
   size: number;
+  /** The text encoding the uploader confirmed: the file is read in it, whatever is detected. */
+  encoding?: TextEncoding;
 }
 
 /** The `statement-<id>` stream. */

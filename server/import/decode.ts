@@ -1,206 +1,163 @@
 import { isAscii } from 'node:buffer';
+import type { TextEncoding } from '../../rules/encodings';
+import { detectEncoding, scanUtf8, utf8Sequence, type EncodingGuess } from './detectEncoding';
 import { UnreadableFileError } from './types';
 
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type { TextEncoding } from '../../rules/encodings';
 
 export interface DecodeOptions {
-  /** The template's expectation; used only when the bytes themselves do not decide. */
-  hint?: TextEncoding;
+  /**
+   * The encoding the layout declares or the uploader confirmed: authoritative, only a byte order
+   * mark overrides it. Absent: detected from the bytes (`detectEncoding`).
+   */
+  declared?: TextEncoding;
   sampleBytes?: number;
 }
 
 export interface DecodedText {
-  /** Decided from a sample at the start; 'utf-8' may still fall back, see `decodeText`. */
+  /** Decided from a sample at the start; may change once, see `decodeText`. */
   readonly encoding: () => TextEncoding;
+  /** Whether the encoding was declared, marked by a BOM or clear from the bytes. */
+  readonly sure: () => boolean;
+  /** Bytes that were not UTF-8 in a UTF-8 file, read as windows-1252. */
+  readonly strayBytes: () => number;
   readonly chunks: AsyncGenerator<string>;
 }
 
 const DEFAULT_SAMPLE = 64 * 1024;
 
-/**
- * Streams bytes as text. The encoding is decided from a sample at the start:
- * a BOM wins; then NUL bytes mean UTF-16 without BOM; then a sample with valid non-ASCII UTF-8
- * means UTF-8; a sample that is not valid UTF-8 means windows-1252 (the superset of ISO-8859-1
- * that every "Latin-1" export actually uses). A sample of pure ASCII is read as UTF-8 unless the
- * hint says otherwise, and if non-UTF-8 bytes show up later while everything before was ASCII,
- * the rest is read as windows-1252 (identical to ASCII for what came before). Invalid UTF-8
- * after real UTF-8 text is an error, never silently replaced.
- */
-export function decodeText(bytes: AsyncIterable<Buffer>, options: DecodeOptions = {}): DecodedText {
-  let encoding: TextEncoding = 'utf-8';
-  async function* chunks(): AsyncGenerator<string> {
-    const iterator = bytes[Symbol.asyncIterator]();
-    const sampleSize = options.sampleBytes ?? DEFAULT_SAMPLE;
-    const head: Buffer[] = [];
-    let headLength = 0;
-    let done = false;
-    while (headLength < sampleSize) {
-      const next = await iterator.next();
-      if (next.done) {
-        done = true;
-        break;
-      }
-      head.push(next.value);
-      headLength += next.value.length;
+/** Reads the first `size` bytes of a stream (or all of it), keeping the rest to stream. */
+export async function peekBytes(
+  bytes: AsyncIterable<Buffer>,
+  size: number,
+): Promise<{ head: Buffer; done: boolean; all: AsyncIterable<Buffer> }> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
     }
-    let sample = Buffer.concat(head);
-    const decided = decideEncoding(sample, options.hint);
-    encoding = decided.encoding;
-    sample = sample.subarray(decided.bomLength);
-    const decoder = new StreamDecoder(encoding);
-    const first = decoder.decode(sample, done);
-    encoding = decoder.encoding;
-    if (first) yield first;
-    while (!done) {
+    head.push(next.value);
+    length += next.value.length;
+  }
+  const sample = Buffer.concat(head);
+  async function* all(): AsyncGenerator<Buffer> {
+    if (sample.length > 0) yield sample;
+    if (done) return;
+    for (;;) {
       const next = await iterator.next();
-      if (next.done) break;
-      const text = decoder.decode(next.value, false);
-      encoding = decoder.encoding;
-      if (text) yield text;
-    }
-    if (!done) {
-      const rest = decoder.decode(Buffer.alloc(0), true);
-      if (rest) yield rest;
+      if (next.done) return;
+      yield next.value;
     }
   }
-  return { encoding: () => encoding, chunks: chunks() };
+  return { head: sample, done, all: all() };
 }
 
-export function decideEncoding(
-  sample: Buffer,
-  hint?: TextEncoding,
-): { encoding: TextEncoding; bomLength: number } {
-  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) {
-    return { encoding: 'utf-8', bomLength: 3 };
-  }
-  if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
-  if (sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
-  const utf16 = utf16FromNuls(sample);
-  if (utf16) return { encoding: utf16, bomLength: 0 };
-  rejectBinary(sample);
-  if (isAscii(sample)) {
-    const ascii = hint === 'windows-1252' ? 'windows-1252' : 'utf-8';
-    return { encoding: ascii, bomLength: 0 };
-  }
-  // UTF-8 when the sample is, or when real UTF-8 characters come before its first bad byte: the
-  // decoder then stops at that byte with an error instead of reading the whole file as 1252.
-  const scan = scanUtf8(sample);
-  return {
-    encoding: scan.invalidAt === -1 || scan.multibyteBefore ? 'utf-8' : 'windows-1252',
+/**
+ * Streams bytes as text. A declared encoding is used as declared (a BOM still wins); otherwise
+ * `detectEncoding` decides from a sample at the start. When the sample was pure ASCII and bytes
+ * that are not UTF-8 come later, the detector weighs the chunk they are in and its encoding reads
+ * the rest (identical to ASCII for what came before), not sure. Invalid UTF-8 after real UTF-8
+ * text is an error, never silently replaced, unless the sample showed a UTF-8 file with stray
+ * bytes of another encoding (`strayBytes`).
+ */
+export function decodeText(bytes: AsyncIterable<Buffer>, options: DecodeOptions = {}): DecodedText {
+  let guess: EncodingGuess = {
+    encoding: options.declared ?? 'utf-8',
+    sure: true,
     bomLength: 0,
+    mixed: false,
+    alternatives: [],
+  };
+  let decoder: StreamDecoder | null = null;
+  async function* chunks(): AsyncGenerator<string> {
+    const peeked = await peekBytes(bytes, options.sampleBytes ?? DEFAULT_SAMPLE);
+    guess = decideEncoding(peeked.head, options.declared);
+    decoder = new StreamDecoder(guess.encoding, guess.mixed, options.declared === undefined);
+    let first = true;
+    for await (const chunk of peeked.all) {
+      const text = decoder.decode(first ? chunk.subarray(guess.bomLength) : chunk, false);
+      first = false;
+      if (text) yield text;
+    }
+    const rest = decoder.decode(Buffer.alloc(0), true);
+    if (rest) yield rest;
+  }
+  return {
+    encoding: () => decoder?.encoding ?? guess.encoding,
+    sure: () => guess.sure && !(decoder?.switched ?? false),
+    strayBytes: () => decoder?.strayBytes ?? 0,
+    chunks: chunks(),
   };
 }
 
-const BINARY_SIGNATURES: [string, number[]][] = [
-  ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],
-  ['gzip data', [0x1f, 0x8b]],
-  ['bzip2 data', [0x42, 0x5a, 0x68]],
-  ['xz data', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
-  ['an Excel 97-2003 (xls) workbook', [0xd0, 0xcf, 0x11, 0xe0]],
-  ['a PDF document', [0x25, 0x50, 0x44, 0x46, 0x2d]],
-];
-
-/** A text file has no NULs and almost no control characters; binary data has plenty. */
-function rejectBinary(sample: Buffer): void {
-  for (const [what, signature] of BINARY_SIGNATURES) {
-    if (signature.every((byte, i) => sample[i] === byte)) {
-      throw new UnreadableFileError(
-        'not-text',
-        `The file is ${what}, not CSV text: check its name`,
-      );
-    }
+/** The encoding to read a file in: the declared one unless a BOM says otherwise, else detected. */
+export function decideEncoding(sample: Buffer, declared?: TextEncoding): EncodingGuess {
+  if (declared) {
+    const bom = detectBom(sample);
+    if (bom) return bom;
+    return { encoding: declared, sure: true, bomLength: 0, mixed: false, alternatives: [] };
   }
-  let controls = 0;
-  for (const byte of sample) {
-    if (byte === 0) controls += sample.length;
-    else if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) {
-      controls++;
-    }
-  }
-  if (controls > sample.length / 100) {
-    throw new UnreadableFileError('not-text', 'The file is binary data, not CSV text');
-  }
+  return detectEncoding(sample);
 }
 
-/** Text in UTF-16 has a NUL in every other byte for ASCII characters; 8-bit text has none. */
-function utf16FromNuls(sample: Buffer): TextEncoding | null {
-  const pairs = Math.min(sample.length >> 1, 4096);
-  if (pairs < 2) return null;
-  let evenNuls = 0;
-  let oddNuls = 0;
-  for (let i = 0; i < pairs; i++) {
-    if (sample[2 * i] === 0) evenNuls++;
-    if (sample[2 * i + 1] === 0) oddNuls++;
-  }
-  if (oddNuls > pairs * 0.3 && evenNuls < pairs * 0.05) return 'utf-16le';
-  if (evenNuls > pairs * 0.3 && oddNuls < pairs * 0.05) return 'utf-16be';
+function detectBom(sample: Buffer): EncodingGuess | null {
+  const marked = (encoding: TextEncoding, bomLength: number): EncodingGuess => ({
+    encoding,
+    sure: true,
+    bomLength,
+    mixed: false,
+    alternatives: [],
+  });
+  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return marked('utf-8', 3);
+  if (sample[0] === 0xff && sample[1] === 0xfe) return marked('utf-16le', 2);
+  if (sample[0] === 0xfe && sample[1] === 0xff) return marked('utf-16be', 2);
   return null;
 }
 
-/** Length of the UTF-8 sequence at `at`: 0 when invalid there, -1 when cut by the end. */
-function utf8Sequence(bytes: Buffer, at: number): number {
-  const lead = bytes[at] ?? 0;
-  let length: number;
-  let low = 0x80;
-  let high = 0xbf;
-  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
-  else if (lead >= 0xe0 && lead <= 0xef) {
-    length = 3;
-    if (lead === 0xe0) low = 0xa0;
-    if (lead === 0xed) high = 0x9f;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    length = 4;
-    if (lead === 0xf0) low = 0x90;
-    if (lead === 0xf4) high = 0x8f;
-  } else return 0;
-  for (let next = 1; next < length; next++) {
-    if (at + next >= bytes.length) return -1;
-    const byte = bytes[at + next] ?? 0;
-    if (byte < (next === 1 ? low : 0x80) || byte > (next === 1 ? high : 0xbf)) return 0;
-  }
-  return length;
-}
-
-/**
- * Where the first byte that is not UTF-8 is (-1 when none; a character cut at the end is not
- * counted), and whether a multi-byte UTF-8 character comes before it.
- */
-function scanUtf8(bytes: Buffer): { invalidAt: number; multibyteBefore: boolean } {
-  let multibyteBefore = false;
-  for (let at = 0; at < bytes.length;) {
-    if ((bytes[at] ?? 0) < 0x80) {
-      at++;
-      continue;
-    }
-    const length = utf8Sequence(bytes, at);
-    if (length === -1) break;
-    if (length === 0) return { invalidAt: at, multibyteBefore };
-    multibyteBefore = true;
-    at += length;
-  }
-  return { invalidAt: -1, multibyteBefore };
-}
+const WINDOWS_1252 = new TextDecoder('windows-1252');
 
 class StreamDecoder {
   private decoder: TextDecoder;
   private offset = 0;
   private allAsciiSoFar = true;
+  /** Bytes of a UTF-8 character cut by the end of the last chunk (mixed reading only). */
+  private pending = Buffer.alloc(0);
+  switched = false;
+  strayBytes = 0;
 
-  constructor(public encoding: TextEncoding) {
+  constructor(
+    public encoding: TextEncoding,
+    private readonly mixed: boolean,
+    private readonly mayDetect: boolean,
+  ) {
     this.decoder = new TextDecoder(encoding, { fatal: true });
   }
 
   decode(chunk: Buffer, final: boolean): string {
+    if (this.mixed) return this.decodeMixed(chunk, final);
     try {
       const text = this.decoder.decode(chunk, { stream: !final });
       this.note(chunk);
       return text;
     } catch (cause) {
-      if (this.encoding === 'utf-8' && this.allAsciiSoFar && !scanUtf8(chunk).multibyteBefore) {
+      if (
+        this.mayDetect &&
+        this.encoding === 'utf-8' &&
+        this.allAsciiSoFar &&
+        !scanUtf8(chunk).multibyteBefore
+      ) {
         // Nothing but ASCII so far, in this chunk too up to its bad byte, and no partial character
-        // is pending: windows-1252 reads everything before identically, so it takes over here.
-        this.encoding = 'windows-1252';
-        this.decoder = new TextDecoder('windows-1252');
+        // is pending: the detector weighs this chunk, and its encoding reads everything before
+        // identically.
+        const guess = detectEncoding(chunk);
+        this.encoding = guess.encoding === 'utf-8' ? 'windows-1252' : guess.encoding;
+        this.switched = true;
+        this.decoder = new TextDecoder(this.encoding);
         const text = this.decoder.decode(chunk, { stream: !final });
         this.offset += chunk.length;
         return text;
@@ -211,6 +168,38 @@ class StreamDecoder {
         { cause },
       );
     }
+  }
+
+  /** UTF-8, each byte that is not part of a UTF-8 character read as windows-1252. */
+  private decodeMixed(chunk: Buffer, final: boolean): string {
+    const bytes = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = Buffer.alloc(0);
+    let text = '';
+    let runStart = 0;
+    let at = 0;
+    while (at < bytes.length) {
+      if ((bytes[at] ?? 0) < 0x80) {
+        at++;
+        continue;
+      }
+      const length = utf8Sequence(bytes, at);
+      if (length > 0) {
+        at += length;
+        continue;
+      }
+      if (length === -1 && !final) {
+        this.pending = Buffer.from(bytes.subarray(at));
+        break;
+      }
+      text +=
+        bytes.toString('utf8', runStart, at) + WINDOWS_1252.decode(bytes.subarray(at, at + 1));
+      this.strayBytes++;
+      at++;
+      runStart = at;
+    }
+    text += bytes.toString('utf8', runStart, at);
+    this.offset += chunk.length;
+    return text;
   }
 
   private note(chunk: Buffer): void {

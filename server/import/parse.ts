@@ -11,6 +11,7 @@ import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 import { openText } from './textSource';
+import type { TextEncoding } from '../../rules/encodings';
 import { AmbiguousAmountsError, type RowError, type StatementRecord } from './types';
 
 export interface StatementInput {
@@ -20,6 +21,8 @@ export interface StatementInput {
 
 export interface ParseOptions {
   limits?: Partial<ImportLimits>;
+  /** The encoding the uploader confirmed for text files: read in it, whatever is detected. */
+  encoding?: TextEncoding;
 }
 
 export type ParseItem = { record: StatementRecord } | { rowError: RowError };
@@ -108,6 +111,7 @@ async function* readInBatches(
           template,
           limits,
           sliceChars,
+          options.encoding ? { encoding: options.encoding } : {},
         )
       : await openSpreadsheet(readSpreadsheet(input.bytes, type.format, limits), template);
   const mapperFor = (numberFormat?: NumberFormat) =>

@@ -6,7 +6,15 @@ import { FileFormatError } from './types';
 
 /** Where the header was found: a CSV's delimiter and encoding, or a spreadsheet's sheet. */
 export type SourceSummary =
-  | { kind: 'text'; delimiter: Delimiter; encoding: TextEncoding }
+  | {
+      kind: 'text';
+      delimiter: Delimiter;
+      encoding: TextEncoding;
+      /** Present (false) when the detector was not sure and nobody confirmed the encoding. */
+      encodingSure?: false;
+      /** Bytes of a UTF-8 file that were not UTF-8, read as windows-1252. */
+      strayBytes?: number;
+    }
   | { kind: 'spreadsheet'; sheet: string };
 
 /** A file opened at its header: the rows after it, in batches, whatever the file's format. */

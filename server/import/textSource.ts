@@ -1,5 +1,6 @@
 import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow, type Delimiter } from './csv';
-import { decodeText } from './decode';
+import { decideEncoding, decodeText, peekBytes } from './decode';
+import type { TextEncoding } from '../../rules/encodings';
 import { pickVersion, type HeaderMatch } from './header';
 import type { ImportLimits } from './limits';
 import { EMPTY_FILE, headerNotFound, maxSearchRow, type RowSource } from './rowSource';
@@ -9,17 +10,36 @@ import type { DistributorTemplate } from '../../rules/templateSchema';
 /** Text read before the header search, past the rows it looks at. */
 const SAMPLE_CHARS = 256 * 1024;
 
+/**
+ * The encoding each file is read in: the uploader's confirmed choice, else the one the layout
+ * versions declare when they agree, else the detector's (a version that declares another encoding
+ * is then tried on the sample read in its own, see `chooseDeclared`).
+ */
+export interface TextOptions {
+  encoding?: TextEncoding;
+}
+
 /** Rows of text, in a batch per chunk of the text, or per `sliceChars` of a longer chunk. */
 export async function openText(
-  bytes: AsyncIterable<Buffer>,
+  input: AsyncIterable<Buffer>,
   template: DistributorTemplate,
   limits: ImportLimits,
   sliceChars: number,
+  options: TextOptions = {},
 ): Promise<RowSource> {
-  // The version is known only after decoding, so a hint counts when every version agrees on it.
-  const [first, ...others] = template.versions.map((v) => v.encoding);
-  const hint = first && others.every((encoding) => encoding === first) ? first : undefined;
-  const decoded = decodeText(bytes, hint ? { hint } : {});
+  let bytes = input;
+  let declared = options.encoding;
+  if (!declared) {
+    const encodings = new Set(template.versions.map((v) => v.encoding));
+    const [only] = encodings;
+    if (encodings.size === 1 && only) declared = only;
+    else if (encodings.size > 1) {
+      const peeked = await peekBytes(bytes, DECLARED_SAMPLE_BYTES);
+      bytes = peeked.all;
+      declared = chooseDeclared(peeked.head, peeked.done, template, limits);
+    }
+  }
+  const decoded = decodeText(bytes, declared ? { declared } : {});
   const text = decoded.chunks;
   const searchRows = maxSearchRow(template.versions);
   let sample = '';
@@ -76,8 +96,44 @@ export async function openText(
       kind: 'text',
       delimiter: found.delimiter,
       encoding: decoded.encoding(),
+      ...(decoded.sure() ? {} : { encodingSure: false }),
+      ...(decoded.strayBytes() > 0 ? { strayBytes: decoded.strayBytes() } : {}),
     }),
   };
+}
+
+/** Raw bytes read to choose among the encodings layout versions declare. */
+const DECLARED_SAMPLE_BYTES = 512 * 1024;
+
+/**
+ * Layout versions that declare different encodings (or some none): the sample is read in each
+ * declared encoding, and the first one in which a version declaring it finds its header is used.
+ * Undefined: the detector decides (versions that declare nothing).
+ */
+function chooseDeclared(
+  head: Buffer,
+  done: boolean,
+  template: DistributorTemplate,
+  limits: ImportLimits,
+): TextEncoding | undefined {
+  const declared = [...new Set(template.versions.flatMap((v) => (v.encoding ? [v.encoding] : [])))];
+  const detected = decideEncoding(head).encoding;
+  for (const encoding of declared) {
+    const versions = template.versions.filter((v) => v.encoding === encoding);
+    let text: string;
+    try {
+      text = new TextDecoder(decideEncoding(head, encoding).encoding).decode(head);
+    } catch {
+      continue;
+    }
+    try {
+      findTextHeader(text, done, { ...template, versions }, limits);
+      return encoding;
+    } catch {
+      // Not this version's layout: the next encoding, or the detected one.
+    }
+  }
+  return template.versions.some((v) => !v.encoding) ? undefined : detected;
 }
 
 function findTextHeader(

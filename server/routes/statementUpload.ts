@@ -14,6 +14,7 @@ import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { errorResponses } from '../../api/common';
+import { isTextEncoding, TEXT_ENCODINGS, type TextEncoding } from '../../rules/encodings';
 import {
   UploadedStatements,
   type ExchangeRate,
@@ -74,7 +75,23 @@ function readBody(text: string, defaultDistributor: string | null): UploadBody {
     cashless: body.cashless ?? false,
     exchange: readExchange(body.exchange),
     accountId: body.accountId ?? null,
+    encodings: readEncodings(body.encodings),
   };
+}
+
+export const UNKNOWN_ENCODING = `An encoding must be one of ${TEXT_ENCODINGS.join(', ')}.`;
+
+/** The encodings the uploader confirmed, by file name. */
+function readEncodings(value: unknown): Record<string, TextEncoding> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new BadRequestError(UNKNOWN_ENCODING);
+  const encodings: Record<string, TextEncoding> = {};
+  for (const [name, encoding] of Object.entries(value)) {
+    if (!isTextEncoding(encoding)) throw new BadRequestError(UNKNOWN_ENCODING);
+    encodings[name] = encoding;
+  }
+  return encodings;
 }
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
@@ -253,7 +270,11 @@ export async function fileStatement(
     parts.bodyText === null
       ? null
       : readBody(parts.bodyText, sender.kind === 'intake' ? sender.caller.distributorId : null);
-  const files = parts.files;
+  // Each file the uploader confirmed an encoding for is read in it.
+  const files = parts.files.map((file) => {
+    const encoding = body?.encodings[file.name];
+    return encoding ? { ...file, encoding } : file;
+  });
   if (!body) throw new BadRequestError('The upload details (body) are missing.');
   if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
   const upload = body;

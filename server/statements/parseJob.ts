@@ -6,6 +6,8 @@ import type { EventMetadata, PortalEvent } from '../events/types';
 import { readCopyChunks, type CopyRead } from '../import/copyChunks';
 import { RECORD_COLUMNS } from '../import/recordLines';
 import type { DistributorTemplate } from '../../rules/templateSchema';
+import { isTextEncoding, type TextEncoding } from '../../rules/encodings';
+import type { UploadedFile } from '../events/types';
 import { MixedCurrencyError, StatementFileError, type RowError } from '../import/types';
 import { statementRead } from './pipeline';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
@@ -118,6 +120,7 @@ async function readFile(
   statementId: string,
   file: FileRow,
   template: DistributorTemplate,
+  encoding: TextEncoding | undefined,
 ): Promise<{ rejected: string | null }> {
   try {
     await deps.db.transaction(async (tx) => {
@@ -135,6 +138,7 @@ async function readFile(
           maxErrors: STORED_ERRORS_PER_FILE,
           recordsPerChunk: RECORDS_PER_CHUNK,
         },
+        encoding ? { encoding } : {},
       );
       const outcome: { read: CopyRead | null } = { read: null };
       // Records stream into COPY as they are read: reading and storing overlap, and a large
@@ -191,6 +195,24 @@ async function readFile(
 const readsTitles = (template: DistributorTemplate) =>
   template.versions.some((version) => version.fields.codes.some((code) => code.kind === 'title'));
 
+/** The encodings the uploader confirmed, per file, as the upload's events carry them. */
+async function confirmedEncodings(
+  db: ParseJobDeps['db'],
+  statementId: string,
+): Promise<Map<string, TextEncoding>> {
+  const rows = await db.query<{ data: { files?: UploadedFile[] } }>(
+    'select data from events where stream_id = $1 order by stream_version',
+    [`statement-${statementId}`],
+  );
+  const encodings = new Map<string, TextEncoding>();
+  for (const row of rows) {
+    for (const file of row.data.files ?? []) {
+      if (isTextEncoding(file.encoding)) encodings.set(file.fileId, file.encoding);
+    }
+  }
+  return encodings;
+}
+
 /** The job behind every upload: reads each file not yet read, then totals the statement's codes. */
 export async function runParseJob(deps: ParseJobDeps, statementId: string): Promise<void> {
   const statements = await deps.db.query<{
@@ -207,9 +229,10 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     'select id, name, sha256, status from statement_files where statement_id = $1 order by name, id',
     [statementId],
   );
+  const encodings = await confirmedEncodings(deps.db, statementId);
   for (const file of files.filter((candidate) => candidate.status === 'queued')) {
     const outcome = statement.template
-      ? await readFile(deps, statementId, file, statement.template)
+      ? await readFile(deps, statementId, file, statement.template, encodings.get(file.id))
       : { rejected: 'File Format Error: this distributor has no template yet.' };
     if (outcome.rejected !== null) {
       await deps.db.transaction((tx) =>

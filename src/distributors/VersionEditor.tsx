@@ -1,3 +1,4 @@
+import { ENCODING_NAMES } from '../../rules/encodings';
 import { useTranslation } from 'react-i18next';
 import { CodeColumnsEditor } from './CodeColumnsEditor';
 import { Field, IssueList } from './editorFields';
@@ -107,7 +108,7 @@ export function VersionEditor({
             >
               {ENCODING_CHOICES.map((choice) => (
                 <option key={choice} value={choice}>
-                  {choice || t('distributors.template.detect')}
+                  {choice ? ENCODING_NAMES[choice] : t('distributors.template.detect')}
                 </option>
               ))}
             </select>

@@ -1,3 +1,4 @@
+import { TEXT_ENCODINGS } from '../../rules/encodings';
 import type {
   CurrencySource,
   DistributorTemplate,
@@ -27,7 +28,7 @@ export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
 /** A code column may also hold a product title (a layout without codes). */
 export const CODE_KINDS = RECORD_CODE_KINDS;
 export const DELIMITER_CHOICES = ['', '\t', ',', ';'] as const;
-export const ENCODING_CHOICES = ['', 'utf-8', 'utf-16le', 'windows-1252'] as const;
+export const ENCODING_CHOICES = ['', ...TEXT_ENCODINGS] as const;
 export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;
 export const DECIMAL_SEPARATOR_CHOICES = ['detect', 'point', 'comma'] as const;
 

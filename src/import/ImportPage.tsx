@@ -1,4 +1,5 @@
-import { useSelector } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,13 @@ import { canTakeUpload, fetchDistributors } from './importApi';
 import { ExchangeFields } from './ExchangeFields';
 import { StatementReport } from './StatementReport';
 import { useUploadDrawer } from './UploadDrawerProvider';
+import { UploadPreview } from './UploadPreview';
+import { previewStatement } from './previewApi';
+import {
+  confirmedEncodings,
+  needsConfirmation,
+  uploadPreviewMachine,
+} from '../../machines/uploadPreviewMachine';
 import './import.css';
 
 const NONE: readonly Distributor[] = [];
@@ -57,6 +65,8 @@ function useProblemText(): (problem: ImportFormProblem | undefined) => string | 
         return t('import.form.files-required');
       case 'file-unsupported':
         return t('import.form.file-unsupported');
+      case 'preview-unconfirmed':
+        return t('import.form.preview-unconfirmed');
     }
   };
 }
@@ -76,6 +86,7 @@ export function ImportPage({ route }: PageProps) {
     exchange: useId(),
     account: useId(),
     files: useId(),
+    preview: useId(),
   };
 
   const uploadable = useLoad(
@@ -99,6 +110,13 @@ export function ImportPage({ route }: PageProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
+  const [preview, sendPreview] = useMachine(
+    uploadPreviewMachine.provide({
+      actors: {
+        preview: fromPromise(({ input, signal }) => previewStatement(input, signal)),
+      },
+    }),
+  );
 
   const values = {
     distributor,
@@ -108,6 +126,7 @@ export function ImportPage({ route }: PageProps) {
     accountId,
     choosesAccount,
     files,
+    previewUnconfirmed: needsConfirmation(preview.context),
   };
   // Once the user has tried to import, each problem shows, and clears as it is fixed.
   const shown = submitted ? importFormProblems(values) : {};
@@ -121,6 +140,7 @@ export function ImportPage({ route }: PageProps) {
     const rate = exchangeOf(exchange);
     if (Object.keys(found).length > 0 || !period || expected === undefined || rate === undefined)
       return;
+    const encodings = confirmedEncodings(preview.context);
     const uploads: UploadFileItem[] = files.map((file) => ({
       file,
       month: period.month,
@@ -129,8 +149,10 @@ export function ImportPage({ route }: PageProps) {
       expectedPayment: expected,
       exchange: rate,
       ...(choosesAccount ? { accountId } : {}),
+      ...(encodings[file.name] ? { encoding: encodings[file.name] } : {}),
     }));
     drawer.send({ type: 'upload.add', uploads });
+    sendPreview({ type: 'preview.clear' });
     setFiles([]);
     setFileInputKey((key) => key + 1);
     setSubmitted(false);
@@ -180,7 +202,10 @@ export function ImportPage({ route }: PageProps) {
               id={ids.distributor}
               value={distributor}
               aria-invalid={!!shown.distributor}
-              onChange={(event) => setDistributor(event.target.value)}
+              onChange={(event) => {
+                setDistributor(event.target.value);
+                sendPreview({ type: 'preview.distributor', distributor: event.target.value });
+              }}
             >
               <option value="">{t('import.form.choose-distributor')}</option>
               {distributors.map((item) => (
@@ -241,13 +266,25 @@ export function ImportPage({ route }: PageProps) {
               accept={STATEMENT_FILE_ACCEPT}
               aria-invalid={!!shown.files}
               aria-describedby={`${ids.files}-hint`}
-              onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+              onChange={(event) => {
+                const chosen = Array.from(event.target.files ?? []);
+                setFiles(chosen);
+                sendPreview({ type: 'preview.files', files: chosen, distributor });
+              }}
             />
             <p className="field-hint" id={`${ids.files}-hint`}>
               {t('import.form.files-hint')}
             </p>
             {fieldError('files')}
           </div>
+          <UploadPreview
+            snapshot={preview}
+            send={sendPreview}
+            onConfirm={(proposed) => {
+              if (proposed) setDistributor(proposed);
+            }}
+          />
+          {fieldError('preview')}
           <div className="form-actions">
             <button type="submit" className="button button-primary">
               {t('import.form.submit')}

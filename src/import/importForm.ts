@@ -59,10 +59,12 @@ export interface ImportFormValues {
   /** Admins and overseers must choose the label account. */
   choosesAccount: boolean;
   files: readonly File[];
+  /** The file check proposed a distributor or guessed an encoding, and nobody confirmed it. */
+  previewUnconfirmed?: boolean;
 }
 
 export type ImportFormField =
-  'account' | 'distributor' | 'month' | 'expectedPayment' | 'exchange' | 'files';
+  'account' | 'distributor' | 'month' | 'expectedPayment' | 'exchange' | 'files' | 'preview';
 
 /** Which rule each field breaks; the page turns these into translated texts. */
 export type ImportFormProblem =
@@ -72,7 +74,8 @@ export type ImportFormProblem =
   | 'exchange-invalid'
   | 'account-required'
   | 'files-required'
-  | 'file-unsupported';
+  | 'file-unsupported'
+  | 'preview-unconfirmed';
 
 export function importFormProblems(
   values: ImportFormValues,
@@ -88,6 +91,7 @@ export function importFormProblems(
   if (values.files.length === 0) problems.files = 'files-required';
   else if (values.files.some((file) => !isStatementFile(file.name)))
     problems.files = 'file-unsupported';
+  if (values.previewUnconfirmed) problems.preview = 'preview-unconfirmed';
   return problems;
 }
 

@@ -92,7 +92,6 @@ export const THE_ORCHARD: DistributorTemplate = {
         'Currency',
       ],
       delimiter: ';',
-      encoding: 'windows-1252',
       decimalComma: true,
       dateOrder: 'dmy',
       fields: {

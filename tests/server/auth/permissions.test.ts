@@ -87,6 +87,7 @@ describe('every API route checks permissions', () => {
     { method: 'POST', url: '/api/distributors/preview', resource: 'distributor' },
     { method: 'POST', url: '/api/distributors/x/preview', resource: 'distributor' },
     { method: 'POST', url: '/api/statement/upload', resource: 'statement' },
+    { method: 'POST', url: '/api/statement/preview', resource: 'statement' },
     { method: 'GET', url: '/api/statements', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/errors', resource: 'statement' },

@@ -67,10 +67,15 @@ describe('decodeText', () => {
     expect(await decode(body)).toEqual({ text: 'Café\tZoë\n', encoding: 'utf-16le' });
   });
 
-  it('uses the hint for an ASCII-only start', () => {
+  it('reads a declared encoding as declared; only a byte order mark overrides it', () => {
     expect(decideEncoding(Buffer.from('a,b\n'), 'windows-1252').encoding).toBe('windows-1252');
     expect(decideEncoding(Buffer.from('a,b\n')).encoding).toBe('utf-8');
-    expect(decideEncoding(Buffer.from('é,b\n'), 'windows-1252').encoding).toBe('utf-8');
+    expect(decideEncoding(Buffer.from('é,b\n'), 'windows-1251').encoding).toBe('windows-1251');
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('é,b\n')]);
+    expect(decideEncoding(marked, 'windows-1251')).toMatchObject({
+      encoding: 'utf-8',
+      bomLength: 3,
+    });
   });
 
   it('refuses binary data', () => {

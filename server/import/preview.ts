@@ -1,0 +1,237 @@
+import { Readable } from 'node:stream';
+import type { TextEncoding } from '../../rules/encodings';
+import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSchema';
+import { CsvParser, detectDelimiter, type CsvRow } from './csv';
+import { decideEncoding, peekBytes } from './decode';
+import { decompressedBytes } from './decompress';
+import { fileTypeOf } from './fileType';
+import { matchHeader } from './header';
+import { withLimits } from './limits';
+import { maxSearchRow, type RowSource } from './rowSource';
+import { readSpreadsheet } from './spreadsheet';
+import { openSpreadsheet } from './spreadsheetSource';
+import { openText } from './textSource';
+import { StatementFileError } from './types';
+
+/** A distributor an upload may be filed under, with the template that reads its files. */
+export interface PreviewCandidate {
+  id: string;
+  name: string;
+  template: DistributorTemplate;
+}
+
+export interface LayoutMatch {
+  distributorId: string;
+  distributor: string;
+  layout: string;
+}
+
+/** What a file's first bytes say: how it reads, which layouts it matches, its first rows. */
+export interface FilePreview {
+  name: string;
+  /** Null for a spreadsheet, whose cells carry their own text. */
+  encoding: TextEncoding | null;
+  encodingSure: boolean;
+  /** Other encodings that read the start of the file as plausible text. */
+  encodings: TextEncoding[];
+  matches: LayoutMatch[];
+  /** No layout matched (or not the chosen distributor's): the nearest one and what it misses. */
+  closest: (LayoutMatch & { missing: string[] }) | null;
+  /** The first rows of a text file, decoded. */
+  rows: string[][];
+  /** Why the file cannot be read at all. */
+  problem: string | null;
+}
+
+/** Decompressed text read for the preview: enough for any header search and the first rows. */
+const SAMPLE_BYTES = 1024 * 1024;
+const SHOWN_ROWS = 6;
+const SHOWN_CELLS = 30;
+const SHOWN_CELL_CHARS = 200;
+
+/**
+ * Reads the start of a statement file against every candidate's template, storing nothing: the
+ * encoding (detected, or `encoding` when the uploader chose one), the distributors whose layout
+ * the header matches, and the first rows as they decode.
+ */
+export async function previewStatementFile(
+  file: { name: string; bytes: Buffer },
+  candidates: readonly PreviewCandidate[],
+  options: { encoding?: TextEncoding; distributorId?: string } = {},
+): Promise<FilePreview> {
+  const preview: FilePreview = {
+    name: file.name,
+    encoding: null,
+    encodingSure: true,
+    encodings: [],
+    matches: [],
+    closest: null,
+    rows: [],
+    problem: null,
+  };
+  try {
+    const type = fileTypeOf(file.name);
+    if (type.kind === 'spreadsheet') {
+      const match = await matchSpreadsheet(file.bytes, type.format, candidates);
+      if (match) preview.matches.push(match);
+      return preview;
+    }
+    const limits = withLimits();
+    const peeked = await peekBytes(
+      decompressedBytes(type.compression, Readable.from([file.bytes]), limits),
+      SAMPLE_BYTES,
+    );
+    const sample = peeked.head;
+    const guess = decideEncoding(sample, options.encoding);
+    preview.encoding = guess.encoding;
+    preview.encodingSure = guess.sure;
+    preview.encodings = guess.alternatives;
+    let remaining = [...candidates];
+    for (;;) {
+      const found = await matchText(sample, remaining, options.encoding);
+      if (!found) break;
+      if (preview.matches.length === 0) {
+        // The layout's declared encoding, when it has one, is what the file will be read in.
+        preview.encoding = found.encoding;
+        preview.encodingSure = found.sure;
+      }
+      preview.matches.push(found.match);
+      remaining = remaining.filter((candidate) => candidate.id !== found.match.distributorId);
+    }
+    // TextDecoder drops a BOM of its own encoding.
+    const allRows = firstRows(new TextDecoder(preview.encoding).decode(sample), candidates);
+    preview.rows = allRows
+      .slice(0, SHOWN_ROWS)
+      .map((cells) => cells.slice(0, SHOWN_CELLS).map((cell) => cell.slice(0, SHOWN_CELL_CHARS)));
+    const chosen = candidates.find((candidate) => candidate.id === options.distributorId);
+    const chosenMatches = chosen
+      ? preview.matches.some((match) => match.distributorId === chosen.id)
+      : preview.matches.length > 0;
+    if (!chosenMatches) preview.closest = closestLayout(allRows, chosen ? [chosen] : candidates);
+  } catch (error) {
+    if (!(error instanceof StatementFileError)) throw error;
+    preview.problem = error.message;
+  }
+  return preview;
+}
+
+/** All candidates' versions in one template, each remembered with its distributor. */
+function unionOf(candidates: readonly PreviewCandidate[]) {
+  const owners = new Map<LayoutVersion, PreviewCandidate>();
+  const versions: LayoutVersion[] = [];
+  for (const candidate of candidates) {
+    for (const version of candidate.template.versions) {
+      owners.set(version, candidate);
+      versions.push(version);
+    }
+  }
+  const matchOf = (source: RowSource): LayoutMatch | null => {
+    const owner = owners.get(source.header.version);
+    return owner
+      ? { distributorId: owner.id, distributor: owner.name, layout: source.header.version.name }
+      : null;
+  };
+  return { template: { name: 'any distributor', versions }, matchOf };
+}
+
+async function matchText(
+  sample: Buffer,
+  candidates: readonly PreviewCandidate[],
+  encoding: TextEncoding | undefined,
+): Promise<{ match: LayoutMatch; encoding: TextEncoding; sure: boolean } | null> {
+  if (candidates.length === 0) return null;
+  const union = unionOf(candidates);
+  let source: RowSource;
+  try {
+    source = await openText(
+      Readable.from([sample]),
+      union.template,
+      withLimits(),
+      SAMPLE_BYTES,
+      encoding ? { encoding } : {},
+    );
+  } catch (error) {
+    if (error instanceof StatementFileError) return null;
+    throw error;
+  }
+  const match = union.matchOf(source);
+  const summary = source.summarySource();
+  if (!match || summary.kind !== 'text') return null;
+  return {
+    match,
+    encoding: summary.encoding,
+    sure: encoding !== undefined || summary.encodingSure !== false,
+  };
+}
+
+async function matchSpreadsheet(
+  bytes: Buffer,
+  format: 'xls' | 'xlsx' | 'ods',
+  candidates: readonly PreviewCandidate[],
+): Promise<LayoutMatch | null> {
+  if (candidates.length === 0) return null;
+  const union = unionOf(candidates);
+  const limits = withLimits();
+  let source: RowSource;
+  try {
+    source = await openSpreadsheet(
+      readSpreadsheet(Readable.from([bytes]), format, limits),
+      union.template,
+    );
+  } catch (error) {
+    if (error instanceof StatementFileError) return null;
+    throw error;
+  }
+  // Ends the workbook's thread: nothing past the header is read.
+  await source.rows[Symbol.asyncIterator]().return?.(undefined);
+  return union.matchOf(source);
+}
+
+/** The rows a header may be among, split with the delimiter the first line suggests. */
+function firstRows(text: string, candidates: readonly PreviewCandidate[]): string[][] {
+  const searchRows = Math.max(
+    SHOWN_ROWS,
+    ...candidates.map((candidate) => maxSearchRow(candidate.template.versions)),
+  );
+  const lines = text.split(/\r\n|\n|\r/);
+  const head = lines.slice(0, searchRows).join('\n');
+  const rows: CsvRow[] = [];
+  try {
+    const parser = new CsvParser(detectDelimiter(lines[0] ?? ''));
+    parser.push(head, rows);
+    parser.end(rows);
+  } catch {
+    return lines.slice(0, searchRows).map((line) => [line]);
+  }
+  return rows.map((row) => row.cells).filter((cells) => cells.some((cell) => cell.trim() !== ''));
+}
+
+/** The layout version with the largest share of its headers in one of the rows, and the rest. */
+function closestLayout(
+  rows: readonly string[][],
+  candidates: readonly PreviewCandidate[],
+): (LayoutMatch & { missing: string[] }) | null {
+  let best: (LayoutMatch & { missing: string[]; share: number }) | null = null;
+  for (const candidate of candidates) {
+    for (const version of candidate.template.versions) {
+      for (const cells of rows) {
+        const missing = version.headers.filter(
+          (header) => matchHeader({ ...version, headers: [header] }, cells) === null,
+        );
+        const share = 1 - missing.length / version.headers.length;
+        if (!best || share > best.share) {
+          best = {
+            distributorId: candidate.id,
+            distributor: candidate.name,
+            layout: version.name,
+            missing,
+            share,
+          };
+        }
+      }
+    }
+  }
+  if (!best) return null;
+  const { share: _share, ...closest } = best;
+  return closest;
+}

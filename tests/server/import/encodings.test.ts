@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { decodeText } from '../../../server/import/decode';
+import { detectEncoding } from '../../../server/import/detectEncoding';
+import { DISTROKID } from '../../../server/import/templates';
+import type { DistributorTemplate } from '../../../rules/templateSchema';
+import { chunked, fixture, parseFile, DISTROKID_HEADER } from './helpers';
+
+const withEncoding = (
+  template: DistributorTemplate,
+  encoding: NonNullable<DistributorTemplate['versions'][number]['encoding']>,
+): DistributorTemplate => ({
+  ...template,
+  versions: template.versions.map((version) => ({ ...version, encoding })),
+});
+
+describe('text encodings of statement files', () => {
+  it('reads a Cyrillic windows-1251 file as Cyrillic, and is sure of it', async () => {
+    const bytes = fixture('distrokid-cp1251.tsv');
+    const guess = detectEncoding(bytes);
+    expect(guess).toMatchObject({ encoding: 'windows-1251', sure: true });
+    const { records, rowErrors, summary } = await parseFile('kino.tsv', bytes, DISTROKID);
+    expect(rowErrors).toEqual([]);
+    expect(records.map((record) => record.artist)).toContain('Кино');
+    expect(records.map((record) => record.title)).toEqual([
+      'Группа крови',
+      'Звезда по имени Солнце',
+      'Пачка сигарет',
+      'Кукушка',
+      'Хочешь?',
+    ]);
+    expect(summary.source).toEqual({ kind: 'text', delimiter: '\t', encoding: 'windows-1251' });
+  });
+
+  it('reads a declared encoding as declared, and the uploader’s choice over it', async () => {
+    const bytes = fixture('distrokid-cp1251.tsv');
+    const declared1252 = withEncoding(DISTROKID, 'windows-1252');
+    // A layout that says windows-1252 is taken at its word: this is what it would garble.
+    const asDeclared = await parseFile('kino.tsv', bytes, declared1252);
+    expect(asDeclared.records[0]?.artist).toBe('Êèíî');
+    const confirmed = await parseFile('kino.tsv', bytes, declared1252, {
+      encoding: 'windows-1251',
+    });
+    expect(confirmed.records[0]?.artist).toBe('Кино');
+    expect(confirmed.summary.source).toMatchObject({ encoding: 'windows-1251' });
+  });
+
+  it('reads a UTF-8 file whose first non-ASCII letters are Latin-1 ones as UTF-8', async () => {
+    const bytes = fixture('distrokid-utf8-latin-first.tsv');
+    const { records, summary } = await parseFile('latin.tsv', bytes, DISTROKID);
+    expect(records.map((record) => record.artist)).toEqual(['Beyoncé', 'Motörhead', 'Кино']);
+    expect(summary.source).toEqual({ kind: 'text', delimiter: '\t', encoding: 'utf-8' });
+  });
+
+  it('reads a UTF-8 file with a stray Latin-1 byte first as UTF-8, that byte as Latin-1, unsure', async () => {
+    const bytes = fixture('distrokid-utf8-stray-latin1.tsv');
+    const { records, summary } = await parseFile('stray.tsv', bytes, DISTROKID, { chunkSize: 5 });
+    expect(records.map((record) => record.artist)).toEqual([
+      'Beyoncé',
+      'Beyoncé',
+      'Motörhead',
+      'Кино',
+      'Кино',
+      'Кино',
+    ]);
+    expect(summary.source).toEqual({
+      kind: 'text',
+      delimiter: '\t',
+      encoding: 'utf-8',
+      encodingSure: false,
+      strayBytes: 1,
+    });
+  });
+
+  it('reads UTF-16 with a BOM and without one', async () => {
+    const marked = fixture('distrokid-utf16.tsv');
+    for (const bytes of [marked, marked.subarray(2)]) {
+      const { records, summary } = await parseFile('kino16.tsv', bytes, DISTROKID);
+      expect(records[0]?.artist).toBe('Кино');
+      expect(summary.source).toMatchObject({ encoding: 'utf-16le' });
+    }
+  });
+
+  it('weighs the chunk where non-ASCII bytes first appear after an ASCII sample', async () => {
+    const cyrillic = fixture('distrokid-cp1251.tsv').subarray(Buffer.byteLength(DISTROKID_HEADER));
+    const ascii = Buffer.from(
+      '2026-04-05\t2026-03\tSpotify\tAria Vale\tSong\tQZDM12600001\t\t1\t100\tSong\tUS\t0\t0.10\n'.repeat(
+        40,
+      ),
+    );
+    const bytes = Buffer.concat([Buffer.from(DISTROKID_HEADER), ascii, cyrillic]);
+    const decoded = decodeText(chunked(bytes, 512), { sampleBytes: 1024 });
+    let text = '';
+    for await (const chunk of decoded.chunks) text += chunk;
+    expect(text).toContain('Кино\tГруппа крови');
+    expect(decoded.encoding()).toBe('windows-1251');
+    expect(decoded.sure()).toBe(false);
+  });
+
+  it('is not sure of a short Latin sample that another code page reads as well', () => {
+    const guess = detectEncoding(Buffer.from('Title\nCafé Zoé naïve\n', 'latin1'));
+    expect(guess.sure).toBe(false);
+    expect([guess.encoding, ...guess.alternatives]).toContain('windows-1252');
+  });
+
+  it('tries each encoding the layout versions declare on the header', async () => {
+    const bytes = fixture('distrokid-cp1251.tsv');
+    const [tabs, dated] = DISTROKID.versions;
+    const mixed: DistributorTemplate = {
+      ...DISTROKID,
+      versions: [
+        { ...dated!, encoding: 'utf-16le' },
+        { ...tabs!, encoding: 'windows-1251' },
+      ],
+    };
+    const { records, summary } = await parseFile('kino.tsv', bytes, mixed);
+    expect(records[0]?.artist).toBe('Кино');
+    expect(summary.source).toMatchObject({ encoding: 'windows-1251' });
+  });
+});

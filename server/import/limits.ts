@@ -9,6 +9,10 @@ export interface ImportLimits {
   maxSpreadsheetBytes: number;
   /** What the parts of an xlsx/ods package may declare, unpacked, in total. */
   maxSpreadsheetUnpackedBytes: number;
+  /** Rows a sheet may reach, counted to its last row with content. */
+  maxSpreadsheetRows: number;
+  /** Cells with content a workbook may hold, all sheets together. */
+  maxSpreadsheetCells: number;
   /** Wall-clock bound for reading one spreadsheet. */
   spreadsheetTimeoutMs: number;
   maxCellChars: number;
@@ -22,6 +26,10 @@ export const DEFAULT_LIMITS: ImportLimits = {
   ratioCheckAfterBytes: 64 * 1024 * 1024,
   maxSpreadsheetBytes: 50 * 1024 * 1024,
   maxSpreadsheetUnpackedBytes: 600 * 1024 * 1024,
+  // Excel's own last row: no sheet Excel writes goes further.
+  maxSpreadsheetRows: 1_048_576,
+  // A full Excel sheet of a statement of 14 columns; the reader's heap holds it.
+  maxSpreadsheetCells: 15_000_000,
   spreadsheetTimeoutMs: 120_000,
   maxCellChars: 1024 * 1024,
   maxRowChars: 4 * 1024 * 1024,

@@ -1,7 +1,11 @@
 /** Bounds that keep a hostile or broken upload from exhausting memory or time. */
 export interface ImportLimits {
-  /** Total bytes a compressed CSV may expand to. */
+  /** Total bytes a compressed CSV may expand to, every archive layer's output counted. */
   maxUncompressedBytes: number;
+  /** Archives opened one inside another to reach the statement (a .csv.zip is 1). */
+  maxArchiveDepth: number;
+  /** Files listed by all the zip archives of one upload together. */
+  maxArchiveEntries: number;
   /** Expansion ratio allowed once the output passes `ratioCheckAfterBytes`. */
   maxCompressionRatio: number;
   ratioCheckAfterBytes: number;
@@ -22,6 +26,10 @@ export interface ImportLimits {
 
 export const DEFAULT_LIMITS: ImportLimits = {
   maxUncompressedBytes: 1024 * 1024 * 1024,
+  // DistroKid sends a zip in a zip: 2, and one more layer (a .gz inside) is still a statement.
+  // Deeper nesting is the shape of recursive zip bombs, and each zip layer is spooled to disk.
+  maxArchiveDepth: 3,
+  maxArchiveEntries: 1000,
   maxCompressionRatio: 200,
   ratioCheckAfterBytes: 64 * 1024 * 1024,
   maxSpreadsheetBytes: 50 * 1024 * 1024,

@@ -166,13 +166,19 @@ async function readFile(
     // Records stream into COPY as they are read: reading and storing overlap, and a large
     // statement never sits whole in memory. The first row errors come with the summary.
     async function* copyText(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
-      for (;;) {
-        const next = await read.next();
-        if (next.done) {
-          outcome.read = next.value;
-          return;
+      try {
+        for (;;) {
+          const next = await read.next();
+          if (next.done) {
+            outcome.read = next.value;
+            return;
+          }
+          yield next.value;
         }
-        yield next.value;
+      } finally {
+        // A COPY that failed part-way: the reader (a spreadsheet's thread, a file) ends now.
+        if (outcome.read === null)
+          await (read as AsyncGenerator<unknown, unknown>).return(undefined);
       }
     }
     await deps.db.copyFrom('statement_records_staging', RECORD_COLUMNS, copyText());

@@ -1,95 +1,68 @@
-import { createRequire } from 'node:module';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 
-type BitReader = ((bits: number | null) => number) & { bytesRead: number };
-interface Bzip2Core {
-  header(bits: BitReader): number;
-  decompress(
-    bits: BitReader,
-    write: (byte: number) => void,
-    buffer: Int32Array,
-    bufferSize: number,
-    streamCrc: number | null,
-  ): number | null;
-}
-
-// The block decoder of unbzip2-stream, without its stream: that one decodes every block its
-// input holds at once and queues the output whatever the reader takes (a bomb filled memory).
-const require = createRequire(import.meta.url);
-const bzip2 = require('unbzip2-stream/lib/bzip2') as Bzip2Core;
-const bitIterator = require('unbzip2-stream/lib/bit_iterator') as (
-  next: () => Buffer | undefined,
-) => BitReader;
-
-/** Compressed bytes one block can take: a block is at most 900 kB before compression. */
-const blockInput = (blockSize: number) => 25_000 + 100_000 * blockSize;
+type WorkerMessage =
+  | { type: 'need' }
+  | { type: 'block'; bytes: Uint8Array }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
 
 /**
- * bzip2 data decoded one block at a time, as the reader asks for it: a block is at most about
- * 46 MB of output, and the event loop gets a turn between blocks. Concatenated streams are read
- * as one (what `bzip2` itself does).
+ * bzip2 data decoded in a worker thread one block at a time, as the reader asks for it: a block
+ * is at most about 46 MB of output and seconds of work on a crafted file, which the event loop
+ * never waits for. Concatenated streams are read as one (what `bzip2` itself does).
  */
 export async function* bunzip2Blocks(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const input = bytes[Symbol.asyncIterator]();
-  const queue: Buffer[] = [];
-  let buffered = 0;
-  let ended = false;
-  let bits: BitReader | null = null;
-  let blockSize = 0;
-  let streamCrc: number | null = null;
-  let work = new Int32Array(0);
-  const fill = async (need: number) => {
-    while (!ended && buffered - (bits?.bytesRead ?? 0) + 1 < need) {
-      const next = await input.next();
-      if (next.done) ended = true;
-      else if (next.value.length > 0) {
-        queue.push(next.value);
-        buffered += next.value.length;
-      }
-    }
+  const worker = new Worker(new URL('./bunzip2Worker.mjs', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+  const inbox: WorkerMessage[] = [];
+  // Set from worker callbacks; an object so the loop below re-reads it after each await.
+  const state: { failure: Error | null } = { failure: null };
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    wake?.();
+    wake = null;
   };
+  worker.on('message', (message: WorkerMessage) => {
+    inbox.push(message);
+    notify();
+  });
+  worker.on('error', (error: Error) => {
+    state.failure = error;
+    notify();
+  });
+  worker.on('exit', () => {
+    state.failure ??= new Error('the bzip2 reader stopped');
+    notify();
+  });
   try {
     for (;;) {
-      await fill(blockInput(blockSize));
-      if (buffered === 0) return;
-      bits ??= bitIterator(() => queue.shift());
-      if (buffered <= bits.bytesRead) break;
-      if (blockSize === 0) {
-        blockSize = bzip2.header(bits);
-        streamCrc = 0;
+      const message = inbox.shift();
+      if (!message) {
+        if (state.failure) throw state.failure;
+        await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      if (work.length !== 100_000 * blockSize) work = new Int32Array(100_000 * blockSize);
-      const output = new BlockOutput();
-      streamCrc = bzip2.decompress(bits, output.write, work, work.length, streamCrc);
-      if (streamCrc === null) {
-        blockSize = 0; // the stream ended; another may follow
-        continue;
+      switch (message.type) {
+        case 'need': {
+          const next = await input.next();
+          if (next.done) worker.postMessage({ type: 'end' });
+          else worker.postMessage({ type: 'input', chunk: next.value });
+          break;
+        }
+        case 'block':
+          yield Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length);
+          worker.postMessage({ type: 'more' });
+          break;
+        case 'done':
+          return;
+        case 'error':
+          throw new Error(message.message);
       }
-      yield output.bytes();
-      await nextTurn();
     }
-    if (streamCrc !== null) throw new Error('The bzip2 data ended before its end marker');
   } finally {
+    await worker.terminate();
     await input.return?.();
-  }
-}
-
-/** One block's output, written byte by byte by the decoder. */
-class BlockOutput {
-  private buffer = Buffer.allocUnsafe(1024 * 1024);
-  private length = 0;
-
-  readonly write = (byte: number): void => {
-    if (this.length === this.buffer.length) {
-      const larger = Buffer.allocUnsafe(this.buffer.length * 2);
-      this.buffer.copy(larger, 0, 0, this.length);
-      this.buffer = larger;
-    }
-    this.buffer[this.length++] = byte;
-  };
-
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
   }
 }

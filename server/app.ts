@@ -51,6 +51,7 @@ import paymentSettingsRoutes from './routes/paymentSettings';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
+import type { ImportLimits } from './import/limits';
 import adminAccountRoutes from './routes/adminAccounts';
 import adminDeskRoutes from './routes/adminDesk';
 import historyRoutes from './routes/history';
@@ -81,6 +82,8 @@ export interface AppOptions {
   bodyLimit: number;
   /** The payment batch period and the sandbox payment partner. */
   payments: PaymentConfig;
+  /** The statement import's bounds (server/import/limits.ts) when not the defaults. */
+  importLimits?: Partial<ImportLimits>;
   /** The live event stream's beats; tests make them short. */
   live?: EventStreamOptions;
 }
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobDir: options.blobDir,
     runJobs: options.runJobs,
     payments: options.payments,
+    importLimits: options.importLimits,
   });
   await app.register(authPlugin);
 

@@ -809,6 +809,15 @@ export const migrations: Migration[] = [
         from events e where e.stream_id = 'statement-' || s.id and e.type = 'StatementUploaded'
     `,
   },
+  {
+    version: 29,
+    name: 'a statement file is read into a staging table in short steps, then made whole in one short transaction',
+    // Unlogged: rows on their way in need no write-ahead log, and a crash empties the table.
+    sql: `
+      create unlogged table statement_records_staging (like statement_records including defaults);
+      create index statement_records_staging_file on statement_records_staging (file_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

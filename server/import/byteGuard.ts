@@ -14,6 +14,44 @@ export class ByteCounter {
 }
 
 /**
+ * What every archive layer of one upload has expanded to so far, and the files its zips list:
+ * a zip in a zip is bounded as a whole, not layer by layer.
+ */
+export class ExpansionBudget {
+  private expanded = 0;
+  private entries = 0;
+
+  constructor(private readonly limits: ImportLimits) {}
+
+  /** Counts a layer's output against the total. */
+  async *count(output: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of output) {
+      this.expanded += chunk.length;
+      if (this.expanded > this.limits.maxUncompressedBytes) throw expandsTooFar(this.limits);
+      yield chunk;
+    }
+  }
+
+  /** Counts one file listed by a zip. */
+  entry(): void {
+    this.entries += 1;
+    if (this.entries > this.limits.maxArchiveEntries) {
+      throw new UnreadableFileError(
+        'too-large',
+        `The archive holds more than ${this.limits.maxArchiveEntries} files`,
+      );
+    }
+  }
+}
+
+function expandsTooFar(limits: ImportLimits): UnreadableFileError {
+  return new UnreadableFileError(
+    'too-large',
+    `The file expands to more than ${formatBytes(limits.maxUncompressedBytes)} when uncompressed`,
+  );
+}
+
+/**
  * Stops a decompressor's output at the size cap, and at an expansion ratio no real statement
  * reaches once the output is large enough for the ratio to matter (a zip bomb).
  */
@@ -25,12 +63,7 @@ export async function* guardExpansion(
   let expanded = 0;
   for await (const chunk of output) {
     expanded += chunk.length;
-    if (expanded > limits.maxUncompressedBytes) {
-      throw new UnreadableFileError(
-        'too-large',
-        `The file expands to more than ${formatBytes(limits.maxUncompressedBytes)} when uncompressed`,
-      );
-    }
+    if (expanded > limits.maxUncompressedBytes) throw expandsTooFar(limits);
     if (
       expanded > limits.ratioCheckAfterBytes &&
       expanded > compressed.bytes * limits.maxCompressionRatio

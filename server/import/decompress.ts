@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import unbzip2 from 'unbzip2-stream';
-import { ByteCounter, guardExpansion } from './byteGuard';
-import type { Compression } from './fileType';
+import { bunzip2Blocks } from './bunzip2';
+import { ByteCounter, ExpansionBudget, guardExpansion } from './byteGuard';
+import { fileTypeOf, type Compression, type FileType } from './fileType';
 import type { ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
-import { unzipSingleCsv } from './zip';
+import { unzipStatement } from './zip';
 
 // xz-decompress is a webpack bundle whose named exports Node's ESM loader cannot see.
 const { XzReadableStream } = createRequire(import.meta.url)(
@@ -21,20 +21,67 @@ export function decompressedBytes(
 ): AsyncIterable<Buffer> {
   if (compression === 'none') return bytes;
   const compressed = new ByteCounter();
-  const counted = compressed.count(bytes);
-  const output = (() => {
-    switch (compression) {
-      case 'zip':
-        return unzipSingleCsv(counted, limits);
-      case 'gzip':
-        return gunzip(counted);
-      case 'bzip2':
-        return bunzip2(counted);
-      case 'xz':
-        return unxz(counted);
-    }
-  })();
+  const budget = new ExpansionBudget(limits);
+  const output = expandLayer(compression, compressed.count(bytes), limits, budget, 1);
   return guardExpansion(output, compressed, limits);
+}
+
+/**
+ * Decompresses a compressed statement whole once, counting its bytes and keeping none, so that
+ * a file that expands past the limits is refused before any of its rows is read. Answers the
+ * bytes it expands to; 0 for a file that is not compressed text (a spreadsheet's package is
+ * checked by its reader).
+ */
+export async function checkExpansion(
+  fileName: string,
+  bytes: AsyncIterable<Buffer> & { destroy?: () => void },
+  limits: ImportLimits,
+): Promise<number> {
+  let type: FileType | null = null;
+  try {
+    type = fileTypeOf(fileName);
+  } finally {
+    // Nothing to expand (or a name no reader takes): the file is not read here.
+    if (type?.kind !== 'text' || type.compression === 'none') bytes.destroy?.();
+  }
+  if (type.kind !== 'text' || type.compression === 'none') return 0;
+  let total = 0;
+  for await (const chunk of decompressedBytes(type.compression, bytes, limits)) {
+    total += chunk.length;
+  }
+  return total;
+}
+
+/**
+ * One archive layer at `depth` (the upload's own is 1), then the layers inside it that its
+ * name says: a statement.csv.gz in a zip is inflated, a statement.zip in a zip opened.
+ */
+export function expandLayer(
+  compression: Compression,
+  bytes: AsyncIterable<Buffer>,
+  limits: ImportLimits,
+  budget: ExpansionBudget,
+  depth: number,
+): AsyncIterable<Buffer> {
+  if (compression === 'none') return bytes;
+  if (depth > limits.maxArchiveDepth) {
+    throw new UnreadableFileError(
+      'archive-contents',
+      `The file holds archives more than ${limits.maxArchiveDepth} deep`,
+    );
+  }
+  switch (compression) {
+    case 'zip':
+      return unzipStatement(bytes, limits, budget, (layer, entry) =>
+        expandLayer(layer, entry, limits, budget, depth + 1),
+      );
+    case 'gzip':
+      return budget.count(gunzip(bytes));
+    case 'bzip2':
+      return budget.count(bunzip2(bytes));
+    case 'xz':
+      return budget.count(unxz(bytes));
+  }
 }
 
 async function* gunzip(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -45,14 +92,7 @@ async function* gunzip(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 }
 
 async function* bunzip2(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const source = Readable.from(bytes);
-  // unbzip2-stream is an old-style through stream: bridge it into a streams3 Readable.
-  const decoder = unbzip2();
-  const output = new PassThrough();
-  source.on('error', (error) => output.destroy(error));
-  decoder.on('error', (error: Error) => output.destroy(error));
-  source.pipe(decoder).pipe(output);
-  yield* translateErrors(output, 'bzip2', [source]);
+  yield* translateErrors(bunzip2Blocks(bytes), 'bzip2', []);
 }
 
 async function* unxz(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

@@ -10,7 +10,11 @@ export type SpreadsheetFormat = 'xls' | 'xlsx' | 'ods';
 /** A sheet starts, then its rows in batches, in the same shape as CSV rows. */
 export type SheetEvent = { type: 'sheet'; name: string } | { type: 'rows'; rows: CsvRow[] };
 
-type WorkerMessage = SheetEvent | { type: 'done' } | { type: 'error'; message: string };
+type WorkerMessage =
+  | SheetEvent
+  | { type: 'done' }
+  | { type: 'error'; message: string }
+  | { type: 'limit'; message: string };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 let running = 0;
@@ -24,6 +28,10 @@ const WORKER_HEAP_MB = 2048;
 /**
  * Every sheet of a workbook as rows of text. The file is capped in size (a spreadsheet library
  * reads the whole file at once) and read in a worker thread with a heap limit and a time limit.
+ * Only the cells present are read: a sheet's declared dimension is a claim, and a workbook whose
+ * cells go past the row, cell or row-width limits is refused before any of its rows is given.
+ * A sheet's rows run from its first to its last row with content, each row's cells to its last
+ * cell with content (an empty row has none).
  * Cells: text as stored; numbers as the shortest decimal that round-trips the stored double
  * (never toFixed, never the display format, which may round); numbers with a date format as
  * 'YYYY-MM-DD' in the workbook's own date system; booleans 'TRUE'/'FALSE'; errors like '#N/A'.
@@ -43,7 +51,17 @@ export async function* readSpreadsheet(
   }
   const shared = new Uint8Array(file).buffer;
   const worker = new Worker(new URL('./spreadsheetWorker.mjs', import.meta.url), {
-    workerData: { bytes: shared },
+    workerData: {
+      bytes: shared,
+      format,
+      limits: {
+        maxRows: limits.maxSpreadsheetRows,
+        maxCells: limits.maxSpreadsheetCells,
+        maxCellsPerRow: limits.maxCellsPerRow,
+        maxCellChars: limits.maxCellChars,
+        maxRowChars: limits.maxRowChars,
+      },
+    },
     transferList: [shared],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
@@ -94,6 +112,7 @@ export async function* readSpreadsheet(
         continue;
       }
       if (message.type === 'done') return;
+      if (message.type === 'limit') throw new UnreadableFileError('too-large', message.message);
       if (message.type === 'error') {
         throw new UnreadableFileError(
           'corrupt',

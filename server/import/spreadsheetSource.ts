@@ -31,15 +31,16 @@ export async function openSpreadsheet(
       const header = row <= searchRows ? pickVersion(versions, cells) : null;
       if (!header) continue;
       const headerRow = row;
+      const headerWidth = trimmedWidth(cells);
       const firstBatch = event.rows.filter((r) => r.row > headerRow);
       const sheetName = sheet;
       async function* rows(): AsyncGenerator<CsvRow[]> {
         try {
-          yield firstBatch;
+          yield padded(firstBatch, headerWidth);
           for (;;) {
             const more = await events.next();
             if (more.done || more.value.type === 'sheet') break;
-            yield more.value.rows;
+            yield padded(more.value.rows, headerWidth);
           }
         } finally {
           // Also when the reader stops early (a preview): the workbook's thread ends now.
@@ -49,7 +50,7 @@ export async function openSpreadsheet(
       return {
         header,
         headerRow,
-        headerWidth: trimmedWidth(cells),
+        headerWidth,
         rows: rows(),
         spreadsheet: true,
         summarySource: () => ({ kind: 'spreadsheet', sheet: sheetName }),
@@ -60,7 +61,15 @@ export async function openSpreadsheet(
   throw headerNotFound(template, firstRow);
 }
 
-/** A sheet's rows span its used range; empty cells right of the header are not columns. */
+/** A row ends at its last cell with content: the empty cells after it are the header's too. */
+function padded(rows: CsvRow[], width: number): CsvRow[] {
+  for (const row of rows) {
+    while (row.cells.length < width) row.cells.push('');
+  }
+  return rows;
+}
+
+/** Empty cells right of the header are not columns. */
 function trimmedWidth(cells: readonly string[]): number {
   let width = cells.length;
   while (width > 0 && (cells[width - 1] ?? '').trim() === '') width--;

@@ -5,6 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import XLSX from '@e965/xlsx';
 
 const BATCH_ROWS = 2000;
+// A batch is also ended at this many cells, so no one message keeps the reading thread busy long.
+const BATCH_CELLS = 100_000;
+const BATCH_CHARS = 4 * 1024 * 1024;
 const ERROR_TEXT = {
   0: '#NULL!',
   7: '#DIV/0!',
@@ -66,9 +69,134 @@ function cellText(cell, date1904) {
   }
 }
 
+/** A cell with something in it: a declared dimension or a styled empty cell is not content. */
+function hasContent(cell) {
+  return cell != null && cell.t !== 'z' && cell.v !== undefined && cell.v !== '';
+}
+
+/**
+ * The rows of a sheet that hold content, with their last cell with content: the sheet's real
+ * extent, whatever its dimension tag claims. The sheet's rows are a sparse array (dense mode).
+ */
+function extent(sheet) {
+  const data = sheet?.['!data'] ?? [];
+  const rows = [];
+  let cells = 0;
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    let width = 0;
+    for (let c = 0; c < row.length; c++) {
+      if (hasContent(row[c])) {
+        cells++;
+        width = c + 1;
+      }
+    }
+    if (width > 0) rows.push({ r, width });
+  }
+  return { data, rows, cells };
+}
+
+/** Why the workbook is refused, or null: checked before any row of it is sent. */
+function overLimit(extents, limits) {
+  let cells = 0;
+  for (const { name, rows } of extents) {
+    const last = rows.at(-1);
+    if (last && last.r >= limits.maxRows) {
+      return tooManyRows(name, limits);
+    }
+    const wide = rows.find((row) => row.width > limits.maxCellsPerRow);
+    if (wide) return `Row ${wide.r + 1} has more than ${limits.maxCellsPerRow} cells`;
+  }
+  for (const extent of extents) cells += extent.cells;
+  return cells > limits.maxCells ? tooManyCells(limits) : null;
+}
+
+const ODS_TAG =
+  /<table:table(?<sheet>[\s>][^>]*)|<table:table-row\b(?<row>[^>]*)>|<\/table:table-row>|<table:(?:covered-)?table-cell\b(?<cell>[^>]*)>/g;
+const repeat = (attributes, name) => {
+  const match = new RegExp(`table:number-${name}-repeated="(\\d+)"`).exec(attributes);
+  return match ? Number(match[1]) : 1;
+};
+
+/**
+ * An OpenDocument sheet says "this row, a billion times" in a few bytes, and the spreadsheet
+ * library writes out every copy. Its rows and cells with content are counted from content.xml,
+ * repeats multiplied out, before the library reads it. Empty repeated rows and cells (the
+ * thousands LibreOffice writes after the last row) hold no content and count for nothing.
+ */
+function odsOverLimit(bytes, limits) {
+  let content;
+  try {
+    content = XLSX.CFB.find(XLSX.CFB.read(bytes, { type: 'buffer' }), 'content.xml');
+  } catch {
+    return null; // the library says what is wrong with the package
+  }
+  if (!content?.content) return null;
+  const xml = Buffer.from(content.content).toString('latin1');
+  let sheet = '';
+  let row = 0;
+  let rowRepeat = 1;
+  let column = 0;
+  let width = 0;
+  let rowCells = 0;
+  let cells = 0;
+  for (const match of xml.matchAll(ODS_TAG)) {
+    const { sheet: sheetAttributes, row: rowAttributes, cell: cellAttributes } = match.groups;
+    if (sheetAttributes !== undefined) {
+      sheet = /table:name="([^"]*)"/.exec(sheetAttributes)?.[1] ?? '';
+      row = 0;
+    } else if (rowAttributes !== undefined) {
+      rowRepeat = repeat(rowAttributes, 'rows');
+      column = 0;
+      width = 0;
+      rowCells = 0;
+    } else if (cellAttributes !== undefined) {
+      const columns = repeat(cellAttributes, 'columns');
+      column += columns;
+      if (cellAttributes.includes('value-type=')) {
+        rowCells += columns;
+        width = column;
+      }
+    } else {
+      if (rowCells > 0) {
+        if (row + rowRepeat > limits.maxRows) {
+          return tooManyRows(sheet, limits);
+        }
+        if (width > limits.maxCellsPerRow) {
+          return `Row ${row + 1} has more than ${limits.maxCellsPerRow} cells`;
+        }
+        cells += rowCells * rowRepeat;
+        if (cells > limits.maxCells) return tooManyCells(limits);
+      }
+      row += rowRepeat;
+      rowRepeat = 1;
+    }
+  }
+  return null;
+}
+
+const tooManyRows = (sheet, limits) =>
+  `Sheet '${sheet}' has more than ${limits.maxRows} rows; upload a larger statement as CSV`;
+const tooManyCells = (limits) =>
+  `The spreadsheet has more than ${limits.maxCells} cells with content; upload a larger statement as CSV`;
+
+/** Ends the reading with the limit the workbook went past. */
+function refuse(message) {
+  parentPort.postMessage({ type: 'limit', message });
+}
+
 async function main() {
-  const workbook = XLSX.read(Buffer.from(workerData.bytes), {
+  const { limits, format } = workerData;
+  const bytes = Buffer.from(workerData.bytes);
+  if (format === 'ods') {
+    const refused = odsOverLimit(bytes, limits);
+    if (refused) return refuse(refused);
+  }
+  const workbook = XLSX.read(bytes, {
     type: 'buffer',
+    // Rows as sparse arrays, so only the cells present are visited, never a claimed range.
+    dense: true,
     cellNF: true,
     cellDates: false,
     cellFormula: false,
@@ -80,22 +208,45 @@ async function main() {
     raw: true,
   });
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
-  for (const name of workbook.SheetNames) {
+  const extents = workbook.SheetNames.map((name) => ({
+    name,
+    ...extent(workbook.Sheets[name]),
+  }));
+  const refused = overLimit(extents, limits);
+  if (refused) return refuse(refused);
+  for (const { name, data, rows } of extents) {
     parentPort.postMessage({ type: 'sheet', name });
-    const sheet = workbook.Sheets[name];
-    const ref = sheet?.['!ref'];
-    if (!ref) continue;
-    const range = XLSX.utils.decode_range(ref);
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (!first || !last) continue;
     let batch = [];
-    for (let r = range.s.r; r <= range.e.r; r++) {
-      const cells = new Array(range.e.c + 1);
-      for (let c = 0; c <= range.e.c; c++) {
-        cells[c] = c < range.s.c ? '' : cellText(sheet[XLSX.utils.encode_cell({ r, c })], date1904);
+    let batchCells = 0;
+    let batchChars = 0;
+    let next = 0;
+    // Every row of the used range, an empty one as no cells; each row to its last cell with content.
+    for (let r = first.r; r <= last.r; r++) {
+      const used = rows[next]?.r === r ? rows[next++] : null;
+      const cells = new Array(used ? used.width : 0);
+      let rowChars = 0;
+      for (let c = 0; c < cells.length; c++) {
+        const text = cellText(data[r]?.[c], date1904);
+        if (text.length > limits.maxCellChars) {
+          return refuse(`Row ${r + 1} has a cell longer than ${limits.maxCellChars} characters`);
+        }
+        rowChars += text.length;
+        cells[c] = text;
+      }
+      if (rowChars > limits.maxRowChars) {
+        return refuse(`Row ${r + 1} is longer than ${limits.maxRowChars} characters`);
       }
       batch.push({ row: r + 1, cells });
-      if (batch.length === BATCH_ROWS) {
+      batchCells += cells.length + 1;
+      batchChars += rowChars;
+      if (batch.length === BATCH_ROWS || batchCells >= BATCH_CELLS || batchChars >= BATCH_CHARS) {
         parentPort.postMessage({ type: 'rows', rows: batch });
         batch = [];
+        batchCells = 0;
+        batchChars = 0;
         const request = await nextRequest();
         if (request !== 'more') return;
       }

@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { formatBytes } from './byteGuard';
+import { formatBytes, type ExpansionBudget } from './byteGuard';
+import type { Compression } from './fileType';
 import type { ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
 
@@ -14,14 +15,29 @@ const STORED = 0;
 const DEFLATED = 8;
 const CSV_ENTRY = /\.(csv|tsv|txt)$/i;
 
+/** What a name inside an archive holds: the statement's text, another archive, or neither. */
+export function layerOf(name: string): Compression | 'text' | null {
+  const lower = name.toLowerCase();
+  if (CSV_ENTRY.test(lower)) return 'text';
+  if (lower.endsWith('.zip')) return 'zip';
+  if (lower.endsWith('.gz')) return 'gzip';
+  if (lower.endsWith('.bz2')) return 'bzip2';
+  if (lower.endsWith('.xz')) return 'xz';
+  return null;
+}
+
 /**
- * The single CSV inside a zip archive, streamed. The archive is spooled to a temporary file
- * first because a zip's table of contents sits at its end: only with it can the archive be
- * checked (one candidate, declared sizes, ratio) before a byte is decompressed.
+ * The statement inside a zip archive, streamed: its one CSV, or the one archive that holds it
+ * (DistroKid sends a zip in a zip), opened by `openInner` one level deeper. The archive is
+ * spooled to a temporary file first because a zip's table of contents sits at its end: only
+ * with it can the archive be checked (one candidate, declared sizes, ratio) before a byte is
+ * decompressed. Every entry's output counts against the upload's `budget`.
  */
-export async function* unzipSingleCsv(
+export async function* unzipStatement(
   bytes: AsyncIterable<Buffer>,
   limits: ImportLimits,
+  budget: ExpansionBudget,
+  openInner: (compression: Compression, bytes: AsyncIterable<Buffer>) => AsyncIterable<Buffer>,
 ): AsyncGenerator<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'statement-zip-'));
   try {
@@ -29,10 +45,12 @@ export async function* unzipSingleCsv(
     await spool(bytes, path, limits.maxUncompressedBytes);
     const zip = await openZip(() => promisifyOpen((cb) => yauzl.open(path, zipOptions, cb)));
     try {
-      const entries = await readEntries(zip);
-      const entry = pickCsvEntry(entries);
+      const entries = await readEntries(zip, () => budget.entry());
+      const entry = pickStatementEntry(entries);
       checkDeclaredSize(entry, limits.maxUncompressedBytes, limits);
-      yield* readEntry(zip, entry);
+      const layer = layerOf(entry.fileName);
+      const entryBytes = budget.count(readEntry(zip, entry));
+      yield* layer === 'text' || layer === null ? entryBytes : openInner(layer, entryBytes);
     } finally {
       zip.close();
     }
@@ -97,10 +115,16 @@ async function openZip(open: () => Promise<ZipFile>): Promise<ZipFile> {
   }
 }
 
-function readEntries(zip: ZipFile): Promise<Entry[]> {
+function readEntries(zip: ZipFile, count: () => void = () => {}): Promise<Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
     zip.on('entry', (entry: Entry) => {
+      try {
+        count();
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       entries.push(entry);
       zip.readEntry();
     });
@@ -110,12 +134,14 @@ function readEntries(zip: ZipFile): Promise<Entry[]> {
   });
 }
 
-function pickCsvEntry(entries: Entry[]): Entry {
+function pickStatementEntry(entries: Entry[]): Entry {
   const files = entries.filter((entry) => !entry.fileName.endsWith('/'));
   // Finder and Explorer add these beside the real file; they are never statements.
   const candidates = files.filter((entry) => {
     const base = entry.fileName.split('/').pop() ?? '';
-    return !entry.fileName.startsWith('__MACOSX/') && !base.startsWith('.') && CSV_ENTRY.test(base);
+    return (
+      !entry.fileName.startsWith('__MACOSX/') && !base.startsWith('.') && layerOf(base) !== null
+    );
   });
   const [only, ...more] = candidates;
   if (!only) {

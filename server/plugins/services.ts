@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { BlobStore } from '../blobs';
 import { JobRunner } from '../jobs/queue';
 import { runCalculationJob } from '../statements/calculateJob';
+import type { ImportLimits } from '../import/limits';
 import { runParseJob } from '../statements/parseJob';
 import type { BatchRun } from '../../api/payments';
 import type { PaymentConfig } from '../payments/config';
@@ -30,6 +31,8 @@ export interface ServicesOptions {
   /** Start working the job queue now; tests drain it themselves instead. */
   runJobs: boolean;
   payments: PaymentConfig;
+  /** The import's bounds, when not the defaults. */
+  importLimits?: Partial<ImportLimits> | undefined;
 }
 
 /** The blob store of original files and the job runner that reads them. */
@@ -40,7 +43,10 @@ export default fp<ServicesOptions>(
       app.db,
       {
         'statement.parse': (job) =>
-          runParseJob({ db: app.db, blobs, now: app.now }, String(job.payload.statementId)),
+          runParseJob(
+            { db: app.db, blobs, now: app.now, limits: options.importLimits },
+            String(job.payload.statementId),
+          ),
         'statement.calculate': (job) =>
           runCalculationJob({ db: app.db, blobs, now: app.now }, String(job.payload.statementId)),
       },

@@ -4,6 +4,8 @@ import type { Database, Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PortalEvent } from '../events/types';
 import { readCopyChunks, type CopyRead } from '../import/copyChunks';
+import { checkExpansion } from '../import/decompress';
+import { withLimits, type ImportLimits } from '../import/limits';
 import { RECORD_COLUMNS } from '../import/recordLines';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 import { isTextEncoding, type TextEncoding } from '../../rules/encodings';
@@ -28,6 +30,8 @@ export interface ParseJobDeps {
   db: Database;
   blobs: BlobStore;
   now: () => Date;
+  /** The import's bounds, when not the defaults (tests make them small). */
+  limits?: Partial<ImportLimits> | undefined;
 }
 
 const systemMetadata = (at: Date): EventMetadata => ({ actor: null, emulatingActor: null, at });
@@ -86,34 +90,54 @@ async function assertOneCurrency(
 }
 
 /**
- * Converts the file's amounts in the uploader's `from` currency into the statement's at the rate
- * given: exact NUMERIC arithmetic, rounded at the 12th decimal (half away from zero), the amount
- * and currency as written kept beside. Returns the rate used, or null when there was none.
+ * The statement's exchange, when its uploader gave one: amounts in its `from` currency are
+ * converted into the statement's at the rate given.
  */
-async function convertCurrency(
+async function exchangeOf(
   tx: Queryable,
   statementId: string,
-  fileId: string,
 ): Promise<{ from: string; to: string; rate: string } | null> {
   const rows = await tx.query<{ exchange: { from: string; to: string; rate: string } | null }>(
     'select exchange from statements where id = $1',
     [statementId],
   );
-  const exchange = rows[0]?.exchange ?? null;
-  if (!exchange) return null;
-  await tx.query(
-    `update statement_records
-        set original_revenue = revenue, original_currency = currency,
-            revenue = round(revenue * $3::numeric, 12), currency = $4
-      where file_id = $1 and currency = $2`,
-    [fileId, exchange.from, exchange.rate, exchange.to],
-  );
-  return exchange;
+  return rows[0]?.exchange ?? null;
 }
 
 /**
- * Reads one file into records inside one transaction: a crash or a damaged file leaves none
- * of its rows behind. Returns the summary, or the reason the whole file was refused.
+ * Moves a file's staged rows into statement_records, converting amounts in the exchange's `from`
+ * currency into the statement's at its rate: exact NUMERIC arithmetic, rounded at the 12th
+ * decimal (half away from zero), the amount and currency as written kept beside.
+ */
+async function moveStagedRecords(
+  tx: Queryable,
+  fileId: string,
+  exchange: { from: string; to: string; rate: string } | null,
+): Promise<void> {
+  const converted = '($2::text is not null and currency = $2)';
+  const selected = RECORD_COLUMNS.map((column) =>
+    column === 'revenue'
+      ? `case when ${converted} then round(revenue * $3::numeric, 12) else revenue end`
+      : column === 'currency'
+        ? `case when ${converted} then $4 else currency end`
+        : column,
+  );
+  await tx.query(
+    `insert into statement_records (${RECORD_COLUMNS.join(', ')}, original_revenue, original_currency)
+     select ${selected.join(', ')},
+            case when ${converted} then revenue end, case when ${converted} then currency end
+       from statement_records_staging where file_id = $1`,
+    [fileId, exchange?.from ?? null, exchange?.rate ?? null, exchange?.to ?? null],
+  );
+  await tx.query('delete from statement_records_staging where file_id = $1', [fileId]);
+}
+
+/**
+ * Reads one file into records. Its rows are written to a staging table as they are read, each
+ * chunk in a short transaction of its own, so that on PGlite (one connection) other requests are
+ * answered between chunks; then one short transaction moves them into statement_records with
+ * the file's event. A crash or a damaged file leaves none of its rows among the statement's (a
+ * rerun clears what a crashed one staged). Returns the reason the whole file was refused, if so.
  */
 async function readFile(
   deps: ParseJobDeps,
@@ -122,28 +146,31 @@ async function readFile(
   template: DistributorTemplate,
   encoding: TextEncoding | undefined,
 ): Promise<{ rejected: string | null }> {
+  const clearStaged = () =>
+    deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
+  const open = () => deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>;
+  const options = { limits: deps.limits ?? {}, ...(encoding ? { encoding } : {}) };
   try {
-    await deps.db.transaction(async (tx) => {
-      await tx.query('delete from statement_records where file_id = $1', [file.id]);
-      await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
-      const read = readCopyChunks(
-        {
-          fileName: file.name,
-          bytes: deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>,
-        },
-        template,
-        {
-          statementId,
-          fileId: file.id,
-          maxErrors: STORED_ERRORS_PER_FILE,
-          recordsPerChunk: RECORDS_PER_CHUNK,
-        },
-        encoding ? { encoding } : {},
-      );
-      const outcome: { read: CopyRead | null } = { read: null };
-      // Records stream into COPY as they are read: reading and storing overlap, and a large
-      // statement never sits whole in memory. The first row errors come with the summary.
-      async function* copyText(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+    // A compressed file is expanded once, counted and thrown away, before any row is read:
+    // a bomb is refused before one record is written.
+    await checkExpansion(file.name, open(), withLimits(deps.limits));
+    await clearStaged();
+    const read = readCopyChunks(
+      { fileName: file.name, bytes: open() },
+      template,
+      {
+        statementId,
+        fileId: file.id,
+        maxErrors: STORED_ERRORS_PER_FILE,
+        recordsPerChunk: RECORDS_PER_CHUNK,
+      },
+      options,
+    );
+    const outcome: { read: CopyRead | null } = { read: null };
+    // Records stream into COPY as they are read: reading and storing overlap, and a large
+    // statement never sits whole in memory. The first row errors come with the summary.
+    async function* copyText(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+      try {
         for (;;) {
           const next = await read.next();
           if (next.done) {
@@ -152,17 +179,26 @@ async function readFile(
           }
           yield next.value;
         }
+      } finally {
+        // A COPY that failed part-way: the reader (a spreadsheet's thread, a file) ends now.
+        if (outcome.read === null)
+          await (read as AsyncGenerator<unknown, unknown>).return(undefined);
       }
-      await tx.copyFrom('statement_records', RECORD_COLUMNS, copyText());
-      if (outcome.read === null) throw new Error('The statement was not read to its end');
-      const { summary, errors } = outcome.read;
-      const converted = await convertCurrency(tx, statementId, file.id);
+    }
+    await deps.db.copyFrom('statement_records_staging', RECORD_COLUMNS, copyText());
+    if (outcome.read === null) throw new Error('The statement was not read to its end');
+    const { summary, errors } = outcome.read;
+    await deps.db.transaction(async (tx) => {
+      await tx.query('delete from statement_records where file_id = $1', [file.id]);
+      await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
+      const exchange = await exchangeOf(tx, statementId);
+      await moveStagedRecords(tx, file.id, exchange);
       await assertOneCurrency(
         tx,
         statementId,
         file.id,
         summary.revenueTotals.map((total) =>
-          converted && total.currency === converted.from ? { currency: converted.to } : total,
+          exchange && total.currency === exchange.from ? { currency: exchange.to } : total,
         ),
       );
       await insertErrors(tx, statementId, file.id, errors);
@@ -186,6 +222,7 @@ async function readFile(
     });
     return { rejected: null };
   } catch (error) {
+    await clearStaged();
     if (!(error instanceof StatementFileError)) throw error;
     return { rejected: error.message };
   }
@@ -225,6 +262,10 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
   );
   const statement = statements[0];
   if (!statement || statement.parse_status !== 'syncing') return;
+  // What a run that crashed had staged; a file being read stages its rows again from its start.
+  await deps.db.query('delete from statement_records_staging where statement_id = $1', [
+    statementId,
+  ]);
   const files = await deps.db.query<FileRow>(
     'select id, name, sha256, status from statement_files where statement_id = $1 order by name, id',
     [statementId],

@@ -18,6 +18,44 @@ const TOO_MANY_FILES = /^At most (\d+) files can be uploaded in one request/;
 const MIXED_SEPARATORS =
   /^The amounts in column '(.*)' are written with two different decimal separators \('(.*)' and '(.*)'\): correct the file, or set the decimal separator in this distributor's layout\.$/;
 
+// The import's limits as the server names them (server/import/byteGuard.ts, spreadsheet worker,
+// decompress.ts): each with the limit it went past.
+const LIMITS: { pattern: RegExp; text: (t: TFunction, match: RegExpExecArray) => string }[] = [
+  {
+    pattern: /^The file expands to more than (\d+) MB when uncompressed$/,
+    text: (t, m) => t('import.errors.expands-too-far', { megabytes: Number(m[1]) }),
+  },
+  {
+    pattern: /^The file expands more than (\d+) times when uncompressed; it looks like a zip bomb$/,
+    text: (t, m) => t('import.errors.expands-ratio', { ratio: Number(m[1]) }),
+  },
+  {
+    pattern: /^Sheet '(.*)' has more than (\d+) rows; upload a larger statement as CSV$/,
+    text: (t, m) => t('import.errors.sheet-too-many-rows', { sheet: m[1], rows: Number(m[2]) }),
+  },
+  {
+    pattern:
+      /^The spreadsheet has more than (\d+) cells with content; upload a larger statement as CSV$/,
+    text: (t, m) => t('import.errors.spreadsheet-too-many-cells', { cells: Number(m[1]) }),
+  },
+  {
+    pattern: /^Row (\d+) has more than (\d+) cells$/,
+    text: (t, m) => t('import.errors.row-too-many-cells', { row: m[1], cells: Number(m[2]) }),
+  },
+  {
+    pattern: /^The file holds archives more than (\d+) deep$/,
+    text: (t, m) => t('import.errors.archives-too-deep', { depth: m[1] }),
+  },
+  {
+    pattern: /^The archive holds more than (\d+) files$/,
+    text: (t, m) => t('import.errors.archive-too-many-files', { files: Number(m[1]) }),
+  },
+  {
+    pattern: /^Reading the spreadsheet took longer than (\d+) s$/,
+    text: (t, m) => t('import.errors.spreadsheet-too-slow', { seconds: m[1] }),
+  },
+];
+
 /** Server texts of the import flow shown in the user's language; others as the server wrote them. */
 export function useImportServerText(): (text: string) => string {
   const { t } = useTranslation();
@@ -37,6 +75,10 @@ export function importServerText(t: TFunction, text: string): string {
       column: ambiguous[1],
       example: ambiguous[2],
     });
+  }
+  for (const limit of LIMITS) {
+    const match = limit.pattern.exec(text);
+    if (match) return limit.text(t, match);
   }
   const mixed = MIXED_SEPARATORS.exec(text);
   if (mixed) {

@@ -50,3 +50,24 @@ export function makeZip(entries: ZipEntryInput[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/**
+ * The entries of a zip written without compression (SheetJS with `compression: false`), so a
+ * test can change a part of a workbook and pack it again with `makeZip`.
+ */
+export function storedEntries(zip: Buffer): ZipEntryInput[] {
+  const entries: ZipEntryInput[] = [];
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const packedSize = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    if (zip.readUInt16LE(at + 8) !== 0) throw new Error('the zip has compressed entries');
+    entries.push({
+      name: zip.subarray(at + 30, at + 30 + nameLength).toString(),
+      data: Buffer.from(zip.subarray(start, start + packedSize)),
+    });
+    at = start + packedSize;
+  }
+  return entries;
+}

@@ -27,6 +27,32 @@ describe('the import’s server texts in the reader’s language', () => {
     );
   });
 
+  it('names the import limit a file went past in the reader’s language', () => {
+    const fr = createI18n('fr').t;
+    expect(importServerText(fr, 'The file expands to more than 1024 MB when uncompressed')).toBe(
+      'Une fois décompressé, le fichier dépasse 1\u202f024 Mo : téléversez un relevé plus petit ou divisez-le en plusieurs fichiers.',
+    );
+    expect(
+      importServerText(
+        createI18n('es').t,
+        "Sheet 'Ventas' has more than 1048576 rows; upload a larger statement as CSV",
+      ),
+    ).toBe(
+      'La hoja «Ventas» tiene más de 1.048.576 filas: suba un extracto de este tamaño como CSV.',
+    );
+    expect(importServerText(createI18n('ja').t, 'The file holds archives more than 3 deep')).toBe(
+      'ファイル内のアーカイブが 3 階層を超えて入れ子になっています。中の明細書をアップロードしてください。',
+    );
+    expect(
+      importServerText(
+        createI18n('en').t,
+        'The spreadsheet has more than 15000000 cells with content; upload a larger statement as CSV',
+      ),
+    ).toBe(
+      'The spreadsheet has more than 15,000,000 cells with content: upload a statement this large as CSV.',
+    );
+  });
+
   it('leaves a text it does not know as the server wrote it', () => {
     expect(importServerText(createI18n('fr').t, 'Something else.')).toBe('Something else.');
   });

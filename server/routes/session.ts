@@ -12,7 +12,7 @@ import {
   type ActiveSession,
 } from '../auth/sessions';
 import { decideLogin } from '../domain/login';
-import { HttpError } from '../errors';
+import { ConflictError, HttpError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { sessionOf } from '../plugins/auth';
 import { findLoginUser } from '../queries/session';
@@ -36,6 +36,9 @@ export interface SessionRouteOptions {
   secureCookies: boolean;
   loginRateLimit: { max: number; timeWindow: number };
 }
+
+/** How often a login that raced another login of the same person is decided again. */
+const LOGIN_ATTEMPTS = 5;
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app, options) => {
   // Verifying against a real hash when the user is unknown keeps both answers equally slow.
@@ -76,37 +79,54 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
         if (unknown.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
         throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
       }
-      const matches = await verifyPassword(user.password_hash, request.body.password);
-      const decision = decideLogin(
-        {
-          failedLogins: Number(user.failed_logins),
-          lockedUntil: user.locked_until === null ? null : new Date(user.locked_until),
-        },
-        matches,
-        now,
-      );
-      const session = await app.db.transaction(async (tx) => {
-        const metadata = { actor: user.id, emulatingActor: null, at: now };
-        await appendAfterCheck(
-          tx,
-          `user-${user.id}`,
-          Number(user.version),
-          decision.events,
-          metadata,
+      let current = user;
+      let matches = await verifyPassword(current.password_hash, request.body.password);
+      // Two logins of one person at once (two tabs, two devices) race for the person's stream:
+      // the one that lost reads the person again and decides anew, rather than answering 409.
+      for (let attempt = 1; ; attempt++) {
+        const decision = decideLogin(
+          {
+            failedLogins: Number(current.failed_logins),
+            lockedUntil: current.locked_until === null ? null : new Date(current.locked_until),
+          },
+          matches,
+          now,
         );
-        if (decision.events.some((event) => event.type === 'UserLocked')) {
-          // The person hears of the lock at once, with a way back in that only their inbox opens.
-          await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
+        const user = current;
+        let session: Awaited<ReturnType<typeof createSession>> | null;
+        try {
+          session = await app.db.transaction(async (tx) => {
+            const metadata = { actor: user.id, emulatingActor: null, at: now };
+            await appendAfterCheck(
+              tx,
+              `user-${user.id}`,
+              Number(user.version),
+              decision.events,
+              metadata,
+            );
+            if (decision.events.some((event) => event.type === 'UserLocked')) {
+              // The person hears of the lock at once, with a way back in that only their inbox opens.
+              await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
+            }
+            return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
+          });
+        } catch (error) {
+          if (!(error instanceof ConflictError) || attempt >= LOGIN_ATTEMPTS) throw error;
+          const again = await findLoginUser(app.db, username);
+          if (!again) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+          if (again.password_hash !== current.password_hash)
+            matches = await verifyPassword(again.password_hash, request.body.password);
+          current = again;
+          continue;
         }
-        return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
-      });
-      if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
-      if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+        if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
+        if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
 
-      const active = await findSession(app.db, session.token, now);
-      if (!active) throw new Error('A session just created could not be read back');
-      setCookies(reply, session.token, session.csrf);
-      return body(active);
+        const active = await findSession(app.db, session.token, now);
+        if (!active) throw new Error('A session just created could not be read back');
+        setCookies(reply, session.token, session.csrf);
+        return body(active);
+      }
     },
   );
 

@@ -11,9 +11,9 @@ import {
   renewSession,
   type ActiveSession,
 } from '../auth/sessions';
-import { decideLogin } from '../domain/login';
+import { decideLogin, type LoginDecision } from '../domain/login';
 import { ConflictError, HttpError } from '../errors';
-import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
+import { CONFLICT_MESSAGE, appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { sessionOf } from '../plugins/auth';
 import { findLoginUser } from '../queries/session';
 import { recordUnknownLogin, unknownLoginState } from '../auth/unknownLogins';
@@ -37,7 +37,7 @@ export interface SessionRouteOptions {
   loginRateLimit: { max: number; timeWindow: number };
 }
 
-/** How often a login that raced another login of the same person is decided again. */
+/** How often a login whose person changed password meanwhile is checked again. */
 const LOGIN_ATTEMPTS = 5;
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app, options) => {
@@ -81,21 +81,29 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       }
       let current = user;
       let matches = await verifyPassword(current.password_hash, request.body.password);
-      // Two logins of one person at once (two tabs, two devices) race for the person's stream:
-      // the one that lost reads the person again and decides anew, rather than answering 409.
+      // Logins of one person at once (two tabs, two devices) are decided one after the other on
+      // the person's locked row, each counting what the previous one left; a password changed
+      // meanwhile is checked again.
       for (let attempt = 1; ; attempt++) {
-        const decision = decideLogin(
-          {
-            failedLogins: Number(current.failed_logins),
-            lockedUntil: current.locked_until === null ? null : new Date(current.locked_until),
-          },
-          matches,
-          now,
-        );
-        const user = current;
-        let session: Awaited<ReturnType<typeof createSession>> | null;
+        const checked = current;
+        let outcome: {
+          decision: LoginDecision;
+          session: Awaited<ReturnType<typeof createSession>> | null;
+        };
         try {
-          session = await app.db.transaction(async (tx) => {
+          outcome = await app.db.transaction(async (tx) => {
+            const user = await findLoginUser(tx, username, true);
+            if (!user || user.password_hash !== checked.password_hash) {
+              throw new ConflictError(CONFLICT_MESSAGE);
+            }
+            const decision = decideLogin(
+              {
+                failedLogins: Number(user.failed_logins),
+                lockedUntil: user.locked_until === null ? null : new Date(user.locked_until),
+              },
+              matches,
+              now,
+            );
             const metadata = { actor: user.id, emulatingActor: null, at: now };
             await appendAfterCheck(
               tx,
@@ -108,7 +116,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
               // The person hears of the lock at once, with a way back in that only their inbox opens.
               await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
             }
-            return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
+            const session =
+              decision.outcome === 'accepted' ? await createSession(tx, user.id, now) : null;
+            return { decision, session };
           });
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= LOGIN_ATTEMPTS) throw error;
@@ -119,6 +129,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
           current = again;
           continue;
         }
+        const { decision, session } = outcome;
         if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
         if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
 

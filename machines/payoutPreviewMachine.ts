@@ -15,8 +15,12 @@ import {
 import type { SummaryOutput } from '../engine/preview';
 import type { EngineBackend } from '../engine/types';
 
-/** Edits settle for this long before the engine runs again. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+/**
+ * No fixed wait before the engine runs: the edits of one turn of the browser's event loop are
+ * taken together, and a newer calculation supersedes an older one (latest wins, here and in the
+ * engine client), so a fast typist gets each figure as soon as the engine has it.
+ */
+export const PREVIEW_DEBOUNCE_MS = 0;
 
 /**
  * What the preview needs of GET /api/products/{id}/preview-input: the latest statement (null when
@@ -59,7 +63,7 @@ export interface PayoutPreviewContext extends PayoutPreviewInput {
 export type PayoutPreviewEvent =
   | { type: 'splits.change'; sets: EditedSets; valid: boolean }
   | { type: 'product.open'; productId: string }
-  /** Raised when the edits have settled for PREVIEW_DEBOUNCE_MS. */
+  /** Raised once the edits of the current turn are in (PREVIEW_DEBOUNCE_MS). */
   | { type: 'preview.run' };
 
 /** The answers of the machine's own child actors. */

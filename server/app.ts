@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -132,6 +134,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External plugins first, then the app's services, then the routes.
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { overTls: options.secureCookies });
+  // Answers of 1 KB and more go out compressed to a browser that accepts it: brotli at a quality
+  // made for answers built on request, else gzip. The live event stream writes its own response
+  // and is never held back to be compressed.
+  await app.register(compress, {
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,

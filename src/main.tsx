@@ -24,12 +24,15 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <ServicesContext.Provider value={services}>
-      <I18nextProvider i18n={services.i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </ServicesContext.Provider>
-  </StrictMode>,
+// The first render waits for the language's texts: no key or English flashes before them.
+void services.languageReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <ServicesContext.Provider value={services}>
+        <I18nextProvider i18n={services.i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </ServicesContext.Provider>
+    </StrictMode>,
+  ),
 );

@@ -146,27 +146,34 @@ export async function readLabelDashboard(
   db: Queryable,
   filter: LabelFilter,
 ): Promise<LabelDashboard> {
-  const counts = await db.query<{ attention: string; all: string }>(
-    `select count(*) filter (where state = 'needsAttention')::text as attention,
-            count(*) filter (where state <> 'deleted')::text as all
-       from statements where ($1::text is null or account_id = $1)`,
-    [filter.account],
-  );
-  const awaiting = await db.query<LabelDashboard['awaitingFunds'][number]>(
-    `select s.id, s.title, s.period, ${statementCurrency('s', '$2::text')} as currency,
-            trim_scale(s.expected)::text as expected, trim_scale(s.received)::text as received
-       from statements s
-      where ($1::text is null or s.account_id = $1) and s.state = 'awaitingFunds'
-      order by s.received_at, s.id limit 10`,
-    [filter.account, filter.currency],
-  );
+  // The parts are independent reads: on PostgreSQL they run side by side on the pool.
+  const [counts, awaiting, monthRows, next, topProducts, topArtists] = await Promise.all([
+    db.query<{ attention: string; all: string }>(
+      `select count(*) filter (where state = 'needsAttention')::text as attention,
+              count(*) filter (where state <> 'deleted')::text as all
+         from statements where ($1::text is null or account_id = $1)`,
+      [filter.account],
+    ),
+    db.query<LabelDashboard['awaitingFunds'][number]>(
+      `select s.id, s.title, s.period, ${statementCurrency('s', '$2::text')} as currency,
+              trim_scale(s.expected)::text as expected, trim_scale(s.received)::text as received
+         from statements s
+        where ($1::text is null or s.account_id = $1) and s.state = 'awaitingFunds'
+        order by s.received_at, s.id limit 10`,
+      [filter.account, filter.currency],
+    ),
+    months(db, filter),
+    nextPayments(db, filter.account, null, 10),
+    ranked(db, filter, 'product'),
+    ranked(db, filter, 'artist'),
+  ]);
   return {
-    months: await months(db, filter),
+    months: monthRows,
     needsAttention: Number(counts[0]?.attention ?? 0),
     awaitingFunds: awaiting,
-    nextPayments: await nextPayments(db, filter.account, null, 10),
-    topProducts: await ranked(db, filter, 'product'),
-    topArtists: await ranked(db, filter, 'artist'),
+    nextPayments: next,
+    topProducts,
+    topArtists,
     statementCount: Number(counts[0]?.all ?? 0),
   };
 }

@@ -165,13 +165,22 @@ export async function readPersonalDashboard(
   db: Queryable,
   filter: PersonalFilter,
 ): Promise<PersonalDashboard> {
-  const [next] = await nextPayments(db, filter.account, filter.person, 1);
+  // The parts are independent reads: on PostgreSQL they run side by side on the pool.
+  const [next, monthRows, balanceRows, statementRows, productRows, recoupmentRows] =
+    await Promise.all([
+      nextPayments(db, filter.account, filter.person, 1),
+      months(db, filter),
+      balances(db, filter),
+      statements(db, filter),
+      products(db, filter),
+      recoupments(db, filter),
+    ]);
   return {
-    months: await months(db, filter),
-    balances: await balances(db, filter),
-    nextPayment: next ?? null,
-    statements: await statements(db, filter),
-    products: await products(db, filter),
-    recoupments: await recoupments(db, filter),
+    months: monthRows,
+    balances: balanceRows,
+    nextPayment: next[0] ?? null,
+    statements: statementRows,
+    products: productRows,
+    recoupments: recoupmentRows,
   };
 }

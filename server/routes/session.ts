@@ -11,9 +11,9 @@ import {
   renewSession,
   type ActiveSession,
 } from '../auth/sessions';
-import { decideLogin } from '../domain/login';
-import { HttpError } from '../errors';
-import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
+import { decideLogin, type LoginDecision } from '../domain/login';
+import { ConflictError, HttpError } from '../errors';
+import { CONFLICT_MESSAGE, appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { sessionOf } from '../plugins/auth';
 import { findLoginUser } from '../queries/session';
 import { recordUnknownLogin, unknownLoginState } from '../auth/unknownLogins';
@@ -36,6 +36,9 @@ export interface SessionRouteOptions {
   secureCookies: boolean;
   loginRateLimit: { max: number; timeWindow: number };
 }
+
+/** How often a login whose person changed password meanwhile is checked again. */
+const LOGIN_ATTEMPTS = 5;
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app, options) => {
   // Verifying against a real hash when the user is unknown keeps both answers equally slow.
@@ -76,37 +79,65 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
         if (unknown.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
         throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
       }
-      const matches = await verifyPassword(user.password_hash, request.body.password);
-      const decision = decideLogin(
-        {
-          failedLogins: Number(user.failed_logins),
-          lockedUntil: user.locked_until === null ? null : new Date(user.locked_until),
-        },
-        matches,
-        now,
-      );
-      const session = await app.db.transaction(async (tx) => {
-        const metadata = { actor: user.id, emulatingActor: null, at: now };
-        await appendAfterCheck(
-          tx,
-          `user-${user.id}`,
-          Number(user.version),
-          decision.events,
-          metadata,
-        );
-        if (decision.events.some((event) => event.type === 'UserLocked')) {
-          // The person hears of the lock at once, with a way back in that only their inbox opens.
-          await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
+      let current = user;
+      let matches = await verifyPassword(current.password_hash, request.body.password);
+      // Logins of one person at once (two tabs, two devices) are decided one after the other on
+      // the person's locked row, each counting what the previous one left; a password changed
+      // meanwhile is checked again.
+      for (let attempt = 1; ; attempt++) {
+        const checked = current;
+        let outcome: {
+          decision: LoginDecision;
+          session: Awaited<ReturnType<typeof createSession>> | null;
+        };
+        try {
+          outcome = await app.db.transaction(async (tx) => {
+            const user = await findLoginUser(tx, username, true);
+            if (!user || user.password_hash !== checked.password_hash) {
+              throw new ConflictError(CONFLICT_MESSAGE);
+            }
+            const decision = decideLogin(
+              {
+                failedLogins: Number(user.failed_logins),
+                lockedUntil: user.locked_until === null ? null : new Date(user.locked_until),
+              },
+              matches,
+              now,
+            );
+            const metadata = { actor: user.id, emulatingActor: null, at: now };
+            await appendAfterCheck(
+              tx,
+              `user-${user.id}`,
+              Number(user.version),
+              decision.events,
+              metadata,
+            );
+            if (decision.events.some((event) => event.type === 'UserLocked')) {
+              // The person hears of the lock at once, with a way back in that only their inbox opens.
+              await sendAccountLink(tx, 'reset', user, options.publicUrl, metadata, 'locked');
+            }
+            const session =
+              decision.outcome === 'accepted' ? await createSession(tx, user.id, now) : null;
+            return { decision, session };
+          });
+        } catch (error) {
+          if (!(error instanceof ConflictError) || attempt >= LOGIN_ATTEMPTS) throw error;
+          const again = await findLoginUser(app.db, username);
+          if (!again) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+          if (again.password_hash !== current.password_hash)
+            matches = await verifyPassword(again.password_hash, request.body.password);
+          current = again;
+          continue;
         }
-        return decision.outcome === 'accepted' ? createSession(tx, user.id, now) : null;
-      });
-      if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
-      if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+        const { decision, session } = outcome;
+        if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
+        if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
 
-      const active = await findSession(app.db, session.token, now);
-      if (!active) throw new Error('A session just created could not be read back');
-      setCookies(reply, session.token, session.csrf);
-      return body(active);
+        const active = await findSession(app.db, session.token, now);
+        if (!active) throw new Error('A session just created could not be read back');
+        setCookies(reply, session.token, session.csrf);
+        return body(active);
+      }
     },
   );
 

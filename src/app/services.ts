@@ -6,7 +6,7 @@ import { ApiClient, readDocumentCookie } from '../api/client';
 import { CSRF_COOKIE } from '../api/csrf';
 import { LiveEvents } from '../live/liveEvents';
 import type { Credentials } from '../../api/session';
-import { createI18n } from '../i18n';
+import { createLazyI18n } from '../i18n/lazy';
 import { toastsMachine } from '../../machines/toastsMachine';
 import { filterQuery, readFilters } from '../filters/globalFilters';
 import { LANGUAGE_CHOICE_KEY, Preferences, readStored } from './preferences';
@@ -17,6 +17,8 @@ export type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 /** The application's long-lived objects, built once at start and handed to React through context. */
 export interface Services {
   i18n: i18n;
+  /** Settles once the starting language's texts are in: the app is shown after it. */
+  languageReady: Promise<unknown>;
   api: ApiClient;
   toasts: ToastsActor;
   session: SessionActor;
@@ -38,7 +40,7 @@ function storedLanguage(): string | null {
 }
 
 export function createServices(): Services {
-  const i18n = createI18n(
+  const { i18n, ready: languageReady } = createLazyI18n(
     readStored(LANGUAGE_CHOICE_KEY) ?? storedLanguage() ?? navigator.language,
   );
   const preferences = new Preferences();
@@ -70,5 +72,5 @@ export function createServices(): Services {
     open: (url) => new EventSource(url),
     csrf: () => readDocumentCookie(CSRF_COOKIE),
   });
-  return { i18n, api, toasts, session, apiError$, live, preferences };
+  return { i18n, languageReady, api, toasts, session, apiError$, live, preferences };
 }

@@ -63,6 +63,8 @@ export function PayeeShareRow({
           size="small"
           inputMode="decimal"
           disabled={disabled}
+          // The preview recalculates each figure at once, a newer one superseding an older one.
+          debounceMs={0}
           onChange={(pct) => onChange({ pct })}
         />
       )}

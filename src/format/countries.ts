@@ -5,7 +5,7 @@ import fr from 'i18n-iso-countries/langs/fr.json';
 import ja from 'i18n-iso-countries/langs/ja.json';
 import pt from 'i18n-iso-countries/langs/pt.json';
 import zh from 'i18n-iso-countries/langs/zh.json';
-import { toLanguage } from '../i18n';
+import { toLanguage } from '../i18n/languages';
 import { isNonCountryTerritory, type NonCountryTerritory } from '../../rules/territories';
 
 for (const locale of [en, es, fr, ja, pt, zh]) countries.registerLocale(locale);

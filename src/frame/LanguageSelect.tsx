@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CHOICE_KEY, writeStored } from '../app/preferences';
 import { useServices } from '../app/ServicesContext';
-import { LANGUAGES, toLanguage, type Language } from '../i18n';
+import { LANGUAGES, type Language } from '../../rules/languages';
+import { toLanguage } from '../i18n/languages';
 import { useSession } from '../session/useSession';
 
 /** Each language is offered under its own name. */

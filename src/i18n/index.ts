@@ -1,3 +1,5 @@
+// Every language at once, synchronously: for tests and tools. The app loads languages as chosen
+// (lazy.ts), so that this file's six imports stay out of its first download.
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
@@ -7,19 +9,11 @@ import ja from '../../locales/ja.json';
 import pt from '../../locales/pt.json';
 import zh from '../../locales/zh.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
+import { FALLBACK_LANGUAGE, toLanguage } from './languages';
 
 export { LANGUAGES, type Language };
-export const FALLBACK_LANGUAGE: Language = 'en';
-
+export { FALLBACK_LANGUAGE, toLanguage };
 export const LOCALES: Record<Language, Record<string, unknown>> = { en, fr, es, pt, zh, ja };
-
-/** `fr-CA` and `FR` both mean French; anything unknown falls back to English. */
-export function toLanguage(value: string | null | undefined): Language {
-  const base = (value ?? '').toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(base ?? '')
-    ? (base as Language)
-    : FALLBACK_LANGUAGE;
-}
 
 export function createI18n(language: string | null | undefined): i18n {
   const instance = i18next.createInstance();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES } from '../../rules/languages';
 import { TextInput } from '../widgets/TextInput';
 import type { Profile } from '../../api/settings';
 import {

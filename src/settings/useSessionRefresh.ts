@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import { toLanguage } from '../i18n';
+import { toLanguage } from '../i18n/languages';
 
 /** After a change the session carries (names, preferences, username), the frame shows it at once. */
 export function useSessionRefresh(): (language?: string) => Promise<void> {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setDisplayPreferences } from '../format/formatters';
-import { toLanguage } from '../i18n';
+import { toLanguage } from '../i18n/languages';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
 import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';

@@ -1,52 +1,103 @@
 import type { ComponentType } from 'react';
-import { AdminOverviewPage } from '../pages/AdminOverviewPage';
-import { AnalyticsPage } from '../analytics/AnalyticsPage';
-import { AdminUiKitPage } from '../pages/AdminUiKitPage';
-import { AdminAccountPage } from '../admin/AdminAccountPage';
-import { AdminAuditPage } from '../adminDesk/AdminAuditPage';
-import { AdminLogsPage } from '../adminDesk/AdminLogsPage';
-import {
-  ActivationLinkPage,
-  ClaimLinkPage,
-  ClaimRequestPage,
-  PasswordLinkPage,
-  ResetRequestPage,
-} from '../pages/AccountLinkPages';
-import { ArtistPage } from '../artists/ArtistPage';
-import { EarningPage } from '../earnings/EarningPage';
-import { EarningsPage } from '../earnings/EarningsPage';
-import { ArtistsPage } from '../artists/ArtistsPage';
-import { ProductAddPage } from '../catalog/ProductAddPage';
-import { ProductPage } from '../catalog/ProductPage';
-import { ProductsPage } from '../catalog/ProductsPage';
-import { PayeesPage } from '../payees/PayeesPage';
-import { SettingsPage } from '../settings/SettingsPage';
-import { PaymentPage } from '../payments/PaymentPage';
-import { PaymentsPage } from '../payments/PaymentsPage';
-import { TransactionPage } from '../payments/TransactionPage';
-import { TransactionsPage } from '../payments/TransactionsPage';
-import { WalletPage } from '../payments/WalletPage';
-import { RecoupmentAddPage } from '../recoupments/RecoupmentAddPage';
-import { RecoupmentEditPage } from '../recoupments/RecoupmentEditPage';
-import { DistributorEditPage } from '../distributors/DistributorEditPage';
-import { DistributorPage } from '../distributors/DistributorPage';
-import { DistributorsPage } from '../distributors/DistributorsPage';
-import { ImportPage } from '../import/ImportPage';
 import { DashboardPage } from '../pages/DashboardPage';
-import { InvitationPage } from '../pages/InvitationPage';
 import { LoginPage } from '../pages/LoginPage';
-import { OverseerPage } from '../pages/OverseerPage';
-import { RecoupmentPage } from '../recoupments/RecoupmentPage';
-import { RecoupmentsPage } from '../recoupments/RecoupmentsPage';
-import { StatementLogsPage } from '../statements/StatementLogsPage';
-import { StatementPage } from '../statements/StatementPage';
-import { StatementRoyaltiesPage } from '../statements/StatementRoyaltiesPage';
-import { StatementsPage } from '../statements/StatementsPage';
-import { AdaHubPage } from '../pages/AdaHubPage';
 import type { AppRoute, PageProps } from '../routes/types';
 import { lazyPage } from './lazyPage';
 
-// The help pages are long reading: their code loads when first opened.
+// Every page but the login page and the dashboard (the first paint) loads its code when first
+// opened; a chunk that fails to load is handled by lazyPage and app/preloadError.
+const AdminOverviewPage = lazyPage(() =>
+  import('../pages/AdminOverviewPage').then((m) => m.AdminOverviewPage),
+);
+const AnalyticsPage = lazyPage(() =>
+  import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage),
+);
+const AdminUiKitPage = lazyPage(() =>
+  import('../pages/AdminUiKitPage').then((m) => m.AdminUiKitPage),
+);
+const AdminAccountPage = lazyPage(() =>
+  import('../admin/AdminAccountPage').then((m) => m.AdminAccountPage),
+);
+const AdminAuditPage = lazyPage(() =>
+  import('../adminDesk/AdminAuditPage').then((m) => m.AdminAuditPage),
+);
+const AdminLogsPage = lazyPage(() =>
+  import('../adminDesk/AdminLogsPage').then((m) => m.AdminLogsPage),
+);
+const ActivationLinkPage = lazyPage(() =>
+  import('../pages/AccountLinkPages').then((m) => m.ActivationLinkPage),
+);
+const ClaimLinkPage = lazyPage(() =>
+  import('../pages/AccountLinkPages').then((m) => m.ClaimLinkPage),
+);
+const ClaimRequestPage = lazyPage(() =>
+  import('../pages/AccountLinkPages').then((m) => m.ClaimRequestPage),
+);
+const PasswordLinkPage = lazyPage(() =>
+  import('../pages/AccountLinkPages').then((m) => m.PasswordLinkPage),
+);
+const ResetRequestPage = lazyPage(() =>
+  import('../pages/AccountLinkPages').then((m) => m.ResetRequestPage),
+);
+const ArtistPage = lazyPage(() => import('../artists/ArtistPage').then((m) => m.ArtistPage));
+const EarningPage = lazyPage(() => import('../earnings/EarningPage').then((m) => m.EarningPage));
+const EarningsPage = lazyPage(() => import('../earnings/EarningsPage').then((m) => m.EarningsPage));
+const ArtistsPage = lazyPage(() => import('../artists/ArtistsPage').then((m) => m.ArtistsPage));
+const ProductAddPage = lazyPage(() =>
+  import('../catalog/ProductAddPage').then((m) => m.ProductAddPage),
+);
+const ProductPage = lazyPage(() => import('../catalog/ProductPage').then((m) => m.ProductPage));
+const ProductsPage = lazyPage(() => import('../catalog/ProductsPage').then((m) => m.ProductsPage));
+const PayeesPage = lazyPage(() => import('../payees/PayeesPage').then((m) => m.PayeesPage));
+const SettingsPage = lazyPage(() => import('../settings/SettingsPage').then((m) => m.SettingsPage));
+const PaymentPage = lazyPage(() => import('../payments/PaymentPage').then((m) => m.PaymentPage));
+const PaymentsPage = lazyPage(() => import('../payments/PaymentsPage').then((m) => m.PaymentsPage));
+const TransactionPage = lazyPage(() =>
+  import('../payments/TransactionPage').then((m) => m.TransactionPage),
+);
+const TransactionsPage = lazyPage(() =>
+  import('../payments/TransactionsPage').then((m) => m.TransactionsPage),
+);
+const WalletPage = lazyPage(() => import('../payments/WalletPage').then((m) => m.WalletPage));
+const RecoupmentAddPage = lazyPage(() =>
+  import('../recoupments/RecoupmentAddPage').then((m) => m.RecoupmentAddPage),
+);
+const RecoupmentEditPage = lazyPage(() =>
+  import('../recoupments/RecoupmentEditPage').then((m) => m.RecoupmentEditPage),
+);
+const DistributorEditPage = lazyPage(() =>
+  import('../distributors/DistributorEditPage').then((m) => m.DistributorEditPage),
+);
+const DistributorPage = lazyPage(() =>
+  import('../distributors/DistributorPage').then((m) => m.DistributorPage),
+);
+const DistributorsPage = lazyPage(() =>
+  import('../distributors/DistributorsPage').then((m) => m.DistributorsPage),
+);
+const ImportPage = lazyPage(() => import('../import/ImportPage').then((m) => m.ImportPage));
+const InvitationPage = lazyPage(() =>
+  import('../pages/InvitationPage').then((m) => m.InvitationPage),
+);
+const OverseerPage = lazyPage(() => import('../pages/OverseerPage').then((m) => m.OverseerPage));
+const RecoupmentPage = lazyPage(() =>
+  import('../recoupments/RecoupmentPage').then((m) => m.RecoupmentPage),
+);
+const RecoupmentsPage = lazyPage(() =>
+  import('../recoupments/RecoupmentsPage').then((m) => m.RecoupmentsPage),
+);
+const StatementLogsPage = lazyPage(() =>
+  import('../statements/StatementLogsPage').then((m) => m.StatementLogsPage),
+);
+const StatementPage = lazyPage(() =>
+  import('../statements/StatementPage').then((m) => m.StatementPage),
+);
+const StatementRoyaltiesPage = lazyPage(() =>
+  import('../statements/StatementRoyaltiesPage').then((m) => m.StatementRoyaltiesPage),
+);
+const StatementsPage = lazyPage(() =>
+  import('../statements/StatementsPage').then((m) => m.StatementsPage),
+);
+const AdaHubPage = lazyPage(() => import('../pages/AdaHubPage').then((m) => m.AdaHubPage));
 const HelpGuidePage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpGuidePage));
 const HelpFaqPage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpFaqPage));
 

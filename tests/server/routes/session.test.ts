@@ -132,4 +132,35 @@ describe('csrf', () => {
     });
     expect(borrowed.statusCode).toBe(403);
   });
+
+  it('logs one person in from several tabs at once, each with a session of its own', async () => {
+    const attempt = () =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'warranter@demo.label', password: 'Royalty-demo-2026!' },
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, attempt));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const tokens = answers.map(
+      (answer) => answer.cookies.find((cookie) => cookie.name === 'portal_session')?.value,
+    );
+    expect(new Set(tokens).size).toBe(6);
+  });
+
+  it('counts every wrong password of attempts made at once, and locks after the eleventh', async () => {
+    const attempt = (password: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'artist@demo.label', password },
+      });
+    const wrong = await Promise.all(
+      Array.from({ length: 11 }, (_, index) => attempt(`Wrong-password-${index}!`)),
+    );
+    expect(wrong.every((answer) => answer.statusCode === 401 || answer.statusCode === 423)).toBe(
+      true,
+    );
+    expect((await attempt('Royalty-demo-2026!')).statusCode).toBe(423);
+  });
 });

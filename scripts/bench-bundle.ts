@@ -1,0 +1,88 @@
+// npm run bench:bundle: builds the browser app into a temporary folder (the served dist/ is left
+// alone) and prints, gzipped, what a first visit downloads before the login page can show (the
+// entry's JavaScript and CSS with everything they import statically), then what each chunk loaded
+// on demand (a route's page, a language, the engine worker) adds on top. Prints figures; never
+// fails on size. Goal: the login page and the dashboard's first paint under 150 KB gzipped.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const out = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
+try {
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const bytes = readFileSync(join(out, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  /** The files a chunk needs before it runs: itself, its static imports, their CSS. */
+  const closure = (key: string, into = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const total = (files: Iterable<string>) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const file of files) {
+      const size = sizeOf(file);
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    return { raw, gzip };
+  };
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
+  const first = closure(entryKey);
+  const firstSize = total(first);
+  console.info(
+    `First visit (login page): ${kb(firstSize.gzip)} gzipped (${kb(firstSize.raw)} raw) in ${first.size} files`,
+  );
+  for (const file of [...first].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip))
+    console.info(`  ${file.padEnd(48)} ${kb(sizeOf(file).gzip).padStart(10)}`);
+
+  const lazy = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+  if (lazy.length === 0) console.info('No chunk is loaded on demand: every route loads the above.');
+  else console.info('Loaded on demand, on top of the first visit:');
+  for (const [key, chunk] of lazy.sort(([a], [b]) => a.localeCompare(b))) {
+    const extra = [...closure(key)].filter((file) => !first.has(file));
+    const size = total(extra);
+    console.info(
+      `  ${(chunk.src ?? chunk.name ?? key).padEnd(48)} +${kb(size.gzip).padStart(10)} gzipped (first paint ${kb(firstSize.gzip + size.gzip)})`,
+    );
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -22,7 +22,20 @@ export async function enqueueJob(
   );
 }
 
-export type JobHandler = (job: Job) => Promise<void>;
+/** Why a job stopped being tried: its handler kept failing, or its process kept dying in it. */
+export type GiveUpCause = { crashed: true } | { crashed: false; error: string };
+
+export interface JobHandler {
+  run: (job: Job) => Promise<void>;
+  /**
+   * After the last attempt: records on the job's statement why it was set aside, in the
+   * transaction that marks the job failed, so a crash never does it twice or not at all.
+   */
+  giveUp: (tx: Queryable, job: Job, cause: GiveUpCause, now: Date) => Promise<void>;
+}
+
+/** What the jobs log shows for a run whose process died before it ended. */
+export const CRASHED_ERROR = 'The process stopped while this job was running.';
 
 /** After this many failed runs a job stays failed and its statement shows the error. */
 export const MAX_ATTEMPTS = 3;
@@ -48,9 +61,47 @@ export class JobRunner {
     this.loop = this.run();
   }
 
-  /** Queues again what a process that died was running; its transaction never committed. */
+  /**
+   * Queues again what a process that died was running (its transaction never committed): that
+   * run counts as an attempt, so a job that kills the process every time ends failed after
+   * MAX_ATTEMPTS instead of running again at every start.
+   */
   async recover(): Promise<void> {
-    await this.db.query(`update jobs set status = 'queued' where status = 'running'`);
+    const crashed = await this.db.query<{
+      id: string;
+      kind: JobKind;
+      payload: Record<string, unknown>;
+      attempts: number;
+    }>(
+      `update jobs set status = case when attempts >= $1 then 'running' else 'queued' end, error = $2
+        where status = 'running'
+        returning id::text as id, kind, payload, attempts`,
+      [MAX_ATTEMPTS, CRASHED_ERROR],
+    );
+    for (const job of crashed.filter((row) => Number(row.attempts) >= MAX_ATTEMPTS)) {
+      await this.finishFailed({ ...job, attempts: Number(job.attempts) }, { crashed: true });
+    }
+  }
+
+  /** Out of attempts: the statement says why, and the job stays failed with its last error. */
+  private async finishFailed(job: Job, cause: GiveUpCause): Promise<void> {
+    const now = this.now();
+    const markFailed = (tx: Queryable) =>
+      tx.query(`update jobs set status = 'failed', error = $2, finished_at = $3 where id = $1`, [
+        job.id,
+        cause.crashed ? CRASHED_ERROR : cause.error,
+        now.toISOString(),
+      ]);
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.handlers[job.kind].giveUp(tx, job, cause, now);
+        await markFailed(tx);
+      });
+    } catch (error) {
+      // The statement could not take the reason (it moved on meanwhile): the job still ends.
+      this.log('job could not be set aside', { job: job.id, kind: job.kind, error: String(error) });
+      await markFailed(this.db);
+    }
   }
 
   /** Asks the runner to look at the queue now rather than at its next poll. */
@@ -105,7 +156,7 @@ export class JobRunner {
     const job = claimed[0];
     if (!job) return false;
     try {
-      await this.handlers[job.kind]({ ...job, attempts: Number(job.attempts) });
+      await this.handlers[job.kind].run({ ...job, attempts: Number(job.attempts) });
       await this.db.query(`update jobs set status = 'done', finished_at = $2 where id = $1`, [
         job.id,
         this.now().toISOString(),
@@ -113,6 +164,11 @@ export class JobRunner {
     } catch (error) {
       const status = Number(job.attempts) >= MAX_ATTEMPTS ? 'failed' : 'queued';
       this.log('job failed', { job: job.id, kind: job.kind, error: String(error), status });
+      if (status === 'failed') {
+        const attempts = Number(job.attempts);
+        await this.finishFailed({ ...job, attempts }, { crashed: false, error: String(error) });
+        return true;
+      }
       await this.db.query(
         `update jobs set status = $2, error = $3, finished_at = $4 where id = $1`,
         [job.id, status, String(error), this.now().toISOString()],

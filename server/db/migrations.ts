@@ -778,6 +778,20 @@ export const migrations: Migration[] = [
       create index statement_lines_payee on statement_lines (payee_id, product_id);
     `,
   },
+  {
+    version: 28,
+    name: 'jobs: leases renewed while a job runs, a retry time after a failure, and the account they are shared fairly between',
+    sql: `
+      alter table jobs add column account_id text;
+      alter table jobs add column run_after timestamptz;
+      alter table jobs add column locked_by text;
+      alter table jobs add column locked_until timestamptz;
+      update jobs set account_id = s.account_id from statements s
+       where s.id = jobs.payload->>'statementId';
+      create index jobs_account_started on jobs (account_id, started_at);
+      create index jobs_running_account on jobs (account_id) where status = 'running';
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -31,10 +31,12 @@ describe('a job whose process dies', () => {
         where payload->>'statementId' = $1 order by id`,
       [statementId],
     );
-  // What the runner does when it takes a job; the process then dies before the job ends.
+  // What the runner does when it takes a job; its process then dies, and its lease runs out.
   const takeAndDie = async (jobId: string) => {
     await portal.db.query(
-      `update jobs set status = 'running', attempts = attempts + 1, started_at = now() where id = $1`,
+      `update jobs set status = 'running', attempts = attempts + 1, started_at = now(),
+              locked_by = 'a process that died', locked_until = now() - interval '1 second'
+        where id = $1`,
       [jobId],
     );
     await portal.app.jobs.recover();

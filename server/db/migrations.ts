@@ -792,6 +792,17 @@ export const migrations: Migration[] = [
       create index jobs_running_account on jobs (account_id) where status = 'running';
     `,
   },
+  {
+    version: 29,
+    name: 'request counts per client shared by every server',
+    sql: `
+      create table rate_limits (
+        key text primary key,
+        count integer not null,
+        window_start timestamptz not null
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

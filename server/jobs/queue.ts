@@ -67,7 +67,7 @@ export interface JobRunnerOptions {
 
 export function defaultJobRunnerOptions(kind: Database['kind']): JobRunnerOptions {
   return kind === 'postgres'
-    ? { concurrency: 2, leaseMs: 30_000, heartbeatMs: 10_000, retryDelayMs: 5_000, pollMs: 1000 }
+    ? { concurrency: 2, leaseMs: 30_000, heartbeatMs: 6_000, retryDelayMs: 5_000, pollMs: 1000 }
     : // One PGlite connection runs one transaction at a time: a second runner would only wait.
       { concurrency: 1, leaseMs: null, heartbeatMs: 0, retryDelayMs: 5_000, pollMs: 1000 };
 }
@@ -199,7 +199,7 @@ export class JobRunner {
         `update jobs set status = 'running', attempts = attempts + 1, started_at = $1,
                 locked_by = $2,
                 locked_until = case when $3::int is null then 'infinity'::timestamptz
-                                    else now() + $3::int * interval '1 millisecond' end
+                                    else clock_timestamp() + $3::int * interval '1 millisecond' end
           where id = (
             select j.id from jobs j
              where j.status = 'queued' and (j.run_after is null or j.run_after <= $1)
@@ -223,7 +223,7 @@ export class JobRunner {
     const timer = setInterval(() => {
       this.db
         .query(
-          `update jobs set locked_until = now() + $3::int * interval '1 millisecond'
+          `update jobs set locked_until = clock_timestamp() + $3::int * interval '1 millisecond'
             where id = $1 and locked_by = $2 and status = 'running' returning id`,
           [job.id, this.workerId, leaseMs],
         )
@@ -246,10 +246,12 @@ export class JobRunner {
     try {
       await this.handlers[job.kind].run(job);
       release();
+      // Done whoever holds it now: a process that lost its lease and still finished did the work,
+      // and a later run of it finds nothing left to do.
       await this.db.query(
-        `update jobs set status = 'done', finished_at = $3, locked_by = null, locked_until = null
-          where id = $1 and locked_by = $2 and status = 'running'`,
-        [job.id, this.workerId, this.now().toISOString()],
+        `update jobs set status = 'done', finished_at = $2, locked_by = null, locked_until = null
+          where id = $1 and status <> 'done'`,
+        [job.id, this.now().toISOString()],
       );
     } catch (error) {
       release();

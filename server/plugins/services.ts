@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { BlobStore } from '../blobs';
-import { JobRunner, type GiveUpCause, type Job } from '../jobs/queue';
+import { FolderBlobStore, type BlobStore } from '../blobs';
+import { S3BlobStore, type S3BlobConfig } from '../blobStoreS3';
+import { JobRunner, type GiveUpCause, type Job, type JobRunnerOptions } from '../jobs/queue';
 import { giveUpCalculationJob, runCalculationJob } from '../statements/calculateJob';
 import { giveUpParseJob, runParseJob } from '../statements/parseJob';
 import type { BatchRun } from '../../api/payments';
@@ -27,8 +28,11 @@ declare module 'fastify' {
 
 export interface ServicesOptions {
   blobDir: string;
+  /** S3-compatible storage shared by every server, instead of the folder. */
+  blobS3: S3BlobConfig | null;
   /** Start working the job queue now; tests drain it themselves instead. */
   runJobs: boolean;
+  jobs: Partial<JobRunnerOptions>;
   payments: PaymentConfig;
 }
 
@@ -45,7 +49,9 @@ const calculationGiveUpReason = (attempts: number, cause: GiveUpCause) =>
 /** The blob store of original files and the job runner that reads them. */
 export default fp<ServicesOptions>(
   async (app, options) => {
-    const blobs = new BlobStore(options.blobDir);
+    const blobs: BlobStore = options.blobS3
+      ? new S3BlobStore(options.blobS3)
+      : new FolderBlobStore(options.blobDir);
     const deps = { db: app.db, blobs, now: app.now };
     const statementOf = (job: Job) => String(job.payload.statementId);
     const jobs = new JobRunner(
@@ -69,6 +75,7 @@ export default fp<ServicesOptions>(
       },
       app.now,
       (message, detail) => app.log.error(detail, message),
+      options.jobs,
     );
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);

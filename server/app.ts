@@ -5,6 +5,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { postgresRateLimitStore } from './plugins/rateLimitStore';
+import type { JobRunnerOptions } from './jobs/queue';
+import { s3ConfigOf, type S3BlobConfig } from './blobStoreS3';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -79,7 +82,11 @@ export interface AppOptions {
   /** Where original statement files are kept. */
   blobDir: string;
   /** Work the job queue in this process (tests drain it by hand). */
+  /** `BLOB_S3_*`: uploaded files in S3-compatible storage instead of `blobDir`. */
+  blobS3: S3BlobConfig | null;
   runJobs: boolean;
+  /** How this process runs the shared job queue (`JOB_LEASE_MS`, `JOB_CONCURRENCY`). */
+  jobs: Partial<JobRunnerOptions>;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   /** The payment batch period and the sandbox payment partner. */
@@ -101,6 +108,25 @@ export function adaHubUrlOf(value: string | undefined): string | null {
   throw new Error(`ADA_HUB_URL must be an http(s) address or a path starting with /: ${url}`);
 }
 
+/** The job runner's settings the environment gives; the rest are the runner's defaults. */
+function jobOptionsOf(env: NodeJS.ProcessEnv): Partial<JobRunnerOptions> {
+  const positive = (name: string) => {
+    const value = env[name];
+    if (value === undefined || value === '') return undefined;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number <= 0) {
+      throw new Error(`${name} must be a whole number above 0, not "${value}".`);
+    }
+    return number;
+  };
+  const leaseMs = positive('JOB_LEASE_MS');
+  const concurrency = positive('JOB_CONCURRENCY');
+  return {
+    ...(leaseMs ? { leaseMs, heartbeatMs: Math.max(1, Math.floor(leaseMs / 5)) } : {}),
+    ...(concurrency ? { concurrency } : {}),
+  };
+}
+
 /** The options production runs with; tests change only the database, the clock and the logger. */
 export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process.env): AppOptions {
   const staticDir = join(import.meta.dirname, '..', 'dist');
@@ -118,7 +144,9 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     intakeRateLimit: { max: Number(env.INTAKE_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
     bodyLimit: 1024 * 1024,
     blobDir: resolve(env.BLOB_DIR ?? join(env.DATA_DIR ?? 'data', 'blobs')),
+    blobS3: s3ConfigOf(env),
     runJobs: true,
+    jobs: jobOptionsOf(env),
     payments: paymentConfig(env),
   };
 }
@@ -147,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.timeWindow,
+    // Several servers on one PostgreSQL count together; the embedded database has one process.
+    ...(options.db.kind === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS }),
   });
   await app.register(swagger, {
@@ -168,7 +198,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { db: options.db, now: options.now });
   await app.register(servicesPlugin, {
     blobDir: options.blobDir,
+    blobS3: options.blobS3,
     runJobs: options.runJobs,
+    jobs: options.jobs,
     payments: options.payments,
     importLimits: options.importLimits,
   });

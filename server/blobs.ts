@@ -13,39 +13,64 @@ export interface StoredBlob {
 export class BlobTooLargeError extends Error {}
 
 /**
- * Original files, kept byte for byte under their SHA-256 in a folder (S3-compatible storage
- * can take its place behind the same three calls).
+ * Original files, kept byte for byte under their SHA-256: in a folder (the embedded default,
+ * `FolderBlobStore`) or in S3-compatible object storage shared by several servers
+ * (`S3BlobStore`, server/blobs/s3.ts).
  */
-export class BlobStore {
+export interface BlobStore {
+  /** Streams a file in while hashing it; never holds it whole in memory. */
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
+  open(sha256: string): Readable;
+  has(sha256: string): Promise<boolean>;
+}
+
+/**
+ * Streams `source` into a new file at `path`, hashing and counting it, refused past `maxBytes`
+ * (the file is then removed).
+ */
+export async function writeHashed(
+  source: Readable,
+  path: string,
+  maxBytes: number,
+): Promise<StoredBlob> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done(new BlobTooLargeError(`The file is larger than ${maxBytes} bytes.`));
+        return;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, measure, createWriteStream(path));
+    return { sha256: hash.digest('hex'), size };
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/** The blob store in a folder: the embedded default, one server's own disk. */
+export class FolderBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(sha256: string): string {
     return join(this.root, sha256.slice(0, 2), sha256);
   }
 
-  /** Streams a file in while hashing it; never holds it whole in memory. */
   async put(source: Readable, maxBytes: number): Promise<StoredBlob> {
     await mkdir(join(this.root, 'incoming'), { recursive: true });
     const temporary = join(this.root, 'incoming', randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          done(new BlobTooLargeError(`The file is larger than ${maxBytes} bytes.`));
-          return;
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const stored = await writeHashed(source, temporary, maxBytes);
     try {
-      await pipeline(source, measure, createWriteStream(temporary));
-      const sha256 = hash.digest('hex');
-      await mkdir(join(this.root, sha256.slice(0, 2)), { recursive: true });
-      await rename(temporary, this.pathOf(sha256));
-      return { sha256, size };
+      await mkdir(join(this.root, stored.sha256.slice(0, 2)), { recursive: true });
+      await rename(temporary, this.pathOf(stored.sha256));
+      return stored;
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultAppOptions } from './app';
+import { lockDataDir } from './db/dataDirLock';
 import { openDatabase } from './db/database';
 import { prepareDatabase } from './startup';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
@@ -12,7 +13,16 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL;
 
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+if (!databaseUrl) {
+  mkdirSync(dataDir, { recursive: true });
+  // The embedded database is this process's alone while it runs; the lock goes when it stops.
+  try {
+    lockDataDir(dataDir, 'server');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 const db = await openDatabase({
   url: databaseUrl,
   dataDir: resolve(dataDir, 'pglite'),

@@ -810,12 +810,37 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 28,
+    name: 'jobs: leases renewed while a job runs, a retry time after a failure, and the account they are shared fairly between',
+    sql: `
+      alter table jobs add column account_id text;
+      alter table jobs add column run_after timestamptz;
+      alter table jobs add column locked_by text;
+      alter table jobs add column locked_until timestamptz;
+      update jobs set account_id = s.account_id from statements s
+       where s.id = jobs.payload->>'statementId';
+      create index jobs_account_started on jobs (account_id, started_at);
+      create index jobs_running_account on jobs (account_id) where status = 'running';
+    `,
+  },
+  {
     version: 29,
     name: 'a statement file is read into a staging table in short steps, then made whole in one short transaction',
     // Unlogged: rows on their way in need no write-ahead log, and a crash empties the table.
     sql: `
       create unlogged table statement_records_staging (like statement_records including defaults);
       create index statement_records_staging_file on statement_records_staging (file_id);
+    `,
+  },
+  {
+    version: 30,
+    name: 'request counts per client shared by every server',
+    sql: `
+      create table rate_limits (
+        key text primary key,
+        count integer not null,
+        window_start timestamptz not null
+      );
     `,
   },
 ];

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import { BlobStore } from '../blobs';
-import { JobRunner } from '../jobs/queue';
-import { runCalculationJob } from '../statements/calculateJob';
+import { FolderBlobStore, type BlobStore } from '../blobs';
+import { S3BlobStore, type S3BlobConfig } from '../blobStoreS3';
+import { JobRunner, type GiveUpCause, type Job, type JobRunnerOptions } from '../jobs/queue';
+import { giveUpCalculationJob, runCalculationJob } from '../statements/calculateJob';
+import { giveUpParseJob, runParseJob } from '../statements/parseJob';
 import type { ImportLimits } from '../import/limits';
-import { runParseJob } from '../statements/parseJob';
 import type { BatchRun } from '../../api/payments';
 import type { PaymentConfig } from '../payments/config';
 import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
@@ -28,38 +29,64 @@ declare module 'fastify' {
 
 export interface ServicesOptions {
   blobDir: string;
+  /** S3-compatible storage shared by every server, instead of the folder. */
+  blobS3: S3BlobConfig | null;
   /** Start working the job queue now; tests drain it themselves instead. */
   runJobs: boolean;
+  jobs: Partial<JobRunnerOptions>;
   payments: PaymentConfig;
   /** The import's bounds, when not the defaults. */
   importLimits?: Partial<ImportLimits> | undefined;
 }
 
+const parseGiveUpReason = (attempts: number, cause: GiveUpCause) =>
+  cause.crashed
+    ? `The portal stopped ${attempts} times while reading this file, so it was set aside: check the file and upload it again, or ask support.`
+    : `This file could not be read after ${attempts} tries (${cause.error}): upload it again, or ask support.`;
+
+const calculationGiveUpReason = (attempts: number, cause: GiveUpCause) =>
+  cause.crashed
+    ? `The portal stopped ${attempts} times while calculating this statement: calculate again, or ask support if it happens again.`
+    : `The calculation failed ${attempts} times (${cause.error}): calculate again, or ask support if it happens again.`;
+
 /** The blob store of original files and the job runner that reads them. */
 export default fp<ServicesOptions>(
   async (app, options) => {
-    const blobs = new BlobStore(options.blobDir);
+    const blobs: BlobStore = options.blobS3
+      ? new S3BlobStore(options.blobS3)
+      : new FolderBlobStore(options.blobDir);
+    const deps = { db: app.db, blobs, now: app.now, limits: options.importLimits };
+    const statementOf = (job: Job) => String(job.payload.statementId);
     const jobs = new JobRunner(
       app.db,
       {
-        'statement.parse': (job) =>
-          runParseJob(
-            { db: app.db, blobs, now: app.now, limits: options.importLimits },
-            String(job.payload.statementId),
-          ),
-        'statement.calculate': (job) =>
-          runCalculationJob({ db: app.db, blobs, now: app.now }, String(job.payload.statementId)),
+        'statement.parse': {
+          run: (job) => runParseJob(deps, statementOf(job)),
+          giveUp: (tx, job, cause, now) =>
+            giveUpParseJob(tx, statementOf(job), parseGiveUpReason(job.attempts, cause), now),
+        },
+        'statement.calculate': {
+          run: (job) => runCalculationJob(deps, statementOf(job)),
+          giveUp: (tx, job, cause, now) =>
+            giveUpCalculationJob(
+              tx,
+              statementOf(job),
+              calculationGiveUpReason(job.attempts, cause),
+              now,
+            ),
+        },
       },
       app.now,
       (message, detail) => app.log.error(detail, message),
+      options.jobs,
     );
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
     const partner = new SandboxPartner(app.db, options.payments.sandbox);
-    const deps = { db: app.db, partner, now: app.now };
+    const paymentDeps = { db: app.db, partner, now: app.now };
     app.decorate('partner', partner);
     app.decorate('paymentDataKey', options.payments.dataKey);
-    app.decorate('runPaymentBatch', () => runPaymentBatch(deps));
+    app.decorate('runPaymentBatch', () => runPaymentBatch(paymentDeps));
     app.decorate('tickPartner', async () => {
       await partner.settleDue(app.now());
       // Webhooks go through the portal's own HTTP handling, signature check included.

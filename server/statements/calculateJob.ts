@@ -133,3 +133,29 @@ export async function runCalculationJob(
     ]);
   });
 }
+
+/**
+ * The calculation ran out of attempts (it failed, or the process died while calculating): the
+ * statement shows it failed with the reason, and the label can calculate again.
+ */
+export async function giveUpCalculationJob(
+  tx: Queryable,
+  statementId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  {
+    const states = await tx.query<{ state: string }>(
+      'select state from statements where id = $1 for update',
+      [statementId],
+    );
+    const state = states[0]?.state;
+    if (state !== 'waiting' && state !== 'calculating') return;
+    if (state === 'waiting') {
+      await transition(tx, statementId, { type: 'calculation.start' }, system(now));
+    }
+    await transition(tx, statementId, { type: 'calculation.fail' }, system(now), [
+      { type: 'CalculationFailed', data: { message: reason } },
+    ]);
+  }
+}

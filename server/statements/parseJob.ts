@@ -11,6 +11,7 @@ import type { DistributorTemplate } from '../../rules/templateSchema';
 import { isTextEncoding, type TextEncoding } from '../../rules/encodings';
 import type { UploadedFile } from '../events/types';
 import { MixedCurrencyError, StatementFileError, type RowError } from '../import/types';
+import { enqueueJob } from '../jobs/queue';
 import { statementRead } from './pipeline';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 
@@ -309,4 +310,34 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     );
     await statementRead(tx, statementId, systemMetadata(deps.now()));
   });
+}
+
+/**
+ * The parse job ran out of attempts (it failed, or the process died while reading): the file it
+ * was reading, the first one not yet read, is refused with the reason, and a new job reads the
+ * statement's other files, so one file that breaks the reader never holds the whole statement.
+ */
+export async function giveUpParseJob(
+  tx: Queryable,
+  statementId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  {
+    const files = await tx.query<{ id: string }>(
+      `select f.id from statement_files f join statements s on s.id = f.statement_id
+        where f.statement_id = $1 and f.status = 'queued' and s.parse_status = 'syncing'
+        order by f.name, f.id limit 1`,
+      [statementId],
+    );
+    const file = files[0];
+    if (!file) return;
+    await append(
+      tx,
+      statementId,
+      [{ type: 'StatementFileRejected', data: { fileId: file.id, error: reason } }],
+      now,
+    );
+    await enqueueJob(tx, 'statement.parse', { statementId }, now);
+  }
 }

@@ -46,9 +46,7 @@ const statusOf = (label: LabelApi, id: string) => async () =>
 const statusBadge = (page: Page) => page.getByTestId('statement-status');
 
 test.describe('a label works its statements through without an admin', () => {
-  // In the whole suite (never alone) the added code's confirmation has not shown in two runs:
-  // under investigation. The label's day test adds a missing code the same way and passes.
-  test.fixme('a missing code is added to one of the label’s products from the statement, and the funds check is asked at the funds step', async ({
+  test('a missing code is added to one of the label’s products from the statement, and the funds check is asked at the funds step', async ({
     page,
     baseURL,
   }) => {

@@ -14,7 +14,7 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; b
   return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }
 
-test('a payee sees the same payout on their statement page, in its CSV and in its PDF', async ({
+test('a payee sees the same payout on their dashboard, their statement page, in its CSV and in its PDF', async ({
   page,
   baseURL,
 }) => {
@@ -30,6 +30,14 @@ test('a payee sees the same payout on their statement page, in its CSV and in it
   });
 
   await login(page, 'payee@demo.label');
+  // The dashboard lists the statement with the same payout, exact on hover.
+  const onDashboard = page
+    .getByTestId('my-statements')
+    .getByRole('row')
+    .filter({ hasText: '2026-07' })
+    .filter({ has: page.locator('td:last-child [title="$1.2508875"]') });
+  await expect(onDashboard).toHaveCount(1);
+  await expect(onDashboard.locator('td').last()).toHaveText('$1.25');
   await page.getByRole('link', { name: 'Earnings' }).click();
   await expect(page).toHaveURL(/\/earnings/);
   await page.getByRole('link', { name: '2026-07' }).click();

@@ -1,6 +1,7 @@
 import type { HistoryKind, StreamHistory } from '../../api/history';
 import { useServices } from '../app/ServicesContext';
 import { useLoad, type Load } from '../app/useLoad';
+import { streamOf, useLiveReload } from '../live/useLiveReload';
 import { useSession } from '../session/useSession';
 import { catchUp, type CaughtUp } from './catchUp';
 import { historyMirror } from './mirrorStore';
@@ -24,7 +25,7 @@ export function useStreamHistory(
   const { api } = useServices();
   const { session } = useSession();
   const reader = `${session?.username ?? ''}|${session?.emulation?.account.id ?? ''}`;
-  return useLoad(
+  const history = useLoad(
     (signal) =>
       catchUp(historyMirror(), `${reader}|${kind}|${id}`, (after) =>
         api.get<StreamHistory>(PATHS[kind](id), { query: { after }, signal, quiet: true }),
@@ -32,4 +33,7 @@ export function useStreamHistory(
     [api, kind, id, reader],
     { reloadOn },
   );
+  // A new event of this stream: the copy catches up from the last one it holds.
+  useLiveReload(streamOf(kind, id), history.reload, [kind, id]);
+  return history;
 }

@@ -6,8 +6,11 @@ import { PersonalDashboardView } from '../dashboard/PersonalDashboardView';
 import { readDashboard } from '../dashboard/dashboardApi';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { useGlobalFilters } from '../filters/useGlobalFilters';
+import { useLiveReload } from '../live/useLiveReload';
 import type { PageProps } from '../routes/types';
 import '../dashboard/dashboard.css';
+
+const DASHBOARD_STREAMS = ['statement', 'payment', 'recoupment'] as const;
 
 /**
  * The home dashboard: a label's revenue, payouts and what waits on it, or a payee's own earnings,
@@ -24,6 +27,12 @@ export function DashboardPage({ route }: PageProps) {
   const board = useLoad((signal) => readDashboard(api, payee, signal), [api, payee], {
     reloadOn: [filterKey],
   });
+  // Statements, payments and recoupments moving change the figures: read them again.
+  useLiveReload(
+    (event) => DASHBOARD_STREAMS.some((kind) => event.streamId.startsWith(`${kind}-`)),
+    board.reload,
+    [],
+  );
   const data = board.data;
   return (
     <section className="page dashboard-page">

@@ -54,3 +54,34 @@ test('a label sees the statement an admin forces change at once, without polling
   await admin.dispose();
   await label.api.dispose();
 });
+
+// The label's dashboard counts the statements needing attention; a new one arrives while it is
+// open and the count goes up on screen, with no reload.
+test('a label’s dashboard counts a statement that needs attention as it arrives', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const label = await labelApi(baseURL ?? '');
+  await login(page, 'label@demo.label');
+  const attention = page.getByTestId('attention-tile').locator('strong');
+  await expect(attention).toHaveText(/^\d+$/);
+  const before = Number(await attention.textContent());
+  let reloads = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloads += 1;
+  });
+
+  // A code the catalog does not know: the statement stops at Needs Attention.
+  const stamp = Date.now().toString().slice(-7);
+  await uploadSongStatement(label, {
+    isrc: `QZLV1${stamp}`,
+    month: '2026-05',
+    earnings: '1.00',
+    cashless: true,
+    fileName: `live-dashboard-${stamp}.tsv`,
+  });
+  await expect(attention).toHaveText(String(before + 1), { timeout: 30_000 });
+  expect(reloads).toBe(0);
+  await label.api.dispose();
+});

@@ -106,19 +106,22 @@ async function generate(db: Database): Promise<void> {
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
+/** `read` run RUNS times: its name, p50 and p95. */
+async function timed(name: string, read: () => Promise<unknown>): Promise<string> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `${name.padEnd(17)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms`;
+}
+
 async function time(db: Database, scope: AnalyticsScope, query: AnalyticsQuery) {
   const rows: string[] = [];
   for (const view of analyticsViews) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      await analyticsList(db, view, scope, query, NOW);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    rows.push(
-      `${view.padEnd(13)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms`,
-    );
+    rows.push(await timed(view, () => analyticsList(db, view, scope, query, NOW)));
   }
   return rows;
 }
@@ -127,34 +130,20 @@ async function time(db: Database, scope: AnalyticsScope, query: AnalyticsQuery) 
 async function timeDashboards(db: Database, query: AnalyticsQuery) {
   const window = periodWindow(query, NOW);
   const artist = query.artist ?? null;
-  const answers: [string, () => Promise<unknown>][] = [
-    ['label', () => readLabelDashboard(db, { account: 'bench', artist, window, currency: 'USD' })],
-    [
-      'payee',
-      () =>
-        readPersonalDashboard(db, {
-          person: 'payee-7',
-          account: null,
-          artist,
-          window,
-          currency: 'USD',
-        }),
-    ],
+  return [
+    await timed('dashboard label', () =>
+      readLabelDashboard(db, { account: 'bench', artist, window, currency: 'USD' }),
+    ),
+    await timed('dashboard payee', () =>
+      readPersonalDashboard(db, {
+        person: 'payee-7',
+        account: null,
+        artist,
+        window,
+        currency: 'USD',
+      }),
+    ),
   ];
-  const rows: string[] = [];
-  for (const [name, read] of answers) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      await read();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    rows.push(
-      `${`dashboard ${name}`.padEnd(17)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms`,
-    );
-  }
-  return rows;
 }
 
 async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {

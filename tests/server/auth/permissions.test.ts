@@ -88,6 +88,9 @@ describe('every API route checks permissions', () => {
     { method: 'POST', url: '/api/distributors/x/preview', resource: 'distributor' },
     { method: 'POST', url: '/api/statement/upload', resource: 'statement' },
     { method: 'POST', url: '/api/statement/preview', resource: 'statement' },
+    { method: 'GET', url: '/api/intake-keys', resource: 'statement' },
+    { method: 'POST', url: '/api/intake-keys', resource: 'statement' },
+    { method: 'POST', url: '/api/intake-keys/x/revoke', resource: 'statement' },
     { method: 'GET', url: '/api/statements', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/errors', resource: 'statement' },
@@ -225,6 +228,8 @@ describe('every API route checks permissions', () => {
       // Every signed-in person's: it sends each what they may learn of (tests/server/events).
       'GET /api/events/stream',
     ];
+    // A distributor's intake key opens it, never a session (tests/server/routes/intakeKeys).
+    const keyRoutes = ['POST /api/intake/statements'];
     const publicRoutes = [
       'GET /api/health',
       'POST /api/payee-invitations/accept',
@@ -238,7 +243,9 @@ describe('every API route checks permissions', () => {
       (route) =>
         `${route.method} ${route.url.replace(/\/x(\/|$)/, '/{id}$1').replace(/\/users\/x$/, '/users/{userId}')}`,
     );
-    expect([...declared].sort()).toEqual([...covered, ...sessionRoutes, ...publicRoutes].sort());
+    expect([...declared].sort()).toEqual(
+      [...covered, ...sessionRoutes, ...keyRoutes, ...publicRoutes].sort(),
+    );
   });
 
   it.each(guarded)('$method $url answers 403 to a user without $resource', async (route) => {

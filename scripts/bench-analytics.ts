@@ -222,7 +222,8 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-const kinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+// BENCH_DATABASES=postgres (or pglite) runs one database only.
+const kinds = (
+  process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+).filter((kind) => (process.env.BENCH_DATABASES ?? kind).split(',').includes(kind));
 for (const kind of kinds) await runOne(kind);

@@ -6,6 +6,8 @@ import { buildApp, defaultAppOptions } from '../../server/app';
 import type { FastifyInstance } from 'fastify';
 import { freshDatabase } from './harness';
 
+const REQUESTS_A_MINUTE = 20;
+
 describe('serving the browser app beside the API', () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   let app: FastifyInstance;
@@ -16,7 +18,12 @@ describe('serving the browser app beside the API', () => {
     writeFileSync(join(dist, 'app.js'), 'console.log("app")');
     const database = await freshDatabase();
     drop = database.drop;
-    app = await buildApp({ ...defaultAppOptions(database.db), logger: false, staticDir: dist });
+    app = await buildApp({
+      ...defaultAppOptions(database.db),
+      logger: false,
+      staticDir: dist,
+      rateLimit: { max: REQUESTS_A_MINUTE, timeWindow: 60_000 },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -37,5 +44,17 @@ describe('serving the browser app beside the API', () => {
     const response = await app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'The requested resource was not found.' });
+  });
+
+  it('counts API requests against the rate limit, never the app’s own files and pages', async () => {
+    for (let request = 0; request < REQUESTS_A_MINUTE * 3; request++) {
+      expect((await app.inject({ url: '/app.js' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/dashboard' })).statusCode).toBe(200);
+    }
+    const answers: number[] = [];
+    for (let request = 0; request <= REQUESTS_A_MINUTE; request++) {
+      answers.push((await app.inject({ url: '/api/health' })).statusCode);
+    }
+    expect(answers.at(-1)).toBe(429);
   });
 });

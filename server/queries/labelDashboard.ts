@@ -72,33 +72,48 @@ async function months(db: Queryable, filter: LabelFilter): Promise<LabelDashboar
   );
 }
 
-/** Products or artists by revenue over the window, five of each currency at most. */
+/**
+ * The top products and artists by revenue over the window, five of each currency at most, in one
+ * read. The window's codes are summed first (a code recurs in every month's statement), so
+ * products are looked up once per code rather than once per statement and code, and an artist's
+ * revenue is the sum of their products'.
+ */
 async function ranked(
   db: Queryable,
   filter: LabelFilter,
-  by: 'product' | 'artist',
-): Promise<Ranked[]> {
-  const [id, name, join] =
-    by === 'product'
-      ? ['p.id', 'p.title', '']
-      : ['ar.id', 'ar.name', 'join artists ar on ar.id = p.artist_id'];
-  return db.query<Ranked>(
+): Promise<{ topProducts: Ranked[]; topArtists: Ranked[] }> {
+  const rows = await db.query<Ranked & { kind: 'product' | 'artist' }>(
     `with listed as materialized (${STATEMENTS_IN_WINDOW}),
-     earned as (
-       select ${id} as id, ${name} as name, l.currency, sum(sc.revenue) as revenue
-         from listed l
-         join statement_codes sc on sc.statement_id = l.id
-         join product_codes pc on pc.account_id = l.account_id and pc.code = sc.code
-         join products p on p.id = pc.product_id ${join}
+     per_code as materialized (
+       select l.account_id, l.currency, sc.code, sum(sc.revenue) as revenue
+         from listed l join statement_codes sc on sc.statement_id = l.id
+        group by l.account_id, l.currency, sc.code),
+     per_product as materialized (
+       select p.id, p.title as name, p.artist_id, c.currency, sum(c.revenue) as revenue
+         from per_code c
+         join product_codes pc on pc.account_id = c.account_id and pc.code = c.code
+         join products p on p.id = pc.product_id
         where ($4::text is null or p.artist_id = $4)
-        group by ${id}, ${name}, l.currency),
+        group by p.id, p.title, p.artist_id, c.currency),
+     earned as (
+       select 'product' as kind, id, name, currency, revenue from per_product
+       union all
+       select 'artist', ar.id, ar.name, pp.currency, sum(pp.revenue)
+         from per_product pp join artists ar on ar.id = pp.artist_id
+        group by ar.id, ar.name, pp.currency),
      numbered as (
-       select e.*, row_number() over (partition by e.currency order by e.revenue desc, e.name, e.id) as n
+       select e.*, row_number() over (partition by e.kind, e.currency
+                                      order by e.revenue desc, e.name, e.id) as n
          from earned e)
-     select id, name, currency, trim_scale(revenue)::text as revenue from numbered
-      where n <= 5 order by currency, revenue desc, name, id`,
+     select kind, id, name, currency, trim_scale(revenue)::text as revenue from numbered
+      where n <= 5 order by kind, currency, n`,
     params(filter),
   );
+  const of = (kind: 'product' | 'artist') =>
+    rows
+      .filter((row) => row.kind === kind)
+      .map(({ id, name, currency, revenue }) => ({ id, name, currency, revenue }));
+  return { topProducts: of('product'), topArtists: of('artist') };
 }
 
 interface PaymentRow extends Record<string, unknown> {
@@ -147,7 +162,7 @@ export async function readLabelDashboard(
   filter: LabelFilter,
 ): Promise<LabelDashboard> {
   // The parts are independent reads: on PostgreSQL they run side by side on the pool.
-  const [counts, awaiting, monthRows, next, topProducts, topArtists] = await Promise.all([
+  const [counts, awaiting, monthRows, next, { topProducts, topArtists }] = await Promise.all([
     db.query<{ attention: string; all: string }>(
       `select count(*) filter (where state = 'needsAttention')::text as attention,
               count(*) filter (where state <> 'deleted')::text as all
@@ -164,8 +179,7 @@ export async function readLabelDashboard(
     ),
     months(db, filter),
     nextPayments(db, filter.account, null, 10),
-    ranked(db, filter, 'product'),
-    ranked(db, filter, 'artist'),
+    ranked(db, filter),
   ]);
   return {
     months: monthRows,

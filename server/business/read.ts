@@ -55,7 +55,8 @@ export async function readBusiness(
     `select id, first_name, last_name, trim_scale(ownership_pct)::text as ownership_pct,
             to_char(birthdate, 'YYYY-MM-DD') as birthdate, address,
             ssn_last4_encrypted is not null as ssn_given
-       from beneficial_owners where account_id = $1 order by added_at, ownership_pct desc, id`,
+       from beneficial_owners o where o.account_id = $1
+      order by o.added_at, o.ownership_pct desc, o.id`,
     [accountId],
   );
   const owners: BeneficialOwner[] = ownerRows.map((owner) => {

@@ -137,7 +137,7 @@ async function recoupments(db: Queryable, filter: PersonalFilter) {
      select id, title, currency, trim_scale(amount)::text as amount, trim_scale(recouped)::text as recouped,
             trim_scale(remaining)::text as remaining, trim_scale(pace)::text as pace,
             case when pace > 0 then ceil(remaining / pace)::text end as left
-       from open order by remaining desc, title, id limit 20`,
+       from open o order by o.remaining desc, o.title, o.id limit 20`,
     [filter.person, filter.account],
   );
   return rows.map(({ left, ...row }) => ({

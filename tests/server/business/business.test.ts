@@ -136,6 +136,15 @@ describe('business details, beneficial owners and certification', () => {
   });
 
   it('refuses to certify when the listed ownership is more than 100%', async () => {
+    const nine = await write(portal.app, lena, 'POST', '/api/business/owners', {
+      firstName: 'Nina',
+      lastName: 'Nine',
+      ownershipPct: '9',
+      birthdate: null,
+      address: null,
+      ssnLast4: null,
+    });
+    expect(nine.statusCode, nine.body).toBe(200);
     const more = await write(portal.app, lena, 'POST', '/api/business/owners', {
       firstName: 'Omar',
       lastName: 'Over',
@@ -145,6 +154,12 @@ describe('business details, beneficial owners and certification', () => {
       ssnLast4: '9876',
     });
     expect(more.json().state).toBe('incomplete');
+    // Owners added at the same moment come largest share first, as numbers: 50.01 before 9.
+    expect(
+      (more.json().owners as { lastName: string; ownershipPct: string }[]).map(
+        (owner) => `${owner.lastName} ${owner.ownershipPct}`,
+      ),
+    ).toEqual(['Over 50.01', 'Thirty 30', 'Twenty 20', 'Nine 9']);
     const refused = await write(portal.app, lena, 'POST', '/api/business/certification', SIGNATURE);
     expect(refused.json().message).toBe(OWNERSHIP_OVER_100);
   });

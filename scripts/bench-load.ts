@@ -21,14 +21,13 @@
 // LOGIN_RATE_LIMIT_MAX): every simulated person comes from 127.0.0.1. Prints figures; never fails
 // on time. Goals: p99 < 100 ms for list and detail reads on PostgreSQL with no error; live
 // delivery p99 < 200 ms.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request, type IncomingMessage } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/seed';
+import { DISTROKID_HEADER, portalClient, sessionOf, sleep, type Session } from './benchPortal';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -44,105 +43,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 8097);
 const ACCOUNTS = ['label', 'payee', 'artist', 'admin', 'warranter'] as const;
 type AccountName = (typeof ACCOUNTS)[number];
 
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+const { agent, call, login, json, post, distroKid, upload, waitForStatus, startServer, stop } =
+  portalClient(PORT);
 
-interface Answer {
-  status: number;
-  body: string;
-  headers: IncomingMessage['headers'];
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-function call(
-  method: string,
-  path: string,
-  session: Session | null,
-  body?: string | Buffer,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const csrfQuery =
-    session && method === 'GET'
-      ? `${path.includes('?') ? '&' : '?'}csrf=${encodeURIComponent(session.csrf)}`
-      : '';
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: `${path}${csrfQuery}`,
-        method,
-        agent,
-        headers: {
-          // As a browser asks: the answers' compression is part of what is timed.
-          ...(method === 'GET' ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
-          ...(session ? { cookie: session.cookie } : {}),
-          ...(session && method !== 'GET' ? { 'x-csrf-token': session.csrf } : {}),
-          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: decoded(res.headers['content-encoding'], Buffer.concat(chunks)).toString(),
-            headers: res.headers,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function decoded(encoding: string | undefined, body: Buffer): Buffer {
-  if (encoding === 'br') return brotliDecompressSync(body);
-  if (encoding === 'gzip') return gunzipSync(body);
-  if (encoding === 'deflate') return inflateSync(body);
-  return body;
-}
-
-async function login(username: string): Promise<Session> {
-  const answer = await call(
-    'POST',
-    '/api/session',
-    null,
-    JSON.stringify({ username, password: DEMO_PASSWORD }),
-  );
-  if (answer.status !== 200) throw new Error(`login ${username}: ${answer.status} ${answer.body}`);
-  return sessionOf(answer);
-}
-
-function sessionOf(answer: Answer): Session {
-  const cookies = (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0] ?? '');
-  const csrf = cookies.find((c) => c.startsWith('portal_csrf='))?.slice('portal_csrf='.length);
-  return { cookie: cookies.join('; '), csrf: decodeURIComponent(csrf ?? '') };
-}
-
-async function json<T>(session: Session, path: string): Promise<T> {
-  const answer = await call('GET', path, session);
-  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body}`);
-  return JSON.parse(answer.body) as T;
-}
-
-async function post<T>(session: Session, path: string, data: unknown, expect = 200): Promise<T> {
-  const answer = await call('POST', path, session, JSON.stringify(data));
-  if (answer.status !== expect) throw new Error(`POST ${path}: ${answer.status} ${answer.body}`);
-  return JSON.parse(answer.body || 'null') as T;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 const STORES = ['Spotify', 'Apple Music', 'YouTube Music', 'Amazon Music', 'Deezer', 'Tidal'];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'CA'];
 const SONGS = [
@@ -152,7 +55,7 @@ const SONGS = [
 
 /** A month's DistroKid statement over the demo's two songs, and its total in cents. */
 function statementFile(month: string): { text: string; cents: number } {
-  let text = HEADER;
+  let text = DISTROKID_HEADER;
   let cents = 0;
   for (let row = 0; row < ROWS; row++) {
     const [title, isrc] = SONGS[row % SONGS.length] ?? SONGS[0];
@@ -161,32 +64,6 @@ function statementFile(month: string): { text: string; cents: number } {
     text += `${month}-28\t${month}\t${STORES[row % STORES.length]}\tAria Vale\t${title}\t${isrc}\t\t${(row % 90) + 1}\t100\tSong\t${COUNTRIES[row % COUNTRIES.length]}\t0\t${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}\n`;
   }
   return { text, cents };
-}
-
-async function upload(label: Session, distributor: string, month: string, text: string) {
-  const boundary = `----bench${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${JSON.stringify({ distributor, report_month: month, expected: null })}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${month}.tsv"\r\nContent-Type: text/tab-separated-values\r\n\r\n`,
-    ),
-    Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const answer = await call('POST', '/api/statement/upload', label, body, {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-  });
-  if (answer.status !== 201) throw new Error(`upload ${month}: ${answer.status} ${answer.body}`);
-  return (JSON.parse(answer.body) as { id: string }[])[0]?.id ?? '';
-}
-
-async function waitForStatus(label: Session, id: string, status: string) {
-  for (let tries = 0; tries < 600; tries++) {
-    const statement = await json<{ status: string }>(label, `/api/statements/${id}`);
-    if (statement.status === status) return;
-    await sleep(100);
-  }
-  throw new Error(`statement ${id} never reached ${status}`);
 }
 
 /** The demo plus a year of approved statements and a longer catalog. */
@@ -211,11 +88,7 @@ async function prepare(): Promise<void> {
     );
   }
   const label = await login('label@demo.label');
-  const distributors = await json<{ items: { id: string; name: string }[] }>(
-    label,
-    '/api/distributors?q=DistroKid',
-  );
-  const distributor = distributors.items.find((d) => d.name === 'DistroKid')?.id ?? '';
+  const distributor = await distroKid(label);
   for (let index = 0; index < STATEMENTS; index++) {
     const month = `2025-${String(index + 1).padStart(2, '0')}`;
     const { text, cents } = statementFile(month);
@@ -479,32 +352,6 @@ async function liveStreams(sessions: Session[]): Promise<void> {
   );
 }
 
-async function startServer(kind: 'pglite' | 'postgres', dataDir: string, databaseUrl?: string) {
-  const profile = process.env.BENCH_PROFILE_DIR;
-  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const server: ChildProcess = spawn('node', [...args, '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      LOGIN_RATE_LIMIT_MAX: '100000000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  for (let tries = 0; tries < 600; tries++) {
-    await sleep(200);
-    const up = await call('GET', '/api/health', null).catch(() => null);
-    if (up?.status === 200) return server;
-    if (server.exitCode !== null) throw new Error(`${kind} server stopped`);
-  }
-  throw new Error(`${kind} server did not start`);
-}
-
 async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), `bench-load-${kind}-`));
   let databaseUrl: string | undefined;
@@ -526,7 +373,13 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
       await cleaner.end();
     };
   }
-  const server = await startServer(kind, work, databaseUrl);
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const server = await startServer({
+    name: kind,
+    dataDir: work,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {}),
+  });
   try {
     const preparing = performance.now();
     await prepare();
@@ -536,8 +389,7 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
     const sessions = await readsUnderLoad();
     await liveStreams(sessions);
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop(server);
     await drop();
     rmSync(work, { recursive: true, force: true });
   }

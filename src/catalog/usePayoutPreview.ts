@@ -51,7 +51,10 @@ function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean
   return { status: 'ready', answer, output: result.output, backend: result.backend, stale };
 }
 
-/** The engine worker: started when first needed, stopped with the page (and started again if needed after). */
+/**
+ * The engine worker: started when the preview's input is asked for, stopped with the page (and
+ * started again if needed after).
+ */
 function lazyEngine() {
   let client: EngineClient | null = null;
   return {
@@ -83,7 +86,11 @@ export function usePayoutPreview(
     () =>
       payoutPreviewMachine.provide({
         actors: {
-          loadInput: fromPromise(({ input }) => previewInput(api, input.productId)),
+          loadInput: fromPromise(({ input }) => {
+            // The worker starts (its module loaded and warmed) while the input downloads.
+            engine.get();
+            return previewInput(api, input.productId);
+          }),
           openStatement: fromPromise(async ({ input, signal }) => {
             const statement = await engine.get().openPreview(input.input);
             // A statement opened for a product left meanwhile is freed at once.

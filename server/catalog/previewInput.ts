@@ -1,5 +1,9 @@
 import type { EngineInput } from '../../engine/types';
-import { latestApprovedResult, readEngineRecords, statementTerms } from '../statements/engineInput';
+import {
+  latestApprovedResult,
+  readEngineRecordsJson,
+  statementTerms,
+} from '../statements/engineInput';
 import { applicableSplitSets, engineRecoupments } from '../statements/engineRecoupments';
 import type { Queryable } from '../db/database';
 import { readDefaultSplitSets, readProductSplitSets } from './splitSets';
@@ -15,7 +19,19 @@ export interface PreviewInput {
     records: number;
     truncated: boolean;
   } | null;
-  input: EngineInput;
+  /** The engine input but its records, which are `recordsJson`. */
+  input: Omit<EngineInput, 'records'>;
+  /** The input's records as the JSON text of their array, as the database wrote it. */
+  recordsJson: string;
+}
+
+/**
+ * The API's answer (`PreviewInputAnswer`) as JSON text: the records' text goes in as the database
+ * wrote it, never parsed into a hundred thousand objects and written again.
+ */
+export function previewInputJson(preview: PreviewInput): string {
+  const input = JSON.stringify(preview.input);
+  return `{"statement":${JSON.stringify(preview.statement)},"input":${input.slice(0, -1)},"records":${preview.recordsJson}}}`;
 }
 
 /**
@@ -62,28 +78,27 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       input: {
         currency: 'USD',
         statement: { id: 'preview', period: '2000-01', distributorTakePct: '0' },
-        records: [],
         catalog,
         splitSets: applicableSplitSets(splitSets, []),
         recoupments: [],
         state: emptyState,
       },
+      recordsJson: '[]',
     };
   }
-  const rows = await readEngineRecords(db, statement.id, codeList, PREVIEW_RECORD_LIMIT + 1);
+  const records = await readEngineRecordsJson(db, statement.id, codeList, PREVIEW_RECORD_LIMIT);
   const terms = await statementTerms(db, statement.id);
   const before = (await latestApprovedResult(db, accountId, statement.id))?.state ?? emptyState;
   // The statement's currency is read once, with its other terms.
   const currency = terms.currency ?? 'USD';
   const recoupments = await engineRecoupments(db, accountId, currency, before);
-  const truncated = rows.length > PREVIEW_RECORD_LIMIT;
-  const records = rows.slice(0, PREVIEW_RECORD_LIMIT);
+  const truncated = records.found > PREVIEW_RECORD_LIMIT;
   return {
     statement: {
       id: statement.id,
       title: statement.title,
       period: statement.period,
-      records: records.length,
+      records: Math.min(records.found, PREVIEW_RECORD_LIMIT),
       truncated,
     },
     input: {
@@ -93,11 +108,11 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
         period: statement.period,
         distributorTakePct: terms.take_pct,
       },
-      records,
       catalog,
       splitSets: applicableSplitSets(splitSets, recoupments.recoupments),
       recoupments: recoupments.recoupments,
       state: { counters: before.counters, recoupments: recoupments.state },
     },
+    recordsJson: records.json,
   };
 }

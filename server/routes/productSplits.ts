@@ -1,6 +1,7 @@
 // A product's split sets: replaced from the split editor, and the input of its live preview.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { previewInput } from '../catalog/previewInput';
+import { previewInput, previewInputJson } from '../catalog/previewInput';
 import { setProductSplits } from '../catalog/splitSets';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { catalogScope, productView } from '../queries/products';
@@ -8,6 +9,11 @@ import { loadProduct } from './products';
 import { errorResponses, IdParams } from '../../api/common';
 import { PreviewInputAnswer, Product } from '../../api/products';
 import { SplitsBody } from '../../api/splits';
+
+/** Sends an answer already written as JSON text: Fastify sends a JSON-typed string as it is. */
+function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
   app,
@@ -57,14 +63,10 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
         response: { 200: PreviewInputAnswer, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(app.db, request.params.id, scope);
-      const preview = await previewInput(app.db, row.id);
-      return {
-        statement: preview.statement,
-        input: preview.input as unknown as Record<string, unknown>,
-      };
+      return sendJsonText(reply, previewInputJson(await previewInput(app.db, row.id)));
     },
   );
 };

@@ -58,6 +58,51 @@ export async function readEngineRecords(
   }));
 }
 
+/** `value` as text left-padded with zeros to `width`, never cut (as String.padStart). */
+const padded = (value: string, width: number) =>
+  `repeat('0', greatest(0, ${width} - length(${value}))) || ${value}`;
+
+/**
+ * The same records as readEngineRecords, as the JSON text of their array, written by the
+ * database (strings escaped by `to_json`): a browser preview of 100,000 records then costs one
+ * text value to read, not a million. `found` counts the records there are, at most `limit + 1`,
+ * so that a caller can tell the records were cut at `limit`.
+ */
+export async function readEngineRecordsJson(
+  tx: Queryable,
+  statementId: string,
+  codes: readonly string[] | null,
+  limit: number,
+): Promise<{ json: string; found: number }> {
+  const rows = await tx.query<{ found: number; records: string }>(
+    `with files as (
+       select id, row_number() over (order by added_in, position_in_upload) as file_number
+         from statement_files where statement_id = $1),
+     picked as (
+       select f.file_number, r.row, r.code, r.kind, r.date, r.units, r.revenue, r.service,
+              r.format, r.territory
+         from statement_records r join files f on f.id = r.file_id
+        where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+        order by f.file_number, r.row limit $3::int)
+     select (select count(*) from (
+               select 1 from statement_records r
+                where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+                limit $3::int + 1) counted)::int as found,
+            '[' || coalesce(string_agg(
+              '{"id":"' || ${padded('file_number::text', 4)} || ':' || ${padded('row::text', 10)}
+              || '","code":' || to_json(code)::text || ',"kind":' || to_json(kind)::text
+              || ',"units":' || units::text || ',"revenue":"' || trim_scale(revenue)::text
+              || '","service":' || to_json(service)::text || ',"format":' || to_json(format)::text
+              || coalesce(',"date":"' || to_char(date, 'YYYY-MM-DD') || '"', '')
+              || coalesce(',"territory":' || to_json(nullif(territory, ''))::text, '') || '}',
+              ',' order by file_number, row), '') || ']' as records
+       from picked`,
+    [statementId, codes, limit],
+  );
+  const row = rows[0];
+  return { json: row?.records ?? '[]', found: row?.found ?? 0 };
+}
+
 /** What the account's latest approved statement left: its calculation and engine state. */
 export interface ApprovedResult {
   calculationId: string;

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { DEMO_PASSWORD } from '../server/seed';
+import { CHROMIUM } from '../tests/e2e/chromium';
 import { DISTROKID_HEADER, portalClient } from './benchPortal';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -120,17 +121,7 @@ async function main(): Promise<void> {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'bench-preview-'));
   const server = await portal.startServer({ name: 'pglite', dataDir: work });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const label = await portal.login('label@demo.label');
     const uploading = performance.now();

@@ -23,6 +23,14 @@ interface RecordRow {
 export const engineRecordId = (fileNumber: number, row: number) =>
   `${String(fileNumber).padStart(4, '0')}:${String(row).padStart(10, '0')}`;
 
+/** `files`: the statement `$1`'s files, numbered in the order they were added. */
+const NUMBERED_FILES = `files as (
+       select id, row_number() over (order by added_in, position_in_upload) as file_number
+         from statement_files where statement_id = $1)`;
+
+/** Of `statement_records r`, those of the statement `$1` with one of the codes `$2` (null: any). */
+const RECORDS_ASKED = `r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))`;
+
 /**
  * A statement's records as engine records, in file and row order; only those with one of
  * `codes` when given, and at most `limit` when given.
@@ -34,14 +42,12 @@ export async function readEngineRecords(
   limit: number | null,
 ): Promise<EngineRecord[]> {
   const rows = await tx.query<RecordRow>(
-    `with files as (
-       select id, row_number() over (order by added_in, position_in_upload) as file_number
-         from statement_files where statement_id = $1)
+    `with ${NUMBERED_FILES}
      select f.file_number::int as file_number, r.row, r.code, r.kind,
             to_char(r.date, 'YYYY-MM-DD') as date, r.units::text as units,
             trim_scale(r.revenue)::text as revenue, r.service, r.format, r.territory
        from statement_records r join files f on f.id = r.file_id
-      where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+      where ${RECORDS_ASKED}
       order by f.file_number, r.row limit $3`,
     [statementId, codes, limit],
   );
@@ -75,18 +81,15 @@ export async function readEngineRecordsJson(
   limit: number,
 ): Promise<{ json: string; found: number }> {
   const rows = await tx.query<{ found: number; records: string }>(
-    `with files as (
-       select id, row_number() over (order by added_in, position_in_upload) as file_number
-         from statement_files where statement_id = $1),
+    `with ${NUMBERED_FILES},
      picked as (
        select f.file_number, r.row, r.code, r.kind, r.date, r.units, r.revenue, r.service,
               r.format, r.territory
          from statement_records r join files f on f.id = r.file_id
-        where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+        where ${RECORDS_ASKED}
         order by f.file_number, r.row limit $3::int)
      select (select count(*) from (
-               select 1 from statement_records r
-                where r.statement_id = $1 and ($2::text[] is null or r.code = any($2::text[]))
+               select 1 from statement_records r where ${RECORDS_ASKED}
                 limit $3::int + 1) counted)::int as found,
             '[' || coalesce(string_agg(
               '{"id":"' || ${padded('file_number::text', 4)} || ':' || ${padded('row::text', 10)}

@@ -139,7 +139,11 @@ export async function writeStatementAnalytics(
   // A statement's records are often newer than the table's statistics, which then count one
   // record for it: planned as nested loops, 416,666 records took 150 s on PostgreSQL instead of
   // 20 s. Every step here reads the whole statement, so hash joins are right whatever the count.
+  // The rest of the transaction plans as the database is configured.
+  const [setting] = await tx.query<{ before: string }>(
+    `select current_setting('enable_nestloop') as before`,
+  );
   await tx.query(`select set_config('enable_nestloop', 'off', true)`);
   await tx.query(WRITE_SQL, [statementId, calculationId]);
-  await tx.query(`select set_config('enable_nestloop', 'on', true)`);
+  await tx.query(`select set_config('enable_nestloop', $1, true)`, [setting?.before ?? 'on']);
 }

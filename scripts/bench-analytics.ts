@@ -17,6 +17,7 @@ import { analyticsList, type AnalyticsScope } from '../server/queries/analytics'
 import { periodWindow } from '../server/queries/dashboardWindow';
 import { readLabelDashboard } from '../server/queries/labelDashboard';
 import { readPersonalDashboard } from '../server/queries/personalDashboard';
+import { percentile } from './benchStats';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -102,9 +103,6 @@ async function generate(db: Database): Promise<void> {
     );
   }
 }
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
 /** `read` run RUNS times: its name, p50 and p95. */
 async function timed(name: string, read: () => Promise<unknown>): Promise<string> {

@@ -17,10 +17,10 @@ import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { prepareDatabase } from '../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed';
+import { percentile } from './benchStats';
+import { DISTROKID_HEADER } from './benchPortal';
 
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
-const COLUMNS = HEADER.trim().split('\t');
+const COLUMNS = DISTROKID_HEADER.trim().split('\t');
 
 function rows(count: number, from = 0): string {
   const lines: string[] = [];
@@ -41,7 +41,7 @@ async function compressedRows(path: string, size: number, compress: 'gzip' | 'bz
     // bzip2 is slow: one stream of 64 MB, repeated (bzip2 reads concatenated streams as one file).
     const part = join(tmpdir(), `bench-part-${process.pid}.tsv`);
     const out = createWriteStream(part);
-    out.write(HEADER);
+    out.write(DISTROKID_HEADER);
     for (let written = 0; written < 64 * 2 ** 20; written += block.length) {
       if (!out.write(block)) await once(out, 'drain');
     }
@@ -59,7 +59,7 @@ async function compressedRows(path: string, size: number, compress: 'gzip' | 'bz
   const gzip = createGzip({ level: 9 });
   const target = createWriteStream(path);
   gzip.pipe(target);
-  gzip.write(HEADER);
+  gzip.write(DISTROKID_HEADER);
   for (let written = 0; written < size; written += block.length) {
     if (!gzip.write(block)) await once(gzip, 'drain');
   }
@@ -151,7 +151,7 @@ const CASES: Case[] = [
     fileName: 'statement.tsv',
     make: async (path) => {
       const out = createWriteStream(path);
-      out.write(HEADER);
+      out.write(DISTROKID_HEADER);
       for (let from = 0; from < 150_000; from += 10_000) out.write(rows(10_000, from));
       out.end();
       await once(out, 'finish');
@@ -181,7 +181,9 @@ const CASES: Case[] = [
     name: 'zip in a zip holding a 20,000-row CSV',
     fileName: 'distrokid.csv.zip',
     make: async (path) => {
-      const inner = zip([{ name: 'statement.csv', data: Buffer.from(HEADER + rows(20_000)) }]);
+      const inner = zip([
+        { name: 'statement.csv', data: Buffer.from(DISTROKID_HEADER + rows(20_000)) },
+      ]);
       await writeAll(path, zip([{ name: 'statement.zip', data: inner }]));
     },
   },
@@ -213,9 +215,6 @@ function multipartBody(distributor: string, fileName: string, content: Buffer) {
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
 async function runCase(index: number, file: string): Promise<void> {
   const bench = CASES[index];

@@ -13,16 +13,15 @@ import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
 import { prepareDatabase } from '../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed';
+import { DISTROKID_HEADER } from './benchPortal';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const HEADER =
-  'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 const STORES = ['Spotify', 'Apple Music', 'YouTube Music', 'Amazon Music', 'Deezer', 'Tidal'];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'CA'];
 
 async function writeStatement(path: string): Promise<void> {
   const out = createWriteStream(path);
-  out.write(HEADER);
+  out.write(DISTROKID_HEADER);
   let chunk = '';
   for (let row = 0; row < ROWS; row += 1) {
     const track = row % 50_000;

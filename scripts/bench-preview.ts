@@ -20,6 +20,7 @@ import Decimal from 'decimal.js';
 import { DEMO_PASSWORD } from '../server/seed';
 import { CHROMIUM } from '../tests/e2e/chromium';
 import { DISTROKID_HEADER, portalClient } from './benchPortal';
+import { percentile } from './benchStats';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
@@ -45,8 +46,6 @@ function statementFile(): string {
   return rows.join('');
 }
 
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   const f = (value: number) => value.toFixed(1);

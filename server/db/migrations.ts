@@ -843,6 +843,15 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 31,
+    name: 'staged rows of a file are moved to its statement in ranges of rows, each in a short transaction',
+    sql: `
+      drop index statement_records_staging_file;
+      create index statement_records_staging_file_row on statement_records_staging (file_id, row);
+      create index statement_files_statement on statement_files (statement_id, status);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -286,7 +286,7 @@ export async function listRecords(
             r.units::text as units, trim_scale(r.revenue)::text as revenue,
             to_char(r.date, 'YYYY-MM-DD') as date, r.currency
        from statement_records r join statement_files f on f.id = r.file_id
-      where r.statement_id = $1 order by f.name, r.row limit $2 offset $3`,
+      where r.statement_id = $1 and f.status = 'read' order by f.name, r.row limit $2 offset $3`,
     [statementId, limit, offset],
   );
   const counted = await db.query<{ records: string }>(

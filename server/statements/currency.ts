@@ -1,7 +1,10 @@
 /**
- * SQL for a statement's currency: the one most of its records name, ties broken by code, so
- * the list, the preview, the calculation and the payments always agree.
+ * SQL for a statement's currency: the one most of its read records name, ties broken by code, so
+ * the list, the preview, the calculation and the payments always agree. The records of a file
+ * still being read are not counted.
  */
 export const statementCurrencySql = (statementId: string) =>
   `(select r.currency from statement_records r where r.statement_id = ${statementId} and r.currency is not null
+       and r.file_id <> all(array(select f.id from statement_files f
+                                   where f.statement_id = ${statementId} and f.status = 'queued'))
      group by r.currency order by count(*) desc, r.currency limit 1)`;

@@ -105,16 +105,24 @@ async function exchangeOf(
   return rows[0]?.exchange ?? null;
 }
 
+/** Staged rows moved to the statement per transaction: on PGlite other requests wait at most one. */
+const ROWS_MOVED_PER_TRANSACTION = 10_000;
+
 /**
  * Moves a file's staged rows into statement_records, converting amounts in the exchange's `from`
  * currency into the statement's at its rate: exact NUMERIC arithmetic, rounded at the 12th
- * decimal (half away from zero), the amount and currency as written kept beside.
+ * decimal (half away from zero), the amount and currency as written kept beside. Each range of
+ * rows moves in a short transaction of its own. Until its file is read (the file's event, in
+ * one last transaction), nothing reads these records: the file is still queued and the
+ * statement still syncing; a crash in between leaves them to be cleared when the file is read
+ * again.
  */
 async function moveStagedRecords(
-  tx: Queryable,
+  db: ParseJobDeps['db'],
+  statementId: string,
   fileId: string,
-  exchange: { from: string; to: string; rate: string } | null,
 ): Promise<void> {
+  const exchange = await exchangeOf(db, statementId);
   const converted = '($2::text is not null and currency = $2)';
   const selected = RECORD_COLUMNS.map((column) =>
     column === 'revenue'
@@ -123,22 +131,43 @@ async function moveStagedRecords(
         ? `case when ${converted} then $4 else currency end`
         : column,
   );
-  await tx.query(
-    `insert into statement_records (${RECORD_COLUMNS.join(', ')}, original_revenue, original_currency)
-     select ${selected.join(', ')},
-            case when ${converted} then revenue end, case when ${converted} then currency end
-       from statement_records_staging where file_id = $1`,
-    [fileId, exchange?.from ?? null, exchange?.rate ?? null, exchange?.to ?? null],
+  const [staged] = await db.query<{ first: number | null; last: number | null }>(
+    'select min(row) as first, max(row) as last from statement_records_staging where file_id = $1',
+    [fileId],
   );
-  await tx.query('delete from statement_records_staging where file_id = $1', [fileId]);
+  if (staged?.first == null || staged.last == null) return;
+  const last = Number(staged.last);
+  for (let after = Number(staged.first) - 1; after < last; after += ROWS_MOVED_PER_TRANSACTION) {
+    await db.transaction((tx) =>
+      tx.query(
+        `with moved as (
+           delete from statement_records_staging
+            where file_id = $1 and row > $5::int and row <= $5::int + $6::int
+           returning *)
+         insert into statement_records (${RECORD_COLUMNS.join(', ')}, original_revenue, original_currency)
+         select ${selected.join(', ')},
+                case when ${converted} then revenue end, case when ${converted} then currency end
+           from moved`,
+        [
+          fileId,
+          exchange?.from ?? null,
+          exchange?.rate ?? null,
+          exchange?.to ?? null,
+          after,
+          ROWS_MOVED_PER_TRANSACTION,
+        ],
+      ),
+    );
+  }
 }
 
 /**
  * Reads one file into records. Its rows are written to a staging table as they are read, each
  * chunk in a short transaction of its own, so that on PGlite (one connection) other requests are
- * answered between chunks; then one short transaction moves them into statement_records with
- * the file's event. A crash or a damaged file leaves none of its rows among the statement's (a
- * rerun clears what a crashed one staged). Returns the reason the whole file was refused, if so.
+ * answered between chunks; then they move into statement_records range by range, and one short
+ * transaction makes the file read with its event. A crash or a damaged file leaves none of its
+ * rows among the statement's read records (a rerun clears what a crashed one staged or moved).
+ * Returns the reason the whole file was refused, if so.
  */
 async function readFile(
   deps: ParseJobDeps,
@@ -147,8 +176,11 @@ async function readFile(
   template: DistributorTemplate,
   encoding: TextEncoding | undefined,
 ): Promise<{ rejected: string | null }> {
-  const clearStaged = () =>
-    deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
+  // The file is not read yet: any record of it is what a run that failed or crashed left.
+  const clearStaged = async () => {
+    await deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
+    await deps.db.query('delete from statement_records where file_id = $1', [file.id]);
+  };
   const open = () => deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>;
   const options = { limits: deps.limits ?? {}, ...(encoding ? { encoding } : {}) };
   try {
@@ -189,11 +221,10 @@ async function readFile(
     await deps.db.copyFrom('statement_records_staging', RECORD_COLUMNS, copyText());
     if (outcome.read === null) throw new Error('The statement was not read to its end');
     const { summary, errors } = outcome.read;
+    await moveStagedRecords(deps.db, statementId, file.id);
     await deps.db.transaction(async (tx) => {
-      await tx.query('delete from statement_records where file_id = $1', [file.id]);
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
       const exchange = await exchangeOf(tx, statementId);
-      await moveStagedRecords(tx, file.id, exchange);
       await assertOneCurrency(
         tx,
         statementId,

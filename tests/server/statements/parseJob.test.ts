@@ -85,6 +85,66 @@ describe('one currency per statement', () => {
     expect(await storedCurrencies(statement.id)).toEqual([]);
   });
 
+  it('keeps none of a refused file’s rows when they were more than one step of the move', async () => {
+    // 25,000 yen rows move to the statement in three steps before the currencies are compared.
+    const yen = distroKidHeader('JPY') + distroKidLine({ earnings: '7' }).repeat(25_000);
+    const statement = await upload('DistroKid', '2026-06', [
+      {
+        filename: 'a-dollars.tsv',
+        content: distroKidHeader('USD') + distroKidLine({ earnings: '3.25' }).repeat(3),
+      },
+      { filename: 'b-yen.tsv', content: yen },
+    ]);
+    expect(statement.status).toBe('failed');
+    expect(await storedCurrencies(statement.id)).toEqual(['USD']);
+    expect(statement.revenue).toBe('9.75');
+    const [counted] = await portal.db.query<{ records: string; staged: string }>(
+      `select (select count(*) from statement_records where statement_id = $1)::text as records,
+              (select count(*) from statement_records_staging where statement_id = $1)::text as staged`,
+      [statement.id],
+    );
+    expect(counted).toEqual({ records: '3', staged: '0' });
+    const page = (await get(portal.app, lena, `/api/statements/${statement.id}/records?limit=100`))
+      .json();
+    expect(page.items).toHaveLength(3);
+  });
+
+  it('shows no record of a file not read yet, and clears what a crash left of it when reading it', async () => {
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distributors.DistroKid, report_month: '2026-05', expected: null },
+      [
+        {
+          filename: 'dollars.tsv',
+          content: distroKidHeader('USD') + distroKidLine({ earnings: '4.5' }).repeat(2),
+        },
+      ],
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const statementId: string = answer.json()[0].id;
+    // What a run killed in the middle of moving the file's rows would have left.
+    await portal.db.query(
+      `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
+                                      service, format, format_raw, units, revenue, kind, currency)
+       select $1, f.id, n, 'QZDM12600001', 'isrc', 'Song', 'Aria Vale', 'Spotify', 'stream', 'Stream', 1,
+              1000, 'sale', 'JPY'
+         from statement_files f, generate_series(2, 6) n where f.statement_id = $1`,
+      [statementId],
+    );
+    const syncing = (await get(portal.app, lena, `/api/statements/${statementId}`)).json();
+    expect(syncing.currency ?? null).toBeNull();
+    const before = (await get(portal.app, lena, `/api/statements/${statementId}/records`)).json();
+    expect(before.items).toEqual([]);
+
+    await portal.app.jobs.drain();
+    const read = (await get(portal.app, lena, `/api/statements/${statementId}`)).json();
+    expect(read).toMatchObject({ currency: 'USD', revenue: '9' });
+    expect(await storedCurrencies(statementId)).toEqual(['USD']);
+    const after = (await get(portal.app, lena, `/api/statements/${statementId}/records`)).json();
+    expect(after.items.map((item: { revenue: string }) => item.revenue)).toEqual(['4.5', '4.5']);
+  });
+
   it('reads files of one currency as before', async () => {
     const statement = await upload('DistroKid', '2026-07', [
       { filename: 'a.tsv', content: distroKidHeader('USD') + distroKidLine({ earnings: '11' }) },

@@ -104,8 +104,9 @@ describe('one currency per statement', () => {
       [statement.id],
     );
     expect(counted).toEqual({ records: '3', staged: '0' });
-    const page = (await get(portal.app, lena, `/api/statements/${statement.id}/records?limit=100`))
-      .json();
+    const page = (
+      await get(portal.app, lena, `/api/statements/${statement.id}/records?limit=100`)
+    ).json();
     expect(page.items).toHaveLength(3);
   });
 

@@ -112,18 +112,14 @@ const ROWS_MOVED_PER_TRANSACTION = 10_000;
  * Moves a file's staged rows into statement_records, converting amounts in the exchange's `from`
  * currency into the statement's at its rate: exact NUMERIC arithmetic, rounded at the 12th
  * decimal (half away from zero), the amount and currency as written kept beside. Each range of
- * rows moves in a short transaction of its own. Until its file is read (the file's event, in
- * one last transaction), nothing reads these records: the file is still queued and the
- * statement still syncing; a crash in between leaves them to be cleared when the file is read
- * again.
+ * rows moves in a short transaction of its own.
  */
 async function moveStagedRecords(
   db: ParseJobDeps['db'],
-  statementId: string,
   fileId: string,
+  exchange: { from: string; to: string; rate: string },
 ): Promise<void> {
-  const exchange = await exchangeOf(db, statementId);
-  const converted = '($2::text is not null and currency = $2)';
+  const converted = '(currency = $2)';
   const selected = RECORD_COLUMNS.map((column) =>
     column === 'revenue'
       ? `case when ${converted} then round(revenue * $3::numeric, 12) else revenue end`
@@ -148,26 +144,20 @@ async function moveStagedRecords(
          select ${selected.join(', ')},
                 case when ${converted} then revenue end, case when ${converted} then currency end
            from moved`,
-        [
-          fileId,
-          exchange?.from ?? null,
-          exchange?.rate ?? null,
-          exchange?.to ?? null,
-          after,
-          ROWS_MOVED_PER_TRANSACTION,
-        ],
+        [fileId, exchange.from, exchange.rate, exchange.to, after, ROWS_MOVED_PER_TRANSACTION],
       ),
     );
   }
 }
 
 /**
- * Reads one file into records. Its rows are written to a staging table as they are read, each
- * chunk in a short transaction of its own, so that on PGlite (one connection) other requests are
- * answered between chunks; then they move into statement_records range by range, and one short
- * transaction makes the file read with its event. A crash or a damaged file leaves none of its
- * rows among the statement's read records (a rerun clears what a crashed one staged or moved).
- * Returns the reason the whole file was refused, if so.
+ * Reads one file into records. Its rows are copied as they are read, each chunk in a short
+ * transaction of its own, so that on PGlite (one connection) other requests are answered between
+ * chunks: straight among the statement's records, or, when its amounts are to be converted, into
+ * a staging table and from there, converted, range by range. One short transaction then makes the
+ * file read with its event. Until then nothing reads the file's records (it is still queued),
+ * and a damaged file, a crash or a rerun leaves none of them behind. Returns the reason the whole
+ * file was refused, if so.
  */
 async function readFile(
   deps: ParseJobDeps,
@@ -199,6 +189,9 @@ async function readFile(
       },
       options,
     );
+    // Amounts to convert go through the staging table (converted as they move); the others are
+    // copied straight among the statement's records, unseen until the file is read.
+    const exchange = await exchangeOf(deps.db, statementId);
     const outcome: { read: CopyRead | null } = { read: null };
     // Records stream into COPY as they are read: reading and storing overlap, and a large
     // statement never sits whole in memory. The first row errors come with the summary.
@@ -218,13 +211,16 @@ async function readFile(
           await (read as AsyncGenerator<unknown, unknown>).return(undefined);
       }
     }
-    await deps.db.copyFrom('statement_records_staging', RECORD_COLUMNS, copyText());
+    await deps.db.copyFrom(
+      exchange ? 'statement_records_staging' : 'statement_records',
+      RECORD_COLUMNS,
+      copyText(),
+    );
     if (outcome.read === null) throw new Error('The statement was not read to its end');
     const { summary, errors } = outcome.read;
-    await moveStagedRecords(deps.db, statementId, file.id);
+    if (exchange) await moveStagedRecords(deps.db, file.id, exchange);
     await deps.db.transaction(async (tx) => {
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
-      const exchange = await exchangeOf(tx, statementId);
       await assertOneCurrency(
         tx,
         statementId,
@@ -363,6 +359,9 @@ export async function giveUpParseJob(
     );
     const file = files[0];
     if (!file) return;
+    // What the runs that died had stored of it.
+    await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
+    await tx.query('delete from statement_records where file_id = $1', [file.id]);
     await append(
       tx,
       statementId,

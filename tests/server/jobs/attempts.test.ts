@@ -63,6 +63,16 @@ describe('a job whose process dies', () => {
         { ...job, status: 'queued', attempts: crash, error: CRASHED_ERROR },
       ]);
     }
+    // The last run had copied part of the poison file's rows when its process died.
+    await portal.db.query(
+      `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
+                                      service, format, format_raw, units, revenue, kind, currency)
+       select $1, f.id, n, 'QZDM12600001', 'isrc', 'Song', 'Aria Vale', 'Spotify', 'stream',
+              'Stream', 1, 1000, 'sale', 'USD'
+         from statement_files f, generate_series(2, 6) n
+        where f.statement_id = $1 and f.name = 'a-poison.tsv'`,
+      [statementId],
+    );
     await takeAndDie(job.id);
 
     const [failed, next] = await jobsOf(statementId);
@@ -88,6 +98,11 @@ describe('a job whose process dies', () => {
     });
     expect(byName('b-good.tsv')).toMatchObject({ status: 'read', error: null });
     expect(statement.revenue).toBe('3');
+    const [stored] = await portal.db.query<{ n: string }>(
+      'select count(*)::text as n from statement_records where statement_id = $1',
+      [statementId],
+    );
+    expect(stored?.n).toBe('1');
   });
 
   it('fails a calculation that keeps stopping the process, and the label can calculate again', async () => {

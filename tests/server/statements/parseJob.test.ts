@@ -85,8 +85,8 @@ describe('one currency per statement', () => {
     expect(await storedCurrencies(statement.id)).toEqual([]);
   });
 
-  it('keeps none of a refused file’s rows when they were more than one step of the move', async () => {
-    // 25,000 yen rows move to the statement in three steps before the currencies are compared.
+  it('keeps none of a refused file’s rows when they were copied in more than one step', async () => {
+    // 25,000 yen rows are copied in three steps before the currencies are compared.
     const yen = distroKidHeader('JPY') + distroKidLine({ earnings: '7' }).repeat(25_000);
     const statement = await upload('DistroKid', '2026-06', [
       {

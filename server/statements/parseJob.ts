@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PortalEvent } from '../events/types';
 import { readCopyChunks, type CopyRead } from '../import/copyChunks';
+import { readCopyChunksInThread } from '../import/copyChunksInThread';
 import { checkExpansion } from '../import/decompress';
 import { withLimits, type ImportLimits } from '../import/limits';
 import { RECORD_COLUMNS } from '../import/recordLines';
@@ -20,10 +21,17 @@ export const STORED_ERRORS_PER_FILE = 1000;
 /** Records per chunk handed to COPY: on PGlite each chunk is a COPY of its own. */
 const RECORDS_PER_CHUNK = 10_000;
 
+/**
+ * Files from this size are read in a thread of their own, beside the copying; a smaller one is
+ * read before a thread would have started.
+ */
+const READ_IN_THREAD_FROM_BYTES = 1024 * 1024;
+
 interface FileRow {
   id: string;
   name: string;
   sha256: string;
+  size: string;
   status: string;
 }
 
@@ -178,7 +186,9 @@ async function readFile(
     // a bomb is refused before one record is written.
     await checkExpansion(file.name, open(), withLimits(deps.limits));
     await clearStaged();
-    const read = readCopyChunks(
+    const reader =
+      Number(file.size) >= READ_IN_THREAD_FROM_BYTES ? readCopyChunksInThread : readCopyChunks;
+    const read = reader(
       { fileName: file.name, bytes: open() },
       template,
       {
@@ -295,7 +305,7 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     statementId,
   ]);
   const files = await deps.db.query<FileRow>(
-    'select id, name, sha256, status from statement_files where statement_id = $1 order by name, id',
+    'select id, name, sha256, size::text as size, status from statement_files where statement_id = $1 order by name, id',
     [statementId],
   );
   const encodings = await confirmedEncodings(deps.db, statementId);

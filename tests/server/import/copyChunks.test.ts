@@ -1,8 +1,14 @@
 import { gzipSync } from 'node:zlib';
+import XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCopyChunks, type CopyTarget } from '../../../server/import/copyChunks';
+import { readCopyChunksInThread } from '../../../server/import/copyChunksInThread';
 import { DISTROKID } from '../../../server/import/templates';
-import { FileFormatError, UnreadableFileError } from '../../../server/import/types';
+import {
+  FileFormatError,
+  StatementFileError,
+  UnreadableFileError,
+} from '../../../server/import/types';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { chunked, collectCopy, copyTextOf, distrokidStatement, fixture } from './helpers';
@@ -104,6 +110,64 @@ describe('a statement as chunks of COPY text', () => {
     expect(thrown).toBeInstanceOf(UnreadableFileError);
     expect(thrown.message).toBe(expected.message);
     expect(chunks).toHaveLength(2);
+  });
+});
+
+describe('a statement read in a thread of its own', () => {
+  it('gives the same chunks, summary and row errors as read in the server’s thread', async () => {
+    const lines = distrokidStatement(40).toString('utf8').split('\n');
+    const sheet = XLSX.utils.aoa_to_sheet(lines.map((line) => line.split('\t')));
+    const book = XLSX.utils.book_new(sheet, 'Statement');
+    const xlsx = XLSX.write(book, { bookType: 'xlsx', type: 'buffer' }) as Buffer;
+    for (const [fileName, bytes] of [
+      ['big.tsv', distrokidStatement(25_000)],
+      ['big.tsv.gz', gzipSync(distrokidStatement(12_000))],
+      ['statement.xlsx', xlsx],
+    ] as const) {
+      const expected = await collectCopy(
+        readCopyChunks({ fileName, bytes: chunked(bytes, 1 << 16) }, DISTROKID, TARGET),
+      );
+      const read = await collectCopy(
+        readCopyChunksInThread({ fileName, bytes: chunked(bytes, 1 << 16) }, DISTROKID, TARGET),
+      );
+      expect(read.text).toBe(expected.text);
+      expect(read.chunks).toBe(expected.chunks);
+      expect(read.end).toEqual(expected.end);
+    }
+  });
+
+  it('refuses a file with the reader’s own words, as a file that cannot be imported', async () => {
+    for (const [fileName, bytes] of [
+      ['b.csv', fixture('believe.csv')],
+      ['damaged.tsv', damagedAt(25_000)],
+    ] as const) {
+      const expected = await errorOf(
+        collectCopy(readCopyChunks({ fileName, bytes: chunked(bytes, 4096) }, DISTROKID, TARGET)),
+      );
+      const thrown = await errorOf(
+        collectCopy(
+          readCopyChunksInThread({ fileName, bytes: chunked(bytes, 4096) }, DISTROKID, TARGET),
+        ),
+      );
+      expect(thrown).toBeInstanceOf(StatementFileError);
+      expect(thrown.message).toBe(expected.message);
+    }
+  });
+
+  it('closes the file when the copying stops part-way', async () => {
+    let closed = false;
+    async function* file(): AsyncGenerator<Buffer> {
+      try {
+        yield* chunked(distrokidStatement(25_000), 1 << 16);
+      } finally {
+        closed = true;
+      }
+    }
+    const read = readCopyChunksInThread({ fileName: 'big.tsv', bytes: file() }, DISTROKID, TARGET);
+    expect((await read.next()).done).toBe(false);
+    expect(closed).toBe(false);
+    await read.return(undefined as never);
+    expect(closed).toBe(true);
   });
 });
 

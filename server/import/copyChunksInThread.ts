@@ -1,0 +1,144 @@
+import { Worker } from 'node:worker_threads';
+import type { CopyRead, CopyTarget } from './copyChunks';
+import type { ParseOptions, StatementInput } from './parse';
+import { StatementFileError } from './types';
+import type { DistributorTemplate } from '../../rules/templateSchema';
+
+/** What the reading thread is asked to read. */
+export interface ThreadData {
+  fileName: string;
+  template: DistributorTemplate;
+  target: CopyTarget;
+  options: ParseOptions;
+}
+
+/** From the reading thread. */
+export type ThreadMessage =
+  | { type: 'need' }
+  | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
+  | { type: 'done'; read: CopyRead }
+  | { type: 'error'; message: string; stack: string; refusesFile: boolean };
+
+/** To the reading thread: a file to read, its next bytes, their end, or room for one more chunk. */
+export type ReaderMessage =
+  | { type: 'read'; data: ThreadData }
+  | { type: 'input'; chunk: Uint8Array }
+  | { type: 'end' }
+  | { type: 'more' };
+
+/** A reading thread left idle this long stops; the next large file starts one again. */
+const IDLE_MS = 60_000;
+
+/**
+ * Reading threads between files. A thread is kept only after a file it read to its end, or
+ * refused: its code is then warm for the next one. One stopped part-way is thrown away. Idle
+ * threads never keep the process alive.
+ */
+const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+
+function takeThread(): Worker {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  return new Worker(new URL('./copyChunksWorker.mjs', import.meta.url));
+}
+
+function keepThread(worker: Worker): void {
+  worker.removeAllListeners('message');
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.unref();
+  const entry = {
+    worker,
+    timer: setTimeout(() => {
+      idle.splice(idle.indexOf(entry), 1);
+      void worker.terminate();
+    }, IDLE_MS).unref(),
+  };
+  idle.push(entry);
+}
+
+/**
+ * What readCopyChunks gives, read in a worker thread: the file's bytes are handed to it as it
+ * asks, and its chunks come back while the last ones are being copied, so reading no longer
+ * waits for storing (on PGlite the database runs on this thread), and the server's thread stays
+ * free to answer. A file the reader refuses throws a StatementFileError with the reader's
+ * message, as readCopyChunks does.
+ */
+export async function* readCopyChunksInThread(
+  input: StatementInput,
+  template: DistributorTemplate,
+  target: CopyTarget,
+  options: ParseOptions = {},
+): AsyncGenerator<Uint8Array<ArrayBuffer>, CopyRead> {
+  const bytes = input.bytes[Symbol.asyncIterator]();
+  const worker = takeThread();
+  const inbox: ThreadMessage[] = [];
+  // Set from worker callbacks; an object so the loop below re-reads it after each await.
+  const state: { failure: Error | null; reusable: boolean } = { failure: null, reusable: false };
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    wake?.();
+    wake = null;
+  };
+  const send = (message: ReaderMessage, transfer: ArrayBuffer[] = []) =>
+    worker.postMessage(message, transfer);
+  worker.on('message', (message: ThreadMessage) => {
+    inbox.push(message);
+    notify();
+  });
+  worker.on('error', (error: Error) => {
+    state.failure = error;
+    notify();
+  });
+  worker.on('exit', () => {
+    state.failure ??= new Error('the statement reader stopped');
+    notify();
+  });
+  send({ type: 'read', data: { fileName: input.fileName, template, target, options } });
+  try {
+    for (;;) {
+      const message = inbox.shift();
+      if (!message) {
+        if (state.failure) throw state.failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      switch (message.type) {
+        case 'need': {
+          const next = await bytes.next();
+          if (next.done) {
+            send({ type: 'end' });
+          } else {
+            // A copy of just these bytes moves to the thread: a clone of the piece would copy
+            // the whole buffer it may be a view of.
+            const chunk = new Uint8Array(next.value);
+            send({ type: 'input', chunk }, [chunk.buffer]);
+          }
+          break;
+        }
+        case 'chunk':
+          yield message.bytes;
+          send({ type: 'more' });
+          break;
+        case 'done':
+          state.reusable = true;
+          return message.read;
+        case 'error': {
+          state.reusable = true;
+          if (message.refusesFile) throw new StatementFileError(message.message);
+          const error = new Error(message.message);
+          error.stack = message.stack;
+          throw error;
+        }
+      }
+    }
+  } finally {
+    if (state.reusable && state.failure === null) keepThread(worker);
+    else await worker.terminate();
+    await bytes.return?.();
+  }
+}

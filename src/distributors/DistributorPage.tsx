@@ -5,6 +5,7 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { getDistributor } from './distributorsApi';
 import { IntakeKeys } from './IntakeKeys';
+import { OwnLayouts } from './OwnLayouts';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateSummary } from './TemplateSummary';
 import { useCanEditDistributors } from './useDistributorAccess';
@@ -12,7 +13,8 @@ import './distributors.css';
 
 /**
  * /distributors/{id}: the distributor, its template, for overseers a preview and edit, and for
- * those who upload the label's statements the keys the distributor sends them with.
+ * those who upload the label's statements the label's own layouts and the keys the distributor
+ * sends them with.
  */
 export function DistributorPage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function DistributorPage({ route }: PageProps) {
       {canEdit && distributor.template && (
         <TemplatePreview template={distributor.template} distributorId={distributor.id} />
       )}
+      <OwnLayouts distributor={{ id: distributor.id, name: distributor.name }} />
       <IntakeKeys
         distributor={{ id: distributor.id, name: distributor.name }}
         receivesStatements={distributor.uploadable && distributor.template !== null}

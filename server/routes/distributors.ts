@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
-import { commandMetadata } from '../plugins/auth';
+import { commandMetadata, sessionOf } from '../plugins/auth';
 import { previewSample, readTemplate } from './templatePreview';
 import {
   distributorNameTaken,
@@ -49,7 +49,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DistributorList, ...errorResponses },
       },
     },
-    async (request) => listDistributors(app.db, request.query),
+    async (request) => listDistributors(app.db, sessionOf(request).user.accountId, request.query),
   );
 
   app.get(

@@ -262,6 +262,46 @@ describe("a label's own layouts", () => {
     expect(intoOurs.statusCode).toBe(403);
   });
 
+  it('lets a label upload to a distributor without a template of its own once it added a layout for it', async () => {
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const created = await write(portal.app, otto, 'POST', '/api/distributors', {
+      name: 'Aggregator One',
+      uploadable: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const aggregator = created.json<{ id: string }>().id;
+    const listed = async (who: LoggedIn) =>
+      (await get(portal.app, who, '/api/distributors?q=Aggregator')).json<{
+        items: { id: string; hasTemplate: boolean; hasOwnLayouts: boolean }[];
+      }>().items;
+    expect(await listed(lena)).toEqual([
+      expect.objectContaining({ id: aggregator, hasTemplate: false, hasOwnLayouts: false }),
+    ]);
+    const proposal = await propose('aggregator-2026-03.csv', SAMPLE);
+    const added = await write(portal.app, lena, 'POST', '/api/layouts', {
+      distributorId: aggregator,
+      layout: proposal.layout,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await listed(lena)).toEqual([expect.objectContaining({ hasOwnLayouts: true })]);
+    expect(await listed(zora)).toEqual([expect.objectContaining({ hasOwnLayouts: false })]);
+
+    const body = { distributor: aggregator, report_month: '2026-05', expected: null };
+    const file = {
+      filename: 'aggregator-2026-05.csv',
+      content: SAMPLE.toString().replaceAll('2026-03,', '2026-05,'),
+    };
+    const uploaded = await uploadStatement(portal.app, lena, body, [file]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const id = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
+    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    expect(statement.files[0]).toMatchObject({ status: 'read', records: 6 });
+    expect(statement.revenue).toBe('1245.191912');
+    const refused = await uploadStatement(portal.app, zora, body, [file]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('refuses every layout route to a person who does not upload statements', async () => {
     const paco = await login(portal.app, 'payee@demo.label');
     expect((await get(portal.app, paco, '/api/layouts')).statusCode).toBe(403);
@@ -309,18 +349,18 @@ describe("a label's own layouts", () => {
 
     // The layouts only: the tenancy fixture writes a payment outside the log.
     const live = (await dumpReadModels(portal.db)).account_layouts;
-    expect(live?.map((row) => (row as { name: string }).name).sort()).toEqual([
-      'Aggregator export',
-      'Renamed',
-      'Zephyr Secret Layout',
-    ]);
+    expect(live?.map((row) => (row as { name: string }).name).sort()).toEqual(
+      ['Aggregator export', 'aggregator-2026-03', 'Renamed', 'Zephyr Secret Layout'].sort(),
+    );
     await replayAll(portal.db);
     expect((await dumpReadModels(portal.db)).account_layouts).toEqual(live);
 
     const removed = await write(portal.app, lena, 'DELETE', `/api/layouts/${added.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     const left = (await get(portal.app, lena, '/api/layouts')).json<{ items: AccountLayout[] }>();
-    expect(left.items.map((layout) => layout.layout.name)).toEqual(['Aggregator export']);
+    expect(left.items.map((layout) => layout.layout.name).sort()).toEqual(
+      ['Aggregator export', 'aggregator-2026-03'].sort(),
+    );
     const afterRemoval = (await dumpReadModels(portal.db)).account_layouts;
     await replayAll(portal.db);
     expect((await dumpReadModels(portal.db)).account_layouts).toEqual(afterRemoval);

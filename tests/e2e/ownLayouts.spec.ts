@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { labelApi, login } from './helpers';
+import { consoleErrors, problemsOnPage } from './walk';
 
 /** A screenshot of the step in the test's folder under test-results/, attached to its report. */
 async function snap(page: Page, testInfo: TestInfo, step: string) {
@@ -22,6 +23,7 @@ test('a label adds a layout of its own from a sample file, tries it on the sampl
   const layoutName = `Aggregator export ${Date.now().toString(36)}`;
 
   await login(page, 'label@demo.label');
+  const errors = consoleErrors(page);
   await page.goto(`/distributors/${distroKid?.id}`);
   const own = page.getByRole('region', { name: 'Your own layouts' });
   await own
@@ -47,6 +49,8 @@ test('a label adds a layout of its own from a sample file, tries it on the sampl
   await expect(result).toContainText('1234.5');
   await expect(result).toContainText('-0.0456');
   await snap(page, testInfo, '2-tried-on-the-sample');
+  // The editor and the preview as a person with a screen reader or a keyboard meets them.
+  expect(await problemsOnPage(page)).toEqual([]);
 
   await own.getByRole('button', { name: 'Save the layout' }).click();
   await expect(own.getByTestId('own-layout-editor')).toHaveCount(0);
@@ -58,4 +62,5 @@ test('a label adds a layout of its own from a sample file, tries it on the sampl
   await row.getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove the layout' }).click();
   await expect(own.getByRole('row').filter({ hasText: layoutName })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -22,6 +23,7 @@ export function DistributorPage({ route }: PageProps) {
   const { id = '' } = useParams();
   const canEdit = useCanEditDistributors();
   const loaded = useLoad(() => getDistributor(api, id), [api, id]);
+  const [ownLayouts, setOwnLayouts] = useState(0);
 
   if (loaded.status === 'failed') {
     return (
@@ -67,10 +69,16 @@ export function DistributorPage({ route }: PageProps) {
       {canEdit && distributor.template && (
         <TemplatePreview template={distributor.template} distributorId={distributor.id} />
       )}
-      <OwnLayouts distributor={{ id: distributor.id, name: distributor.name }} />
+      <OwnLayouts
+        distributor={{ id: distributor.id, name: distributor.name }}
+        onCount={setOwnLayouts}
+      />
       <IntakeKeys
         distributor={{ id: distributor.id, name: distributor.name }}
-        receivesStatements={distributor.uploadable && distributor.template !== null}
+        // The label's own layouts read what the distributor sends, as its template does.
+        receivesStatements={
+          distributor.uploadable && (distributor.template !== null || ownLayouts > 0)
+        }
       />
     </section>
   );

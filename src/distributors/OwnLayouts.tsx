@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
@@ -48,6 +48,8 @@ type LayoutRow = AccountLayout & { name: string; columns: number };
 
 export interface OwnLayoutsProps {
   distributor: { id: string; name: string };
+  /** Told how many layouts of the label's own the distributor has, each time they are read. */
+  onCount?: (count: number) => void;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface OwnLayoutsProps {
  * proposes the mapping from its header), tried on the sample, changed and removed. The label's
  * statements of this distributor are read with them as well as with the distributor's.
  */
-export function OwnLayouts({ distributor }: OwnLayoutsProps) {
+export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const fieldLabel = useFieldLabel();
@@ -80,6 +82,10 @@ export function OwnLayouts({ distributor }: OwnLayoutsProps) {
         : null,
     [api, distributor.id, canManage, accountChosen, choosesAccount, accountId],
   );
+  const count = layouts.status === 'ready' ? layouts.data.total : null;
+  useEffect(() => {
+    if (count !== null) onCount?.(count);
+  }, [count, onCount]);
   const issues = useMemo(
     () => (editing ? draftIssues({ name: distributor.name, versions: [editing.draft] }) : []),
     [editing, distributor.name],

@@ -175,7 +175,9 @@ export function mapColumns(header: readonly string[]): ColumnMapping[] {
 }
 
 /** The row the most columns of which have a name the synonyms know; else the first with text. */
-function headerOf(rows: readonly string[][]): { header: string[]; index: number } | null {
+function headerOf(
+  rows: readonly string[][],
+): { header: string[]; index: number; known: number } | null {
   let best: { header: string[]; index: number; known: number } | null = null;
   rows.slice(0, SAMPLE_ROWS).forEach((cells, index) => {
     if (!cells.some((cell) => cell.trim() !== '')) return;
@@ -197,23 +199,24 @@ function decimalSeparatorOf(rows: readonly string[][], column: number): 'point' 
 
 async function spreadsheetRows(bytes: Buffer, format: 'xls' | 'xlsx' | 'ods'): Promise<SampleRows> {
   const events = readSpreadsheet(Readable.from([bytes]), format, withLimits());
-  const rows: string[][] = [];
+  const sheets: string[][][] = [];
   try {
     for await (const event of events) {
-      if (event.type === 'sheet') {
-        // The first sheet with content is the statement.
-        if (rows.some((cells) => cells.some((cell) => cell.trim() !== ''))) break;
-        rows.length = 0;
-        continue;
-      }
-      rows.push(...event.rows.map((row) => row.cells));
-      if (rows.length >= SAMPLE_ROWS) break;
+      const sheet = sheets.at(-1);
+      if (event.type === 'sheet') sheets.push([]);
+      else if (sheet && sheet.length < SAMPLE_ROWS)
+        sheet.push(...event.rows.slice(0, SAMPLE_ROWS - sheet.length).map((row) => row.cells));
     }
   } finally {
-    // Ends the workbook's thread: nothing past the sample is read.
     await events.return(undefined);
   }
-  return { rows, delimiter: null, encoding: null, encodingSure: true };
+  // The sheet whose header the synonyms know best is the statement (a summary sheet may come first).
+  const known = (rows: string[][]) => headerOf(rows)?.known ?? -1;
+  const best = sheets.reduce<string[][]>(
+    (chosen, rows) => (known(rows) > known(chosen) ? rows : chosen),
+    [],
+  );
+  return { rows: best.slice(0, SAMPLE_ROWS), delimiter: null, encoding: null, encodingSure: true };
 }
 
 async function textRows(

@@ -9,6 +9,8 @@ export const Distributor = Type.Object({
   name: Type.String(),
   uploadable: Type.Boolean(),
   hasTemplate: Type.Boolean(),
+  /** In a list: whether the caller's label account added layouts of its own for it. */
+  hasOwnLayouts: Type.Optional(Type.Boolean()),
 });
 export type Distributor = Static<typeof Distributor>;
 

@@ -20,6 +20,7 @@ export const streamKinds = [
   'person',
   'business',
   'intakekey',
+  'layout',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

@@ -45,6 +45,7 @@ import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import intakeKeyRoutes from './routes/intakeKeys';
+import accountLayoutRoutes from './routes/accountLayouts';
 import statementPreviewRoutes from './routes/statementPreview';
 import servicesPlugin from './plugins/services';
 import { paymentConfig, type PaymentConfig } from './payments/config';
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statementUploadRoutes);
   await app.register(intakeKeyRoutes, { rateLimit: options.intakeRateLimit });
   await app.register(statementPreviewRoutes);
+  await app.register(accountLayoutRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);

@@ -852,10 +852,29 @@ export const migrations: Migration[] = [
       create index statement_files_statement on statement_files (statement_id, status);
     `,
   },
+  {
+    version: 32,
+    name: "a label's own layouts of a distributor's statements, read for that label's statements only",
+    sql: `
+      create table account_layouts (
+        id text primary key,
+        account_id text not null references accounts (id),
+        distributor_id text not null references distributors (id),
+        name text not null,
+        layout jsonb not null,
+        created_at timestamptz not null,
+        created_by text,
+        changed_at timestamptz not null,
+        version integer not null
+      );
+      create index account_layouts_account on account_layouts (account_id, distributor_id, created_at);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'account_layouts',
   'intake_keys',
   'analytics_product_dims',
   'analytics_artist_dims',

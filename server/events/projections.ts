@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { accountProjector } from './projectors/account';
+import { accountLayoutProjector } from './projectors/accountLayout';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
 import { businessProjector } from './projectors/business';
@@ -30,6 +31,7 @@ const projectors: Projector<PortalEvent> = {
   ...personProjector,
   ...businessProjector,
   ...intakeKeyProjector,
+  ...accountLayoutProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

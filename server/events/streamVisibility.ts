@@ -81,6 +81,15 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     const accountId = rows[0]?.account_id;
     return accountId !== undefined && (seesAllAccounts(user) || accountId === user.accountId);
   }),
+  // A removed layout leaves no row: only staff who see every account learn of its removal.
+  layout: needs(STATEMENT_UPLOADERS, async (db, user, id) => {
+    if (seesAllAccounts(user)) return true;
+    const rows = await db.query<{ account_id: string }>(
+      'select account_id from account_layouts where id = $1',
+      [id],
+    );
+    return rows[0]?.account_id === user.accountId;
+  }),
 };
 
 /**

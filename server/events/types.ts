@@ -3,7 +3,7 @@ import type { LedgerTransfer } from '../ledger/transfers';
 import type { HoldReason, PaymentFailure } from '../../api/payments';
 import type { BankAccountType } from '../../rules/bankAccount';
 import type { Share, SplitSet } from '../../engine/types';
-import type { DistributorTemplate } from '../../rules/templateSchema';
+import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSchema';
 
 /** Every event the portal records, one union per stream kind; data is plain JSON. */
 
@@ -477,6 +477,18 @@ export type IntakeKeyEvent =
     }
   | { type: 'IntakeKeyRevoked'; data: Record<string, never> };
 
+/**
+ * The `layout-<id>` stream: a layout version one label account added for itself to read a
+ * distributor's statements with, beside the distributor's own; no other account reads with it.
+ */
+export type AccountLayoutEvent =
+  | {
+      type: 'AccountLayoutAdded';
+      data: { layoutId: string; accountId: string; distributorId: string; layout: LayoutVersion };
+    }
+  | { type: 'AccountLayoutChanged'; data: { before: LayoutVersion; after: LayoutVersion } }
+  | { type: 'AccountLayoutRemoved'; data: Record<string, never> };
+
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
   account: AccountEvent;
@@ -492,6 +504,7 @@ export interface StreamEvents {
   person: PersonEvent;
   business: BusinessEvent;
   intakekey: IntakeKeyEvent;
+  layout: AccountLayoutEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

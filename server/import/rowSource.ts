@@ -28,7 +28,7 @@ export interface RowSource {
 }
 
 /** How far past `skipRows` a header is looked for. */
-const HEADER_SEARCH_ROWS = 20;
+export const HEADER_SEARCH_ROWS = 20;
 
 /** The last row a header may be on for any of the versions. */
 export function maxSearchRow(versions: readonly LayoutVersion[]): number {

@@ -26,18 +26,28 @@ export const toDistributorDetail = (row: DistributorRow): DistributorDetail => (
   template: row.template,
 });
 
-/** The distributors whose name matches the search; every user who sees one sees them all. */
-export function listDistributors(db: Queryable, page: Page): Promise<DistributorList> {
-  return pagedList(
+/**
+ * The distributors whose name matches the search; every user who sees one sees them all, and
+ * whether `accountId` added layouts of its own for each.
+ */
+export function listDistributors(
+  db: Queryable,
+  accountId: string,
+  page: Page,
+): Promise<DistributorList> {
+  return pagedList<DistributorRow & { has_own_layouts: boolean }, Distributor>(
     db,
     {
-      sql: `select ${DISTRIBUTOR_COLUMNS} from distributors
-        where $1 = '' or name ilike '%' || $1 || '%'`,
-      params: [page.q ?? ''],
+      sql: `select ${DISTRIBUTOR_COLUMNS},
+                   exists (select 1 from account_layouts l
+                            where l.account_id = $2 and l.distributor_id = d.id) as has_own_layouts
+              from distributors d
+             where $1 = '' or name ilike '%' || $1 || '%'`,
+      params: [page.q ?? '', accountId],
       orderBy: 'name, id',
     },
     page,
-    toDistributor,
+    (row) => ({ ...toDistributor(row), hasOwnLayouts: row.has_own_layouts }),
   );
 }
 

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
-import { parseStatement } from '../import/parse';
-import { templateProblems, type DistributorTemplate } from '../../rules/templateSchema';
-import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
-import { commandMetadata } from '../plugins/auth';
+import { commandMetadata, sessionOf } from '../plugins/auth';
+import { previewSample, readTemplate } from './templatePreview';
 import {
   distributorNameTaken,
   findDistributor,
@@ -26,28 +21,6 @@ import {
 } from '../../api/distributors';
 
 export const DISTRIBUTOR_NAME_TAKEN = 'A distributor with this name already exists.';
-const PREVIEW_ROWS = 20;
-const PREVIEW_BYTES = 20 * 1024 * 1024;
-
-/** A template as sent by the editor, checked before it is saved or used. */
-function readTemplate(value: unknown): DistributorTemplate {
-  const problems = templateProblems(value);
-  if (problems.length > 0) {
-    throw new BadRequestError(
-      problems[0] ?? 'The template is not valid.',
-      problems.map((message) => ({ path: 'template', message })),
-    );
-  }
-  return value as DistributorTemplate;
-}
-
-function previewAnswer(records: StatementRecord[], errors: RowError[], summary: object | null) {
-  return {
-    records: records.map((record) => ({ ...record })),
-    errors,
-    summary: summary as Record<string, unknown> | null,
-  };
-}
 
 const writeAccess = {
   session: true,
@@ -76,7 +49,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DistributorList, ...errorResponses },
       },
     },
-    async (request) => listDistributors(app.db, request.query),
+    async (request) => listDistributors(app.db, sessionOf(request).user.accountId, request.query),
   );
 
   app.get(
@@ -167,54 +140,6 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** Reads the first rows of a sample file through a template, without storing anything. */
-  const preview = async (request: FastifyRequest, savedTemplate: DistributorTemplate | null) => {
-    if (!request.isMultipart())
-      throw new BadRequestError('Send the sample file as multipart/form-data.');
-    let template = savedTemplate;
-    let sample: { name: string; bytes: Buffer } | null = null;
-    for await (const part of request.parts({ limits: { fileSize: PREVIEW_BYTES, files: 1 } })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'template') {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(String(part.value));
-          } catch {
-            throw new BadRequestError('The template is not valid JSON.');
-          }
-          template = readTemplate(parsed);
-        }
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      sample = { name: part.filename, bytes };
-    }
-    if (!template) throw new BadRequestError('This distributor has no template yet.');
-    if (!sample) throw new BadRequestError('Choose a sample file.');
-    const records: StatementRecord[] = [];
-    const errors: RowError[] = [];
-    const parse = parseStatement(
-      { fileName: sample.name, bytes: Readable.from([sample.bytes]) },
-      template,
-    );
-    try {
-      for (;;) {
-        const next = await parse.next();
-        if (next.done)
-          return { records, errors, summary: next.value as unknown as Record<string, unknown> };
-        if ('record' in next.value) records.push(next.value.record);
-        else errors.push(next.value.rowError);
-        if (records.length + errors.length >= PREVIEW_ROWS) {
-          await parse.return(undefined as never);
-          return previewAnswer(records, errors, null);
-        }
-      }
-    } catch (error) {
-      if (error instanceof StatementFileError) throw new BadRequestError(error.message);
-      throw error;
-    }
-  };
-
   app.post(
     '/api/distributors/preview',
     {
@@ -227,7 +152,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },
-    async (request) => preview(request, null),
+    async (request) => previewSample(request, null),
   );
 
   app.post(
@@ -243,7 +168,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },
-    async (request) => preview(request, (await loadDistributor(request.params.id)).template),
+    async (request) => previewSample(request, (await loadDistributor(request.params.id)).template),
   );
 };
 

@@ -22,6 +22,7 @@ import {
 } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import { commandMetadata, intakeCallerOf, sessionOf, type RouteAccess } from '../plugins/auth';
+import { uploadCandidates } from '../queries/accountLayouts';
 import { findIntakeKey, listIntakeKeys } from '../queries/intakeKeys';
 import { fileStatement, uploadAccount } from './statementUpload';
 
@@ -94,13 +95,14 @@ const intakeKeyRoutes: FastifyPluginAsyncTypebox<IntakeRouteOptions> = async (ap
         ]);
       }
       const accountId = await uploadAccount(app.db, user, request.body.accountId ?? null);
-      const distributors = await app.db.query<{ uploadable: boolean; template: unknown }>(
-        'select uploadable, template from distributors where id = $1',
+      const distributors = await app.db.query<{ id: string }>(
+        'select id from distributors where id = $1',
         [request.body.distributorId],
       );
-      const distributor = distributors[0];
-      if (!distributor) throw new BadRequestError('This distributor does not exist.');
-      if (!distributor.uploadable || distributor.template === null) {
+      if (!distributors[0]) throw new BadRequestError('This distributor does not exist.');
+      // Uploadable, with a layout of its own or one of the account's.
+      const candidates = await uploadCandidates(app.db, accountId);
+      if (!candidates.some((candidate) => candidate.id === request.body.distributorId)) {
         throw new BadRequestError(INTAKE_DISTRIBUTOR_NOT_UPLOADABLE);
       }
       const keyId = randomUUID();

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BadRequestError } from '../errors';
 import { cleanFileName, NO_UPLOADABLE_DISTRIBUTOR, UNKNOWN_ENCODING } from './statementUpload';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
-import { previewStatementFile, type PreviewCandidate } from '../import/preview';
+import { previewStatementFile } from '../import/preview';
+import { sessionOf } from '../plugins/auth';
+import { uploadCandidates } from '../queries/accountLayouts';
 import { errorResponses } from '../../api/common';
 import { StatementPreview, type FilePreview, type PreviewRequest } from '../../api/statementUpload';
 import { isTextEncoding } from '../../rules/encodings';
-import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** What of each file is read: enough for a compressed text's first rows and most workbooks. */
 export const PREVIEW_FILE_BYTES = 20 * 1024 * 1024;
@@ -66,12 +67,8 @@ const statementPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) {
         throw new BadRequestError('Send the statement as multipart/form-data.');
       }
-      const rows = await app.db.query<{ id: string; name: string; template: DistributorTemplate }>(
-        `select id, name, template from distributors
-          where uploadable and template is not null order by name, id`,
-      );
-      if (rows.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
-      const candidates: PreviewCandidate[] = rows;
+      const candidates = await uploadCandidates(app.db, sessionOf(request).user.accountId);
+      if (candidates.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
       let options: PreviewRequest = {};
       let filesSeen = false;
       const files: FilePreview[] = [];

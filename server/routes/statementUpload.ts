@@ -12,6 +12,7 @@ import type { EventMetadata, UploadedFile } from '../events/types';
 import { lockLiveIntakeKey, STATEMENT_UPLOADERS, type IntakeCaller } from '../auth/intakeKeys';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
+import { uploadCandidates } from '../queries/accountLayouts';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { errorResponses } from '../../api/common';
 import { isTextEncoding, TEXT_ENCODINGS, type TextEncoding } from '../../rules/encodings';
@@ -280,14 +281,8 @@ export async function fileStatement(
   const upload = body;
   const accountId = await senderAccount(app.db, sender, upload);
 
-  const distributors = await app.db.query<{
-    id: string;
-    name: string;
-    uploadable: boolean;
-    template: unknown;
-  }>(
-    'select id, name, uploadable, template from distributors where uploadable and template is not null',
-  );
+  // A distributor reads through its layouts or the account's own.
+  const distributors = await uploadCandidates(app.db, accountId);
   if (distributors.length === 0) throw new BadRequestError(NO_UPLOADABLE_DISTRIBUTOR);
   const distributor = distributors.find((candidate) => candidate.id === upload.distributor);
   if (!distributor) throw new BadRequestError('This distributor does not support upload.');

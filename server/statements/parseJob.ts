@@ -13,6 +13,7 @@ import { isTextEncoding, type TextEncoding } from '../../rules/encodings';
 import type { UploadedFile } from '../events/types';
 import { MixedCurrencyError, StatementFileError, type RowError } from '../import/types';
 import { enqueueJob } from '../jobs/queue';
+import { accountLayoutVersions, readingTemplate } from '../queries/accountLayouts';
 import { statementRead } from './pipeline';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 
@@ -293,13 +294,25 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
   const statements = await deps.db.query<{
     template: DistributorTemplate | null;
     parse_status: string;
+    account_id: string;
+    distributor_id: string;
+    distributor_name: string;
   }>(
-    `select d.template, s.parse_status from statements s join distributors d on d.id = s.distributor_id
+    `select d.template, s.parse_status, s.account_id, s.distributor_id, d.name as distributor_name
+       from statements s join distributors d on d.id = s.distributor_id
       where s.id = $1`,
     [statementId],
   );
-  const statement = statements[0];
-  if (!statement || statement.parse_status !== 'syncing') return;
+  const found = statements[0];
+  if (!found || found.parse_status !== 'syncing') return;
+  // The label's own layouts of the distributor are tried with the distributor's.
+  const statement = {
+    template: readingTemplate(
+      found.template,
+      await accountLayoutVersions(deps.db, found.account_id, found.distributor_id),
+      found.distributor_name,
+    ),
+  };
   // What a run that crashed had staged; a file being read stages its rows again from its start.
   await deps.db.query('delete from statement_records_staging where statement_id = $1', [
     statementId,

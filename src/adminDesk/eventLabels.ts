@@ -65,6 +65,9 @@ const EVENT_KEYS: Record<string, string> = {
   BusinessCertified: 'admin-desk.event.business-certified',
   IntakeKeyCreated: 'admin-desk.event.intake-key-created',
   IntakeKeyRevoked: 'admin-desk.event.intake-key-revoked',
+  AccountLayoutAdded: 'admin-desk.event.account-layout-added',
+  AccountLayoutChanged: 'admin-desk.event.account-layout-changed',
+  AccountLayoutRemoved: 'admin-desk.event.account-layout-removed',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -106,6 +109,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   person: 'admin-desk.stream.person',
   business: 'admin-desk.stream.business',
   intakekey: 'admin-desk.stream.intakekey',
+  layout: 'admin-desk.stream.layout',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

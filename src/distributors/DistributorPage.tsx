@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -5,6 +6,7 @@ import { useLoad } from '../app/useLoad';
 import type { PageProps } from '../routes/types';
 import { getDistributor } from './distributorsApi';
 import { IntakeKeys } from './IntakeKeys';
+import { OwnLayouts } from './OwnLayouts';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateSummary } from './TemplateSummary';
 import { useCanEditDistributors } from './useDistributorAccess';
@@ -12,7 +14,8 @@ import './distributors.css';
 
 /**
  * /distributors/{id}: the distributor, its template, for overseers a preview and edit, and for
- * those who upload the label's statements the keys the distributor sends them with.
+ * those who upload the label's statements the label's own layouts and the keys the distributor
+ * sends them with.
  */
 export function DistributorPage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function DistributorPage({ route }: PageProps) {
   const { id = '' } = useParams();
   const canEdit = useCanEditDistributors();
   const loaded = useLoad(() => getDistributor(api, id), [api, id]);
+  const [ownLayouts, setOwnLayouts] = useState(0);
 
   if (loaded.status === 'failed') {
     return (
@@ -65,9 +69,16 @@ export function DistributorPage({ route }: PageProps) {
       {canEdit && distributor.template && (
         <TemplatePreview template={distributor.template} distributorId={distributor.id} />
       )}
+      <OwnLayouts
+        distributor={{ id: distributor.id, name: distributor.name }}
+        onCount={setOwnLayouts}
+      />
       <IntakeKeys
         distributor={{ id: distributor.id, name: distributor.name }}
-        receivesStatements={distributor.uploadable && distributor.template !== null}
+        // The label's own layouts read what the distributor sends, as its template does.
+        receivesStatements={
+          distributor.uploadable && (distributor.template !== null || ownLayouts > 0)
+        }
       />
     </section>
   );

@@ -17,14 +17,23 @@ export interface TemplatePreviewProps {
   /** The template to read the sample through; null while the draft cannot be sent. */
   template: DistributorTemplate | null;
   distributorId?: string;
+  /** A label's own layout is tried through the label's route, not the overseer's. */
+  ownLayout?: boolean;
+  /** The file to start with: the sample a label's layout was proposed from. */
+  sample?: File | null;
 }
 
-/** Reads the first rows of a sample file the overseer picks through the template being edited. */
-export function TemplatePreview({ template, distributorId }: TemplatePreviewProps) {
+/** Reads the first rows of a sample file through the template (or a label's layout) being edited. */
+export function TemplatePreview({
+  template,
+  distributorId,
+  ownLayout = false,
+  sample = null,
+}: TemplatePreviewProps) {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File | null>(sample);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<TemplatePreviewAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +44,12 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
     setFailure(null);
     try {
       setAnswer(
-        await previewTemplate({ template, file, ...(distributorId ? { distributorId } : {}) }),
+        await previewTemplate({
+          template,
+          file,
+          ...(distributorId && !ownLayout ? { distributorId } : {}),
+          ...(ownLayout ? { ownLayout } : {}),
+        }),
       );
     } catch (error) {
       setAnswer(null);
@@ -92,6 +106,11 @@ export function TemplatePreview({ template, distributorId }: TemplatePreviewProp
         <label className="field-label" htmlFor={inputId}>
           {t('distributors.preview.sample-file')}
         </label>
+        {file && sample && (
+          <span className="page-note" data-testid="template-preview-sample">
+            {file.name}
+          </span>
+        )}
         <input
           id={inputId}
           type="file"

@@ -13,6 +13,13 @@ import type {
   IntakeKeyList,
   NewIntakeKey,
 } from '../../api/intakeKeys';
+import type {
+  AccountLayout,
+  AccountLayoutList,
+  AccountLayoutPatch,
+  LayoutProposal,
+  NewAccountLayout,
+} from '../../api/layouts';
 import type { DistributorTemplate } from './templateDraft';
 
 export const listDistributors = (api: ApiClient) =>
@@ -47,6 +54,8 @@ export interface PreviewRequest {
   file: File;
   /** The distributor being edited, when it exists. */
   distributorId?: string;
+  /** A label's own layout, tried through the label's route. */
+  ownLayout?: boolean;
   signal?: AbortSignal;
 }
 
@@ -61,23 +70,66 @@ export async function previewTemplate(
   const form = new FormData();
   form.append('template', JSON.stringify(request.template));
   form.append('file', request.file, request.file.name);
-  const path = request.distributorId
-    ? `/api/distributors/${encodeURIComponent(request.distributorId)}/preview`
-    : '/api/distributors/preview';
+  const path = request.ownLayout
+    ? '/api/layouts/preview'
+    : request.distributorId
+      ? `/api/distributors/${encodeURIComponent(request.distributorId)}/preview`
+      : '/api/distributors/preview';
+  return postForm<TemplatePreviewAnswer>(path, form, request.signal, fetchImpl);
+}
+
+/** A multipart POST, which the JSON client does not send; failures are ApiErrors. */
+async function postForm<T>(
+  path: string,
+  form: FormData,
+  signal: AbortSignal | undefined,
+  fetchImpl: typeof fetch,
+): Promise<T> {
   const csrf = readDocumentCookie(CSRF_COOKIE);
   const response = await fetchImpl(path, {
     method: 'POST',
     body: form,
     credentials: 'include',
     headers: { accept: 'application/json', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
-    ...(request.signal ? { signal: request.signal } : {}),
+    ...(signal ? { signal } : {}),
   });
   const text = await response.text();
   if (!response.ok) {
     throw new ApiError(response.status, parseErrorBody(text), '');
   }
-  return JSON.parse(text) as TemplatePreviewAnswer;
+  return JSON.parse(text) as T;
 }
+
+/** POST layouts/proposal: the layout the sample's header suggests, for the label to check. */
+export function proposeLayout(
+  file: File,
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<LayoutProposal> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return postForm<LayoutProposal>('/api/layouts/proposal', form, undefined, fetchImpl);
+}
+
+/** GET layouts: the label's own layouts of a distributor (of the account an admin names). */
+export const listOwnLayouts = (
+  api: ApiClient,
+  distributorId: string,
+  accountId: string | null,
+  signal?: AbortSignal,
+) =>
+  api.get<AccountLayoutList>('layouts', {
+    query: { distributorId, accountId: accountId ?? undefined },
+    ...(signal ? { signal } : {}),
+  });
+
+export const addOwnLayout = (api: ApiClient, layout: NewAccountLayout) =>
+  api.post<AccountLayout>('layouts', layout, { quiet: true });
+
+export const changeOwnLayout = (api: ApiClient, id: string, change: AccountLayoutPatch) =>
+  api.patch<AccountLayout>(`layouts/${encodeURIComponent(id)}`, change, { quiet: true });
+
+export const removeOwnLayout = (api: ApiClient, id: string) =>
+  api.delete<AccountLayout>(`layouts/${encodeURIComponent(id)}`, { quiet: true });
 
 /** GET intake-keys: the keys of the session's account (or of the account an admin names). */
 export const listIntakeKeys = (

@@ -10,9 +10,9 @@ export const ERROR_PAGE_SIZE = 1000;
 export const fetchDistributors = (api: ApiClient) =>
   api.get<DistributorList>('distributors', { query: { limit: 100 } });
 
-/** Only a distributor that is uploadable and has a template can take an upload. */
+/** Only an uploadable distributor with a template, or layouts of the label's own, takes an upload. */
 export const canTakeUpload = (distributor: Distributor): boolean =>
-  distributor.uploadable && distributor.hasTemplate;
+  distributor.uploadable && (distributor.hasTemplate || distributor.hasOwnLayouts === true);
 
 export const fetchStatement = (api: ApiClient, id: string) =>
   api.get<Statement>(`statements/${encodeURIComponent(id)}`);

@@ -29,6 +29,7 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     business: other.beneficialOwnerId,
     settings: other.documentId,
     'intake-keys': other.intakeKey.id,
+    layouts: other.layoutId,
   };
   return byResource[resource] ?? null;
 }

@@ -30,6 +30,8 @@ export interface AccountFixture {
   documentId: string;
   /** The account's intake key for DistroKid: its id and the key a partner sends statements with. */
   intakeKey: { id: string; secret: string };
+  /** A layout of the account's own for DistroKid. */
+  layoutId: string;
   isrc: string;
   /** Texts only this account's own people (and staff) may ever read. */
   secrets: string[];
@@ -175,6 +177,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     beneficialOwnerId: owned.json<{ owners: { id: string }[] }>().owners[0]?.id ?? '',
     documentId: await idDocument(portal, owner),
     intakeKey: await createIntakeKey(portal, owner, distroKid?.id ?? '', 'Zephyr Secret Key'),
+    layoutId: await addLayout(portal, owner, distroKid?.id ?? '', 'Zephyr Secret Layout'),
     productId,
     artistId: artist.json<{ id: string }>().id,
     statementId,
@@ -191,6 +194,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
       'Zephyr Secret Business LLC',
       'Secretowner',
       'Zephyr Secret Key',
+      'Zephyr Secret Layout',
       isrc,
     ],
   };
@@ -245,6 +249,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
     beneficialOwnerId: owners[0]?.id ?? '',
     documentId: await idDocument(portal, await login(portal.app, 'payee@demo.label')),
     intakeKey: await createIntakeKey(portal, lena, distroKid?.id ?? '', 'Demo Intake Key'),
+    layoutId: await addLayout(portal, lena, distroKid?.id ?? '', 'Demo Own Layout'),
     users: people,
     productId: product[0]?.id ?? '',
     artistId: artist[0]?.id ?? '',
@@ -257,6 +262,7 @@ export async function demoLabel(portal: TestPortal): Promise<AccountFixture> {
       'Lena Label',
       'Paco Payee',
       'Demo Intake Key',
+      'Demo Own Layout',
       product[0]?.title ?? '',
       artist[0]?.name ?? '',
     ],
@@ -321,6 +327,31 @@ export async function createIntakeKey(
   return { id: answer.key.id, secret: answer.secret };
 }
 
+/** POST /api/layouts as `who`: a layout of their account's own for the distributor; its id. */
+export async function addLayout(
+  portal: TestPortal,
+  who: LoggedIn,
+  distributorId: string,
+  name: string,
+): Promise<string> {
+  const added = await write(portal.app, who, 'POST', '/api/layouts', {
+    distributorId,
+    layout: {
+      name,
+      headers: ['Month', 'Shop', 'Recording Code', 'Pieces', 'Payout'],
+      fields: {
+        codes: [{ column: 'Recording Code', kind: 'isrc' }],
+        date: { columns: ['Month'] },
+        service: { columns: ['Shop'] },
+        units: { columns: ['Pieces'] },
+        revenue: { columns: ['Payout'] },
+      },
+    },
+  });
+  if (added.statusCode !== 201) throw new Error(`layout: ${added.statusCode} ${added.body}`);
+  return added.json<{ id: string }>().id;
+}
+
 /** POST /api/recoupments as `who`: an advance of 1000 recouped from all the debtors' earnings. */
 async function createRecoupmentAs(
   portal: TestPortal,
@@ -374,7 +405,9 @@ export async function accountDigest(db: Queryable, accountId: string): Promise<s
        (select string_agg(concat_ws(',', id, kind, name, sha256), ';' order by id)
           from person_documents where user_id in (select id from users where account_id = $1)),
        (select string_agg(concat_ws(',', id, name, key_hash, revoked_at, version), ';' order by id)
-          from intake_keys where account_id = $1)
+          from intake_keys where account_id = $1),
+       (select string_agg(concat_ws(',', id, name, layout::text, version), ';' order by id)
+          from account_layouts where account_id = $1)
      )) as digest`,
     [accountId],
   );

@@ -14,7 +14,7 @@ export interface ThreadData {
 
 /** From the reading thread. */
 export type ThreadMessage =
-  | { type: 'need' }
+  | { type: 'consumed'; bytes: number }
   | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
   | { type: 'done'; read: CopyRead }
   | { type: 'error'; message: string; stack: string; refusesFile: boolean };
@@ -25,6 +25,12 @@ export type ReaderMessage =
   | { type: 'input'; chunk: Uint8Array }
   | { type: 'end' }
   | { type: 'more' };
+
+/**
+ * The file's bytes handed to the thread ahead of its reading: while the copying holds this
+ * thread (on PGlite, the database runs here), the reader still has some 40,000 rows to read.
+ */
+const BYTES_AHEAD = 4 * 1024 * 1024;
 
 /** A reading thread left idle this long stops; the next large file starts one again. */
 const IDLE_MS = 60_000;
@@ -78,7 +84,11 @@ export async function* readCopyChunksInThread(
   const worker = takeThread();
   const inbox: ThreadMessage[] = [];
   // Set from worker callbacks; an object so the loop below re-reads it after each await.
-  const state: { failure: Error | null; reusable: boolean } = { failure: null, reusable: false };
+  const state: { failure: Error | null; reusable: boolean; ended: boolean } = {
+    failure: null,
+    reusable: false,
+    ended: false,
+  };
   let wake: (() => void) | null = null;
   const notify = (): void => {
     wake?.();
@@ -86,7 +96,40 @@ export async function* readCopyChunksInThread(
   };
   const send = (message: ReaderMessage, transfer: ArrayBuffer[] = []) =>
     worker.postMessage(message, transfer);
+  // The bytes go out as the thread uses them, whatever the copying is doing.
+  let ahead = 0;
+  let pumping = false;
+  const pump = async (): Promise<void> => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (!state.ended && ahead < BYTES_AHEAD) {
+        const next = await bytes.next();
+        if (state.ended) break;
+        if (next.done) {
+          state.ended = true;
+          send({ type: 'end' });
+          break;
+        }
+        // A copy of just these bytes moves to the thread: a clone of the piece would copy the
+        // whole buffer it may be a view of.
+        const chunk = new Uint8Array(next.value);
+        ahead += chunk.length;
+        send({ type: 'input', chunk }, [chunk.buffer]);
+      }
+    } catch (error) {
+      state.failure ??= error instanceof Error ? error : new Error(String(error));
+      notify();
+    } finally {
+      pumping = false;
+    }
+  };
   worker.on('message', (message: ThreadMessage) => {
+    if (message.type === 'consumed') {
+      ahead -= message.bytes;
+      void pump();
+      return;
+    }
     inbox.push(message);
     notify();
   });
@@ -99,6 +142,7 @@ export async function* readCopyChunksInThread(
     notify();
   });
   send({ type: 'read', data: { fileName: input.fileName, template, target, options } });
+  void pump();
   try {
     for (;;) {
       const message = inbox.shift();
@@ -108,18 +152,6 @@ export async function* readCopyChunksInThread(
         continue;
       }
       switch (message.type) {
-        case 'need': {
-          const next = await bytes.next();
-          if (next.done) {
-            send({ type: 'end' });
-          } else {
-            // A copy of just these bytes moves to the thread: a clone of the piece would copy
-            // the whole buffer it may be a view of.
-            const chunk = new Uint8Array(next.value);
-            send({ type: 'input', chunk }, [chunk.buffer]);
-          }
-          break;
-        }
         case 'chunk':
           yield message.bytes;
           send({ type: 'more' });
@@ -137,7 +169,10 @@ export async function* readCopyChunksInThread(
       }
     }
   } finally {
-    if (state.reusable && state.failure === null) keepThread(worker);
+    // Whatever the pump is reading now is not sent: the thread may be reading another file.
+    const clean = state.reusable && state.failure === null;
+    state.ended = true;
+    if (clean) keepThread(worker);
     else await worker.terminate();
     await bytes.return?.();
   }

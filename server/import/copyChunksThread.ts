@@ -1,7 +1,7 @@
 // A statement reading thread: it reads one file at a time, as the server's thread starts it. The
-// bytes come from the server's thread as this one asks for them, and the chunks of COPY text go
-// back a few ahead of the copying, so that reading the next rows and storing the last ones run
-// side by side on two cores.
+// bytes come from the server's thread a few megabytes ahead of the reading, and the chunks of
+// COPY text go back a few ahead of the copying, so that reading the next rows and storing the
+// last ones run side by side on two cores.
 import { parentPort } from 'node:worker_threads';
 import { readCopyChunks } from './copyChunks';
 import { StatementFileError } from './types';
@@ -15,24 +15,25 @@ type FileMessage = Exclude<ReaderMessage, { type: 'read' }>;
 function serve(port: NonNullable<typeof parentPort>): void {
   const send = (message: ThreadMessage, transfer: ArrayBuffer[] = []) =>
     port.postMessage(message, transfer);
-  // The file being read: what it waits for from the server's thread.
-  let inputWaiting: ((message: FileMessage) => void)[] = [];
+  // The file being read: its bytes as they came, and room for chunks ahead of the copying.
+  let input: FileMessage[] = [];
+  let inputWaiting: (() => void) | null = null;
   let credits = 0;
   let creditWaiting: (() => void) | null = null;
 
   async function* bytes(): AsyncGenerator<Buffer> {
     for (;;) {
-      const message = await new Promise<FileMessage>((resolve) => {
-        inputWaiting.push(resolve);
-        send({ type: 'need' });
-      });
-      if (message.type !== 'input') return;
+      while (input.length === 0) await new Promise<void>((resolve) => (inputWaiting = resolve));
+      const message = input.shift();
+      if (message?.type !== 'input') return;
+      send({ type: 'consumed', bytes: message.chunk.byteLength });
       yield Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength);
     }
   }
 
   async function read(data: ThreadData): Promise<void> {
-    inputWaiting = [];
+    // What came after the last file ended is not this file's.
+    input = [];
     credits = CHUNKS_AHEAD;
     try {
       const chunks = readCopyChunks(
@@ -73,7 +74,9 @@ function serve(port: NonNullable<typeof parentPort>): void {
         creditWaiting = null;
         break;
       default:
-        inputWaiting.shift()?.(message);
+        input.push(message);
+        inputWaiting?.();
+        inputWaiting = null;
     }
   });
 }

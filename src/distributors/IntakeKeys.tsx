@@ -10,7 +10,7 @@ import { useSession } from '../session/useSession';
 import { CopyButton } from '../widgets/CopyButton';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
-import { Modal } from '../widgets/Modal';
+import { ConfirmModal } from '../widgets/ConfirmModal';
 import { INTAKE_KEY_NAME_MAX, type IntakeKey } from '../../api/intakeKeys';
 import { createIntakeKey, listIntakeKeys, revokeIntakeKey } from './distributorsApi';
 
@@ -251,35 +251,16 @@ export function IntakeKeys({ distributor, receivesStatements }: IntakeKeysProps)
           />
         ))}
       {revoking && (
-        <Modal
+        <ConfirmModal
           title={t('distributors.intake.revoke-title', { name: revoking.name })}
+          confirmLabel={t('distributors.intake.revoke-confirm')}
+          cancelLabel={t('distributors.intake.cancel')}
+          onConfirm={() => void revoke(revoking)}
           onClose={() => setRevoking(null)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => void revoke(revoking)}
-              >
-                {t('distributors.intake.revoke-confirm')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => setRevoking(null)}
-              >
-                {t('distributors.intake.cancel')}
-              </button>
-            </>
-          }
+          problem={revokeProblem}
         >
           <p>{t('distributors.intake.revoke-explain', { distributor: distributor.name })}</p>
-          {revokeProblem && (
-            <p className="field-error" role="alert">
-              {revokeProblem}
-            </p>
-          )}
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { LabelAccountSelect } from '../catalog/LabelAccountSelect';
 import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { Modal } from '../widgets/Modal';
+import { ConfirmModal } from '../widgets/ConfirmModal';
 import type { AccountLayout, LayoutProposal } from '../../api/layouts';
 import { ENCODING_NAMES } from '../../rules/encodings';
 import {
@@ -362,35 +362,16 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
           />
         ))}
       {removing && (
-        <Modal
+        <ConfirmModal
           title={t('distributors.own-layouts.remove-title', { name: removing.layout.name })}
+          confirmLabel={t('distributors.own-layouts.remove-confirm')}
+          cancelLabel={t('distributors.own-layouts.cancel')}
+          onConfirm={() => void remove(removing)}
           onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => void remove(removing)}
-              >
-                {t('distributors.own-layouts.remove-confirm')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => setRemoving(null)}
-              >
-                {t('distributors.own-layouts.cancel')}
-              </button>
-            </>
-          }
+          problem={removeProblem}
         >
           <p>{t('distributors.own-layouts.remove-explain', { distributor: distributor.name })}</p>
-          {removeProblem && (
-            <p className="field-error" role="alert">
-              {removeProblem}
-            </p>
-          )}
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerInbox } from './workerInbox';
 
 type WorkerMessage =
   | { type: 'need' }
@@ -16,34 +17,13 @@ export async function* bunzip2Blocks(bytes: AsyncIterable<Buffer>): AsyncGenerat
   const worker = new Worker(new URL('./bunzip2Worker.mjs', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
-  const inbox: WorkerMessage[] = [];
-  // Set from worker callbacks; an object so the loop below re-reads it after each await.
-  const state: { failure: Error | null } = { failure: null };
-  let wake: (() => void) | null = null;
-  const notify = (): void => {
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', (message: WorkerMessage) => {
-    inbox.push(message);
-    notify();
-  });
-  worker.on('error', (error: Error) => {
-    state.failure = error;
-    notify();
-  });
-  worker.on('exit', () => {
-    state.failure ??= new Error('the bzip2 reader stopped');
-    notify();
+  const inbox = workerInbox<WorkerMessage>(worker, {
+    failed: (error) => error,
+    stopped: () => new Error('the bzip2 reader stopped'),
   });
   try {
     for (;;) {
-      const message = inbox.shift();
-      if (!message) {
-        if (state.failure) throw state.failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
+      const message = await inbox.next();
       switch (message.type) {
         case 'need': {
           const next = await input.next();

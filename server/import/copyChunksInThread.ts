@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CopyRead, CopyTarget } from './copyChunks';
 import type { ParseOptions, StatementInput } from './parse';
 import { StatementFileError } from './types';
+import { workerInbox } from './workerInbox';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
 /** What the reading thread is asked to read. */
@@ -68,8 +69,8 @@ function keepThread(worker: Worker): void {
 }
 
 /**
- * What readCopyChunks gives, read in a worker thread: the file's bytes are handed to it as it
- * asks, and its chunks come back while the last ones are being copied, so reading no longer
+ * What readCopyChunks gives, read in a worker thread: the file's bytes are handed to it a few
+ * megabytes ahead of its reading, and its chunks come back while the last ones are being copied, so reading no longer
  * waits for storing (on PGlite the database runs on this thread), and the server's thread stays
  * free to answer. A file the reader refuses throws a StatementFileError with the reader's
  * message, as readCopyChunks does.
@@ -82,24 +83,23 @@ export async function* readCopyChunksInThread(
 ): AsyncGenerator<Uint8Array<ArrayBuffer>, CopyRead> {
   const bytes = input.bytes[Symbol.asyncIterator]();
   const worker = takeThread();
-  const inbox: ThreadMessage[] = [];
-  // Set from worker callbacks; an object so the loop below re-reads it after each await.
-  const state: { failure: Error | null; reusable: boolean; ended: boolean } = {
-    failure: null,
-    reusable: false,
-    ended: false,
-  };
-  let wake: (() => void) | null = null;
-  const notify = (): void => {
-    wake?.();
-    wake = null;
-  };
+  const state = { reusable: false, ended: false };
   const send = (message: ReaderMessage, transfer: ArrayBuffer[] = []) =>
     worker.postMessage(message, transfer);
-  // The bytes go out as the thread uses them, whatever the copying is doing.
   let ahead = 0;
   let pumping = false;
-  const pump = async (): Promise<void> => {
+  const inbox = workerInbox<ThreadMessage>(worker, {
+    failed: (error) => error,
+    stopped: () => new Error('the statement reader stopped'),
+    handle: (message) => {
+      if (message.type !== 'consumed') return false;
+      ahead -= message.bytes;
+      void pump();
+      return true;
+    },
+  });
+  // The bytes go out as the thread uses them, whatever the copying is doing.
+  async function pump(): Promise<void> {
     if (pumping) return;
     pumping = true;
     try {
@@ -118,39 +118,16 @@ export async function* readCopyChunksInThread(
         send({ type: 'input', chunk }, [chunk.buffer]);
       }
     } catch (error) {
-      state.failure ??= error instanceof Error ? error : new Error(String(error));
-      notify();
+      inbox.fail(error instanceof Error ? error : new Error(String(error)), false);
     } finally {
       pumping = false;
     }
-  };
-  worker.on('message', (message: ThreadMessage) => {
-    if (message.type === 'consumed') {
-      ahead -= message.bytes;
-      void pump();
-      return;
-    }
-    inbox.push(message);
-    notify();
-  });
-  worker.on('error', (error: Error) => {
-    state.failure = error;
-    notify();
-  });
-  worker.on('exit', () => {
-    state.failure ??= new Error('the statement reader stopped');
-    notify();
-  });
+  }
   send({ type: 'read', data: { fileName: input.fileName, template, target, options } });
   void pump();
   try {
     for (;;) {
-      const message = inbox.shift();
-      if (!message) {
-        if (state.failure) throw state.failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
+      const message = await inbox.next();
       switch (message.type) {
         case 'chunk':
           yield message.bytes;
@@ -170,7 +147,7 @@ export async function* readCopyChunksInThread(
     }
   } finally {
     // Whatever the pump is reading now is not sent: the thread may be reading another file.
-    const clean = state.reusable && state.failure === null;
+    const clean = state.reusable && inbox.failure === null;
     state.ended = true;
     if (clean) keepThread(worker);
     else await worker.terminate();

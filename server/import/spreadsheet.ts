@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerInbox } from './workerInbox';
 import { formatBytes } from './byteGuard';
 import type { CsvRow } from './csv';
 import type { ImportLimits } from './limits';
@@ -66,51 +67,33 @@ export async function* readSpreadsheet(
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   running += 1;
-  const inbox: WorkerMessage[] = [];
-  // Set from worker callbacks; an object so the loop below re-reads it after each await.
-  const state: { failure: UnreadableFileError | null } = { failure: null };
-  let wake: (() => void) | null = null;
-  const notify = (): void => {
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', (message: WorkerMessage) => {
-    inbox.push(message);
-    notify();
-  });
-  worker.on('error', (error: Error & { code?: string }) => {
-    state.failure =
+  const unreadable = (cause?: Error) =>
+    new UnreadableFileError(
+      'corrupt',
+      `The ${format} spreadsheet cannot be read`,
+      cause ? { cause } : undefined,
+    );
+  const inbox = workerInbox<WorkerMessage>(worker, {
+    failed: (error) =>
       error.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? new UnreadableFileError('too-large', 'The spreadsheet is too large to read', {
             cause: error,
           })
-        : new UnreadableFileError('corrupt', `The ${format} spreadsheet cannot be read`, {
-            cause: error,
-          });
-    notify();
-  });
-  worker.on('exit', () => {
-    state.failure ??= new UnreadableFileError(
-      'corrupt',
-      `The ${format} spreadsheet cannot be read`,
-    );
-    notify();
+        : unreadable(error),
+    stopped: () => unreadable(),
   });
   const timer = setTimeout(() => {
-    state.failure = new UnreadableFileError(
-      'too-large',
-      `Reading the spreadsheet took longer than ${limits.spreadsheetTimeoutMs / 1000} s`,
+    inbox.fail(
+      new UnreadableFileError(
+        'too-large',
+        `Reading the spreadsheet took longer than ${limits.spreadsheetTimeoutMs / 1000} s`,
+      ),
     );
     void worker.terminate();
   }, limits.spreadsheetTimeoutMs);
   try {
     for (;;) {
-      const message = inbox.shift();
-      if (!message) {
-        if (state.failure) throw state.failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
+      const message = await inbox.next();
       if (message.type === 'done') return;
       if (message.type === 'limit') throw new UnreadableFileError('too-large', message.message);
       if (message.type === 'error') {

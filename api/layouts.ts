@@ -1,7 +1,7 @@
 // A label's own layouts: versions of a distributor's statement layout that one label account adds
 // for itself (from a sample file), read beside the distributor's shipped ones for that account only.
 import { Type, type Static } from 'typebox';
-import type { LayoutVersion } from '../rules/templateSchema';
+import type { LayoutVersion, SourceField } from '../rules/templateSchema';
 import { EpochSeconds, ListOf } from './common';
 import { Encoding } from './statementUpload';
 
@@ -71,17 +71,7 @@ export const AccountLayoutRemoval = Type.Object(
 );
 
 /** The record fields a column can be read as, beside the codes and the currency. */
-export const PROPOSED_FIELDS = [
-  'title',
-  'artist',
-  'service',
-  'format',
-  'territory',
-  'date',
-  'units',
-  'revenue',
-] as const;
-export type ProposedField = (typeof PROPOSED_FIELDS)[number];
+export type ProposedField = SourceField;
 
 /** What a sample's column was mapped to: a kind of code, a record field, the currency, or nothing. */
 export const ColumnMapping = Type.Object({

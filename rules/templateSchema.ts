@@ -74,6 +74,19 @@ export interface FieldMapping {
   formatKind?: FormatKindSource;
 }
 
+/** The record fields a column or a constant can fill, in the order the editor shows them. */
+export const SOURCE_FIELDS = [
+  'title',
+  'artist',
+  'service',
+  'format',
+  'territory',
+  'date',
+  'units',
+  'revenue',
+] as const;
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+
 /**
  * A value read from the first listed column that is present and non-empty in the row
  * (alternative header names and fallbacks alike), else `default`; or a constant.
@@ -198,16 +211,7 @@ function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): s
       problems.push('at least one code column must be among the identifying headers');
     }
   }
-  for (const name of [
-    'title',
-    'artist',
-    'service',
-    'format',
-    'territory',
-    'date',
-    'units',
-    'revenue',
-  ]) {
+  for (const name of SOURCE_FIELDS) {
     const source = fields[name];
     if (source === undefined) {
       if (name === 'units' || name === 'revenue') problems.push(`fields.${name} is required`);

@@ -1,28 +1,19 @@
 import { TEXT_ENCODINGS } from '../../rules/encodings';
-import type {
-  CurrencySource,
-  DistributorTemplate,
-  FieldSource,
-  FormatKindSource,
-  KindSource,
-  LayoutVersion,
+import {
+  SOURCE_FIELDS,
+  type CurrencySource,
+  type DistributorTemplate,
+  type FieldSource,
+  type FormatKindSource,
+  type KindSource,
+  type LayoutVersion,
+  type SourceField,
 } from '../../rules/templateSchema';
 import { RECORD_CODE_KINDS, type RecordCodeKind } from '../../rules/records';
 
 export type { DistributorTemplate, LayoutVersion };
 
-/** The record fields a column or a constant can fill, in the editor's order. */
-export const SOURCE_FIELDS = [
-  'title',
-  'artist',
-  'service',
-  'format',
-  'territory',
-  'date',
-  'units',
-  'revenue',
-] as const;
-export type SourceField = (typeof SOURCE_FIELDS)[number];
+export { SOURCE_FIELDS, type SourceField };
 export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
 
 /** A code column may also hold a product title (a layout without codes). */

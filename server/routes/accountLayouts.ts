@@ -18,12 +18,11 @@ import { seesAllAccounts } from '../auth/scope';
 import type { Queryable } from '../db/database';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
-import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { proposeLayout } from '../import/proposeLayout';
 import { StatementFileError } from '../import/types';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { findAccountLayout, listAccountLayouts } from '../queries/accountLayouts';
-import { cleanFileName, uploadAccount } from './statementUpload';
+import { supportedFileName, uploadAccount } from './statementUpload';
 import { PREVIEW_BYTES, previewSample, readTemplate } from './templatePreview';
 
 export const LAYOUT_NAME_TAKEN =
@@ -224,15 +223,7 @@ const accountLayoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } as Parameters<typeof request.parts>[0];
       for await (const part of request.parts(partOptions)) {
         if (part.type === 'field') continue;
-        const name = cleanFileName(part.filename);
-        try {
-          fileTypeOf(name);
-        } catch {
-          part.file.resume();
-          throw new BadRequestError(
-            `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
-          );
-        }
+        const name = supportedFileName(part);
         sample = { name, bytes: await part.toBuffer() };
       }
       if (!sample) throw new BadRequestError('Choose a sample file.');

@@ -1,8 +1,8 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BadRequestError } from '../errors';
-import { cleanFileName, NO_UPLOADABLE_DISTRIBUTOR, UNKNOWN_ENCODING } from './statementUpload';
-import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
+import { NO_UPLOADABLE_DISTRIBUTOR, supportedFileName, UNKNOWN_ENCODING } from './statementUpload';
+import { fileTypeOf } from '../import/fileType';
 import { previewStatementFile } from '../import/preview';
 import { sessionOf } from '../plugins/auth';
 import { uploadCandidates } from '../queries/accountLayouts';
@@ -94,15 +94,7 @@ const statementPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
             part.file.resume();
             continue;
           }
-          const name = cleanFileName(part.filename);
-          try {
-            fileTypeOf(name);
-          } catch {
-            part.file.resume();
-            throw new BadRequestError(
-              `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
-            );
-          }
+          const name = supportedFileName(part);
           // One file at a time in memory, at most PREVIEW_FILE_BYTES of it.
           const bytes = await part.toBuffer();
           const truncated = part.file.truncated;

@@ -137,6 +137,23 @@ export function cleanFileName(name: string): string {
 }
 
 /**
+ * The file part's name, cleaned, when the portal reads files of its type; otherwise the part's
+ * bytes are drained and the request refused, naming the types it reads.
+ */
+export function supportedFileName(part: { filename: string; file: { resume(): unknown } }): string {
+  const name = cleanFileName(part.filename);
+  try {
+    fileTypeOf(name);
+  } catch {
+    part.file.resume();
+    throw new BadRequestError(
+      `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
+    );
+  }
+  return name;
+}
+
+/**
  * Streams the `file` parts of a statement request into the blob store (kept byte for byte)
  * and returns them with the `body` part's text. Refuses unsupported types and oversized files.
  */
@@ -183,19 +200,11 @@ async function readParts(
       part.file.resume();
       continue;
     }
-    const name = cleanFileName(part.filename);
-    if (name === '') {
+    if (cleanFileName(part.filename) === '') {
       part.file.resume();
       throw new BadRequestError('A file has no name: give it a name that ends with its type.');
     }
-    try {
-      fileTypeOf(name);
-    } catch {
-      part.file.resume();
-      throw new BadRequestError(
-        `The file '${name}' is not a supported type: upload ${SUPPORTED_TYPES}.`,
-      );
-    }
+    const name = supportedFileName(part);
     try {
       const stored = await blobs.put(part.file, MAX_UPLOAD_BYTES);
       if (part.file.truncated) throw new BlobTooLargeError('too large');

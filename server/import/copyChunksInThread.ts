@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CopyRead, CopyTarget } from './copyChunks';
 import type { ParseOptions, StatementInput } from './parse';
-import { StatementFileError } from './types';
+import { StatementFileError, UnreadableFileError } from './types';
 import { workerInbox } from './workerInbox';
 import type { DistributorTemplate } from '../../rules/templateSchema';
 
@@ -33,6 +33,15 @@ export type ReaderMessage =
  */
 const BYTES_AHEAD = 4 * 1024 * 1024;
 
+/**
+ * The reading thread's heap. A file is read in a stream, so its reading needs far less; without
+ * a bound the heap grows lazily by hundreds of megabytes over a large file.
+ */
+const READER_HEAP_MB = 256;
+
+/** What a file is refused with when reading it needed more than READER_HEAP_MB. */
+export const READER_OUT_OF_MEMORY = 'Reading the file needed more memory than one file is given';
+
 /** A reading thread left idle this long stops; the next large file starts one again. */
 const IDLE_MS = 60_000;
 
@@ -50,7 +59,9 @@ function takeThread(): Worker {
     kept.worker.ref();
     return kept.worker;
   }
-  return new Worker(new URL('./copyChunksWorker.mjs', import.meta.url));
+  return new Worker(new URL('./copyChunksWorker.mjs', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+  });
 }
 
 function keepThread(worker: Worker): void {
@@ -89,7 +100,10 @@ export async function* readCopyChunksInThread(
   let ahead = 0;
   let pumping = false;
   const inbox = workerInbox<ThreadMessage>(worker, {
-    failed: (error) => error,
+    failed: (error) =>
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new UnreadableFileError('too-large', READER_OUT_OF_MEMORY, { cause: error })
+        : error,
     stopped: () => new Error('the statement reader stopped'),
     handle: (message) => {
       if (message.type !== 'consumed') return false;

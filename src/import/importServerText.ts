@@ -54,6 +54,14 @@ const LIMITS: { pattern: RegExp; text: (t: TFunction, match: RegExpExecArray) =>
     pattern: /^Reading the spreadsheet took longer than (\d+) s$/,
     text: (t, m) => t('import.errors.spreadsheet-too-slow', { seconds: m[1] }),
   },
+  {
+    pattern: /^The spreadsheet is too large to read$/,
+    text: (t) => t('import.errors.spreadsheet-out-of-memory'),
+  },
+  {
+    pattern: /^Reading the file needed more memory than one file is given$/,
+    text: (t) => t('import.errors.file-out-of-memory'),
+  },
 ];
 
 /** Server texts of the import flow shown in the user's language; others as the server wrote them. */

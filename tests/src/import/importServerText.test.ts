@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
 import { importServerText } from '../../../src/import/importServerText';
+import { READER_OUT_OF_MEMORY } from '../../../server/import/copyChunksInThread';
 import { AmbiguousAmountsError } from '../../../server/import/types';
 
 describe('the import’s server texts in the reader’s language', () => {
@@ -50,6 +51,15 @@ describe('the import’s server texts in the reader’s language', () => {
       ),
     ).toBe(
       'The spreadsheet has more than 15,000,000 cells with content: upload a statement this large as CSV.',
+    );
+  });
+
+  it('says a file needed more memory than one file is given, in the reader’s language', () => {
+    expect(importServerText(createI18n('pt').t, READER_OUT_OF_MEMORY)).toBe(
+      'A leitura deste arquivo precisou de mais memória do que o portal dá a um arquivo: verifique se é um extrato ou divida-o em arquivos menores.',
+    );
+    expect(importServerText(createI18n('zh').t, 'The spreadsheet is too large to read')).toBe(
+      '该电子表格所需内存超过门户为单个文件分配的内存：请以 CSV 格式上传对账单。',
     );
   });
 

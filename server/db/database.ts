@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { setImmediate } from 'node:timers/promises';
 
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {
@@ -193,7 +194,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   );
   const run = async <Row>(target: { query: PGlite['query'] }, sql: string, params?: unknown[]) =>
     (await target.query<Row>(sql, params)).rows;
-  // PGlite reads COPY input from a whole blob, so each chunk is a COPY of its own.
+  // PGlite reads COPY input from a whole blob, so each chunk is a COPY of its own. Between two,
+  // the event loop takes what came in (a request, an answer): with the chunks ready at once, the
+  // COPYs would otherwise follow each other in microtasks, and other requests wait for them all.
   const copy = async (
     target: { query: PGlite['query'] },
     table: string,
@@ -202,6 +205,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   ) => {
     for await (const chunk of typeof text === 'string' ? [text] : text) {
       await target.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([chunk]) });
+      await setImmediate();
     }
   };
   return {

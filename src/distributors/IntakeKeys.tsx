@@ -2,32 +2,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import { useLoad } from '../app/useLoad';
 import { LabelAccountSelect } from '../catalog/LabelAccountSelect';
 import { formatDate, formatDateTime } from '../format/formatters';
-import { actingAs } from '../routes/access';
-import { useSession } from '../session/useSession';
 import { CopyButton } from '../widgets/CopyButton';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { ConfirmModal } from '../widgets/ConfirmModal';
 import { INTAKE_KEY_NAME_MAX, type IntakeKey } from '../../api/intakeKeys';
 import { createIntakeKey, listIntakeKeys, revokeIntakeKey } from './distributorsApi';
+import { useLabelAccountLoad } from './labelAccountLoad';
 
 /** The server's words for a name already used (server/routes/intakeKeys.ts). */
 const NAME_TAKEN_TEXT = 'A key of this distributor already has this name: choose another.';
-
-/** Those who may upload an account's statements manage its intake keys, as the API checks. */
-export function useCanManageIntakeKeys(): { canManage: boolean; choosesAccount: boolean } {
-  const { session } = useSession();
-  if (!session) return { canManage: false, choosesAccount: false };
-  const { permissions, roles } = actingAs(session);
-  return {
-    canManage: permissions.includes('statement:rw') || permissions.includes('import:rw'),
-    // Admins belong to the portal's own account: they name the label's.
-    choosesAccount: roles.includes('admin') || roles.includes('overseer'),
-  };
-}
 
 /** A key as a row of the list: `live` shows the revoke button on the keys still in use. */
 type KeyRow = IntakeKey & { live: boolean };
@@ -67,23 +53,25 @@ export interface IntakeKeysProps {
 export function IntakeKeys({ distributor, receivesStatements }: IntakeKeysProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { canManage, choosesAccount } = useCanManageIntakeKeys();
+  const {
+    canManage,
+    choosesAccount,
+    accountId,
+    setAccountId,
+    accountChosen,
+    account,
+    loaded: keys,
+  } = useLabelAccountLoad(
+    (accountId, signal) => listIntakeKeys(api, distributor.id, accountId, signal),
+    [api, distributor.id],
+  );
   const nameId = useId();
-  const [accountId, setAccountId] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<IntakeKey | null>(null);
   const [revokeProblem, setRevokeProblem] = useState<string | null>(null);
-  const accountChosen = !choosesAccount || accountId !== '';
-  const keys = useLoad(
-    (signal) =>
-      canManage && accountChosen
-        ? listIntakeKeys(api, distributor.id, choosesAccount ? accountId : null, signal)
-        : null,
-    [api, distributor.id, canManage, accountChosen, choosesAccount, accountId],
-  );
 
   if (!canManage) return null;
 
@@ -107,7 +95,7 @@ export function IntakeKeys({ distributor, receivesStatements }: IntakeKeysProps)
       const answer = await createIntakeKey(api, {
         distributorId: distributor.id,
         name: trimmed,
-        ...(choosesAccount ? { accountId } : {}),
+        ...account,
       });
       setCreated({ name: answer.key.name, secret: answer.secret });
       setName('');

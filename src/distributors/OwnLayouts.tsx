@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import { useLoad } from '../app/useLoad';
 import { LabelAccountSelect } from '../catalog/LabelAccountSelect';
 import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
 import { List } from '../widgets/list/List';
@@ -17,7 +16,7 @@ import {
   proposeLayout,
   removeOwnLayout,
 } from './distributorsApi';
-import { useCanManageIntakeKeys } from './IntakeKeys';
+import { useLabelAccountLoad } from './labelAccountLoad';
 import {
   draftIssues,
   emptyVersion,
@@ -62,10 +61,20 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   const { api } = useServices();
   const fieldLabel = useFieldLabel();
   // Those who upload the label's statements, as for the intake keys.
-  const { canManage, choosesAccount } = useCanManageIntakeKeys();
+  const {
+    canManage,
+    choosesAccount,
+    accountId,
+    setAccountId,
+    accountChosen,
+    account,
+    loaded: layouts,
+  } = useLabelAccountLoad(
+    (accountId, signal) => listOwnLayouts(api, distributor.id, accountId, signal),
+    [api, distributor.id],
+  );
   const titleId = useId();
   const sampleId = useId();
-  const [accountId, setAccountId] = useState('');
   const [sample, setSample] = useState<File | null>(null);
   const [proposing, setProposing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,14 +83,6 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<AccountLayout | null>(null);
   const [removeProblem, setRemoveProblem] = useState<string | null>(null);
-  const accountChosen = !choosesAccount || accountId !== '';
-  const layouts = useLoad(
-    (signal) =>
-      canManage && accountChosen
-        ? listOwnLayouts(api, distributor.id, choosesAccount ? accountId : null, signal)
-        : null,
-    [api, distributor.id, canManage, accountChosen, choosesAccount, accountId],
-  );
   const count = layouts.status === 'ready' ? layouts.data.total : null;
   useEffect(() => {
     if (count !== null) onCount?.(count);
@@ -143,7 +144,7 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
         await addOwnLayout(api, {
           distributorId: distributor.id,
           layout,
-          ...(choosesAccount ? { accountId } : {}),
+          ...account,
         });
       }
       setEditing(null);

@@ -103,15 +103,10 @@ async function assertOneCurrency(
  * The statement's exchange, when its uploader gave one: amounts in its `from` currency are
  * converted into the statement's at the rate given.
  */
-async function exchangeOf(
-  tx: Queryable,
-  statementId: string,
-): Promise<{ from: string; to: string; rate: string } | null> {
-  const rows = await tx.query<{ exchange: { from: string; to: string; rate: string } | null }>(
-    'select exchange from statements where id = $1',
-    [statementId],
-  );
-  return rows[0]?.exchange ?? null;
+interface Exchange {
+  from: string;
+  to: string;
+  rate: string;
 }
 
 /** Staged rows moved to the statement per transaction: on PGlite other requests wait at most one. */
@@ -126,7 +121,7 @@ const ROWS_MOVED_PER_TRANSACTION = 10_000;
 async function moveStagedRecords(
   db: ParseJobDeps['db'],
   fileId: string,
-  exchange: { from: string; to: string; rate: string },
+  exchange: Exchange,
 ): Promise<void> {
   const converted = '(currency = $2)';
   const selected = RECORD_COLUMNS.map((column) =>
@@ -173,10 +168,11 @@ async function readFile(
   statementId: string,
   file: FileRow,
   template: DistributorTemplate,
+  exchange: Exchange | null,
   encoding: TextEncoding | undefined,
 ): Promise<{ rejected: string | null }> {
   // The file is not read yet: any record of it is what a run that failed or crashed left.
-  const clearStaged = async () => {
+  const clearLeftovers = async () => {
     await deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
     await deps.db.query('delete from statement_records where file_id = $1', [file.id]);
   };
@@ -186,7 +182,7 @@ async function readFile(
     // A compressed file is expanded once, counted and thrown away, before any row is read:
     // a bomb is refused before one record is written.
     await checkExpansion(file.name, open(), withLimits(deps.limits));
-    await clearStaged();
+    await clearLeftovers();
     const reader =
       Number(file.size) >= READ_IN_THREAD_FROM_BYTES ? readCopyChunksInThread : readCopyChunks;
     const read = reader(
@@ -200,9 +196,6 @@ async function readFile(
       },
       options,
     );
-    // Amounts to convert go through the staging table (converted as they move); the others are
-    // copied straight among the statement's records, unseen until the file is read.
-    const exchange = await exchangeOf(deps.db, statementId);
     const outcome: { read: CopyRead | null } = { read: null };
     // Records stream into COPY as they are read: reading and storing overlap, and a large
     // statement never sits whole in memory. The first row errors come with the summary.
@@ -222,6 +215,8 @@ async function readFile(
           await (read as AsyncGenerator<unknown, unknown>).return(undefined);
       }
     }
+    // Amounts to convert go through the staging table (converted as they move); the others are
+    // copied straight among the statement's records, unseen until the file is read.
     await deps.db.copyFrom(
       exchange ? 'statement_records_staging' : 'statement_records',
       RECORD_COLUMNS,
@@ -261,7 +256,7 @@ async function readFile(
     });
     return { rejected: null };
   } catch (error) {
-    await clearStaged();
+    await clearLeftovers();
     if (!(error instanceof StatementFileError)) throw error;
     return { rejected: error.message };
   }
@@ -297,8 +292,10 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     account_id: string;
     distributor_id: string;
     distributor_name: string;
+    exchange: Exchange | null;
   }>(
-    `select d.template, s.parse_status, s.account_id, s.distributor_id, d.name as distributor_name
+    `select d.template, s.parse_status, s.account_id, s.distributor_id, d.name as distributor_name,
+            s.exchange
        from statements s join distributors d on d.id = s.distributor_id
       where s.id = $1`,
     [statementId],
@@ -324,7 +321,14 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
   const encodings = await confirmedEncodings(deps.db, statementId);
   for (const file of files.filter((candidate) => candidate.status === 'queued')) {
     const outcome = statement.template
-      ? await readFile(deps, statementId, file, statement.template, encodings.get(file.id))
+      ? await readFile(
+          deps,
+          statementId,
+          file,
+          statement.template,
+          found.exchange,
+          encodings.get(file.id),
+        )
       : { rejected: 'File Format Error: this distributor has no template yet.' };
     if (outcome.rejected !== null) {
       await deps.db.transaction((tx) =>

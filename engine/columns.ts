@@ -136,6 +136,13 @@ class TextColumn {
     return true;
   }
 
+  /** Appends bytes already encoded. */
+  putBytes(bytes: Uint8Array): void {
+    if (this.length + bytes.length > this.bytes.length) this.grow(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
   /** Appends a long, well-formed text in one native call. */
   putLong(text: string): void {
     if (this.length + text.length * 3 > this.bytes.length) this.grow(text.length * 3);
@@ -162,14 +169,31 @@ function isWellFormed(text: string): boolean {
 const align8 = (offset: number) => (offset + 7) & ~7;
 
 /**
- * Lays `input` out in columns, or gives null when it does not have the shape the columns hold
- * (a field of the wrong type, a lone surrogate, a non-plain value): the caller then sends JSON,
- * whose validation names the field.
+ * A statement's records laid out as the columns hold them, built once and written many times (a
+ * preview keeps them): per record the units, the id, code, date (NO_DATE when none) and revenue
+ * lengths in bytes, the flags, and the records' text, their fields one after the other.
  */
-export function encodeColumns(input: unknown): ColumnarInput | null {
-  if (!isPlainObject(input)) return null;
-  const { records, catalog } = input;
-  if (!Array.isArray(records) || !isPlainObject(catalog)) return null;
+export interface RecordColumns {
+  count: number;
+  units: Float64Array;
+  lengths: Uint32Array;
+  flags: Uint8Array;
+  text: Uint8Array;
+  /** The id of the record at an input index, for activatedAtRecordId. */
+  recordId: (index: number) => string | null;
+}
+
+/** The record flags of the columns: the kind, and whether the record is a stream. */
+export const RECORD_FLAGS = {
+  sale: KIND_SALE,
+  mechanical: KIND_MECHANICAL,
+  adjustment: KIND_ADJUSTMENT,
+  stream: STREAM_FLAG,
+  noDate: NO_DATE,
+} as const;
+
+/** The fields of `input` besides its records and catalog, or null when one is not JSON data. */
+function headerOf(input: JsonObject): JsonObject | null {
   const header: JsonObject = {};
   for (const key of Object.keys(input)) {
     const value = input[key];
@@ -179,10 +203,16 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
   }
   header.records = [];
   header.catalog = {};
+  return header;
+}
 
+/**
+ * Writes `records` into the kept columns and `text`, or gives null when one does not have the
+ * shape the columns hold.
+ */
+function fillRecordColumns(records: readonly unknown[], text: TextColumn): RecordColumns | null {
   const count = records.length;
   const { units, lengths, flags } = recordColumns(count);
-  const text = new TextColumn();
 
   for (let index = 0; index < count; index += 1) {
     const record: unknown = records[index];
@@ -233,6 +263,38 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
     units[index] = recordUnits;
     flags[index] = flag;
   }
+  // Only a trigger's activating record needs its id back: read from the input, checked above.
+  const recordId = (index: number): string | null => {
+    const record: unknown = records[index];
+    return isPlainObject(record) && typeof record.id === 'string' ? record.id : null;
+  };
+  return { count, units, lengths, flags, text: text.bytes.subarray(0, text.length), recordId };
+}
+
+/**
+ * Lays `input` out in columns, or gives null when it does not have the shape the columns hold
+ * (a field of the wrong type, a lone surrogate, a non-plain value): the caller then sends JSON,
+ * whose validation names the field. With `records` given (a record table read once, see
+ * recordTable.ts), those are the input's records and `input.records` is not read.
+ */
+export function encodeColumns(input: unknown, records?: RecordColumns): ColumnarInput | null {
+  if (!isPlainObject(input)) return null;
+  const { catalog } = input;
+  if (!isPlainObject(catalog)) return null;
+  if (records === undefined && !Array.isArray(input.records)) return null;
+  const header = headerOf(input);
+  if (header === null) return null;
+
+  const text = new TextColumn();
+  let kept: RecordColumns | null;
+  if (records === undefined) {
+    kept = fillRecordColumns(input.records as unknown[], text);
+  } else {
+    text.putBytes(records.text);
+    kept = records;
+  }
+  if (kept === null) return null;
+  const { count, units, lengths, flags } = kept;
 
   // Object.keys and a lookup: the same own enumerable keys as Object.entries, without a pair each.
   const catalogCodes = Object.keys(catalog);
@@ -256,7 +318,7 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
 
   const unitsAt = align8(HEADER_WORDS * 4);
   const lengthsAt = align8(unitsAt + count * 8);
-  const catalogAt = align8(lengthsAt + lengths.length * 4);
+  const catalogAt = align8(lengthsAt + count * 16);
   const flagsAt = align8(catalogAt + catalogLengths.length * 4);
   const textAt = flagsAt + count;
   const size = textAt + text.length;
@@ -264,19 +326,14 @@ export function encodeColumns(input: unknown): ColumnarInput | null {
   function write(memory: ArrayBuffer, offset: number): void {
     const head = new Uint32Array(memory, offset, HEADER_WORDS);
     head.set([MAGIC, count, catalogCodes.length, textBytes, headerBytes, 0, 0, 0]);
-    new Float64Array(memory, offset + unitsAt, count).set(units);
-    new Uint32Array(memory, offset + lengthsAt, lengths.length).set(lengths);
+    new Float64Array(memory, offset + unitsAt, count).set(units.subarray(0, count));
+    new Uint32Array(memory, offset + lengthsAt, count * 4).set(lengths.subarray(0, count * 4));
     new Uint32Array(memory, offset + catalogAt, catalogLengths.length).set(catalogLengths);
-    new Uint8Array(memory, offset + flagsAt, count).set(flags);
+    new Uint8Array(memory, offset + flagsAt, count).set(flags.subarray(0, count));
     new Uint8Array(memory, offset + textAt, text.length).set(text.bytes.subarray(0, text.length));
   }
 
-  // Only a trigger's activating record needs its id back: read from the input, checked above.
-  const recordId = (index: number): string | null => {
-    const record: unknown = records[index];
-    return isPlainObject(record) && typeof record.id === 'string' ? record.id : null;
-  };
-  return { size, write, recordId };
+  return { size, write, recordId: kept.recordId };
 }
 
 /** Reads the compact result at `offset` (a multiple of 8) of `memory` into an EngineOutput. */

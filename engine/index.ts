@@ -1,10 +1,14 @@
 // The engine's entry point: validate, then run the WASM engine or the decimal.js reference.
 import { loadEngine, runWasmColumns, runWasmText, type EngineExports } from './loader';
+import type { RecordColumns } from './columns';
+import { recordsOfTable } from './recordTable';
 import { calculateReference } from './reference/index';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 import { validateInput } from './validate';
 
 export { EngineInputError } from './errors';
+export { readRecordTable, RECORD_TABLE_COLUMNS } from './recordTable';
+export type { RecordColumns } from './columns';
 export { stringifyOutput } from './outputJson';
 export type { EngineBackend, EngineInput, EngineOutput } from './types';
 
@@ -49,4 +53,23 @@ export async function calculate(
   if (output !== null) return { output, backend: 'wasm' };
   const checked = validateInput(input);
   return { output: JSON.parse(runWasmText(engine, checked)) as EngineOutput, backend: 'wasm' };
+}
+
+/**
+ * As calculate(), with the records given as a record table read by readRecordTable (the records
+ * `input` may hold are not read): the WASM engine takes the table's columns as they are. The
+ * reference, and the check naming a field the engine refused, read the table as records.
+ */
+export async function calculateRecords(
+  input: unknown,
+  records: RecordColumns,
+  { backend = 'wasm', wasmUrl }: CalculateOptions = {},
+): Promise<CalculationResult> {
+  const whole = () => validateInput({ ...(input as object), records: recordsOfTable(records) });
+  if (backend === 'decimal') return runReference(whole());
+  const engine = await tryLoadEngine(wasmUrl);
+  if (engine === null) return runReference(whole());
+  const output = runWasmColumns(engine, input, records);
+  if (output !== null) return { output, backend: 'wasm' };
+  return { output: JSON.parse(runWasmText(engine, whole())) as EngineOutput, backend: 'wasm' };
 }

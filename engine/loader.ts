@@ -1,5 +1,5 @@
 // The one module that loads engine.wasm (Node and browser) and calls its C ABI (engine-rs/README.md).
-import { decodeResult, encodeColumns, type ColumnarInput } from './columns';
+import { decodeResult, encodeColumns, type ColumnarInput, type RecordColumns } from './columns';
 import { EngineInputError } from './errors';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 
@@ -104,10 +104,15 @@ export function runWasmText(engine: EngineExports, input: EngineInput): string {
 /**
  * The fast path: the input in columns (engine/columns.ts), the result in the compact layout.
  * Null when the input does not fit the columns or the engine rejects it; the JSON path then
- * gives the exact `path: message` (or, for a shape the columns do not hold, the output).
+ * gives the exact `path: message` (or, for a shape the columns do not hold, the output). With
+ * `records` (a record table), those are the input's records.
  */
-export function runWasmColumns(engine: EngineExports, input: unknown): EngineOutput | null {
-  const columns = encodeColumns(input);
+export function runWasmColumns(
+  engine: EngineExports,
+  input: unknown,
+  records?: RecordColumns,
+): EngineOutput | null {
+  const columns = encodeColumns(input, records);
   if (columns === null) return null;
   try {
     return withColumns(engine, columns, (ptr, len) => {
@@ -193,9 +198,14 @@ export interface PreparedStatement {
 /**
  * Reads and validates `input` into the module, or gives null when the columns do not hold it or
  * the engine rejects it (the caller then validates it, or calculates it whole, as runWasm does).
+ * With `records` (a record table), those are the input's records.
  */
-export function prepareWasm(engine: EngineExports, input: unknown): PreparedStatement | null {
-  const columns = encodeColumns(input);
+export function prepareWasm(
+  engine: EngineExports,
+  input: unknown,
+  records?: RecordColumns,
+): PreparedStatement | null {
+  const columns = encodeColumns(input, records);
   if (columns === null) return null;
   let handle: number | null;
   try {

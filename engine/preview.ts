@@ -4,7 +4,9 @@
 // only what changed moves. The answer is what a preview shows: totals, payees, recoupments and
 // triggers, without lines.
 import { calculate, type CalculateOptions } from './index';
+import type { RecordColumns } from './columns';
 import { loadEngine, prepareWasm, type SummaryOutput } from './loader';
+import { recordsOfTable } from './recordTable';
 import type { EngineBackend, EngineInput, EngineOutput } from './types';
 import { validateInput } from './validate';
 
@@ -42,26 +44,36 @@ function parseSplitSets(splitSetsJson: string): unknown {
 }
 
 /**
- * Opens `input` for previews. A malformed input rejects with EngineInputError at once. When the
- * module cannot load, or the input has a shape the columns do not carry, each preview runs
- * calculate() on the whole input instead (the decimal.js reference when the module is missing).
+ * Opens `input` for previews; with `records` (a record table, recordTable.ts), those are its
+ * records. A malformed input rejects with EngineInputError at once. When the module cannot load,
+ * or the input has a shape the columns do not carry, each preview runs calculate() on the whole
+ * input instead (the decimal.js reference when the module is missing).
  */
 export async function openPreview(
   input: unknown,
   options: CalculateOptions = {},
+  records?: RecordColumns,
 ): Promise<StatementPreview> {
   const engine =
     options.backend === 'decimal' ? null : await loadEngine(options.wasmUrl).catch(() => null);
-  const prepared = engine === null ? null : prepareWasm(engine, input);
+  const prepared = engine === null ? null : prepareWasm(engine, input, records);
+  // The whole input, records as objects: read from a record table only when needed (the
+  // reference runs, or an edit the engine refused is checked to name its field).
+  let whole: EngineInput | null = null;
+  const wholeInput = (): EngineInput =>
+    (whole ??=
+      records === undefined
+        ? (input as EngineInput)
+        : { ...(input as EngineInput), records: recordsOfTable(records) });
   // Without a prepared statement, validate now so a malformed input fails on open either way.
-  const whole: EngineInput = prepared === null ? validateInput(input) : (input as EngineInput);
+  if (prepared === null) whole = validateInput(wholeInput());
   // The header's other fields, written once: `{"splitSets":…,` goes in front at each edit.
-  const { splitSets: _splitSets, ...rest } = whole;
+  const { splitSets: _splitSets, ...rest } = (whole ?? input) as EngineInput;
   const restJson = JSON.stringify({ ...rest, records: [], catalog: {} }).slice(1);
   let closed = false;
 
   async function calculateWhole(splitSets: unknown): Promise<PreviewResult> {
-    const result = await calculate({ ...whole, splitSets }, options);
+    const result = await calculate({ ...wholeInput(), splitSets }, options);
     return { output: summaryOf(result.output), backend: result.backend };
   }
 
@@ -73,7 +85,7 @@ export async function openPreview(
       if (output !== null) return { output, backend: 'wasm' };
       // The engine refused the edit: validation names the field (the records were valid on open).
       const splitSets = parseSplitSets(splitSetsJson);
-      validateInput({ ...whole, splitSets });
+      validateInput({ ...wholeInput(), splitSets });
       return calculateWhole(splitSets);
     },
     close() {

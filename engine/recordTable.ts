@@ -1,0 +1,268 @@
+// A statement's records as a record table: the text PostgreSQL writes with COPY in its text format,
+// one record per line, seven columns separated by tabs:
+//
+//   id  code  kind  date  units  revenue  format
+//
+// with \N for a record without a date or format. The server reads a preview's records this way
+// (the database writes it, no JS object per record) and the engine lays it straight out in its
+// columns (columns.ts): the id, code, date and revenue bytes are copied, the kind and format
+// become flags, the units a number. What the engine does not read (service, territory) is not sent.
+import { RECORD_FLAGS, type RecordColumns } from './columns';
+import type { EngineRecord, RecordKind } from './types';
+
+/** The record table's columns, in their order. */
+export const RECORD_TABLE_COLUMNS = [
+  'id',
+  'code',
+  'kind',
+  'date',
+  'units',
+  'revenue',
+  'format',
+] as const;
+
+const TAB = 9;
+const LINE = 10;
+const BACKSLASH = 92;
+
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+const SALE = ascii('sale');
+const MECHANICAL = ascii('mechanical');
+const ADJUSTMENT = ascii('adjustment');
+const STREAM = ascii('stream');
+
+function equals(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
+  if (end - start !== word.length) return false;
+  for (let index = 0; index < word.length; index += 1) {
+    if (bytes[start + index] !== word[index]) return false;
+  }
+  return true;
+}
+
+/** The byte an escape `\<letter>` of COPY's text format stands for, when it is one of those. */
+function escapedByte(letter: number): number {
+  switch (letter) {
+    case 98: // b
+      return 8;
+    case 102: // f
+      return 12;
+    case 110: // n
+      return 10;
+    case 114: // r
+      return 13;
+    case 116: // t
+      return 9;
+    case 118: // v
+      return 11;
+    default:
+      return letter;
+  }
+}
+
+const isOctal = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 55;
+function hexValue(byte: number | undefined): number {
+  if (byte === undefined) return -1;
+  if (byte >= 48 && byte <= 57) return byte - 48;
+  const lower = byte | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/**
+ * Reads a record table (its text, or the text as UTF-8 bytes) into the engine's record columns.
+ * Null when it is not one: a line without its seven columns, a kind other than sale, mechanical
+ * or adjustment, units that are not a whole number, or a text that does not end its last line.
+ * The engine checks the rest (codes, dates and amounts) as it does for records as objects.
+ */
+export function readRecordTable(source: string | Uint8Array): RecordColumns | null {
+  const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== LINE) return null;
+  let count = 0;
+  for (let at = bytes.indexOf(LINE); at !== -1; at = bytes.indexOf(LINE, at + 1)) count += 1;
+
+  const units = new Float64Array(count);
+  const lengths = new Uint32Array(count * 4);
+  const flags = new Uint8Array(count);
+  // Unescaping only shortens a field, and the table holds more than the fields kept.
+  const text = new Uint8Array(bytes.length);
+  let written = 0;
+  let at = 0;
+
+  const ends = (position: number) => {
+    const byte = bytes[position];
+    return byte === TAB || byte === LINE || byte === undefined;
+  };
+
+  /**
+   * Undoes the escape at `at` into `text` and answers where the field goes on; -1 when the field
+   * is \N (null), which has nothing else in it.
+   */
+  const unescape = (fieldStart: number): number => {
+    const next = bytes[at + 1];
+    let from = at + 2;
+    if (next === 78 && written === fieldStart && ends(from) && (at === 0 || ends(at - 1))) {
+      return -1;
+    }
+    if (isOctal(next)) {
+      let value = next! - 48;
+      for (let digits = 1; digits < 3 && isOctal(bytes[from]); digits += 1) {
+        value = value * 8 + (bytes[from++]! - 48);
+      }
+      text[written++] = value & 0xff;
+    } else if (next === 120 && hexValue(bytes[from]) >= 0) {
+      let value = hexValue(bytes[from++]);
+      if (hexValue(bytes[from]) >= 0) value = value * 16 + hexValue(bytes[from++]);
+      text[written++] = value;
+    } else if (next === undefined || next === TAB || next === LINE) {
+      return at + 1;
+    } else {
+      text[written++] = escapedByte(next);
+    }
+    return from;
+  };
+
+  /**
+   * Copies the field at `at` into `text`, its escapes undone, and moves `at` to the tab or line
+   * break ending it: its length in bytes, or -1 for \N.
+   */
+  const copyField = (): number => {
+    const start = written;
+    let byte = bytes[at];
+    while (byte !== TAB && byte !== LINE && byte !== undefined) {
+      if (byte === BACKSLASH) {
+        const next = unescape(start);
+        if (next < 0) {
+          at += 2;
+          return -1;
+        }
+        at = next;
+      } else {
+        text[written++] = byte;
+        at += 1;
+      }
+      byte = bytes[at];
+    }
+    return written - start;
+  };
+
+  /** Moves `at` past a word field (kind, units, format) and answers where it started. */
+  const skipField = () => {
+    const start = at;
+    let byte = bytes[at];
+    while (byte !== TAB && byte !== LINE && byte !== undefined) byte = bytes[++at];
+    return start;
+  };
+
+  /** Steps over the separator ending a field: a tab, or the line break after the last one. */
+  const separator = (expected: number) => {
+    if (bytes[at] !== expected) return false;
+    at += 1;
+    return true;
+  };
+
+  for (let index = 0; index < count; index += 1) {
+    const lengthAt = index * 4;
+    const id = copyField();
+    if (id < 0 || !separator(TAB)) return null;
+    const code = copyField();
+    if (code < 0 || !separator(TAB)) return null;
+    lengths[lengthAt] = id;
+    lengths[lengthAt + 1] = code;
+
+    let start = skipField();
+    let flag = -1;
+    if (equals(bytes, start, at, SALE)) flag = RECORD_FLAGS.sale;
+    else if (equals(bytes, start, at, MECHANICAL)) flag = RECORD_FLAGS.mechanical;
+    else if (equals(bytes, start, at, ADJUSTMENT)) flag = RECORD_FLAGS.adjustment;
+    if (flag < 0 || !separator(TAB)) return null;
+
+    const date = copyField();
+    if (!separator(TAB)) return null;
+    lengths[lengthAt + 2] = date < 0 ? RECORD_FLAGS.noDate : date;
+
+    start = skipField();
+    let value = 0;
+    let digit = start;
+    const negative = bytes[digit] === 45;
+    if (negative) digit += 1;
+    if (digit === at) return null;
+    for (; digit < at; digit += 1) {
+      const byte = bytes[digit]!;
+      if (byte < 48 || byte > 57) return null;
+      value = value * 10 + (byte - 48);
+    }
+    if (!Number.isSafeInteger(value)) return null;
+    units[index] = negative ? -value : value;
+    if (!separator(TAB)) return null;
+
+    const revenue = copyField();
+    if (revenue < 0 || !separator(TAB)) return null;
+    lengths[lengthAt + 3] = revenue;
+
+    start = skipField();
+    if (equals(bytes, start, at, STREAM)) flag |= RECORD_FLAGS.stream;
+    if (!separator(LINE)) return null;
+    flags[index] = flag;
+  }
+
+  const kept = text.subarray(0, written);
+  const decoder = new TextDecoder();
+  /** Where each record's text starts, summed once when an id is first asked for. */
+  let starts: Uint32Array | null = null;
+  const recordStarts = () => {
+    const found = new Uint32Array(count);
+    let offset = 0;
+    for (let index = 0; index < count; index += 1) {
+      found[index] = offset;
+      const date = lengths[index * 4 + 2]!;
+      offset += lengths[index * 4]! + lengths[index * 4 + 1]! + lengths[index * 4 + 3]!;
+      if (date !== RECORD_FLAGS.noDate) offset += date;
+    }
+    return found;
+  };
+  const recordId = (index: number): string | null => {
+    if (index < 0 || index >= count) return null;
+    starts ??= recordStarts();
+    const start = starts[index]!;
+    return decoder.decode(kept.subarray(start, start + lengths[index * 4]!));
+  };
+  return { count, units, lengths, flags, text: kept, recordId };
+}
+
+/**
+ * The records of a record table as engine records, for the decimal.js reference and for naming
+ * the field at fault when the engine refuses them: slow, and only on those paths.
+ */
+export function recordsOfTable(table: RecordColumns): EngineRecord[] {
+  const decoder = new TextDecoder();
+  const records: EngineRecord[] = [];
+  let offset = 0;
+  const next = (length: number) => {
+    const value = decoder.decode(table.text.subarray(offset, offset + length));
+    offset += length;
+    return value;
+  };
+  const kinds: Record<number, RecordKind> = {
+    [RECORD_FLAGS.sale]: 'sale',
+    [RECORD_FLAGS.mechanical]: 'mechanical',
+    [RECORD_FLAGS.adjustment]: 'adjustment',
+  };
+  for (let index = 0; index < table.count; index += 1) {
+    const at = index * 4;
+    const id = next(table.lengths[at]!);
+    const code = next(table.lengths[at + 1]!);
+    const dateLength = table.lengths[at + 2]!;
+    const date = dateLength === RECORD_FLAGS.noDate ? null : next(dateLength);
+    const revenue = next(table.lengths[at + 3]!);
+    const flag = table.flags[index]!;
+    records.push({
+      id,
+      code,
+      kind: kinds[flag & ~RECORD_FLAGS.stream] ?? 'sale',
+      ...(date === null ? {} : { date }),
+      units: table.units[index]!,
+      revenue,
+      ...((flag & RECORD_FLAGS.stream) !== 0 ? { format: 'stream' } : {}),
+    });
+  }
+  return records;
+}

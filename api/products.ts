@@ -152,12 +152,25 @@ export const PreviewStatement = Type.Object({
 });
 export type PreviewStatement = Static<typeof PreviewStatement>;
 
-/** The engine input of the split editor's live preview and the statement it was read from. */
+/**
+ * The engine input of the split editor's live preview and the statement it was read from; all
+ * three null when the product has no statement yet.
+ */
 export const PreviewInputAnswer = Type.Object({
   statement: Type.Union([Type.Null(), PreviewStatement]),
-  input: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'An engine input (ENGINE.md) with the saved split sets',
-  }),
+  input: Type.Union([
+    Type.Null(),
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: 'An engine input (ENGINE.md) with the saved split sets, without its records',
+    }),
+  ]),
+  records: Type.Union([
+    Type.Null(),
+    Type.String({
+      description:
+        "The input's records as a record table: one record per line in PostgreSQL's COPY text format, tab-separated: id, code, kind, date, units, revenue, format (\\N when none)",
+    }),
+  ]),
 });
 export type PreviewInputAnswer = Static<typeof PreviewInputAnswer>;
 

@@ -24,11 +24,13 @@ export const PREVIEW_DEBOUNCE_MS = 0;
 
 /**
  * What the preview needs of GET /api/products/{id}/preview-input: the latest statement (null when
- * there is none) and its engine input. The machine keeps the whole answer for the page to show.
+ * there is none), its engine input and its records. The machine keeps the whole answer for the
+ * page to show.
  */
 export interface PreviewSource {
   statement: object | null;
   input: unknown;
+  records: string | null;
 }
 
 /** The split sets being edited, as the editor holds them; compared by identity only. */
@@ -92,7 +94,9 @@ export const payoutPreviewMachine = setup({
   },
   actors: {
     loadInput: fromPromise<PreviewSource, { productId: string }>(notProvided('loadInput')),
-    openStatement: fromPromise<number, { input: unknown }>(notProvided('openStatement')),
+    openStatement: fromPromise<number, { source: PreviewSource | null }>(
+      notProvided('openStatement'),
+    ),
     calculate: fromPromise<
       PreviewCalculation,
       { statement: number; sets: EditedSets; source: PreviewSource | null }
@@ -107,7 +111,7 @@ export const payoutPreviewMachine = setup({
     }),
     openStatement: spawnChild('openStatement', {
       id: 'opening',
-      input: ({ context }) => ({ input: context.answer?.input }),
+      input: ({ context }) => ({ source: context.answer }),
     }),
     // The older calculation is dropped: only the latest one answers.
     startCalculation: enqueueActions(({ context, enqueue }) => {

@@ -1,6 +1,11 @@
 // What the engine worker offers, apart from how it is exposed (a browser Worker through Comlink in
 // engine.worker.ts; a Node worker thread in the engine benchmark).
-import { calculate, type CalculationResult } from '../engine/index';
+import {
+  calculate,
+  EngineInputError,
+  readRecordTable,
+  type CalculationResult,
+} from '../engine/index';
 import { openPreview, type PreviewResult, type StatementPreview } from '../engine/preview';
 
 const previews = new Map<number, StatementPreview>();
@@ -14,10 +19,13 @@ export const engineWorkerApi = {
 
   /**
    * Keeps a statement in the worker for previews and gives its number: later edits send only
-   * their split sets. A malformed input rejects with EngineInputError.
+   * their split sets. With `recordTable` (engine/recordTable.ts, as the server sends a preview's
+   * records), its records are the input's. A malformed input rejects with EngineInputError.
    */
-  async openPreview(input: unknown): Promise<number> {
-    const preview = await openPreview(input, { backend: 'wasm' });
+  async openPreview(input: unknown, recordTable?: string): Promise<number> {
+    const records = recordTable === undefined ? undefined : readRecordTable(recordTable);
+    if (records === null) throw new EngineInputError('records: not a record table');
+    const preview = await openPreview(input, { backend: 'wasm' }, records);
     lastPreview += 1;
     previews.set(lastPreview, preview);
     return lastPreview;

@@ -1,7 +1,7 @@
 import type { EngineInput } from '../../engine/types';
 import {
   latestApprovedResult,
-  readEngineRecordsJson,
+  readEngineRecordTable,
   statementTerms,
 } from '../statements/engineInput';
 import { applicableSplitSets, engineRecoupments } from '../statements/engineRecoupments';
@@ -19,19 +19,19 @@ export interface PreviewInput {
     records: number;
     truncated: boolean;
   } | null;
-  /** The engine input but its records, which are `recordsJson`. */
-  input: Omit<EngineInput, 'records'>;
-  /** The input's records as the JSON text of their array, as the database wrote it. */
-  recordsJson: string;
+  /** The engine input but its records, which are `records`; null without a statement. */
+  input: Omit<EngineInput, 'records'> | null;
+  /** The input's records as a record table (engine/recordTable.ts), as the database wrote it. */
+  records: Uint8Array<ArrayBuffer> | null;
 }
 
 /**
- * The API's answer (`PreviewInputAnswer`) as JSON text: the records' text goes in as the database
- * wrote it, never parsed into a hundred thousand objects and written again.
+ * The API's answer (`PreviewInputAnswer`) as JSON text: the record table goes in as one string,
+ * never parsed into a hundred thousand objects and written again.
  */
 export function previewInputJson(preview: PreviewInput): string {
-  const input = JSON.stringify(preview.input);
-  return `{"statement":${JSON.stringify(preview.statement)},"input":${input.slice(0, -1)},"records":${preview.recordsJson}}}`;
+  const records = preview.records === null ? null : new TextDecoder().decode(preview.records);
+  return JSON.stringify({ statement: preview.statement, input: preview.input, records });
 }
 
 /**
@@ -39,8 +39,8 @@ export function previewInputJson(preview: PreviewInput): string {
  * latest statement that has any, its codes, its saved split sets (the editor swaps in the sets
  * being edited) and the account's default sets, which allocate its codes no product set covers,
  * with the statement's distributor take and the account's recoupments, from the counters and
- * balances the approved statements before it left. No statement yet: no records, and the
- * preview says so.
+ * balances the approved statements before it left. No statement yet: nothing to calculate, and
+ * the preview says so.
  */
 export async function previewInput(db: Queryable, productId: string): Promise<PreviewInput> {
   const products = await db.query<{ account_id: string }>(
@@ -66,27 +66,14 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
     [codeList, accountId],
   );
   const statement = latest[0];
+  if (!statement) return { statement: null, input: null, records: null };
   const splitSets = [
     ...(await readProductSplitSets(db, productId)),
     ...(await readDefaultSplitSets(db, accountId)),
   ];
   const catalog = Object.fromEntries(codeList.map((code) => [code, { productId }]));
   const emptyState = { counters: {}, recoupments: {} };
-  if (!statement) {
-    return {
-      statement: null,
-      input: {
-        currency: 'USD',
-        statement: { id: 'preview', period: '2000-01', distributorTakePct: '0' },
-        catalog,
-        splitSets: applicableSplitSets(splitSets, []),
-        recoupments: [],
-        state: emptyState,
-      },
-      recordsJson: '[]',
-    };
-  }
-  const records = await readEngineRecordsJson(db, statement.id, codeList, PREVIEW_RECORD_LIMIT);
+  const records = await readEngineRecordTable(db, statement.id, codeList, PREVIEW_RECORD_LIMIT);
   const terms = await statementTerms(db, statement.id);
   const before = (await latestApprovedResult(db, accountId, statement.id))?.state ?? emptyState;
   // The statement's currency is read once, with its other terms.
@@ -113,6 +100,6 @@ export async function previewInput(db: Queryable, productId: string): Promise<Pr
       recoupments: recoupments.recoupments,
       state: { counters: before.counters, recoupments: recoupments.state },
     },
-    recordsJson: records.json,
+    records: records.table,
   };
 }

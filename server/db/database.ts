@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { setImmediate } from 'node:timers/promises';
 
 /** Anything SQL can be sent to: the database itself or an open transaction. */
@@ -18,7 +18,45 @@ export interface Queryable {
     columns: readonly string[],
     text: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>,
   ): Promise<void>;
+  /**
+   * The rows of the query `select` as COPY writes them in its text format, UTF-8 bytes: columns
+   * separated by tabs, `\N` for null, every row ending in a line break. The database writes the
+   * text, no row becomes a JS object. COPY takes no bound parameters, so `params` ($1, $2, ...)
+   * are written into the query as literals (see `sqlLiteral`).
+   */
+  copyOut(select: string, params?: readonly CopyParam[]): Promise<Uint8Array<ArrayBuffer>>;
 }
+
+/** A value `copyOut` writes into its query: text, a whole number, a list of texts, or null. */
+export type CopyParam = string | number | readonly string[] | null;
+
+/**
+ * `value` as an SQL literal: text as an escape string (`E'...'`, quotes and backslashes doubled,
+ * whatever standard_conforming_strings says), a list as an array of those, a number only when it
+ * is a safe integer. Text holding a NUL byte, which PostgreSQL's text cannot hold, is refused.
+ */
+export function sqlLiteral(value: CopyParam): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+    return String(value);
+  }
+  if (typeof value !== 'string') return `array[${value.map(sqlLiteral).join(', ')}]::text[]`;
+  if (value.includes('\0')) throw new Error('text with a NUL byte');
+  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** `select` with its `$n` replaced by the literals of `params`. */
+function withLiterals(select: string, params: readonly CopyParam[] = []): string {
+  return select.replace(/\$(\d+)/g, (placeholder, number: string) => {
+    const index = Number(number) - 1;
+    if (index >= params.length) throw new Error(`no value for ${placeholder}`);
+    return sqlLiteral(params[index] ?? null);
+  });
+}
+
+const copyOutSql = (select: string, params: readonly CopyParam[] | undefined, target: string) =>
+  `copy (${withLiterals(select, params)}) to ${target} with (format text)`;
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 const ESCAPED = /[\\\t\n\r]/g;
@@ -92,6 +130,17 @@ async function openPostgres(
     const stream = client.query(copyFrom(copySql(table, columns, 'stdin')));
     await pipeline(Readable.from(typeof text === 'string' ? [text] : text), stream);
   };
+  const copyOut = async (
+    client: pg.PoolClient,
+    select: string,
+    params: readonly CopyParam[] | undefined,
+  ) => {
+    const chunks: Buffer[] = [];
+    const stream = client.query(copyTo(copyOutSql(select, params, 'stdout')));
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const joined = Buffer.concat(chunks);
+    return new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
+  };
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
@@ -99,6 +148,14 @@ async function openPostgres(
       const client = await pool.connect();
       try {
         await copy(client, table, columns, text);
+      } finally {
+        client.release();
+      }
+    },
+    async copyOut(select, params) {
+      const client = await pool.connect();
+      try {
+        return await copyOut(client, select, params);
       } finally {
         client.release();
       }
@@ -112,6 +169,7 @@ async function openPostgres(
         const result = await work({
           query: (sql, params) => run(client, sql, params),
           copyFrom: (table, columns, text) => copy(client, table, columns, text),
+          copyOut: (select, params) => copyOut(client, select, params),
         });
         await client.query('commit');
         return result;
@@ -208,15 +266,25 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await setImmediate();
     }
   };
+  const copyOut = async (
+    target: { query: PGlite['query'] },
+    select: string,
+    params: readonly CopyParam[] | undefined,
+  ) => {
+    const result = await target.query(copyOutSql(select, params, "'/dev/blob'"));
+    return new Uint8Array(await (result.blob ?? new Blob()).arrayBuffer());
+  };
   return {
     kind: 'pglite',
     query: (sql, params) => run(db, sql, params),
     copyFrom: (table, columns, text) => copy(db, table, columns, text),
+    copyOut: (select, params) => copyOut(db, select, params),
     transaction: (work) =>
       db.transaction((tx) =>
         work({
           query: (sql, params) => run(tx, sql, params),
           copyFrom: (table, columns, text) => copy(tx, table, columns, text),
+          copyOut: (select, params) => copyOut(tx, select, params),
         }),
       ),
     listen: async (channel, onNotify) => db.listen(channel, (payload) => onNotify(payload)),

@@ -66,7 +66,8 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(app.db, request.params.id, scope);
-      return sendJsonText(reply, previewInputJson(await previewInput(app.db, row.id)));
+      const preview = await app.db.transaction((tx) => previewInput(tx, row.id));
+      return sendJsonText(reply, previewInputJson(preview));
     },
   );
 };

@@ -69,41 +69,48 @@ const padded = (value: string, width: number) =>
   `repeat('0', greatest(0, ${width} - length(${value}))) || ${value}`;
 
 /**
- * The same records as readEngineRecords, as the JSON text of their array, written by the
- * database (strings escaped by `to_json`): a browser preview of 100,000 records then costs one
- * text value to read, not a million. `found` counts the records there are, at most `limit + 1`,
- * so that a caller can tell the records were cut at `limit`.
+ * The same records as readEngineRecords, as a record table (engine/recordTable.ts) written by the
+ * database with COPY: a preview of 100,000 records is one text, read by the engine worker straight
+ * into its columns. `found` counts the records there are, at most `limit + 1`, so that a caller
+ * can tell the records were cut at `limit`. Run it in a transaction: the sort of the records kept
+ * when they are cut is given the memory to stay off the disk for that transaction only.
  */
-export async function readEngineRecordsJson(
+export async function readEngineRecordTable(
   tx: Queryable,
   statementId: string,
   codes: readonly string[] | null,
-  limit: number,
-): Promise<{ json: string; found: number }> {
-  const rows = await tx.query<{ found: number; records: string }>(
-    `with ${NUMBERED_FILES},
-     picked as (
-       select f.file_number, r.row, r.code, r.kind, r.date, r.units, r.revenue, r.service,
-              r.format, r.territory
-         from statement_records r join files f on f.id = r.file_id
-        where ${RECORDS_ASKED}
-        order by f.file_number, r.row limit $3::int)
-     select (select count(*) from (
-               select 1 from statement_records r where ${RECORDS_ASKED}
-                limit $3::int + 1) counted)::int as found,
-            '[' || coalesce(string_agg(
-              '{"id":"' || ${padded('file_number::text', 4)} || ':' || ${padded('row::text', 10)}
-              || '","code":' || to_json(code)::text || ',"kind":' || to_json(kind)::text
-              || ',"units":' || units::text || ',"revenue":"' || trim_scale(revenue)::text
-              || '","service":' || to_json(service)::text || ',"format":' || to_json(format)::text
-              || coalesce(',"date":"' || to_char(date, 'YYYY-MM-DD') || '"', '')
-              || coalesce(',"territory":' || to_json(nullif(territory, ''))::text, '') || '}',
-              ',' order by file_number, row), '') || ']' as records
-       from picked`,
+  limit: number | null,
+): Promise<{ table: Uint8Array<ArrayBuffer>; found: number }> {
+  const counted =
+    limit === null
+      ? null
+      : await tx.query<{ found: number }>(
+          `select count(*)::int as found from (
+             select 1 from statement_records r where ${RECORDS_ASKED} limit $3::int + 1) counted`,
+          [statementId, codes, limit],
+        );
+  const found = counted?.[0]?.found ?? 0;
+  const cut = limit !== null && found > limit;
+  // The engine runs records in order of date, then id, whatever order they come in: only records
+  // cut at the limit need sorting, so that the first ones in file and row order are kept.
+  if (cut) await tx.query(`select set_config('work_mem', '64MB', true)`);
+  const table = await tx.copyOut(
+    `with ${NUMBERED_FILES}
+     select ${padded('f.file_number::text', 4)} || ':' || ${padded('r.row::text', 10)},
+            r.code, r.kind, to_char(r.date, 'YYYY-MM-DD'), r.units, trim_scale(r.revenue),
+            r.format
+       from statement_records r join files f on f.id = r.file_id
+      where ${RECORDS_ASKED}
+      ${cut ? 'order by f.file_number, r.row limit $3' : ''}`,
     [statementId, codes, limit],
   );
-  const row = rows[0];
-  return { json: row?.records ?? '[]', found: row?.found ?? 0 };
+  return { table, found: limit === null ? countLines(table) : found };
+}
+
+function countLines(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count += 1;
+  return count;
 }
 
 /** What the account's latest approved statement left: its calculation and engine state. */

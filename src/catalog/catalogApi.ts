@@ -60,8 +60,20 @@ export const saveDefaultSplits = (api: ApiClient, version: number, splitSets: Sp
 export const productEvents = (api: ApiClient, id: string) =>
   api.get<ProductEventList>(`${productPath(id)}/events`);
 
-/** The contract leaves the input open, as api/ names none of the engine's types: it is one. */
-export type EnginePreviewAnswer = Omit<PreviewInputAnswer, 'input'> & { input: EngineInput };
+/**
+ * The contract leaves the input open, as api/ names none of the engine's types: it is one, but its
+ * records, which come as a record table.
+ */
+export type EnginePreviewAnswer = Omit<PreviewInputAnswer, 'input'> & {
+  input: Omit<EngineInput, 'records'> | null;
+};
+
+/** An answer that has a statement: its input and records are there too. */
+export interface StatementPreviewAnswer {
+  statement: NonNullable<PreviewInputAnswer['statement']>;
+  input: Omit<EngineInput, 'records'>;
+  records: string;
+}
 
 export const previewInput = (api: ApiClient, id: string) =>
   api.get<EnginePreviewAnswer>(`${productPath(id)}/preview-input`);

@@ -8,7 +8,7 @@ import type { EngineBackend, SplitSet } from '../../engine/types';
 import { payoutPreviewMachine, type PreviewSource } from '../../machines/payoutPreviewMachine';
 import type { ApiClient } from '../api/client';
 import { createEngineClient, type EngineClient } from '../engine/engineClient';
-import { previewInput, type EnginePreviewAnswer } from './catalogApi';
+import { previewInput, type EnginePreviewAnswer, type StatementPreviewAnswer } from './catalogApi';
 import { toEngineSets, type SetDraft } from './splitDraft';
 
 export { PREVIEW_DEBOUNCE_MS } from '../../machines/payoutPreviewMachine';
@@ -18,17 +18,17 @@ export type PayoutPreview =
   | { status: 'unavailable' }
   | { status: 'no-statement' }
   /** The splits being edited have problems: the engine would reject them. */
-  | { status: 'waiting'; answer: EnginePreviewAnswer }
-  | { status: 'calculating'; answer: EnginePreviewAnswer }
+  | { status: 'waiting'; answer: StatementPreviewAnswer }
+  | { status: 'calculating'; answer: StatementPreviewAnswer }
   /** `stale`: the splits changed since; a newer result is on its way. */
   | {
       status: 'ready';
-      answer: EnginePreviewAnswer;
+      answer: StatementPreviewAnswer;
       output: SummaryOutput;
       backend: EngineBackend;
       stale: boolean;
     }
-  | { status: 'failed'; answer: EnginePreviewAnswer; message: string; stale: boolean };
+  | { status: 'failed'; answer: StatementPreviewAnswer; message: string; stale: boolean };
 
 type Snapshot = SnapshotFrom<typeof payoutPreviewMachine>;
 
@@ -37,8 +37,9 @@ function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean
   if (snapshot.hasTag('loading')) return { status: 'loading' };
   if (snapshot.hasTag('unavailable')) return { status: 'unavailable' };
   if (snapshot.hasTag('noStatement')) return { status: 'no-statement' };
-  // The machine keeps the answer loadInput gave it, which is the API's answer.
-  const answer = snapshot.context.answer as EnginePreviewAnswer;
+  // The machine keeps the answer loadInput gave it, which is the API's answer; past loading, and
+  // with a statement, the answer has its input and records.
+  const answer = snapshot.context.answer as StatementPreviewAnswer;
   const { openFailure, result } = snapshot.context;
   if (snapshot.hasTag('broken')) {
     return { status: 'failed', answer, message: openFailure ?? '', stale: false };
@@ -92,7 +93,8 @@ export function usePayoutPreview(
             return previewInput(api, input.productId);
           }),
           openStatement: fromPromise(async ({ input, signal }) => {
-            const statement = await engine.get().openPreview(input.input);
+            const source = input.source as StatementPreviewAnswer;
+            const statement = await engine.get().openPreview(source.input, source.records);
             // A statement opened for a product left meanwhile is freed at once.
             if (signal.aborted) engine.close(statement);
             return statement;

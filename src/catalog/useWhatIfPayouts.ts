@@ -33,23 +33,23 @@ export function useWhatIfPayouts(
   useEffect(() => {
     const input = answer.data;
     if (!input || events === undefined) return;
-    const statement = input.statement;
-    if (!statement || versions.length === 0) return;
+    const { statement, input: engineInput, records } = input;
+    if (!statement || !engineInput || records === null || versions.length === 0) return;
     let current = true;
     const engine = createEngineClient();
     (async () => {
-      const opened = await engine.openPreview(input.input);
+      const opened = await engine.openPreview(engineInput, records);
       try {
         const payouts = await payoutsByVersion(
           versions,
-          input.input.splitSets,
+          engineInput.splitSets,
           async (sets) => (await engine.preview(opened, sets)).output,
         );
         if (current)
           setResult({
             status: 'ready',
             statement,
-            currency: input.input.currency,
+            currency: engineInput.currency,
             versions,
             payouts,
           });

@@ -29,9 +29,10 @@ export interface EngineClient {
   calculate(input: unknown): Promise<CalculationResult>;
   /**
    * Keeps a statement in the worker for previews and gives its number; later edits send only
-   * their split sets. A malformed input rejects with EngineInputError.
+   * their split sets. With `recordTable` (engine/recordTable.ts), its records are the input's. A
+   * malformed input rejects with EngineInputError.
    */
-  openPreview(input: unknown): Promise<number>;
+  openPreview(input: unknown, recordTable?: string): Promise<number>;
   /**
    * Recalculates an open statement with `splitSets` (totals, payees, recoupments; no lines).
    * Latest wins, together with calculate(): an older call still pending rejects with
@@ -103,7 +104,8 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
   }
 
   const calculate = (input: unknown) => latest(() => remote.calculate(input));
-  const openPreview = (input: unknown) => queued(() => remote.openPreview(input));
+  const openPreview = (input: unknown, recordTable?: string) =>
+    queued(() => remote.openPreview(input, recordTable));
   // Sent as JSON text: cheaper to write and to copy to the worker than the sets as objects.
   const preview = (statement: number, splitSets: unknown) =>
     latest(() => remote.preview(statement, JSON.stringify(splitSets) ?? 'null'));

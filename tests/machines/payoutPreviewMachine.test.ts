@@ -15,8 +15,12 @@ type ActorName = 'loadInput' | 'openStatement' | 'calculate';
 
 const SETS_A: EditedSets = [{ kind: 'master', shares: 'a' }];
 const SETS_B: EditedSets = [{ kind: 'master', shares: 'b' }];
-const WITH_STATEMENT: PreviewSource = { statement: { title: 'Orchard 2025-01' }, input: { v: 1 } };
-const WITHOUT_STATEMENT: PreviewSource = { statement: null, input: { v: 1 } };
+const WITH_STATEMENT: PreviewSource = {
+  statement: { title: 'Orchard 2025-01' },
+  input: { v: 1 },
+  records: 'r1\tC1\tsale\t\\N\t1\t1\t\\N\n',
+};
+const WITHOUT_STATEMENT: PreviewSource = { statement: null, input: null, records: null };
 const CALCULATION = { output: { payees: [] }, backend: 'wasm' } as unknown as PreviewCalculation;
 const INPUT: PayoutPreviewInput = { productId: 'product-1', sets: SETS_A, valid: true };
 
@@ -83,7 +87,7 @@ function createSystemUnderTest(input = INPUT) {
     payoutPreviewMachine.provide({
       actors: {
         loadInput: controlled<PreviewSource, { productId: string }>('loadInput'),
-        openStatement: controlled<number, { input: unknown }>('openStatement'),
+        openStatement: controlled<number, { source: PreviewSource | null }>('openStatement'),
         calculate: controlled<
           PreviewCalculation,
           { statement: number; sets: EditedSets; source: PreviewSource | null }
@@ -199,7 +203,10 @@ describe('payoutPreviewMachine details', () => {
     const sut = createSystemUnderTest();
     expect(sut.calls).toEqual([{ actor: 'loadInput', input: { productId: 'product-1' } }]);
     await sut.answer('loadInput', 'resolve', WITH_STATEMENT);
-    expect(sut.calls.at(-1)).toEqual({ actor: 'openStatement', input: { input: { v: 1 } } });
+    expect(sut.calls.at(-1)).toEqual({
+      actor: 'openStatement',
+      input: { source: WITH_STATEMENT },
+    });
   });
 
   it('calculates an edit without a fixed wait, the edits of one moment together', async () => {

@@ -1,11 +1,37 @@
-// The preview's records written as JSON by the database are the engine records the calculation
-// reads, key for key: file and row order across files, a record without a date or a territory,
-// a code filter, and the cut at a limit with the count that tells it was cut.
+// The preview's records written by the database as a record table are the engine records the
+// calculation reads, field for field: file and row order across files, a record without a date,
+// codes COPY must escape, a code filter, the cut at a limit with the count that tells it was cut,
+// and values written into the COPY's query as literals, never as SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEngineRecords, readEngineRecordsJson } from '../../../server/statements/engineInput';
+import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
+import type { EngineRecord } from '../../../engine/types';
+import { readEngineRecords, readEngineRecordTable } from '../../../server/statements/engineInput';
 import { startPortal, type TestPortal } from '../harness';
 
-describe('engine records as JSON text', () => {
+/** What a record table carries of an engine record: all the engine reads. */
+const engineFields = (records: EngineRecord[]) =>
+  records.map(({ service: _service, territory: _territory, format, ...record }) => ({
+    ...record,
+    ...(format === 'stream' ? { format } : {}),
+  }));
+
+async function tableRecords(
+  portal: TestPortal,
+  statementId: string,
+  codes: string[] | null,
+  limit: number | null,
+) {
+  const { table, found } = await readEngineRecordTable(portal.db, statementId, codes, limit);
+  const columns = readRecordTable(table);
+  expect(columns).not.toBeNull();
+  // Records not cut at a limit come in no particular order: the engine orders them itself.
+  const records = recordsOfTable(columns!).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { records, found };
+}
+
+const AWKWARD_CODE = 'CO\'DE\\3\t"ü 音楽\u0001';
+
+describe('engine records as a record table', () => {
   let portal: TestPortal;
 
   beforeAll(async () => {
@@ -59,9 +85,10 @@ describe('engine records as JSON text', () => {
         'CODE1',
         '2026-09-02',
         '',
-        '9007199254740993',
+        '9007199254740991',
         '123456789012345678.123456789012',
       ],
+      ['file-b', 11, AWKWARD_CODE, '2026-09-04', 'DE', '4', '0.5'],
     ];
     for (const [file, row, code, date, territory, units, revenue, service] of records)
       await db.query(
@@ -77,33 +104,51 @@ describe('engine records as JSON text', () => {
 
   it('are the records the calculation reads', async () => {
     const objects = await readEngineRecords(portal.db, 'json-statement', null, null);
-    const text = await readEngineRecordsJson(portal.db, 'json-statement', null, 100);
-    expect(text.found).toBe(5);
-    // Units past 2^53 stay exact in the text; as a JavaScript number both read the same.
-    expect(text.json).toContain('"units":9007199254740993');
-    expect(JSON.parse(text.json)).toEqual(objects);
+    const table = await tableRecords(portal, 'json-statement', null, null);
+    expect(table.found).toBe(6);
+    expect(table.records).toEqual(engineFields(objects));
     expect(objects.map((record) => record.id)).toEqual([
       '0001:0000000002',
       '0001:0000000007',
       '0001:0000000010',
+      '0001:0000000011',
       '0002:0000000001',
       '0002:0000000002',
     ]);
-    // A service's quotes, backslashes, control and non-Latin characters come back as they were.
-    expect(objects[4]?.service).toBe('Spotify "Premium" \\ tab\t ü 音楽 \u0001');
-    expect(objects[1]).not.toHaveProperty('date');
-    expect(objects[2]).not.toHaveProperty('territory');
-    expect(objects[2]?.revenue).toBe('123456789012345678.123456789012');
+    // A code's quotes, backslashes, tabs, control and non-Latin characters come back as they were.
+    expect(table.records[3]?.code).toBe(AWKWARD_CODE);
+    expect(table.records[1]).not.toHaveProperty('date');
+    expect(table.records[2]?.units).toBe(9007199254740991);
+    expect(table.records[2]?.revenue).toBe('123456789012345678.123456789012');
   });
 
   it('keep to the codes asked for, and are cut at the limit with one more counted', async () => {
-    const code1 = await readEngineRecordsJson(portal.db, 'json-statement', ['CODE1'], 2);
+    const code1 = await tableRecords(portal, 'json-statement', ['CODE1'], 2);
+    // The first two in file and row order are kept.
     expect(code1.found).toBe(3);
-    expect(JSON.parse(code1.json)).toHaveLength(2);
-    expect(JSON.parse(code1.json)).toEqual(
-      await readEngineRecords(portal.db, 'json-statement', ['CODE1'], 2),
+    expect(code1.records.map((record) => record.id)).toEqual([
+      '0001:0000000007',
+      '0001:0000000010',
+    ]);
+    expect(code1.records).toEqual(
+      engineFields(await readEngineRecords(portal.db, 'json-statement', ['CODE1'], 2)),
     );
-    const none = await readEngineRecordsJson(portal.db, 'json-statement', ['NONE'], 2);
-    expect(none).toEqual({ json: '[]', found: 0 });
+    expect((await tableRecords(portal, 'json-statement', [AWKWARD_CODE], 2)).found).toBe(1);
+    expect(await tableRecords(portal, 'json-statement', ['NONE'], 2)).toEqual({
+      records: [],
+      found: 0,
+    });
+  });
+
+  it('take a statement id and codes as values, whatever they hold', async () => {
+    const hostile = "json-statement' or 'x'='x";
+    expect(await tableRecords(portal, hostile, null, null)).toEqual({ records: [], found: 0 });
+    expect(await tableRecords(portal, 'json-statement', ["x') or (true", '\\'], 10)).toEqual({
+      records: [],
+      found: 0,
+    });
+    expect(await portal.db.query('select count(*)::int as n from statement_records')).toEqual([
+      { n: 6 },
+    ]);
   });
 });

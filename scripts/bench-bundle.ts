@@ -22,8 +22,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** What the shell loads on demand before the dashboard shows: the dashboard's page. */
-const DASHBOARD_SOURCES = ['src/pages/DashboardPage.tsx'];
+/** What the shell loads on demand before the dashboard shows: the signed-in frame and the dashboard's page. */
+const DASHBOARD_SOURCES = ['src/shell/SignedInFrame.tsx', 'src/pages/DashboardPage.tsx'];
 for (const source of DASHBOARD_SOURCES)
   if (!existsSync(source)) throw new Error(`${source} is gone: update DASHBOARD_SOURCES`);
 

@@ -24,24 +24,36 @@ export function PageLoadFailed() {
   );
 }
 
+/** A component whose code arrives on demand; `preload` starts fetching it before it renders. */
+export type LazyComponent<Props> = ComponentType<Props> & { preload: () => void };
+
 /**
- * A page loaded with its own code chunk when first opened. The preloader shows while it loads; a
- * chunk that fails to arrive raises the preload-error event (see `app/preloadError`) and, when the
- * tab is not reloaded, shows a message with a reload button rather than a broken page.
+ * A component loaded with its own code chunk when first shown (or preloaded). The preloader shows
+ * while it loads; a chunk that fails to arrive raises the preload-error event (see
+ * `app/preloadError`) and, when the tab is not reloaded, shows a message with a reload button
+ * rather than a broken page.
  */
-export function lazyPage(load: () => Promise<ComponentType<PageProps>>): ComponentType<PageProps> {
-  const Lazy = lazy(() =>
-    load().then(
-      (Page) => ({ default: Page }),
-      () => ({ default: PageLoadFailed as ComponentType<PageProps> }),
-    ),
-  );
-  function LazyPage(props: PageProps) {
+export function lazyComponent<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyComponent<Props> {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (Component) => ({ default: Component }),
+      () => ({ default: PageLoadFailed as ComponentType<Props> }),
+    ));
+  const Lazy = lazy(loadOnce);
+  function LazyLoaded(props: Props) {
     return (
       <Suspense fallback={<Preloader />}>
         <Lazy {...props} />
       </Suspense>
     );
   }
-  return LazyPage;
+  return Object.assign(LazyLoaded, { preload: () => void loadOnce() });
+}
+
+/** A page loaded with its own code chunk when first opened (see `lazyComponent`). */
+export function lazyPage(load: () => Promise<ComponentType<PageProps>>): LazyComponent<PageProps> {
+  return lazyComponent(load);
 }

@@ -102,8 +102,11 @@ const AdaHubPage = lazyPage(() => import('../pages/AdaHubPage').then((m) => m.Ad
 const HelpGuidePage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpGuidePage));
 const HelpFaqPage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpFaqPage));
 
+/** A page, and for one with its own chunk, how to start fetching it. */
+type Page = ComponentType<PageProps> & { preload?: () => void };
+
 /** Built pages by route id. A route without one is not served and not in the navigation. */
-const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
+const PAGES: Readonly<Record<string, Page>> = {
   login: LoginPage,
   reset: ResetRequestPage,
   claim: ClaimRequestPage,
@@ -153,6 +156,11 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
 
 export function pageFor(routeId: string): ComponentType<PageProps> | null {
   return PAGES[routeId] ?? null;
+}
+
+/** Starts fetching the code of a route's page, when it has its own chunk. */
+export function preloadPage(routeId: string): void {
+  PAGES[routeId]?.preload?.();
 }
 
 /** A route goes somewhere: its page is built, or it redirects within the portal or outside it. */

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { Root } from './Root';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
@@ -8,7 +8,7 @@ import { hasPage, pageFor, preloadPage } from './pages';
 import { lazyComponent } from './lazyPage';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
-import { useCurrentRoute, type RouteHandle } from '../routes/useCurrentRoute';
+import { useCurrentRoute } from '../routes/useCurrentRoute';
 
 // The signed-in frame (navigation, avatar menu, emulation) is not needed to sign in.
 const SignedInFrame = lazyComponent(() => import('./SignedInFrame').then((m) => m.SignedInFrame));
@@ -31,7 +31,6 @@ function pageElement(route: AppRoute): ReactNode {
 const toRouteObject = (route: AppRoute, element: ReactNode): RouteObject => ({
   path: route.path,
   element,
-  handle: { route } satisfies RouteHandle,
 });
 
 /** The router, built from the route table: public pages, guarded application pages, then the 404. */
@@ -70,4 +69,12 @@ export function routeObjects(): RouteObject[] {
   ];
 }
 
-export const createAppRouter = () => createBrowserRouter(routeObjects());
+const ROUTE_OBJECTS = routeObjects();
+
+/**
+ * The application's routes, under a `BrowserRouter`. No route loads data before it renders, so the
+ * data router (`createBrowserRouter`, twice the code) would bring nothing the portal uses.
+ */
+export function AppRoutes() {
+  return useRoutes(ROUTE_OBJECTS);
+}

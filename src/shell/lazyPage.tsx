@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Preloader } from '../frame/Preloader';
+import { loadAllEnglish } from '../i18n/lazy';
 import type { PageProps } from '../routes/types';
 
 /** A page whose code could not be fetched (offline, or the portal was updated meanwhile). */
@@ -28,18 +29,19 @@ export function PageLoadFailed() {
 export type LazyComponent<Props> = ComponentType<Props> & { preload: () => void };
 
 /**
- * A component loaded with its own code chunk when first shown (or preloaded). The preloader shows
- * while it loads; a chunk that fails to arrive raises the preload-error event (see
- * `app/preloadError`) and, when the tab is not reloaded, shows a message with a reload button
- * rather than a broken page.
+ * A component loaded with its own code chunk, and all English texts, when first shown (or
+ * preloaded). The preloader shows while it loads; a chunk that fails to arrive raises the
+ * preload-error event (see `app/preloadError`) and, when the tab is not reloaded, shows a message
+ * with a reload button rather than a broken page.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): LazyComponent<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const loadOnce = () =>
-    (loading ??= load().then(
-      (Component) => ({ default: Component }),
+    // Its texts come with it: the first download holds only the English the login page shows.
+    (loading ??= Promise.all([load(), loadAllEnglish()]).then(
+      ([Component]) => ({ default: Component }),
       () => ({ default: PageLoadFailed as ComponentType<Props> }),
     ));
   const Lazy = lazy(loadOnce);

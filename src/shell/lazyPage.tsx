@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Preloader } from '../frame/Preloader';
 import { loadAllEnglish } from '../i18n/lazy';
@@ -30,12 +30,13 @@ export type LazyComponent<Props> = ComponentType<Props> & { preload: () => void 
 
 /**
  * A component loaded with its own code chunk, and all English texts, when first shown (or
- * preloaded). The preloader shows while it loads; a chunk that fails to arrive raises the
- * preload-error event (see `app/preloadError`) and, when the tab is not reloaded, shows a message
- * with a reload button rather than a broken page.
+ * preloaded). The preloader (or the fallback given) shows while it loads; a chunk that fails to
+ * arrive raises the preload-error event (see `app/preloadError`) and, when the tab is not
+ * reloaded, shows a message with a reload button rather than a broken page.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
+  { fallback = <Preloader /> }: { fallback?: ReactNode } = {},
 ): LazyComponent<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const loadOnce = () =>
@@ -47,7 +48,7 @@ export function lazyComponent<Props extends object>(
   const Lazy = lazy(loadOnce);
   function LazyLoaded(props: Props) {
     return (
-      <Suspense fallback={<Preloader />}>
+      <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
     );

@@ -8,7 +8,6 @@
 import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  account,
   api,
   app,
   frame,
@@ -25,7 +24,6 @@ import { FALLBACK_LANGUAGE, toLanguage } from './languages';
 
 /** The English sections in the first download (named imports: the bundle keeps only these). */
 export const FIRST_ENGLISH = {
-  account,
   api,
   app,
   frame,

@@ -13,9 +13,9 @@ const STATIC_IMPORT = /^import\s+(?!type\b)[^'"]*?['"](\.[^'"]+)['"]/gm;
 // page's (server.*) are in the first part.
 const SERVER_TEXTS = 'src/i18n/serverText.ts';
 // Keys of the first download's code that show only once a part loaded on demand is in (and with
-// it all English): the redirect of a signed-in route, and the upload drawer with the server's
-// answers to its uploads, visible only once an upload began on the import page.
-const SHOWN_AFTER_A_LAZY_PART = [/^statements\.redirect\.no-access$/, /^import\./];
+// it all English): the upload drawer's server answers, shown by its view, which is fetched when
+// an upload began on the import page.
+const SHOWN_AFTER_A_LAZY_PART = [/^import\./];
 
 function resolveImport(from: string, spec: string): string | null {
   const base = join(dirname(from), spec);

@@ -1,8 +1,9 @@
 // The app's translations. The first download holds only the English texts shown before any part
 // of the app loaded on demand: the login page, the shell, the not-found page, route titles and the
-// messages of the server and the API client (tests/src/i18n/firstTexts.test.ts checks it). All of
-// English comes with the first part loaded on demand (`loadAllEnglish`, awaited by the shell's lazy
-// components), so every language keeps a whole English fallback wherever it is needed. Each other
+// messages of the server and the API client. The signed-in frame and the dashboard come with their
+// sections (`loadSignedInEnglish`), every other part loaded on demand with all of English
+// (`loadAllEnglish`), each awaited by the shell's lazy components, so every language keeps its
+// English fallback wherever it is needed (tests/src/i18n/firstTexts.test.ts checks the parts). Each other
 // language is its own file, fetched when it is first chosen; i18next switches language only once
 // that file is in, so nobody sees keys or a half-translated page meanwhile.
 import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
@@ -44,22 +45,50 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource
   ja: () => import('../../locales/ja.json'),
 };
 
-// The whole file as text: a module of its own, so the named imports above stay small.
-let allEnglishAsked: () => void = () => undefined;
-const allEnglish: Promise<ResourceKey> = new Promise<void>((resolve) => {
-  allEnglishAsked = resolve;
-})
-  .then(() => import('../../locales/en.json?raw'))
-  .then((file) => JSON.parse(file.default) as ResourceKey);
+/** The sections a signed-in first visit shows: the frame's and the dashboard's. */
+export const SIGNED_IN_SECTIONS = [
+  'dashboard',
+  'emulation',
+  'filters',
+  'live',
+  'look',
+  'payments',
+  'roles',
+  'transactions',
+  'wallet',
+  'widgets',
+] as const;
 
-/**
- * Fetches all English texts, once, and settles after every i18next instance made by
- * `createLazyI18n` has them (each added its handler before anyone could ask).
- */
-export function loadAllEnglish(): Promise<void> {
-  allEnglishAsked();
-  return allEnglish.then(() => undefined);
+/** A part of the English texts: fetched once, when first asked for; every instance adds it. */
+function englishPart(fetchTexts: () => Promise<ResourceKey>) {
+  let ask: () => void = () => undefined;
+  const texts = new Promise<void>((resolve) => {
+    ask = resolve;
+  }).then(fetchTexts);
+  /** Settles once every i18next instance has the part (each added its handler at creation). */
+  const load = (): Promise<void> => {
+    ask();
+    return texts.then(() => undefined);
+  };
+  return { texts, load };
 }
+
+const signedInEnglish = englishPart(() =>
+  // The plugin's module id must be written out: SIGNED_IN_SECTIONS, in the same order.
+  import('locale-sections:en/dashboard,emulation,filters,live,look,payments,roles,transactions,wallet,widgets').then(
+    (file) => file.default as ResourceKey,
+  ),
+);
+// The whole file as text: a module of its own, so the named imports above stay small.
+const allEnglish = englishPart(() =>
+  import('../../locales/en.json?raw').then((file) => JSON.parse(file.default) as ResourceKey),
+);
+const ENGLISH_PARTS = [signedInEnglish, allEnglish];
+
+/** Fetches the English of the signed-in frame and the dashboard (see `SIGNED_IN_SECTIONS`). */
+export const loadSignedInEnglish = signedInEnglish.load;
+/** Fetches all English texts, for every other part loaded on demand. */
+export const loadAllEnglish = allEnglish.load;
 
 const languageFiles: BackendModule = {
   type: 'backend',
@@ -89,11 +118,12 @@ export function createLazyI18n(language: string | null | undefined): {
   ready: Promise<unknown>;
 } {
   const instance = i18next.createInstance();
-  allEnglish.then(
-    (texts) => instance.addResourceBundle(FALLBACK_LANGUAGE, 'translation', texts, true, true),
-    // The part that asked shows its own failure (see shell/lazyPage).
-    () => undefined,
-  );
+  for (const part of ENGLISH_PARTS)
+    part.texts.then(
+      (texts) => instance.addResourceBundle(FALLBACK_LANGUAGE, 'translation', texts, true, true),
+      // The part that asked shows its own failure (see shell/lazyPage).
+      () => undefined,
+    );
   const ready = instance
     .use(languageFiles)
     .use(initReactI18next)

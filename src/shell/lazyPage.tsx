@@ -29,19 +29,26 @@ export function PageLoadFailed() {
 export type LazyComponent<Props> = ComponentType<Props> & { preload: () => void };
 
 /**
- * A component loaded with its own code chunk, and all English texts, when first shown (or
+ * A component loaded with its own code chunk, and the English texts it shows, when first shown (or
  * preloaded). The preloader (or the fallback given) shows while it loads; a chunk that fails to
  * arrive raises the preload-error event (see `app/preloadError`) and, when the tab is not
  * reloaded, shows a message with a reload button rather than a broken page.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-  { fallback = <Preloader /> }: { fallback?: ReactNode } = {},
+  {
+    fallback = <Preloader />,
+    texts = loadAllEnglish,
+  }: {
+    fallback?: ReactNode;
+    /** Fetches the English texts it shows: all of them unless it names a smaller part. */
+    texts?: () => Promise<void>;
+  } = {},
 ): LazyComponent<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const loadOnce = () =>
     // Its texts come with it: the first download holds only the English the login page shows.
-    (loading ??= Promise.all([load(), loadAllEnglish()]).then(
+    (loading ??= Promise.all([load(), texts()]).then(
       ([Component]) => ({ default: Component }),
       () => ({ default: PageLoadFailed as ComponentType<Props> }),
     ));
@@ -57,6 +64,9 @@ export function lazyComponent<Props extends object>(
 }
 
 /** A page loaded with its own code chunk when first opened (see `lazyComponent`). */
-export function lazyPage(load: () => Promise<ComponentType<PageProps>>): LazyComponent<PageProps> {
-  return lazyComponent(load);
+export function lazyPage(
+  load: () => Promise<ComponentType<PageProps>>,
+  options?: Parameters<typeof lazyComponent>[1],
+): LazyComponent<PageProps> {
+  return lazyComponent(load, options);
 }

@@ -2,11 +2,15 @@ import type { ComponentType } from 'react';
 import { LoginPage } from '../pages/LoginPage';
 import type { AppRoute, PageProps } from '../routes/types';
 import { lazyPage } from './lazyPage';
+import { loadSignedInEnglish } from '../i18n/lazy';
 
 // Every page but the login page (the first visit) loads its code when first opened: the dashboard's
-// charts and exact sums stay out of what a visitor downloads to sign in. A chunk that fails to load
-// is handled by lazyPage and app/preloadError.
-const DashboardPage = lazyPage(() => import('../pages/DashboardPage').then((m) => m.DashboardPage));
+// charts and exact sums stay out of what a visitor downloads to sign in, and it brings only the
+// English it shows. A chunk that fails to load is handled by lazyPage and app/preloadError.
+const DashboardPage = lazyPage(
+  () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
+  { texts: loadSignedInEnglish },
+);
 const AdminOverviewPage = lazyPage(() =>
   import('../pages/AdminOverviewPage').then((m) => m.AdminOverviewPage),
 );

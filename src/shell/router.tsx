@@ -6,12 +6,15 @@ import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
 import { hasPage, pageFor, preloadPage } from './pages';
 import { lazyComponent } from './lazyPage';
+import { loadSignedInEnglish } from '../i18n/lazy';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 
 // The signed-in frame (navigation, avatar menu, emulation) is not needed to sign in.
-const SignedInFrame = lazyComponent(() => import('./SignedInFrame').then((m) => m.SignedInFrame));
+const SignedInFrame = lazyComponent(() => import('./SignedInFrame').then((m) => m.SignedInFrame), {
+  texts: loadSignedInEnglish,
+});
 
 /** The frame and the page opened load side by side, not the page once the frame is in. */
 function SignedInLayout() {

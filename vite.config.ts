@@ -1,8 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+const LOCALE_SECTIONS = 'locale-sections:';
+
+/**
+ * `locale-sections:en/dashboard,frame` is a module of those top-level sections of
+ * `locales/en.json`: the part of a language's texts one screen needs, in a chunk of its own.
+ */
+function localeSections(): Plugin {
+  return {
+    name: 'locale-sections',
+    resolveId: (id) => (id.startsWith(LOCALE_SECTIONS) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${LOCALE_SECTIONS}`)) return null;
+      const [language = '', sections = ''] = id.slice(LOCALE_SECTIONS.length + 1).split('/');
+      const file = fileURLToPath(new URL(`./locales/${language}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const part = sections.split(',').map((section) => {
+        if (!(section in texts)) throw new Error(`locales/${language}.json has no ${section}`);
+        return [section, texts[section]];
+      });
+      return `export default ${JSON.stringify(Object.fromEntries(part))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeSections()],
   // No source maps in the served build: the server sends what the browser runs, nothing more.
   build: { outDir: 'dist', sourcemap: false },
   worker: { format: 'es' },

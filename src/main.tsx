@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { printConsoleBanner } from './app/banner';
 import { listenForPreloadErrors } from './app/preloadError';
 import { createServices } from './app/services';
 import { ServicesContext } from './app/ServicesContext';
-import { createAppRouter } from './shell/router';
+import { AppRoutes } from './shell/router';
 import './styles/theme.css';
 import './styles/controls.css';
 import './styles/frame.css';
@@ -19,7 +19,6 @@ listenForPreloadErrors();
 
 const services = createServices();
 services.session.start();
-const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -30,7 +29,9 @@ void services.languageReady.then(() =>
     <StrictMode>
       <ServicesContext.Provider value={services}>
         <I18nextProvider i18n={services.i18n}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </I18nextProvider>
       </ServicesContext.Provider>
     </StrictMode>,

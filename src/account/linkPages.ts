@@ -1,9 +1,5 @@
 import type { AccountLinkPurpose } from '../../api/accountLinks';
 
-/** Where a support contact is written in the failure texts (SPEC section 8, {email}). */
-export const SUPPORT_EMAIL =
-  (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) || 'support@royalty-portal.example';
-
 /** The texts and ways back of each e-mailed link's pages. */
 export interface LinkPageTexts {
   purpose: AccountLinkPurpose;

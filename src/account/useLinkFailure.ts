@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client';
-import { SUPPORT_EMAIL } from './linkPages';
+import { SUPPORT_EMAIL } from './supportEmail';
 import { useServerText } from '../i18n/serverText';
 import { useTranslation } from 'react-i18next';
 

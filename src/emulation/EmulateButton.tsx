@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Session } from '../../api/session';
 import { canOpenEmulation } from '../routes/access';
-import { EmulateDialog } from './EmulateDialog';
+import { loadSignedInEnglish } from '../i18n/lazy';
+import { lazyComponent } from '../shell/lazyPage';
+
+// The dialog, its machine and its list are fetched when it opens: most people never open it.
+const EmulateDialog = lazyComponent(() => import('./EmulateDialog').then((m) => m.EmulateDialog), {
+  fallback: null,
+  texts: loadSignedInEnglish,
+});
 
 export const EMULATE_MODAL = 'emulate';
 

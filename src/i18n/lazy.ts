@@ -1,11 +1,41 @@
-// The app's translations: English is in the first download (every other language falls back to
-// it); each other language is its own file, fetched when it is first chosen. i18next switches
-// language only once that file is in, so nobody sees keys or a half-translated page meanwhile.
+// The app's translations. The first download holds only the English texts shown before any part
+// of the app loaded on demand: the login page, the shell, the not-found page, route titles and the
+// messages of the server and the API client. The signed-in frame and the dashboard come with their
+// sections (`loadSignedInEnglish`), every other part loaded on demand with all of English
+// (`loadAllEnglish`), each awaited by the shell's lazy components, so every language keeps its
+// English fallback wherever it is needed (tests/src/i18n/firstTexts.test.ts checks the parts). Each other
+// language is its own file, fetched when it is first chosen; i18next switches language only once
+// that file is in, so nobody sees keys or a half-translated page meanwhile.
 import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
+import {
+  api,
+  app,
+  frame,
+  language,
+  login,
+  nav,
+  pages,
+  routes,
+  server,
+  shell,
+} from '../../locales/en.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
 import { FALLBACK_LANGUAGE, toLanguage } from './languages';
+
+/** The English sections in the first download (named imports: the bundle keeps only these). */
+export const FIRST_ENGLISH = {
+  api,
+  app,
+  frame,
+  language,
+  login,
+  nav,
+  pages,
+  routes,
+  server,
+  shell,
+};
 
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: ResourceKey }>> = {
   fr: () => import('../../locales/fr.json'),
@@ -15,12 +45,57 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource
   ja: () => import('../../locales/ja.json'),
 };
 
+/** The sections a signed-in first visit shows: the frame's and the dashboard's. */
+export const SIGNED_IN_SECTIONS = [
+  'dashboard',
+  'emulation',
+  'filters',
+  'live',
+  'look',
+  'payments',
+  'roles',
+  'transactions',
+  'wallet',
+  'widgets',
+] as const;
+
+/** A part of the English texts: fetched once, when first asked for; every instance adds it. */
+function englishPart(fetchTexts: () => Promise<ResourceKey>) {
+  let ask: () => void = () => undefined;
+  const texts = new Promise<void>((resolve) => {
+    ask = resolve;
+  }).then(fetchTexts);
+  /** Settles once every i18next instance has the part (each added its handler at creation). */
+  const load = (): Promise<void> => {
+    ask();
+    return texts.then(() => undefined);
+  };
+  return { texts, load };
+}
+
+const signedInEnglish = englishPart(() =>
+  // The plugin's module id must be written out: SIGNED_IN_SECTIONS, in the same order.
+  import('locale-sections:en/dashboard,emulation,filters,live,look,payments,roles,transactions,wallet,widgets').then(
+    (file) => file.default as ResourceKey,
+  ),
+);
+// The whole file as text: a module of its own, so the named imports above stay small.
+const allEnglish = englishPart(() =>
+  import('../../locales/en.json?raw').then((file) => JSON.parse(file.default) as ResourceKey),
+);
+const ENGLISH_PARTS = [signedInEnglish, allEnglish];
+
+/** Fetches the English of the signed-in frame and the dashboard (see `SIGNED_IN_SECTIONS`). */
+export const loadSignedInEnglish = signedInEnglish.load;
+/** Fetches all English texts, for every other part loaded on demand. */
+export const loadAllEnglish = allEnglish.load;
+
 const languageFiles: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, done) => {
     if (language === FALLBACK_LANGUAGE) {
-      done(null, en);
+      done(null, FIRST_ENGLISH);
       return;
     }
     const load = (LOADERS as Record<string, (() => Promise<{ default: ResourceKey }>) | undefined>)[
@@ -43,11 +118,17 @@ export function createLazyI18n(language: string | null | undefined): {
   ready: Promise<unknown>;
 } {
   const instance = i18next.createInstance();
+  for (const part of ENGLISH_PARTS)
+    part.texts.then(
+      (texts) => instance.addResourceBundle(FALLBACK_LANGUAGE, 'translation', texts, true, true),
+      // The part that asked shows its own failure (see shell/lazyPage).
+      () => undefined,
+    );
   const ready = instance
     .use(languageFiles)
     .use(initReactI18next)
     .init({
-      resources: { [FALLBACK_LANGUAGE]: { translation: en } },
+      resources: { [FALLBACK_LANGUAGE]: { translation: FIRST_ENGLISH } },
       partialBundledLanguages: true,
       lng: toLanguage(language),
       fallbackLng: FALLBACK_LANGUAGE,

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { uploadingCount, type UploadDrawerRef } from '../../machines/uploadDrawerMachine';
 import { uploadProgress, type UploadItemRef } from '../../machines/uploadItemMachine';
 import { useImportServerText } from './importServerText';
-import { useUploadDrawer } from './UploadDrawerProvider';
 import './import.css';
 
 /** One file: its own actor, read here so a progress tick re-renders only this row. */
@@ -114,9 +113,4 @@ export function UploadDrawerView({ drawer }: { drawer: UploadDrawerRef }) {
       )}
     </aside>
   );
-}
-
-/** Mounted once at the application root, inside UploadDrawerProvider. */
-export function UploadDrawer() {
-  return <UploadDrawerView drawer={useUploadDrawer()} />;
 }

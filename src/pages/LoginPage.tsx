@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
-import { SUPPORT_EMAIL } from '../account/linkPages';
+import { SUPPORT_EMAIL } from '../account/supportEmail';
 import { useServerText } from '../i18n/serverText';
 import { useSession } from '../session/useSession';
 import type { PageProps } from '../routes/types';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
 import { useServerText } from '../i18n/serverText';
-import { SUPPORT_EMAIL } from '../account/linkPages';
+import { SUPPORT_EMAIL } from '../account/supportEmail';
 import type { Recoupment } from '../../api/recoupments';
 import {
   draftOf,

@@ -1,24 +1,21 @@
-import { useMatches } from 'react-router';
+import { useMemo } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import { ROUTES } from './table';
 import type { AppRoute } from './types';
 
-export interface RouteHandle {
-  route: AppRoute;
-}
+// The shell serves every route of the table (tests/src/shell checks it), so matching the table
+// finds the route the router shows; anything else is the not-found page.
+const MATCHABLE = ROUTES.map((route) => ({ path: route.path, route }));
 
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  !!handle && typeof handle === 'object' && 'route' in handle;
-
-/** The table entry of the deepest matched route, with its path parameters. */
+/** The table entry of the route shown, with its path parameters. */
 export function useCurrentRoute(): { route: AppRoute | null; params: Record<string, string> } {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const match = matches[index];
-    if (match && isRouteHandle(match.handle)) {
-      const params = Object.fromEntries(
-        Object.entries(match.params).filter((entry): entry is [string, string] => !!entry[1]),
-      );
-      return { route: match.handle.route, params };
-    }
-  }
-  return { route: null, params: {} };
+  const location = useLocation();
+  return useMemo(() => {
+    const match = matchRoutes(MATCHABLE, location)?.at(-1);
+    if (!match) return { route: null, params: {} };
+    const params = Object.fromEntries(
+      Object.entries(match.params).filter((entry): entry is [string, string] => !!entry[1]),
+    );
+    return { route: match.route.route, params };
+  }, [location]);
 }

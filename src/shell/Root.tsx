@@ -7,7 +7,7 @@ import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
 import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';
 import { ToastList } from '../frame/ToastList';
-import { UploadDrawer } from '../import/UploadDrawer';
+import { UploadDrawer } from '../import/LazyUploadDrawer';
 import { UploadDrawerProvider } from '../import/UploadDrawerProvider';
 import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from '../app/preferences';
 import { useServices } from '../app/ServicesContext';

@@ -55,7 +55,7 @@ function NoAccessRedirect({ to, page }: { to: string; page: string }) {
       told.current = true;
       toasts.send({
         type: 'toast.add',
-        toast: { type: 'warning', content: t('statements.redirect.no-access', { page }) },
+        toast: { type: 'warning', content: t('frame.access.redirected', { page }) },
       });
     }
     void navigate(to, { replace: true });

@@ -1,11 +1,16 @@
 import type { ComponentType } from 'react';
-import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import type { AppRoute, PageProps } from '../routes/types';
 import { lazyPage } from './lazyPage';
+import { loadSignedInEnglish } from '../i18n/lazy';
 
-// Every page but the login page and the dashboard (the first paint) loads its code when first
-// opened; a chunk that fails to load is handled by lazyPage and app/preloadError.
+// Every page but the login page (the first visit) loads its code when first opened: the dashboard's
+// charts and exact sums stay out of what a visitor downloads to sign in, and it brings only the
+// English it shows. A chunk that fails to load is handled by lazyPage and app/preloadError.
+const DashboardPage = lazyPage(
+  () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
+  { texts: loadSignedInEnglish },
+);
 const AdminOverviewPage = lazyPage(() =>
   import('../pages/AdminOverviewPage').then((m) => m.AdminOverviewPage),
 );
@@ -101,8 +106,11 @@ const AdaHubPage = lazyPage(() => import('../pages/AdaHubPage').then((m) => m.Ad
 const HelpGuidePage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpGuidePage));
 const HelpFaqPage = lazyPage(() => import('../help/HelpPages').then((m) => m.HelpFaqPage));
 
+/** A page, and for one with its own chunk, how to start fetching it. */
+type Page = ComponentType<PageProps> & { preload?: () => void };
+
 /** Built pages by route id. A route without one is not served and not in the navigation. */
-const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
+const PAGES: Readonly<Record<string, Page>> = {
   login: LoginPage,
   reset: ResetRequestPage,
   claim: ClaimRequestPage,
@@ -152,6 +160,11 @@ const PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
 
 export function pageFor(routeId: string): ComponentType<PageProps> | null {
   return PAGES[routeId] ?? null;
+}
+
+/** Starts fetching the code of a route's page, when it has its own chunk. */
+export function preloadPage(routeId: string): void {
+  PAGES[routeId]?.preload?.();
 }
 
 /** A route goes somewhere: its page is built, or it redirects within the portal or outside it. */

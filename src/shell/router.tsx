@@ -1,15 +1,29 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { Root } from './Root';
-import { EmulationControls } from '../emulation/EmulateButton';
-import { AppFrame } from '../frame/AppFrame';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
-import { hasPage, pageFor } from './pages';
+import { hasPage, pageFor, preloadPage } from './pages';
+import { lazyComponent } from './lazyPage';
+import { loadSignedInEnglish } from '../i18n/lazy';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
-import type { RouteHandle } from '../routes/useCurrentRoute';
+import { useCurrentRoute } from '../routes/useCurrentRoute';
+
+// The signed-in frame (navigation, avatar menu, emulation) is not needed to sign in.
+const SignedInFrame = lazyComponent(() => import('./SignedInFrame').then((m) => m.SignedInFrame), {
+  texts: loadSignedInEnglish,
+});
+
+/** The frame and the page opened load side by side, not the page once the frame is in. */
+function SignedInLayout() {
+  const { route } = useCurrentRoute();
+  useEffect(() => {
+    if (route) preloadPage(route.id);
+  }, [route]);
+  return <SignedInFrame />;
+}
 
 /** Pages are looked up once, when the router is built; a redirect route has none. */
 function pageElement(route: AppRoute): ReactNode {
@@ -20,7 +34,6 @@ function pageElement(route: AppRoute): ReactNode {
 const toRouteObject = (route: AppRoute, element: ReactNode): RouteObject => ({
   path: route.path,
   element,
-  handle: { route } satisfies RouteHandle,
 });
 
 /** The router, built from the route table: public pages, guarded application pages, then the 404. */
@@ -46,7 +59,7 @@ export function routeObjects(): RouteObject[] {
           element: <RequireSession />,
           children: [
             {
-              element: <AppFrame controls={EmulationControls} navigable={hasPage} />,
+              element: <SignedInLayout />,
               children: privateRoutes.map((route) =>
                 toRouteObject(route, <RouteGate route={route}>{pageElement(route)}</RouteGate>),
               ),
@@ -59,4 +72,12 @@ export function routeObjects(): RouteObject[] {
   ];
 }
 
-export const createAppRouter = () => createBrowserRouter(routeObjects());
+const ROUTE_OBJECTS = routeObjects();
+
+/**
+ * The application's routes, under a `BrowserRouter`. No route loads data before it renders, so the
+ * data router (`createBrowserRouter`, twice the code) would bring nothing the portal uses.
+ */
+export function AppRoutes() {
+  return useRoutes(ROUTE_OBJECTS);
+}

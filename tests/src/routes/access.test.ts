@@ -248,7 +248,7 @@ describe('side navigation', () => {
     expect(labels(visibleNavigation(PAYEE))).toEqual([
       'nav.item.home',
       'nav.item.analytics',
-      'payee-statements.nav.earnings',
+      'nav.item.earnings',
       'nav.item.payments',
       'nav.item.transactions',
       'nav.item.products',

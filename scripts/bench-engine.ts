@@ -2,13 +2,21 @@
 // statement of 1,000,000 records, and the latency of recalculating a 100,000-record preview after a
 // split edit through an engine worker thread. Prints figures only; it never fails on time.
 //
+// Then the same statement calculated from the database (PGlite in a temporary folder): its records
+// read as objects, as the calculation reads them, against the record table COPY writes, read
+// straight into the engine's columns.
+//
 //   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference]
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { calculate } from '../engine/index';
-import { calculateWasm, loadEngine } from '../engine/loader';
+import { calculateWasm, loadEngine, runWasmColumns, type EngineExports } from '../engine/loader';
+import { readRecordTable } from '../engine/recordTable';
 import { stringifyOutput } from '../engine/outputJson';
 import { calculateReference } from '../engine/reference/index';
 import type {
@@ -20,6 +28,9 @@ import type {
   SplitSetKind,
 } from '../engine/types';
 import type { EngineWorkerApi } from '../workers/engineWorkerApi';
+import { copyValue, openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrations';
+import { readEngineRecords, readEngineRecordTable } from '../server/statements/engineInput';
 
 interface Options {
   records: number;
@@ -229,6 +240,126 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
+/**
+ * The statement's records stored as one statement's records in PGlite, then calculated from there
+ * both ways: records as objects (readEngineRecords, then calculateWasm) and as a record table
+ * (readEngineRecordTable, readRecordTable, then the module on its columns). Both outputs must be
+ * the same text.
+ */
+async function fromDatabase(engine: EngineExports, input: EngineInput, runs: number) {
+  const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
+  const db = await openDatabase({ dataDir: join(work, 'pglite') });
+  try {
+    await migrate(db);
+    await db.query(`insert into accounts (id, name, type, status, created_at, version)
+                    values ('bench', 'Bench', 'label', 'active', now(), 1)`);
+    await db.query(`insert into distributors (id, name, uploadable, created_at, version)
+                    values ('bench-distributor', 'Bench Distributor', true, now(), 1)`);
+    await db.query(
+      `insert into statements (id, account_id, distributor_id, period, title,
+                                            received_at, parse_status, version, state)
+                    values ('bench-statement', 'bench', 'bench-distributor', $1, 'Bench', now(),
+                            'parsed', 1, 'ready')`,
+      [PERIOD],
+    );
+    await db.query(`insert into statement_files (id, statement_id, account_id, name, sha256, size,
+                                                 status, added_in, position_in_upload)
+                    values ('bench-file', 'bench-statement', 'bench', 'bench.tsv', 'x', 1, 'read', 1, 0)`);
+    const loaded = await timeAsync(async () => {
+      const chunk = 50_000;
+      for (let from = 0; from < input.records.length; from += chunk) {
+        const lines = input.records
+          .slice(from, from + chunk)
+          .map(
+            (record, index) =>
+              [
+                'bench-statement',
+                'bench-file',
+                from + index + 1,
+                record.code,
+                'isrc',
+                'Title',
+                'Artist',
+                record.service ?? 'Spotify',
+                record.format ?? 'stream',
+                record.territory ?? null,
+                record.units,
+                record.revenue,
+                record.date ?? null,
+                record.kind === 'adjustment' ? 'sale' : record.kind,
+                'USD',
+                'Single',
+              ]
+                .map(copyValue)
+                .join('\t') + '\n',
+          );
+        await db.copyFrom(
+          'statement_records',
+          [
+            'statement_id',
+            'file_id',
+            'row',
+            'code',
+            'code_kind',
+            'title',
+            'artist',
+            'service',
+            'format',
+            'territory',
+            'units',
+            'revenue',
+            'date',
+            'kind',
+            'currency',
+            'format_raw',
+          ],
+          lines.join(''),
+        );
+      }
+    });
+    console.log(
+      `from the database (PGlite): ${input.records.length.toLocaleString('en-US')} records of one statement stored in ${ms(loaded.ms)}`,
+    );
+    const { records: _records, ...rest } = input;
+    const objects: number[] = [];
+    const tables: number[] = [];
+    let parts = { read: 0, columns: 0, engine: 0 };
+    let same = true;
+    for (let run = 0; run < runs; run += 1) {
+      const byObjects = await timeAsync(async () =>
+        calculateWasm({
+          ...rest,
+          records: await readEngineRecords(db, 'bench-statement', null, null),
+        }),
+      );
+      objects.push(byObjects.ms);
+      const read = await timeAsync(() => readEngineRecordTable(db, 'bench-statement', null, null));
+      const columns = time(() => readRecordTable(read.value.table));
+      if (columns.value === null) throw new Error('the record table could not be read');
+      const table = columns.value;
+      const calculated = time(() => runWasmColumns(engine, rest, table));
+      tables.push(read.ms + columns.ms + calculated.ms);
+      parts = { read: read.ms, columns: columns.ms, engine: calculated.ms };
+      same &&=
+        calculated.value !== null &&
+        stringifyOutput(calculated.value) === stringifyOutput(byObjects.value);
+    }
+    const count = input.records.length;
+    console.log(
+      `  records as objects (readEngineRecords, calculateWasm): ${rate(count, median(objects))} records/s ` +
+        `(median of ${runs}: ${objects.map(ms).join(', ')})`,
+    );
+    console.log(
+      `  records as a record table (COPY, readRecordTable, the module on its columns): ${rate(count, median(tables))} records/s ` +
+        `(median of ${runs}: ${tables.map(ms).join(', ')}; last run: COPY ${ms(parts.read)}, columns ${ms(parts.columns)}, engine ${ms(parts.engine)})`,
+    );
+    console.log(`  outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    await db.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(
@@ -273,6 +404,8 @@ async function main(): Promise<void> {
     const same = stringifyOutput(reference.value) === stringifyOutput(wasmOutput);
     console.log(`outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
   }
+
+  await fromDatabase(engine, input, options.runs);
 
   // Preview: a 100,000-record statement opened in an engine worker thread once, then recalculated
   // after each split edit as the split editor does (workers/engineWorkerApi.ts over Comlink): the

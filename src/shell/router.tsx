@@ -6,6 +6,7 @@ import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
 import { hasPage, pageFor, preloadPage } from './pages';
 import { lazyComponent } from './lazyPage';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { loadSignedInEnglish } from '../i18n/lazy';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
@@ -76,8 +77,9 @@ const ROUTE_OBJECTS = routeObjects();
 
 /**
  * The application's routes, under a `BrowserRouter`. No route loads data before it renders, so the
- * data router (`createBrowserRouter`, twice the code) would bring nothing the portal uses.
+ * data router (`createBrowserRouter`, twice the code) would bring nothing the portal uses. A page
+ * that fails while drawn shows a message with a reload button (PageErrorBoundary).
  */
 export function AppRoutes() {
-  return useRoutes(ROUTE_OBJECTS);
+  return <PageErrorBoundary>{useRoutes(ROUTE_OBJECTS)}</PageErrorBoundary>;
 }

@@ -205,3 +205,20 @@ test('a user without access is redirected per SPEC section 4', async ({ page }) 
   await page.goto('/statements');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a page that fails while it is drawn says so in the reader’s words and offers a reload', async ({
+  page,
+}) => {
+  await login(page, 'label@demo.label');
+  // An answer the products page cannot draw: its list is missing.
+  await page.route('**/api/products?**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"total":0}' }),
+  );
+  await page.goto('/products');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something went wrong while showing this page. Nothing you saved is lost: reload the page to try again.',
+  );
+  await page.unroute('**/api/products?**');
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,54 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+
+/** What a person sees when a page failed while it was drawn: what happened, and a way out. */
+function PageCrashed() {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <p className="page-note" role="alert">
+        {t('shell.crash.failed')}
+      </p>
+      <p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => window.location.reload()}
+        >
+          {t('shell.chunk.reload')}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Kept in the browser's console for whoever investigates; the person reads PageCrashed.
+    console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <PageCrashed /> : this.props.children;
+  }
+}
+
+/**
+ * Catches a page that fails while it is drawn, so the portal shows a translated message with a
+ * reload button instead of going blank; opening another address tries again.
+ */
+export function PageErrorBoundary({ children }: BoundaryProps) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
+}

@@ -870,6 +870,19 @@ export const migrations: Migration[] = [
       create index account_layouts_account on account_layouts (account_id, distributor_id, created_at);
     `,
   },
+  {
+    version: 33,
+    name: "a statement's currency kept with it when its files are read, not counted from its records by every list",
+    sql: `
+      alter table statements add column currency text;
+      update statements s set currency = (
+        select r.currency from statement_records r
+         where r.statement_id = s.id and r.currency is not null
+           and r.file_id = any(array(select f.id from statement_files f
+                                      where f.statement_id = s.id and f.status = 'read'))
+         group by r.currency order by count(*) desc, r.currency limit 1);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -2,7 +2,16 @@ import type { Queryable } from '../../db/database';
 import type { StatementEvent, UploadedFile } from '../types';
 import { clearStatementAnalytics, writeStatementAnalytics } from '../../analytics/aggregates';
 import { postTransfers } from '../../ledger/transfers';
+import { statementCurrencyFromRecordsSql } from '../../statements/currency';
 import { bumpVersion, type Projector } from './projector';
+
+/** Keeps the statement's currency (statements.currency) as its read files' records tell it. */
+async function keepCurrency(tx: Queryable, statementId: string): Promise<void> {
+  await tx.query(
+    `update statements set currency = ${statementCurrencyFromRecordsSql('$1')} where id = $1`,
+    [statementId],
+  );
+}
 
 async function insertFiles(
   tx: Queryable,
@@ -52,6 +61,7 @@ export const statementProjector: Projector<StatementEvent> = {
               errors = $4, summary = $5 where id = $1`,
       [data.fileId, data.rowsRead, data.records, data.errors, JSON.stringify(data.summary)],
     );
+    await keepCurrency(tx, id);
     await bumpVersion(tx, 'statements', id, version);
   },
   async StatementFileRejected(tx, { data }, { id, version }) {
@@ -59,6 +69,7 @@ export const statementProjector: Projector<StatementEvent> = {
       data.fileId,
       data.error,
     ]);
+    await keepCurrency(tx, id);
     await bumpVersion(tx, 'statements', id, version);
   },
   async StatementParsed(tx, { data }, { id, version }) {
@@ -169,6 +180,7 @@ export const statementProjector: Projector<StatementEvent> = {
   },
   async StatementFilesReplaced(tx, { data }, { id, version }) {
     await tx.query('delete from statement_files where id = any($1::text[])', [data.removed]);
+    await keepCurrency(tx, id);
     // The records the figures came from are gone: they come back with the next calculation.
     await clearStatementAnalytics(tx, id);
     const owner = await tx.query<{ account_id: string }>(

@@ -28,7 +28,8 @@ import type {
   SplitSetKind,
 } from '../engine/types';
 import type { EngineWorkerApi } from '../workers/engineWorkerApi';
-import { copyValue, openDatabase } from '../server/db/database';
+import { openDatabase } from '../server/db/database';
+import { RECORD_COLUMNS, recordLineWriter } from '../server/import/recordLines';
 import { migrate } from '../server/db/migrations';
 import { readEngineRecords, readEngineRecordTable } from '../server/statements/engineInput';
 
@@ -265,56 +266,31 @@ async function fromDatabase(engine: EngineExports, input: EngineInput, runs: num
     await db.query(`insert into statement_files (id, statement_id, account_id, name, sha256, size,
                                                  status, added_in, position_in_upload)
                     values ('bench-file', 'bench-statement', 'bench', 'bench.tsv', 'x', 1, 'read', 1, 0)`);
+    // Stored as a read statement's file is: the import's own COPY lines and columns.
+    const line = recordLineWriter('bench-statement', 'bench-file');
     const loaded = await timeAsync(async () => {
       const chunk = 50_000;
       for (let from = 0; from < input.records.length; from += chunk) {
-        const lines = input.records
-          .slice(from, from + chunk)
-          .map(
-            (record, index) =>
-              [
-                'bench-statement',
-                'bench-file',
-                from + index + 1,
-                record.code,
-                'isrc',
-                'Title',
-                'Artist',
-                record.service ?? 'Spotify',
-                record.format ?? 'stream',
-                record.territory ?? null,
-                record.units,
-                record.revenue,
-                record.date ?? null,
-                record.kind === 'adjustment' ? 'sale' : record.kind,
-                'USD',
-                'Single',
-              ]
-                .map(copyValue)
-                .join('\t') + '\n',
-          );
-        await db.copyFrom(
-          'statement_records',
-          [
-            'statement_id',
-            'file_id',
-            'row',
-            'code',
-            'code_kind',
-            'title',
-            'artist',
-            'service',
-            'format',
-            'territory',
-            'units',
-            'revenue',
-            'date',
-            'kind',
-            'currency',
-            'format_raw',
-          ],
-          lines.join(''),
+        const lines = input.records.slice(from, from + chunk).map(
+          (record, index) =>
+            line({
+              row: from + index + 1,
+              code: record.code,
+              codeKind: 'isrc',
+              title: 'Title',
+              artist: 'Artist',
+              service: record.service ?? 'Spotify',
+              format: 'Single',
+              formatKind: record.format === 'stream' ? 'stream' : 'download',
+              territory: record.territory ?? null,
+              units: record.units,
+              revenue: record.revenue,
+              date: record.date ?? null,
+              kind: record.kind === 'adjustment' ? 'sale' : record.kind,
+              currency: 'USD',
+            }) + '\n',
         );
+        await db.copyFrom('statement_records', RECORD_COLUMNS, lines.join(''));
       }
     });
     console.log(

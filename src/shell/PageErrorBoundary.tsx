@@ -1,26 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ReloadPage } from './lazyPage';
 
 /** What a person sees when a page failed while it was drawn: what happened, and a way out. */
 function PageCrashed() {
   const { t } = useTranslation();
-  return (
-    <section className="page">
-      <p className="page-note" role="alert">
-        {t('shell.crash.failed')}
-      </p>
-      <p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => window.location.reload()}
-        >
-          {t('shell.chunk.reload')}
-        </button>
-      </p>
-    </section>
-  );
+  return <ReloadPage message={t('shell.crash.failed')} />;
 }
 
 interface BoundaryProps {

@@ -4,13 +4,13 @@ import { Preloader } from '../frame/Preloader';
 import { loadAllEnglish } from '../i18n/lazy';
 import type { PageProps } from '../routes/types';
 
-/** A page whose code could not be fetched (offline, or the portal was updated meanwhile). */
-export function PageLoadFailed() {
+/** A page that cannot be shown: what happened, and a button that reloads it. */
+export function ReloadPage({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
     <section className="page">
       <p className="page-note" role="alert">
-        {t('shell.chunk.failed')}
+        {message}
       </p>
       <p>
         <button
@@ -23,6 +23,12 @@ export function PageLoadFailed() {
       </p>
     </section>
   );
+}
+
+/** A page whose code could not be fetched (offline, or the portal was updated meanwhile). */
+export function PageLoadFailed() {
+  const { t } = useTranslation();
+  return <ReloadPage message={t('shell.chunk.failed')} />;
 }
 
 /** A component whose code arrives on demand; `preload` starts fetching it before it renders. */

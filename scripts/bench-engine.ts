@@ -336,6 +336,24 @@ async function fromDatabase(engine: EngineExports, input: EngineInput, runs: num
   }
 }
 
+/** The first calculation of `input` on a fresh module in a new thread, warmed up first or not. */
+async function firstCall(
+  input: EngineInput,
+  warm: boolean,
+): Promise<{ warmUpMs: number; firstCallMs: number }> {
+  const worker = new Worker(new URL('./engineFirstCall.mjs', import.meta.url), {
+    workerData: { input, warm },
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(
@@ -348,15 +366,20 @@ async function main(): Promise<void> {
       `(4-8 payees with a group, one income-threshold conditional), 2 recoupments (off-the-top, debtor); built in ${ms(built.ms)}`,
   );
 
-  const engine = await loadEngine();
-  // Warm-up: V8 runs a fresh module in its baseline tier and optimises the hot functions while
-  // they run; the first call (cold) is timed apart, then the wrapper and the module are warm.
+  // A fresh module's first calculation, in a thread of its own, with and without the warm-up the
+  // server and the browser worker run when they start (engine/warmUp.ts).
   const warmUp = statement(50_000, 1);
-  const cold = await timeAsync(() => calculateWasm(warmUp));
+  for (const warm of [false, true]) {
+    const first = await firstCall(warmUp, warm);
+    console.log(
+      `first call on a fresh module (${warmUp.records.length.toLocaleString('en-US')} records), ` +
+        (warm
+          ? `after the start-up warm-up (${ms(first.warmUpMs)}): ${ms(first.firstCallMs)}`
+          : `cold: ${ms(first.firstCallMs)}`),
+    );
+  }
+  const engine = await loadEngine();
   await calculateWasm(warmUp);
-  console.log(
-    `first call on a fresh module (cold, ${warmUp.records.length.toLocaleString('en-US')} records): ${ms(cold.ms)}`,
-  );
   const wasmRuns: number[] = [];
   let wasmOutput = await calculateWasm(input);
   for (let run = 0; run < options.runs; run += 1) {

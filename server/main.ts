@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultAppOptions } from './app';
+import { warmUpEngine } from '../engine/warmUp';
 import { lockDataDir } from './db/dataDirLock';
 import { openDatabase } from './db/database';
 import { prepareDatabase } from './startup';
@@ -51,6 +52,9 @@ const shutdown = async () => {
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 
+// The engine module is loaded and run once on a small statement before the first request, so the
+// first calculation does not pay for its loading and baseline code (engine/warmUp.ts).
+await warmUpEngine();
 await app.listen({ port, host });
 const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
 const lines = [`Royalty portal on ${url} (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`];

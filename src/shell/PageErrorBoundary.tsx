@@ -13,10 +13,23 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class Boundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryState {
+  failed: boolean;
+  /** The address the failure happened at: opening another one tries again. */
+  pathname: string;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
+class Boundary extends Component<BoundaryProps & { pathname: string }, BoundaryState> {
+  override state: BoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
     return { failed: true };
   }
 
@@ -32,9 +45,10 @@ class Boundary extends Component<BoundaryProps, { failed: boolean }> {
 
 /**
  * Catches a page that fails while it is drawn, so the portal shows a translated message with a
- * reload button instead of going blank; opening another address tries again.
+ * reload button instead of going blank; opening another address tries again. Nothing below it is
+ * mounted again when the address changes: the frame and what runs in it stay as they are.
  */
 export function PageErrorBoundary({ children }: BoundaryProps) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary pathname={pathname}>{children}</Boundary>;
 }

@@ -222,3 +222,15 @@ test('a page that fails while it is drawn says so in the reader’s words and of
   await page.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
 });
+
+test('going from page to page keeps the frame as it is, drawn once', async ({ page }) => {
+  await login(page, 'label@demo.label');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const drawn = await navigation.elementHandle();
+  await navigation.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await navigation.getByRole('link', { name: 'Statements' }).click();
+  await expect(page).toHaveURL(/\/statements$/);
+  // The navigation on screen is the one drawn at first: nothing above the page was drawn again.
+  expect(await drawn?.evaluate((node) => node.isConnected)).toBe(true);
+});

@@ -67,6 +67,13 @@ function hexValue(byte: number | undefined): number {
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
+/** How many records a record table's bytes hold: its line breaks. */
+export function countRecords(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(LINE); at !== -1; at = bytes.indexOf(LINE, at + 1)) count += 1;
+  return count;
+}
+
 /**
  * Reads a record table (its text, or the text as UTF-8 bytes) into the engine's record columns.
  * Null when it is not one: a line without its seven columns, a kind other than sale, mechanical
@@ -76,8 +83,7 @@ function hexValue(byte: number | undefined): number {
 export function readRecordTable(source: string | Uint8Array): RecordColumns | null {
   const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
   if (bytes.length > 0 && bytes[bytes.length - 1] !== LINE) return null;
-  let count = 0;
-  for (let at = bytes.indexOf(LINE); at !== -1; at = bytes.indexOf(LINE, at + 1)) count += 1;
+  const count = countRecords(bytes);
 
   const units = new Float64Array(count);
   const lengths = new Uint32Array(count * 4);

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { calculate } from '../engine/index';
-import { calculateWasm, loadEngine, runWasmColumns, type EngineExports } from '../engine/loader';
+import { calculate, calculateRecords } from '../engine/index';
+import { calculateWasm, loadEngine } from '../engine/loader';
 import { readRecordTable } from '../engine/recordTable';
 import { stringifyOutput } from '../engine/outputJson';
 import { calculateReference } from '../engine/reference/index';
@@ -244,10 +244,10 @@ const median = (values: number[]) =>
 /**
  * The statement's records stored as one statement's records in PGlite, then calculated from there
  * both ways: records as objects (readEngineRecords, then calculateWasm) and as a record table
- * (readEngineRecordTable, readRecordTable, then the module on its columns). Both outputs must be
+ * (readEngineRecordTable, readRecordTable, then calculateRecords on its columns). Both outputs must be
  * the same text.
  */
-async function fromDatabase(engine: EngineExports, input: EngineInput, runs: number) {
+async function fromDatabase(input: EngineInput, runs: number) {
   const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
   const db = await openDatabase({ dataDir: join(work, 'pglite') });
   try {
@@ -313,12 +313,12 @@ async function fromDatabase(engine: EngineExports, input: EngineInput, runs: num
       const columns = time(() => readRecordTable(read.value.table));
       if (columns.value === null) throw new Error('the record table could not be read');
       const table = columns.value;
-      const calculated = time(() => runWasmColumns(engine, rest, table));
+      const calculated = await timeAsync(() => calculateRecords(rest, table));
       tables.push(read.ms + columns.ms + calculated.ms);
       parts = { read: read.ms, columns: columns.ms, engine: calculated.ms };
       same &&=
-        calculated.value !== null &&
-        stringifyOutput(calculated.value) === stringifyOutput(byObjects.value);
+        calculated.value.backend === 'wasm' &&
+        stringifyOutput(calculated.value.output) === stringifyOutput(byObjects.value);
     }
     const count = input.records.length;
     console.log(
@@ -326,7 +326,7 @@ async function fromDatabase(engine: EngineExports, input: EngineInput, runs: num
         `(median of ${runs}: ${objects.map(ms).join(', ')})`,
     );
     console.log(
-      `  records as a record table (COPY, readRecordTable, the module on its columns): ${rate(count, median(tables))} records/s ` +
+      `  records as a record table (COPY, readRecordTable, calculateRecords): ${rate(count, median(tables))} records/s ` +
         `(median of ${runs}: ${tables.map(ms).join(', ')}; last run: COPY ${ms(parts.read)}, columns ${ms(parts.columns)}, engine ${ms(parts.engine)})`,
     );
     console.log(`  outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
@@ -404,7 +404,7 @@ async function main(): Promise<void> {
     console.log(`outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
   }
 
-  await fromDatabase(engine, input, options.runs);
+  await fromDatabase(input, options.runs);
 
   // Preview: a 100,000-record statement opened in an engine worker thread once, then recalculated
   // after each split edit as the split editor does (workers/engineWorkerApi.ts over Comlink): the

@@ -1,3 +1,4 @@
+import { countRecords } from '../../engine/recordTable';
 import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
@@ -104,13 +105,7 @@ export async function readEngineRecordTable(
       ${cut ? 'order by f.file_number, r.row limit $3' : ''}`,
     [statementId, codes, limit],
   );
-  return { table, found: limit === null ? countLines(table) : found };
-}
-
-function countLines(bytes: Uint8Array): number {
-  let count = 0;
-  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count += 1;
-  return count;
+  return { table, found: limit === null ? countRecords(table) : found };
 }
 
 /** What the account's latest approved statement left: its calculation and engine state. */

@@ -10,17 +10,6 @@
 import { RECORD_FLAGS, type RecordColumns } from './columns';
 import type { EngineRecord, RecordKind } from './types';
 
-/** The record table's columns, in their order. */
-export const RECORD_TABLE_COLUMNS = [
-  'id',
-  'code',
-  'kind',
-  'date',
-  'units',
-  'revenue',
-  'format',
-] as const;
-
 const TAB = 9;
 const LINE = 10;
 const BACKSLASH = 92;

@@ -168,7 +168,7 @@ export const PreviewInputAnswer = Type.Object({
     Type.Null(),
     Type.String({
       description:
-        "The input's records as a record table: one record per line in PostgreSQL's COPY text format, tab-separated: id, code, kind, date, units, revenue, format (\\N when none)",
+        "The input's records as a record table: one record per line in PostgreSQL's COPY text format, tab-separated: file (its number, in the order the statement's files came), row, code, kind, date, units, revenue, format (\\N when none); a record's engine id is its file and row, zero-padded to 4 and 10 digits and joined by a colon",
     }),
   ]),
 });

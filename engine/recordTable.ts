@@ -1,16 +1,21 @@
 // A statement's records as a record table: the text PostgreSQL writes with COPY in its text format,
-// one record per line, seven columns separated by tabs:
+// one record per line, eight columns separated by tabs:
 //
-//   id  code  kind  date  units  revenue  format
+//   file  row  code  kind  date  units  revenue  format
 //
 // with \N for a record without a date or format. The server reads a preview's records this way
 // (the database writes it, no JS object per record) and the engine lays it straight out in its
-// columns (columns.ts): the id, code, date and revenue bytes are copied, the kind and format
-// become flags, the units a number. What the engine does not read (service, territory) is not sent.
+// columns (columns.ts): the record's id is made of its file's number and its row (recordIdOf), the
+// code, date and revenue bytes are copied, the kind and format become flags, the units a number.
+// What the engine does not read (service, territory) is not sent. The database writes the file and
+// row as plain numbers: padding them there costs it more than the whole read here.
 import { RECORD_FLAGS, type RecordColumns } from './columns';
 import type { EngineRecord, RecordKind } from './types';
 
 const TAB = 9;
+const COLON = 58;
+const FILE_DIGITS = 4;
+const ROW_DIGITS = 10;
 const LINE = 10;
 const BACKSLASH = 92;
 
@@ -48,6 +53,13 @@ function escapedByte(letter: number): number {
   }
 }
 
+/**
+ * A statement record's engine id: its file's number (in the order the files were added) and its
+ * row, zero-padded so that ids sort in file and row order.
+ */
+export const recordIdOf = (fileNumber: number, row: number) =>
+  `${String(fileNumber).padStart(FILE_DIGITS, '0')}:${String(row).padStart(ROW_DIGITS, '0')}`;
+
 const isOctal = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 55;
 function hexValue(byte: number | undefined): number {
   if (byte === undefined) return -1;
@@ -65,7 +77,8 @@ export function countRecords(bytes: Uint8Array): number {
 
 /**
  * Reads a record table (its text, or the text as UTF-8 bytes) into the engine's record columns.
- * Null when it is not one: a line without its seven columns, a kind other than sale, mechanical
+ * Null when it is not one: a line without its eight columns, a file or row that is not a whole
+ * number, a kind other than sale, mechanical
  * or adjustment, units that are not a whole number, or a text that does not end its last line.
  * The engine checks the rest (codes, dates and amounts) as it does for records as objects.
  */
@@ -77,8 +90,9 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
   const units = new Float64Array(count);
   const lengths = new Uint32Array(count * 4);
   const flags = new Uint8Array(count);
-  // Unescaping only shortens a field, and the table holds more than the fields kept.
-  const text = new Uint8Array(bytes.length);
+  // Unescaping only shortens a field, and the table holds more than the fields kept but the ids,
+  // which padding makes at most FILE_DIGITS + ROW_DIGITS - 1 bytes longer than the file and row.
+  const text = new Uint8Array(bytes.length + count * (FILE_DIGITS + ROW_DIGITS));
   let written = 0;
   let at = 0;
 
@@ -147,6 +161,29 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     return start;
   };
 
+  /** Reads a field of digits at `at` (a file or a row): its value, or -1 when it is not one. */
+  const wholeField = (): number => {
+    const start = at;
+    let value = 0;
+    for (let byte = bytes[at]; byte !== undefined && byte >= 48 && byte <= 57; byte = bytes[++at]) {
+      value = value * 10 + (byte - 48);
+    }
+    return at === start || !Number.isSafeInteger(value) ? -1 : value;
+  };
+
+  /** Writes `value`'s digits into `text`, zero-padded to `width`, as recordIdOf does. */
+  const writeDigits = (value: number, width: number) => {
+    let length = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) length += 1;
+    const size = Math.max(width, length);
+    let rest = value;
+    for (let index = size - 1; index >= 0; index -= 1) {
+      text[written + index] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    written += size;
+  };
+
   /** Steps over the separator ending a field: a tab, or the line break after the last one. */
   const separator = (expected: number) => {
     if (bytes[at] !== expected) return false;
@@ -156,8 +193,15 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
 
   for (let index = 0; index < count; index += 1) {
     const lengthAt = index * 4;
-    const id = copyField();
-    if (id < 0 || !separator(TAB)) return null;
+    const idStart = written;
+    const file = wholeField();
+    if (file < 0 || !separator(TAB)) return null;
+    const row = wholeField();
+    if (row < 0 || !separator(TAB)) return null;
+    writeDigits(file, FILE_DIGITS);
+    text[written++] = COLON;
+    writeDigits(row, ROW_DIGITS);
+    const id = written - idStart;
     const code = copyField();
     if (code < 0 || !separator(TAB)) return null;
     lengths[lengthAt] = id;

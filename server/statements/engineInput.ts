@@ -1,4 +1,4 @@
-import { countRecords } from '../../engine/recordTable';
+import { countRecords, recordIdOf } from '../../engine/recordTable';
 import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { Queryable } from '../db/database';
@@ -21,8 +21,7 @@ interface RecordRow {
  * A record's engine id, `<file number>:<row>` padded so that the engine's text order (ENGINE.md:
  * records run in order of date, then id) is the order of the files as they came, then their rows.
  */
-export const engineRecordId = (fileNumber: number, row: number) =>
-  `${String(fileNumber).padStart(4, '0')}:${String(row).padStart(10, '0')}`;
+export const engineRecordId = recordIdOf;
 
 /** `files`: the statement `$1`'s files, numbered in the order they were added. */
 const NUMBERED_FILES = `files as (
@@ -65,16 +64,13 @@ export async function readEngineRecords(
   }));
 }
 
-/** `value` as text left-padded with zeros to `width`, never cut (as String.padStart). */
-const padded = (value: string, width: number) =>
-  `repeat('0', greatest(0, ${width} - length(${value}))) || ${value}`;
-
 /**
  * The same records as readEngineRecords, as a record table (engine/recordTable.ts) written by the
  * database with COPY: a preview of 100,000 records is one text, read by the engine worker straight
  * into its columns. `found` counts the records there are, at most `limit + 1`, so that a caller
  * can tell the records were cut at `limit`. Run it in a transaction: the sort of the records kept
- * when they are cut is given the memory to stay off the disk for that transaction only.
+ * when they are cut is given the memory to stay off the disk for that transaction only, and dates
+ * are written as ISO dates (YYYY-MM-DD) for that transaction whatever the server's DateStyle.
  */
 export async function readEngineRecordTable(
   tx: Queryable,
@@ -94,12 +90,12 @@ export async function readEngineRecordTable(
   const cut = limit !== null && found > limit;
   // The engine runs records in order of date, then id, whatever order they come in: only records
   // cut at the limit need sorting, so that the first ones in file and row order are kept.
-  if (cut) await tx.query(`select set_config('work_mem', '64MB', true)`);
+  await tx.query(
+    `select set_config('datestyle', 'ISO', true)${cut ? `, set_config('work_mem', '64MB', true)` : ''}`,
+  );
   const table = await tx.copyOut(
     `with ${NUMBERED_FILES}
-     select ${padded('f.file_number::text', 4)} || ':' || ${padded('r.row::text', 10)},
-            r.code, r.kind, to_char(r.date, 'YYYY-MM-DD'), r.units, trim_scale(r.revenue),
-            r.format
+     select f.file_number, r.row, r.code, r.kind, r.date, r.units, trim_scale(r.revenue), r.format
        from statement_records r join files f on f.id = r.file_id
       where ${RECORDS_ASKED}
       ${cut ? 'order by f.file_number, r.row limit $3' : ''}`,

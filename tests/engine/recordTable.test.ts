@@ -7,7 +7,7 @@ import { calculate, calculateRecords } from '../../engine/index';
 import { loadEngine, runWasmColumns, type EngineExports } from '../../engine/loader';
 import { stringifyOutput } from '../../engine/outputJson';
 import { openPreview } from '../../engine/preview';
-import { readRecordTable, recordsOfTable } from '../../engine/recordTable';
+import { readRecordTable, recordIdOf, recordsOfTable } from '../../engine/recordTable';
 import { calculateReference } from '../../engine/reference/index';
 import type { EngineInput, EngineRecord } from '../../engine/types';
 import { copyValue } from '../../server/db/database';
@@ -20,13 +20,27 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
+/**
+ * A statement's records: the generated ones with the ids of a statement's records, from three
+ * files (numbered past the padding, for one) in a jumbled order.
+ */
+const FILES = [1, 2, 12_345];
+const asStatement = (input: EngineInput): EngineInput => ({
+  ...input,
+  records: input.records.map((record, index) => ({
+    ...record,
+    id: recordIdOf(FILES[index % 3]!, (index * 7919) % 100_003),
+  })),
+});
+const fileAndRow = (id: string) => id.split(':').map(Number);
+
 /** The records as the database writes them with COPY (server/statements/engineInput.ts). */
 function tableOf(records: readonly EngineRecord[]): string {
   return records
     .map(
       (record) =>
         [
-          record.id,
+          ...fileAndRow(record.id),
           record.code,
           record.kind,
           record.date ?? null,
@@ -40,7 +54,7 @@ function tableOf(records: readonly EngineRecord[]): string {
     .join('');
 }
 
-/** Ids and codes holding what COPY escapes (tabs, line breaks, backslashes) and non-ASCII text. */
+/** Codes holding what COPY escapes (tabs, line breaks, backslashes) and non-ASCII text. */
 function awkward(input: EngineInput): EngineInput {
   const rename = (code: string) => `${code}\t\\\n\r-é-\ud83d\ude00`;
   const catalog = Object.fromEntries(
@@ -55,15 +69,12 @@ function awkward(input: EngineInput): EngineInput {
   ) as EngineInput;
   return {
     ...renamed,
-    records: input.records.map((record) => ({
-      ...record,
-      id: `\\${record.id}\t`,
-      code: rename(record.code),
-    })),
+    records: input.records.map((record) => ({ ...record, code: rename(record.code) })),
   };
 }
 
-function expectSameAsObjects(input: EngineInput): void {
+function expectSameAsObjects(generated: EngineInput): void {
+  const input = asStatement(generated);
   const table = readRecordTable(tableOf(input.records));
   expect(table).not.toBeNull();
   const expected = stringifyOutput(calculateReference(input));
@@ -79,12 +90,12 @@ describe('a record table', () => {
     fc.assert(fc.property(escalatingInput, expectSameAsObjects), { numRuns: 300 });
   });
 
-  it('keeps escaped and non-ASCII ids and codes as they were', () => {
+  it('keeps escaped and non-ASCII codes as they were, and makes ids as the calculation does', () => {
     fc.assert(
       fc.property(engineInput, (input) => expectSameAsObjects(awkward(input))),
       { numRuns: 300 },
     );
-    const input = awkward(fc.sample(withRecords, { numRuns: 1, seed: 7 })[0]!);
+    const input = asStatement(awkward(fc.sample(withRecords, { numRuns: 1, seed: 7 })[0]!));
     expect(input.records.length).toBeGreaterThan(1);
     const table = readRecordTable(tableOf(input.records))!;
     expect(recordsOfTable(table).map((record) => [record.id, record.code])).toEqual(
@@ -94,8 +105,8 @@ describe('a record table', () => {
   });
 
   it('is calculated by the reference as by the module, and opened for previews', async () => {
-    const [input] = fc.sample(withRecords, { numRuns: 1, seed: 11 });
-    const { records, ...rest } = input!;
+    const input = asStatement(fc.sample(withRecords, { numRuns: 1, seed: 11 })[0]!);
+    const { records, ...rest } = input;
     const table = readRecordTable(tableOf(records))!;
     const wasm = await calculateRecords(rest, table);
     const reference = await calculateRecords(rest, table, { backend: 'decimal' });
@@ -105,7 +116,7 @@ describe('a record table', () => {
     expect(stringifyOutput(wasm.output)).toBe(stringifyOutput((await calculate(input)).output));
 
     const preview = await openPreview(rest, {}, table);
-    const { lines: _lines, ...summary } = calculateReference(input!);
+    const { lines: _lines, ...summary } = calculateReference(input);
     expect(JSON.stringify((await preview.calculate(JSON.stringify(rest.splitSets))).output)).toBe(
       JSON.stringify(summary),
     );
@@ -114,12 +125,12 @@ describe('a record table', () => {
 
   it('reads dates and formats that are absent, and octal and hex escapes', () => {
     const table = readRecordTable(
-      'r\\0611\tC\\x31\tmechanical\t\\N\t-3\t1.5\t\\N\nr2\tC2\tsale\t2026-01-02\t0\t-2\tstream\n',
+      '1\t11\tC\\0611\tmechanical\t\\N\t-3\t1.5\t\\N\n2\t9\tC\\x32\tsale\t2026-01-02\t0\t-2\tstream\n',
     )!;
     expect(recordsOfTable(table)).toEqual([
-      { id: 'r11', code: 'C1', kind: 'mechanical', units: -3, revenue: '1.5' },
+      { id: '0001:0000000011', code: 'C11', kind: 'mechanical', units: -3, revenue: '1.5' },
       {
-        id: 'r2',
+        id: '0002:0000000009',
         code: 'C2',
         kind: 'sale',
         date: '2026-01-02',
@@ -130,28 +141,32 @@ describe('a record table', () => {
     ]);
     expect(readRecordTable('')?.count).toBe(0);
     // The largest whole number a JavaScript number holds exactly is read exactly.
-    const largest = readRecordTable('r\tC\tsale\t\\N\t-9007199254740991\t1\t\\N\n');
+    const largest = readRecordTable('1\t1\tC\tsale\t\\N\t-9007199254740991\t1\t\\N\n');
     expect(largest?.units[0]).toBe(-Number.MAX_SAFE_INTEGER);
   });
 
   it.each([
-    ['a column missing', 'r1\tC1\tsale\t\\N\t1\t1\n'],
-    ['a column too many', 'r1\tC1\tsale\t\\N\t1\t1\t\\N\textra\n'],
-    ['a kind the engine does not know', 'r1\tC1\trefund\t\\N\t1\t1\t\\N\n'],
-    ['units with a fraction', 'r1\tC1\tsale\t\\N\t1.5\t1\t\\N\n'],
-    ['units past 2^53', 'r1\tC1\tsale\t\\N\t9007199254740993\t1\t\\N\n'],
-    ['units past 2^53 by their last digit', 'r1\tC1\tsale\t\\N\t9007199254740992\t1\t\\N\n'],
-    ['no units', 'r1\tC1\tsale\t\\N\t\t1\t\\N\n'],
-    ['a record without an id', '\\N\tC1\tsale\t\\N\t1\t1\t\\N\n'],
-    ['a record without revenue', 'r1\tC1\tsale\t\\N\t1\t\\N\t\\N\n'],
-    ['a last line without its line break', 'r1\tC1\tsale\t\\N\t1\t1\t\\N'],
+    ['a column missing', '1\t1\tC1\tsale\t\\N\t1\t1\n'],
+    ['a column too many', '1\t1\tC1\tsale\t\\N\t1\t1\t\\N\textra\n'],
+    ['a kind the engine does not know', '1\t1\tC1\trefund\t\\N\t1\t1\t\\N\n'],
+    ['units with a fraction', '1\t1\tC1\tsale\t\\N\t1.5\t1\t\\N\n'],
+    ['units past 2^53', '1\t1\tC1\tsale\t\\N\t9007199254740993\t1\t\\N\n'],
+    ['units past 2^53 by their last digit', '1\t1\tC1\tsale\t\\N\t9007199254740992\t1\t\\N\n'],
+    ['no units', '1\t1\tC1\tsale\t\\N\t\t1\t\\N\n'],
+    ['a record without a file', '\\N\t1\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a record without a row', '1\t\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a row that is not a whole number', '1\t-2\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a file that is not a number', 'a\t1\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a row past 2^53', '1\t9007199254740993\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a record without revenue', '1\t1\tC1\tsale\t\\N\t1\t\\N\t\\N\n'],
+    ['a last line without its line break', '1\t1\tC1\tsale\t\\N\t1\t1\t\\N'],
   ])('is refused with %s', (_, text) => {
     expect(readRecordTable(text)).toBeNull();
   });
 
   it('with an amount the engine refuses is named by the record, as objects are', async () => {
-    const [input] = fc.sample(withRecords, { numRuns: 1, seed: 3 });
-    const { records, ...rest } = input!;
+    const input = asStatement(fc.sample(withRecords, { numRuns: 1, seed: 3 })[0]!);
+    const { records, ...rest } = input;
     const broken = records.map((record, index) =>
       index === 0 ? { ...record, revenue: '1e5' } : record,
     );

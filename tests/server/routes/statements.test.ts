@@ -262,10 +262,10 @@ describe('the split preview input', () => {
       records: 1,
       truncated: false,
     });
-    // One record, written by the database as a record table: id, code, kind, date, units,
-    // revenue, format.
+    // One record, written by the database as a record table: file, row, code, kind, date,
+    // units, revenue, format.
     expect(preview.records).toBe(
-      '0001:0000000002\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
+      '1\t2\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
     );
     expect(Object.keys(preview.input.catalog).sort()).toEqual(['859700000016', 'QZDM12600001']);
     // The engine takes it as it is: the label's half, and the band's half split 60/40.

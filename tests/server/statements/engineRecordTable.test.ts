@@ -122,6 +122,19 @@ describe('engine records as a record table', () => {
     expect(table.records[2]?.revenue).toBe('123456789012345678.123456789012');
   });
 
+  it('give dates as the calculation reads them whatever date style the database writes', async () => {
+    const objects = await readEngineRecords(portal.db, 'json-statement', null, null);
+    const table = await portal.db.transaction(async (tx) => {
+      await tx.query(`set local datestyle = 'SQL, DMY'`);
+      return readEngineRecordTable(tx, 'json-statement', null, null);
+    });
+    const records = recordsOfTable(readRecordTable(table.table)!);
+    expect(records.map((record) => record.date ?? null).sort()).toEqual(
+      objects.map((record) => record.date ?? null).sort(),
+    );
+    expect(records.find((record) => record.id === '0001:0000000010')?.date).toBe('2026-09-02');
+  });
+
   it('keep to the codes asked for, and are cut at the limit with one more counted', async () => {
     const code1 = await tableRecords(portal, 'json-statement', ['CODE1'], 2);
     // The first two in file and row order are kept.

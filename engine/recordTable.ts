@@ -68,6 +68,60 @@ function hexValue(byte: number | undefined): number {
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
+/** The field at `at` is \N: it ends right after. */
+const isNullField = (bytes: Uint8Array, at: number) =>
+  bytes[at] === BACKSLASH &&
+  bytes[at + 1] === 78 &&
+  (bytes[at + 2] === TAB || bytes[at + 2] === LINE);
+
+/**
+ * The byte the escape at `at` stands for (\N is the null field only as a whole field, which the
+ * caller checks first); -1 for a backslash ending its field, which stands for nothing.
+ */
+function escapedValue(bytes: Uint8Array, at: number): number {
+  const next = bytes[at + 1];
+  if (next === undefined || next === TAB || next === LINE) return -1;
+  if (isOctal(next)) {
+    let value = next - 48;
+    for (let from = at + 2; from < at + 4 && isOctal(bytes[from]); from += 1) {
+      value = value * 8 + (bytes[from]! - 48);
+    }
+    return value & 0xff;
+  }
+  if (next === 120 && hexValue(bytes[at + 2]) >= 0) {
+    const high = hexValue(bytes[at + 2]);
+    const low = hexValue(bytes[at + 3]);
+    return low >= 0 ? high * 16 + low : high;
+  }
+  return escapedByte(next);
+}
+
+/** How many bytes the escape at `at` spans, as escapedValue reads it. */
+function escapeLength(bytes: Uint8Array, at: number): number {
+  const next = bytes[at + 1];
+  if (next === undefined || next === TAB || next === LINE) return 1;
+  if (isOctal(next)) {
+    let length = 2;
+    while (length < 4 && isOctal(bytes[at + length])) length += 1;
+    return length;
+  }
+  if (next === 120 && hexValue(bytes[at + 2]) >= 0) return hexValue(bytes[at + 3]) >= 0 ? 4 : 3;
+  return 2;
+}
+
+/** Writes `value`'s digits into `text` at `written`, zero-padded to `width`; answers where it ends. */
+function writeDigits(text: Uint8Array, written: number, value: number, width: number): number {
+  let length = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) length += 1;
+  const end = written + Math.max(width, length);
+  let rest = value;
+  for (let at = end - 1; at >= written; at -= 1) {
+    text[at] = 48 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return end;
+}
+
 /** How many records a record table's bytes hold: its line breaks. */
 export function countRecords(bytes: Uint8Array): number {
   let count = 0;
@@ -95,151 +149,101 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
   const text = new Uint8Array(bytes.length + count * (FILE_DIGITS + ROW_DIGITS));
   let written = 0;
   let at = 0;
+  // One loop, its positions in local variables: helpers that moved them would keep them where each
+  // step of the loop has to load and store them again.
+  for (let index = 0; index < count; index += 1) {
+    const lengthAt = index * 4;
 
-  const ends = (position: number) => {
-    const byte = bytes[position];
-    return byte === TAB || byte === LINE || byte === undefined;
-  };
-
-  /**
-   * Undoes the escape at `at` into `text` and answers where the field goes on; -1 when the field
-   * is \N (null), which has nothing else in it.
-   */
-  const unescape = (fieldStart: number): number => {
-    const next = bytes[at + 1];
-    let from = at + 2;
-    if (next === 78 && written === fieldStart && ends(from) && (at === 0 || ends(at - 1))) {
-      return -1;
+    // The id, of the file's number and the row.
+    let start = at;
+    let file = 0;
+    for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
+      file = file * 10 + (byte - 48);
     }
-    if (isOctal(next)) {
-      let value = next! - 48;
-      for (let digits = 1; digits < 3 && isOctal(bytes[from]); digits += 1) {
-        value = value * 8 + (bytes[from++]! - 48);
-      }
-      text[written++] = value & 0xff;
-    } else if (next === 120 && hexValue(bytes[from]) >= 0) {
-      let value = hexValue(bytes[from++]);
-      if (hexValue(bytes[from]) >= 0) value = value * 16 + hexValue(bytes[from++]);
-      text[written++] = value;
-    } else if (next === undefined || next === TAB || next === LINE) {
-      return at + 1;
-    } else {
-      text[written++] = escapedByte(next);
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(file)) return null;
+    start = ++at;
+    let row = 0;
+    for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
+      row = row * 10 + (byte - 48);
     }
-    return from;
-  };
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(row)) return null;
+    at += 1;
+    const idStart = written;
+    written = writeDigits(text, written, file, FILE_DIGITS);
+    text[written++] = COLON;
+    written = writeDigits(text, written, row, ROW_DIGITS);
+    lengths[lengthAt] = written - idStart;
 
-  /**
-   * Copies the field at `at` into `text`, its escapes undone, and moves `at` to the tab or line
-   * break ending it: its length in bytes, or -1 for \N.
-   */
-  const copyField = (): number => {
-    const start = written;
-    let byte = bytes[at];
-    while (byte !== TAB && byte !== LINE && byte !== undefined) {
+    // The code, the one field that can hold what COPY escapes.
+    if (isNullField(bytes, at)) return null;
+    start = written;
+    for (let byte = bytes[at]; byte !== TAB && byte !== LINE && byte !== undefined;) {
       if (byte === BACKSLASH) {
-        const next = unescape(start);
-        if (next < 0) {
-          at += 2;
-          return -1;
-        }
-        at = next;
+        const escaped = escapedValue(bytes, at);
+        if (escaped >= 0) text[written++] = escaped;
+        at += escapeLength(bytes, at);
       } else {
         text[written++] = byte;
         at += 1;
       }
       byte = bytes[at];
     }
-    return written - start;
-  };
+    if (bytes[at] !== TAB) return null;
+    lengths[lengthAt + 1] = written - start;
+    start = ++at;
 
-  /** Moves `at` past a word field (kind, units, format) and answers where it started. */
-  const skipField = () => {
-    const start = at;
-    let byte = bytes[at];
-    while (byte !== TAB && byte !== LINE && byte !== undefined) byte = bytes[++at];
-    return start;
-  };
-
-  /** Reads a field of digits at `at` (a file or a row): its value, or -1 when it is not one. */
-  const wholeField = (): number => {
-    const start = at;
-    let value = 0;
-    for (let byte = bytes[at]; byte !== undefined && byte >= 48 && byte <= 57; byte = bytes[++at]) {
-      value = value * 10 + (byte - 48);
-    }
-    return at === start || !Number.isSafeInteger(value) ? -1 : value;
-  };
-
-  /** Writes `value`'s digits into `text`, zero-padded to `width`, as recordIdOf does. */
-  const writeDigits = (value: number, width: number) => {
-    let length = 1;
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) length += 1;
-    const size = Math.max(width, length);
-    let rest = value;
-    for (let index = size - 1; index >= 0; index -= 1) {
-      text[written + index] = 48 + (rest % 10);
-      rest = Math.floor(rest / 10);
-    }
-    written += size;
-  };
-
-  /** Steps over the separator ending a field: a tab, or the line break after the last one. */
-  const separator = (expected: number) => {
-    if (bytes[at] !== expected) return false;
-    at += 1;
-    return true;
-  };
-
-  for (let index = 0; index < count; index += 1) {
-    const lengthAt = index * 4;
-    const idStart = written;
-    const file = wholeField();
-    if (file < 0 || !separator(TAB)) return null;
-    const row = wholeField();
-    if (row < 0 || !separator(TAB)) return null;
-    writeDigits(file, FILE_DIGITS);
-    text[written++] = COLON;
-    writeDigits(row, ROW_DIGITS);
-    const id = written - idStart;
-    const code = copyField();
-    if (code < 0 || !separator(TAB)) return null;
-    lengths[lengthAt] = id;
-    lengths[lengthAt + 1] = code;
-
-    let start = skipField();
+    // The kind.
+    while (bytes[at] !== TAB && bytes[at] !== LINE && at < bytes.length) at += 1;
     let flag = -1;
     if (equals(bytes, start, at, SALE)) flag = RECORD_FLAGS.sale;
     else if (equals(bytes, start, at, MECHANICAL)) flag = RECORD_FLAGS.mechanical;
     else if (equals(bytes, start, at, ADJUSTMENT)) flag = RECORD_FLAGS.adjustment;
-    if (flag < 0 || !separator(TAB)) return null;
+    if (flag < 0 || bytes[at] !== TAB) return null;
+    at += 1;
 
-    const date = copyField();
-    if (!separator(TAB)) return null;
-    lengths[lengthAt + 2] = date < 0 ? RECORD_FLAGS.noDate : date;
+    // The date, or \N. Dates and amounts are never escaped: a backslash in one is copied, and the
+    // engine refuses it as it refuses any date or amount it cannot read.
+    if (isNullField(bytes, at)) {
+      lengths[lengthAt + 2] = RECORD_FLAGS.noDate;
+      at += 2;
+    } else {
+      start = written;
+      for (let byte = bytes[at]!; byte !== TAB && byte !== LINE && at < bytes.length;) {
+        text[written++] = byte;
+        byte = bytes[++at]!;
+      }
+      lengths[lengthAt + 2] = written - start;
+    }
+    if (bytes[at] !== TAB) return null;
+    start = ++at;
 
-    start = skipField();
+    // The units, a whole number.
+    const negative = bytes[at] === 45;
+    if (negative) start = ++at;
     let value = 0;
-    let digit = start;
-    const negative = bytes[digit] === 45;
-    if (negative) digit += 1;
-    if (digit === at) return null;
-    for (; digit < at; digit += 1) {
-      const byte = bytes[digit]!;
-      if (byte < 48 || byte > 57) return null;
+    for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       value = value * 10 + (byte - 48);
     }
-    if (!Number.isSafeInteger(value)) return null;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(value)) return null;
     units[index] = negative ? -value : value;
-    if (!separator(TAB)) return null;
+    at += 1;
 
-    const revenue = copyField();
-    if (revenue < 0 || !separator(TAB)) return null;
-    lengths[lengthAt + 3] = revenue;
+    // The revenue.
+    if (isNullField(bytes, at)) return null;
+    start = written;
+    for (let byte = bytes[at]!; byte !== TAB && byte !== LINE && at < bytes.length;) {
+      text[written++] = byte;
+      byte = bytes[++at]!;
+    }
+    lengths[lengthAt + 3] = written - start;
+    if (bytes[at] !== TAB) return null;
+    start = ++at;
 
-    start = skipField();
+    // The format, the last field.
+    while (bytes[at] !== TAB && bytes[at] !== LINE && at < bytes.length) at += 1;
     if (equals(bytes, start, at, STREAM)) flag |= RECORD_FLAGS.stream;
-    if (!separator(LINE)) return null;
+    if (bytes[at] !== LINE) return null;
+    at += 1;
     flags[index] = flag;
   }
 

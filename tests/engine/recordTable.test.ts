@@ -140,6 +140,12 @@ describe('a record table', () => {
       },
     ]);
     expect(readRecordTable('')?.count).toBe(0);
+    // \N is the null field only as a whole field; in a code it is the letter N, and a backslash
+    // ending a field stands for nothing.
+    const escapes = readRecordTable(
+      '1\t1\tA\\N\tsale\t\\N\t1\t1\t\\N\n1\t2\tB\\\tsale\t\\N\t1\t1\t\\N\n',
+    )!;
+    expect(recordsOfTable(escapes).map((record) => record.code)).toEqual(['AN', 'B']);
     // The largest whole number a JavaScript number holds exactly is read exactly.
     const largest = readRecordTable('1\t1\tC\tsale\t\\N\t-9007199254740991\t1\t\\N\n');
     expect(largest?.units[0]).toBe(-Number.MAX_SAFE_INTEGER);
@@ -158,6 +164,7 @@ describe('a record table', () => {
     ['a row that is not a whole number', '1\t-2\tC1\tsale\t\\N\t1\t1\t\\N\n'],
     ['a file that is not a number', 'a\t1\tC1\tsale\t\\N\t1\t1\t\\N\n'],
     ['a row past 2^53', '1\t9007199254740993\tC1\tsale\t\\N\t1\t1\t\\N\n'],
+    ['a record without a code', '1\t1\t\\N\tsale\t\\N\t1\t1\t\\N\n'],
     ['a record without revenue', '1\t1\tC1\tsale\t\\N\t1\t\\N\t\\N\n'],
     ['a last line without its line break', '1\t1\tC1\tsale\t\\N\t1\t1\t\\N'],
   ])('is refused with %s', (_, text) => {

@@ -174,6 +174,16 @@ export const PreviewInputAnswer = Type.Object({
 });
 export type PreviewInputAnswer = Static<typeof PreviewInputAnswer>;
 
+/**
+ * `table`: the answer in two parts, for a reader that takes the records as they are: its statement
+ * and input as JSON on the first line, then the records as the record table, to the end.
+ */
+export const PreviewInputQuery = Type.Object(
+  { format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('table')])) },
+  { additionalProperties: false },
+);
+export type PreviewInputQuery = Static<typeof PreviewInputQuery>;
+
 /** One change of a product's history: who, when, and the event's before and after. */
 export const ProductEvent = Type.Object({
   seq: Type.String(),

@@ -30,7 +30,8 @@ export const PREVIEW_DEBOUNCE_MS = 0;
 export interface PreviewSource {
   statement: object | null;
   input: unknown;
-  records: string | null;
+  /** The record table (engine/recordTable.ts), its text or its bytes. */
+  records: string | Uint8Array | null;
 }
 
 /** The split sets being edited, as the editor holds them; compared by identity only. */

@@ -22,7 +22,7 @@ export const engineWorkerApi = {
    * their split sets. With `recordTable` (engine/recordTable.ts, as the server sends a preview's
    * records), its records are the input's. A malformed input rejects with EngineInputError.
    */
-  async openPreview(input: unknown, recordTable?: string): Promise<number> {
+  async openPreview(input: unknown, recordTable?: string | Uint8Array): Promise<number> {
     const records = recordTable === undefined ? undefined : readRecordTable(recordTable);
     if (records === null) throw new EngineInputError('records: not a record table');
     const preview = await openPreview(input, { backend: 'wasm' }, records);

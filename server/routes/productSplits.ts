@@ -1,18 +1,23 @@
 // A product's split sets: replaced from the split editor, and the input of its live preview.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { previewInput, previewInputJson } from '../catalog/previewInput';
+import { Type } from 'typebox';
+import { previewInput, previewInputJson, previewInputTable } from '../catalog/previewInput';
 import { setProductSplits } from '../catalog/splitSets';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { catalogScope, productView } from '../queries/products';
 import { loadProduct } from './products';
 import { errorResponses, IdParams } from '../../api/common';
-import { PreviewInputAnswer, Product } from '../../api/products';
+import { PreviewInputAnswer, PreviewInputQuery, Product } from '../../api/products';
 import { SplitsBody } from '../../api/splits';
 
-/** Sends an answer already written as JSON text: Fastify sends a JSON-typed string as it is. */
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type('application/json; charset=utf-8').send(text);
+/** Sends an answer already written (JSON text, or text bytes): Fastify sends it as it is. */
+function sendWritten(
+  reply: FastifyReply,
+  type: 'application/json' | 'text/plain',
+  body: string | Buffer,
+) {
+  return reply.type(`${type}; charset=utf-8`).send(body);
 }
 
 const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
@@ -58,16 +63,19 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
       schema: {
         tags: ['products'],
         summary:
-          "The engine input of the split editor's live preview: this product's records of its latest statement",
+          "The engine input of the split editor's live preview: this product's records of its latest statement; format=table answers its statement and input as JSON on the first line, then the records' table as text",
         params: IdParams,
-        response: { 200: PreviewInputAnswer, ...errorResponses },
+        querystring: PreviewInputQuery,
+        response: { 200: Type.Union([PreviewInputAnswer, Type.String()]), ...errorResponses },
       },
     },
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(app.db, request.params.id, scope);
       const preview = await app.db.transaction((tx) => previewInput(tx, row.id));
-      return sendJsonText(reply, previewInputJson(preview));
+      return request.query.format === 'table'
+        ? sendWritten(reply, 'text/plain', previewInputTable(preview))
+        : sendWritten(reply, 'application/json', previewInputJson(preview));
     },
   );
 };

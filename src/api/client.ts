@@ -34,8 +34,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** `csv` answers are saved as a file download. */
-  format?: 'json' | 'csv';
+  /** `csv` answers are saved as a file download; `bytes` answers are given as they came. */
+  format?: 'json' | 'csv' | 'bytes';
   /** Append the global filters (month or months, artist). */
   filters?: boolean;
   signal?: AbortSignal;
@@ -119,6 +119,12 @@ function saveFile(file: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+const ACCEPTED: Record<NonNullable<RequestOptions['format']>, string> = {
+  json: 'application/json',
+  csv: 'text/csv',
+  bytes: 'text/plain',
+};
+
 export class ApiClient {
   private readonly options: ApiClientOptions;
   private readonly baseUrl: string;
@@ -130,6 +136,7 @@ export class ApiClient {
 
   get<T>(path: string, options?: RequestOptions & { format?: 'json' }): Promise<T>;
   get(path: string, options: RequestOptions & { format: 'csv' }): Promise<CsvDownload>;
+  get(path: string, options: RequestOptions & { format: 'bytes' }): Promise<Uint8Array>;
   get(path: string, options: RequestOptions = {}): Promise<unknown> {
     return this.request('GET', path, options);
   }
@@ -296,7 +303,7 @@ export class ApiClient {
     options: RequestOptions,
   ): Promise<unknown> {
     const headers: Record<string, string> = {
-      accept: options.format === 'csv' ? 'text/csv' : 'application/json',
+      accept: ACCEPTED[options.format ?? 'json'],
     };
     if (method !== 'GET') {
       const csrf = this.csrfToken();
@@ -334,6 +341,7 @@ export class ApiClient {
         (this.options.download ?? saveFile)(await response.blob(), fileName);
         return { fileName } satisfies CsvDownload;
       }
+      if (options.format === 'bytes') return new Uint8Array(await response.arrayBuffer());
       const text = await response.text();
       return text ? (JSON.parse(text) as unknown) : undefined;
     }

@@ -62,21 +62,38 @@ export const productEvents = (api: ApiClient, id: string) =>
 
 /**
  * The contract leaves the input open, as api/ names none of the engine's types: it is one, but its
- * records, which come as a record table.
+ * records, which come as a record table, in the bytes the server sent.
  */
-export type EnginePreviewAnswer = Omit<PreviewInputAnswer, 'input'> & {
+export type EnginePreviewAnswer = Omit<PreviewInputAnswer, 'input' | 'records'> & {
   input: Omit<EngineInput, 'records'> | null;
+  records: Uint8Array | null;
 };
 
 /** An answer that has a statement: its input and records are there too. */
 export interface StatementPreviewAnswer {
   statement: NonNullable<PreviewInputAnswer['statement']>;
   input: Omit<EngineInput, 'records'>;
-  records: string;
+  records: Uint8Array;
 }
 
-export const previewInput = (api: ApiClient, id: string) =>
-  api.get<EnginePreviewAnswer>(`${productPath(id)}/preview-input`);
+const LINE_BREAK = 10;
+
+/**
+ * The preview input in two parts (`format=table`): the statement and input are the JSON of the
+ * first line; the record table, the rest of the bytes, goes to the engine worker as it came.
+ */
+export async function previewInput(api: ApiClient, id: string): Promise<EnginePreviewAnswer> {
+  const bytes = await api.get(`${productPath(id)}/preview-input`, {
+    query: { format: 'table' },
+    format: 'bytes',
+  });
+  const lineEnd = bytes.indexOf(LINE_BREAK);
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd))) as Omit<
+    EnginePreviewAnswer,
+    'records'
+  >;
+  return { ...head, records: head.statement === null ? null : bytes.subarray(lineEnd + 1) };
+}
 
 export const listPresets = (api: ApiClient) => api.get<PresetList>('presets');
 

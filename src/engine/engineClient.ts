@@ -32,7 +32,7 @@ export interface EngineClient {
    * their split sets. With `recordTable` (engine/recordTable.ts), its records are the input's. A
    * malformed input rejects with EngineInputError.
    */
-  openPreview(input: unknown, recordTable?: string): Promise<number>;
+  openPreview(input: unknown, recordTable?: string | Uint8Array): Promise<number>;
   /**
    * Recalculates an open statement with `splitSets` (totals, payees, recoupments; no lines).
    * Latest wins, together with calculate(): an older call still pending rejects with
@@ -104,7 +104,7 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
   }
 
   const calculate = (input: unknown) => latest(() => remote.calculate(input));
-  const openPreview = (input: unknown, recordTable?: string) =>
+  const openPreview = (input: unknown, recordTable?: string | Uint8Array) =>
     queued(() => remote.openPreview(input, recordTable));
   // Sent as JSON text: cheaper to write and to copy to the worker than the sets as objects.
   const preview = (statement: number, splitSets: unknown) =>

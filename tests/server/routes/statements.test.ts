@@ -240,6 +240,14 @@ describe('the split preview input', () => {
     const empty = (await get(portal.app, lena, `/api/products/${id}/preview-input`)).json();
     // Nothing to calculate yet: no input, and the preview says there is no statement.
     expect(empty).toEqual({ statement: null, input: null, records: null });
+    const emptyTable = await get(
+      portal.app,
+      lena,
+      `/api/products/${id}/preview-input?format=table`,
+    );
+    expect(emptyTable.body).toBe('{"statement":null,"input":null}\n');
+    const unknown = await get(portal.app, lena, `/api/products/${id}/preview-input?format=csv`);
+    expect(unknown.statusCode).toBe(400);
 
     const distributors = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json();
     const header =
@@ -268,6 +276,16 @@ describe('the split preview input', () => {
       '1\t2\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
     );
     expect(Object.keys(preview.input.catalog).sort()).toEqual(['859700000016', 'QZDM12600001']);
+    // In two parts, the same answer: its statement and input as JSON on the first line, then the
+    // records as the database wrote them.
+    const table = await get(portal.app, lena, `/api/products/${id}/preview-input?format=table`);
+    expect(table.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lineEnd = table.rawPayload.indexOf(10);
+    expect(JSON.parse(table.rawPayload.subarray(0, lineEnd).toString())).toEqual({
+      statement: preview.statement,
+      input: preview.input,
+    });
+    expect(table.rawPayload.subarray(lineEnd + 1).toString()).toBe(preview.records);
     // The engine takes it as it is: the label's half, and the band's half split 60/40.
     const records = recordsOfTable(readRecordTable(preview.records)!);
     const output = calculateReference(validateInput({ ...preview.input, records }));

@@ -95,6 +95,13 @@ describe('ApiClient requests (SPEC section 7)', () => {
     ]);
   });
 
+  it('gives a bytes answer as the bytes that came, a tab and a line break as they were', async () => {
+    const { client, requests } = setup(() => new Response('{"a":1}\n1\t2\n', { status: 200 }));
+    const bytes = await client.get('products/p/preview-input', { format: 'bytes' });
+    expect(new TextDecoder().decode(bytes)).toBe('{"a":1}\n1\t2\n');
+    expect(new Headers(requests[0]?.init.headers).get('accept')).toBe('text/plain');
+  });
+
   it('answers undefined for 204', async () => {
     const { client, warn } = setup(() => new Response(null, { status: 204 }));
     await expect(client.logout()).resolves.toBeUndefined();

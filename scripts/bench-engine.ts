@@ -2,11 +2,13 @@
 // statement of 1,000,000 records, and the latency of recalculating a 100,000-record preview after a
 // split edit through an engine worker thread. Prints figures only; it never fails on time.
 //
-// Then the same statement calculated from the database (PGlite in a temporary folder): its records
-// read as objects, as the calculation reads them, against the record table COPY writes, read
-// straight into the engine's columns.
+// Then the same statement calculated from the database (PGlite in a temporary folder, and the
+// PostgreSQL server TEST_DATABASE_URL names when set): its records read as objects, as the
+// calculation reads them, against the record table COPY writes, read straight into the engine's
+// columns.
 //
 //   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference]
+//   bash scripts/with-postgres.sh npm run bench:engine   (PostgreSQL as well)
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -242,14 +244,16 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * The statement's records stored as one statement's records in PGlite, then calculated from there
+ * The statement's records stored as one statement's records in PGlite (or the PostgreSQL server at
+ * `url`, whose schema is made anew: a throwaway server's), then calculated from there
  * both ways: records as objects (readEngineRecords, then calculateWasm) and as a record table
  * (readEngineRecordTable, readRecordTable, then calculateRecords on its columns). Both outputs must be
  * the same text.
  */
-async function fromDatabase(input: EngineInput, runs: number) {
+async function fromDatabase(input: EngineInput, runs: number, url?: string) {
   const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
-  const db = await openDatabase({ dataDir: join(work, 'pglite') });
+  const db = await openDatabase(url ? { url } : { dataDir: join(work, 'pglite') });
+  const name = url ? 'PostgreSQL' : 'PGlite';
   try {
     await migrate(db);
     await db.query(`insert into accounts (id, name, type, status, created_at, version)
@@ -294,7 +298,7 @@ async function fromDatabase(input: EngineInput, runs: number) {
       }
     });
     console.log(
-      `from the database (PGlite): ${input.records.length.toLocaleString('en-US')} records of one statement stored in ${ms(loaded.ms)}`,
+      `from the database (${name}): ${input.records.length.toLocaleString('en-US')} records of one statement stored in ${ms(loaded.ms)}`,
     );
     const { records: _records, ...rest } = input;
     const objects: number[] = [];
@@ -405,6 +409,8 @@ async function main(): Promise<void> {
   }
 
   await fromDatabase(input, options.runs);
+  if (process.env.TEST_DATABASE_URL)
+    await fromDatabase(input, options.runs, process.env.TEST_DATABASE_URL);
 
   // Preview: a 100,000-record statement opened in an engine worker thread once, then recalculated
   // after each split edit as the split editor does (workers/engineWorkerApi.ts over Comlink): the

@@ -108,13 +108,6 @@ export function RecoupmentForm({
     <form className="form recoupment-form" onSubmit={submit} noValidate>
       <RecoupmentTermFields draft={draft} set={set} problemOf={problemOf} />
       <RecoupmentPartyFields draft={draft} set={set} problemOf={problemOf} />
-      {!accountMissing && (
-        <RecoupmentPreviewPanel
-          fields={recoupmentFieldsOf(draft)}
-          {...(recoupment ? { recoupment } : {})}
-          {...(accountId ? { accountId } : {})}
-        />
-      )}
       {shownProblems && (
         <p className="field-error" role="alert">
           {accountMissing
@@ -139,6 +132,15 @@ export function RecoupmentForm({
           {t('recoupment-form.actions.cancel')}
         </button>
       </div>
+      {/* Below the buttons: the preview grows when its statement and figures arrive, and would
+          otherwise move the buttons from under the pointer of someone about to click them. */}
+      {!accountMissing && (
+        <RecoupmentPreviewPanel
+          fields={recoupmentFieldsOf(draft)}
+          {...(recoupment ? { recoupment } : {})}
+          {...(accountId ? { accountId } : {})}
+        />
+      )}
     </form>
   );
 }

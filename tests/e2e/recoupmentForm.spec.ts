@@ -128,3 +128,27 @@ test('a change saved meanwhile by someone else is not overwritten', async ({ pag
     await overseer.dispose();
   }
 });
+
+test('the preview arriving below the buttons never moves them from under the pointer', async ({
+  page,
+}) => {
+  // The preview's statement is held back until the buttons have been measured.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/recoupments/preview-basis**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await startForDemoRecords(page, `E2E layout ${Date.now()}`);
+  const save = page.getByRole('button', { name: 'Create recoupment' });
+  const preview = page.getByRole('region', { name: 'Preview on the latest statement' });
+  await expect(preview).toContainText('Loading');
+  const before = await save.boundingBox();
+
+  release();
+  await expect(preview).not.toContainText('Loading');
+  await expect(preview).not.toHaveAttribute('aria-busy', 'true');
+  expect(await save.boundingBox()).toEqual(before);
+  const shown = await preview.boundingBox();
+  expect(before!.y + before!.height).toBeLessThanOrEqual(shown!.y);
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
@@ -35,6 +35,24 @@ export interface RecoupmentFormProps {
   onCancel: () => void;
 }
 
+/** A box that keeps the tallest height it has had, as its least height, while it is shown. */
+function useKeptHeight() {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let tallest = 0;
+    const observer = new ResizeObserver(() => {
+      if (element.offsetHeight <= tallest) return;
+      tallest = element.offsetHeight;
+      element.style.minHeight = `${tallest}px`;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return box;
+}
+
 /** Every field of a recoupment (SPEC section 3), checked as the server checks them. */
 export function RecoupmentForm({
   recoupment,
@@ -57,6 +75,7 @@ export function RecoupmentForm({
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState<DraftProblems>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
+  const previewBox = useKeptHeight();
 
   const problems = draftProblems(draft);
   const accountMissing = accountId === '';
@@ -133,14 +152,19 @@ export function RecoupmentForm({
         </button>
       </div>
       {/* Below the buttons: the preview grows when its statement and figures arrive, and would
-          otherwise move the buttons from under the pointer of someone about to click them. */}
-      {!accountMissing && (
-        <RecoupmentPreviewPanel
-          fields={recoupmentFieldsOf(draft)}
-          {...(recoupment ? { recoupment } : {})}
-          {...(accountId ? { accountId } : {})}
-        />
-      )}
+          otherwise move the buttons from under the pointer of someone about to click them. Its
+          box never shrinks either: a field left as no number drops its tables at once (as the
+          field loses focus to a click on Save), and a page scrolled to its end would scroll back
+          under the pointer. */}
+      <div ref={previewBox}>
+        {!accountMissing && (
+          <RecoupmentPreviewPanel
+            fields={recoupmentFieldsOf(draft)}
+            {...(recoupment ? { recoupment } : {})}
+            {...(accountId ? { accountId } : {})}
+          />
+        )}
+      </div>
     </form>
   );
 }

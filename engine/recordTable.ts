@@ -55,7 +55,8 @@ function escapedByte(letter: number): number {
 
 /**
  * A statement record's engine id: its file's number (in the order the files were added) and its
- * row, zero-padded so that ids sort in file and row order.
+ * row, zero-padded so that ids sort in file and row order (ENGINE.md: records run in order of
+ * date, then id), as the calculation reads them and as the record table is read.
  */
 export const recordIdOf = (fileNumber: number, row: number) =>
   `${String(fileNumber).padStart(FILE_DIGITS, '0')}:${String(row).padStart(ROW_DIGITS, '0')}`;
@@ -109,6 +110,20 @@ function escapeLength(bytes: Uint8Array, at: number): number {
   return 2;
 }
 
+/** Where the field at `at` ends: at its tab or line break, or at the table's end. */
+function fieldEnd(bytes: Uint8Array, at: number): number {
+  let end = at;
+  while (end < bytes.length && bytes[end] !== TAB && bytes[end] !== LINE) end += 1;
+  return end;
+}
+
+/** Copies `bytes` from `from` to `end` into `text` at `to`, as they are; answers where they end. */
+function copyBytes(bytes: Uint8Array, from: number, end: number, text: Uint8Array, to: number) {
+  let written = to;
+  for (let at = from; at < end; at += 1) text[written++] = bytes[at]!;
+  return written;
+}
+
 /** Writes `value`'s digits into `text` at `written`, zero-padded to `width`; answers where it ends. */
 function writeDigits(text: Uint8Array, written: number, value: number, width: number): number {
   let length = 1;
@@ -149,8 +164,8 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
   const text = new Uint8Array(bytes.length + count * (FILE_DIGITS + ROW_DIGITS));
   let written = 0;
   let at = 0;
-  // One loop, its positions in local variables: helpers that moved them would keep them where each
-  // step of the loop has to load and store them again.
+  // One loop, its positions in local variables: closures that moved them would keep them where each
+  // step of the loop has to load and store them again (the helpers take positions and answer new ones).
   for (let index = 0; index < count; index += 1) {
     const lengthAt = index * 4;
 
@@ -193,7 +208,7 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     start = ++at;
 
     // The kind.
-    while (bytes[at] !== TAB && bytes[at] !== LINE && at < bytes.length) at += 1;
+    at = fieldEnd(bytes, at);
     let flag = -1;
     if (equals(bytes, start, at, SALE)) flag = RECORD_FLAGS.sale;
     else if (equals(bytes, start, at, MECHANICAL)) flag = RECORD_FLAGS.mechanical;
@@ -207,12 +222,10 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
       lengths[lengthAt + 2] = RECORD_FLAGS.noDate;
       at += 2;
     } else {
-      start = written;
-      for (let byte = bytes[at]!; byte !== TAB && byte !== LINE && at < bytes.length;) {
-        text[written++] = byte;
-        byte = bytes[++at]!;
-      }
-      lengths[lengthAt + 2] = written - start;
+      const end = fieldEnd(bytes, at);
+      written = copyBytes(bytes, at, end, text, written);
+      lengths[lengthAt + 2] = end - at;
+      at = end;
     }
     if (bytes[at] !== TAB) return null;
     start = ++at;
@@ -230,17 +243,15 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
 
     // The revenue.
     if (isNullField(bytes, at)) return null;
-    start = written;
-    for (let byte = bytes[at]!; byte !== TAB && byte !== LINE && at < bytes.length;) {
-      text[written++] = byte;
-      byte = bytes[++at]!;
-    }
-    lengths[lengthAt + 3] = written - start;
+    const end = fieldEnd(bytes, at);
+    written = copyBytes(bytes, at, end, text, written);
+    lengths[lengthAt + 3] = end - at;
+    at = end;
     if (bytes[at] !== TAB) return null;
     start = ++at;
 
     // The format, the last field.
-    while (bytes[at] !== TAB && bytes[at] !== LINE && at < bytes.length) at += 1;
+    at = fieldEnd(bytes, at);
     if (equals(bytes, start, at, STREAM)) flag |= RECORD_FLAGS.stream;
     if (bytes[at] !== LINE) return null;
     at += 1;

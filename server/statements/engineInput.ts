@@ -17,12 +17,6 @@ interface RecordRow {
   territory: string | null;
 }
 
-/**
- * A record's engine id, `<file number>:<row>` padded so that the engine's text order (ENGINE.md:
- * records run in order of date, then id) is the order of the files as they came, then their rows.
- */
-export const engineRecordId = recordIdOf;
-
 /** `files`: the statement `$1`'s files, numbered in the order they were added. */
 const NUMBERED_FILES = `files as (
        select id, row_number() over (order by added_in, position_in_upload) as file_number
@@ -52,7 +46,7 @@ export async function readEngineRecords(
     [statementId, codes, limit],
   );
   return rows.map((row) => ({
-    id: engineRecordId(Number(row.file_number), row.row),
+    id: recordIdOf(Number(row.file_number), row.row),
     code: row.code,
     kind: row.kind,
     units: Number(row.units),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Preloader } from '../frame/Preloader';
 import { loadAllEnglish } from '../i18n/lazy';
@@ -39,6 +39,12 @@ export type LazyComponent<Props> = ComponentType<Props> & { preload: () => void 
  * preloaded). The preloader (or the fallback given) shows while it loads; a chunk that fails to
  * arrive raises the preload-error event (see `app/preloadError`) and, when the tab is not
  * reloaded, shows a message with a reload button rather than a broken page.
+ *
+ * Not React's `lazy` and `Suspense`: React holds content that ends a suspense back until 300 ms
+ * after the fallback showed, to spare nested fallbacks a flash. With the frame and the page loading
+ * side by side, that held every page opened anew about 300 ms after its code was in, with the
+ * browser idle. Here the fallback is drawn while the code loads, outside any suspense, and the
+ * component as soon as its code is in.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -51,18 +57,31 @@ export function lazyComponent<Props extends object>(
     texts?: () => Promise<void>;
   } = {},
 ): LazyComponent<Props> {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | undefined;
   const loadOnce = () =>
     // Its texts come with it: the first download holds only the English the login page shows.
     (loading ??= Promise.all([load(), texts()]).then(
-      ([Component]) => ({ default: Component }),
-      () => ({ default: PageLoadFailed as ComponentType<Props> }),
+      ([Component]) => (loaded = Component),
+      () => (loaded = PageLoadFailed as ComponentType<Props>),
     ));
-  const Lazy = lazy(loadOnce);
   function LazyLoaded(props: Props) {
+    const [Component, setComponent] = useState(() => loaded);
+    useEffect(() => {
+      if (Component) return;
+      let shown = true;
+      void loadOnce().then((arrived) => {
+        if (shown) setComponent(() => arrived);
+      });
+      return () => {
+        shown = false;
+      };
+    }, [Component]);
+    if (!Component) return fallback;
+    // Anything inside that suspends (texts of a language on their way) still has its boundary.
     return (
       <Suspense fallback={fallback}>
-        <Lazy {...props} />
+        <Component {...props} />
       </Suspense>
     );
   }

@@ -223,6 +223,25 @@ test('a page that fails while it is drawn says so in the reader’s words and of
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
 });
 
+test('a page whose code cannot be fetched says so, and a reload brings it once it can', async ({
+  page,
+}) => {
+  await login(page, 'label@demo.label');
+  // The products page's own code never arrives: the tab reloads once, then says so.
+  await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Products' })
+    .click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This page could not be loaded. Check your connection, then reload the page.',
+  );
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await page.unroute('**/assets/ProductsPage-*.js');
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+});
+
 test('going from page to page keeps the frame as it is, drawn once', async ({ page }) => {
   await login(page, 'label@demo.label');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });

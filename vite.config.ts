@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -29,8 +31,40 @@ function localeSections(): Plugin {
   };
 }
 
+/** Files the server sends compressed as built, rather than compressing them on every request. */
+const PRECOMPRESSED = /\.(js|css|html|wasm|svg|json)$/;
+const PRECOMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Beside each built file of 1 KB and more, its brotli (`.br`, best quality) and gzip (`.gz`)
+ * forms: the server sends them as they are to a browser that accepts them.
+ */
+function precompressed(): Plugin {
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!PRECOMPRESSED.test(name)) continue;
+        const file = join(outDir, name);
+        const bytes = readFileSync(file);
+        if (bytes.length < PRECOMPRESS_FROM_BYTES) continue;
+        const brotli = brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        writeFileSync(`${file}.br`, brotli);
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), localeSections()],
+  plugins: [react(), localeSections(), precompressed()],
   // No source maps in the served build: the server sends what the browser runs, nothing more.
   build: { outDir: 'dist', sourcemap: false },
   worker: { format: 'es' },

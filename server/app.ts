@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -126,6 +126,21 @@ function jobOptionsOf(env: NodeJS.ProcessEnv): Partial<JobRunnerOptions> {
     ...(leaseMs ? { leaseMs, heartbeatMs: Math.max(1, Math.floor(leaseMs / 5)) } : {}),
     ...(concurrency ? { concurrency } : {}),
   };
+}
+
+/** A year: the longest a browser is asked to keep a file. */
+const HASHED_FILE_MAX_AGE_S = 31_536_000;
+
+/**
+ * How long a browser keeps a file of the built app (`path` inside it). The files under `assets/`
+ * have their content's hash in their names: a new build gives new names, so a browser keeps them
+ * for good and asks the server nothing when a page opens again. Anything else (the page itself)
+ * is asked for again each time, so a new build is seen at the next visit.
+ */
+export function staticCacheControl(path: string): string {
+  return path.startsWith(`assets${sep}`)
+    ? `public, max-age=${HASHED_FILE_MAX_AGE_S}, immutable`
+    : 'no-cache';
 }
 
 /** The options production runs with; tests change only the database, the clock and the logger. */
@@ -263,7 +278,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(payeeStatementRoutes);
 
   if (options.staticDir) {
-    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false });
+    const staticDir = options.staticDir;
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      // The build writes each file's brotli and gzip forms beside it (vite.config.ts).
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', staticCacheControl(relative(staticDir, path)));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');

@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultAppOptions } from '../../server/app';
 import type { FastifyInstance } from 'fastify';
 import { freshDatabase } from './harness';
 
 const REQUESTS_A_MINUTE = 20;
+const CHUNK = `export const page = ${JSON.stringify('x'.repeat(4096))};`;
 
 describe('serving the browser app beside the API', () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
@@ -16,6 +18,11 @@ describe('serving the browser app beside the API', () => {
   beforeAll(async () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Royalty portal</title>');
     writeFileSync(join(dist, 'app.js'), 'console.log("app")');
+    // As the build writes a chunk: its hash in its name, its compressed forms beside it.
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'page-Ab12Cd34.js'), CHUNK);
+    writeFileSync(join(dist, 'assets', 'page-Ab12Cd34.js.br'), brotliCompressSync(CHUNK));
+    writeFileSync(join(dist, 'assets', 'page-Ab12Cd34.js.gz'), gzipSync(CHUNK));
     const database = await freshDatabase();
     drop = database.drop;
     app = await buildApp({
@@ -37,6 +44,31 @@ describe('serving the browser app beside the API', () => {
       const response = await app.inject({ url: path });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>Royalty portal</title>');
+    }
+  });
+
+  it('sends a built chunk compressed as built, to be kept by the browser for good', async () => {
+    const chunk = '/assets/page-Ab12Cd34.js';
+    const brotli = await app.inject({ url: chunk, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(CHUNK);
+
+    const gzip = await app.inject({ url: chunk, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(CHUNK);
+
+    const plain = await app.inject({ url: chunk, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+  });
+
+  it('has the browser ask again for the page itself and files outside assets/', async () => {
+    for (const path of ['/', '/dashboard', '/app.js']) {
+      const response = await app.inject({ url: path });
+      expect(response.headers['cache-control']).toBe('no-cache');
     }
   });
 

@@ -21,7 +21,7 @@ import { SplitEditorTab } from './SplitEditorTab';
 import { SplitSetsView } from './SplitSetsView';
 import { useCatalogAccess } from './useCatalogAccess';
 import { useKnownNames } from './useKnownNames';
-import { usePayoutPreview } from './usePayoutPreview';
+import { usePayoutPreview, usePreviewStart, type PreviewStart } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
 import { ProductRecoupments } from '../recoupments/ProductRecoupments';
 import { SubjectAnalytics } from '../analytics/SubjectAnalytics';
@@ -62,6 +62,7 @@ interface TabsProps {
   product: Product;
   tab: Tab;
   onChanged: (product: Product) => void;
+  previewStart: PreviewStart;
 }
 
 function sharedTab(tab: Tab, product: Product) {
@@ -79,10 +80,10 @@ function sharedTab(tab: Tab, product: Product) {
   return null;
 }
 
-function EditableTabs({ product, tab, onChanged }: TabsProps) {
+function EditableTabs({ product, tab, onChanged, previewStart }: TabsProps) {
   const { api } = useServices();
   const editor = useSplitEditor(api, product, onChanged);
-  const preview = usePayoutPreview(api, product.id, editor.sets, editor.check.valid);
+  const preview = usePayoutPreview(previewStart, product.id, editor.sets, editor.check.valid);
   const nameOf = useKnownNames(api, product, true);
   const listed = useLoad(() => listPresets(api), [api]).data?.items ?? NO_PRESETS;
   const [presets, setPresets] = useLocalCopy(listed);
@@ -189,6 +190,8 @@ export function ProductPage({ route }: PageProps) {
   const readsAnalytics =
     session !== null && actingAs(session).permissions.some((held) => held.startsWith('analytics:'));
   const loaded = useLoad(() => readProduct(api, productId), [api, productId]);
+  // The split editor's preview input is asked for beside the product, not once it is here.
+  const previewStart = usePreviewStart(api, productId, canEdit);
   const [product, setProduct] = useLocalCopy(loaded.status === 'ready' ? loaded.data : null);
   const [editing, setEditing] = useState(false);
   const wanted = params.get('tab');
@@ -241,7 +244,7 @@ export function ProductPage({ route }: PageProps) {
         )}
       </div>
       <div role="tabpanel" className="tab-panel" aria-label={t(TAB_KEYS[tab])}>
-        <Tabs product={product} tab={tab} onChanged={setProduct} />
+        <Tabs product={product} tab={tab} onChanged={setProduct} previewStart={previewStart} />
       </div>
       {editing && (
         <DetailsDialog product={product} onClose={() => setEditing(false)} onChanged={setProduct} />

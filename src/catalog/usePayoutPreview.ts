@@ -68,6 +68,56 @@ function lazyEngine() {
   };
 }
 
+type LazyEngine = ReturnType<typeof lazyEngine>;
+
+/**
+ * The preview's worker and input, started by the product page as soon as it knows the product's
+ * id: side by side with the product's own read, not after it. The split editor takes the input
+ * asked for early once; any later load (another product, a reload of the preview) asks anew.
+ */
+export interface PreviewStart {
+  engine: LazyEngine;
+  /** Asks for the product's input and starts the worker, once per product. */
+  begin: (productId: string) => void;
+  /** The input asked for early for this product, or a new request. */
+  take: (productId: string) => Promise<EnginePreviewAnswer>;
+}
+
+function previewStart(api: ApiClient): PreviewStart {
+  const engine = lazyEngine();
+  let early: { productId: string; answer: Promise<EnginePreviewAnswer> } | null = null;
+  return {
+    engine,
+    begin: (productId) => {
+      if (early?.productId === productId) return;
+      engine.get();
+      const answer = previewInput(api, productId);
+      // Never taken (the product is missing, or the page left): its failure is nobody's to show.
+      answer.catch(() => undefined);
+      early = { productId, answer };
+    },
+    take: (productId) => {
+      engine.get();
+      const held = early?.productId === productId ? early.answer : null;
+      early = null;
+      return held ?? previewInput(api, productId);
+    },
+  };
+}
+
+/**
+ * The page's preview start: `wanted` when the viewer edits the product's splits, so that its
+ * preview will show. The worker stops when the page goes.
+ */
+export function usePreviewStart(api: ApiClient, productId: string, wanted: boolean): PreviewStart {
+  const [start] = useState(() => previewStart(api));
+  useEffect(() => () => start.engine.dispose(), [start]);
+  useEffect(() => {
+    if (wanted) start.begin(productId);
+  }, [start, productId, wanted]);
+  return start;
+}
+
 /** The account's default sets of the preview input: they stay while the product's are edited. */
 function accountDefaultSets(source: PreviewSource | null): SplitSet[] {
   const input = (source as EnginePreviewAnswer | null)?.input;
@@ -75,23 +125,19 @@ function accountDefaultSets(source: PreviewSource | null): SplitSet[] {
 }
 
 export function usePayoutPreview(
-  api: ApiClient,
+  start: PreviewStart,
   productId: string,
   sets: readonly SetDraft[],
   valid: boolean,
 ): PayoutPreview {
-  const [engine] = useState(lazyEngine);
-  useEffect(() => () => engine.dispose(), [engine]);
+  const { engine } = start;
 
   const machine = useMemo(
     () =>
       payoutPreviewMachine.provide({
         actors: {
-          loadInput: fromPromise(({ input }) => {
-            // The worker starts (its module loaded and warmed) while the input downloads.
-            engine.get();
-            return previewInput(api, input.productId);
-          }),
+          // The worker starts (its module loaded and warmed) while the input downloads.
+          loadInput: fromPromise(({ input }) => start.take(input.productId)),
           openStatement: fromPromise(async ({ input, signal }) => {
             const source = input.source as StatementPreviewAnswer;
             const statement = await engine.get().openPreview(source.input, source.records);
@@ -110,7 +156,7 @@ export function usePayoutPreview(
         },
         actions: { closeStatement: (_, { statement }) => engine.close(statement) },
       }),
-    [api, productId, engine],
+    [start, engine, productId],
   );
 
   const actor = useActorRef(machine, { input: { productId, sets, valid } });

@@ -117,6 +117,31 @@ test('a product without any statement says the preview has nothing to show yet',
   await expect(page.getByText('No statement has records of this product yet')).toBeVisible();
 });
 
+test('the product page asks for its preview beside the product, not once the product is in', async ({
+  page,
+  baseURL,
+}) => {
+  const { api, csrf } = await signedIn(baseURL ?? '', 'overseer@demo.label');
+  const productId = await createProductByApi(api, csrf, freshIsrc());
+  await api.dispose();
+
+  await login(page, 'overseer@demo.label');
+  // The product's own answer is held until the preview's input has been asked for: a page that
+  // asked for it only once the product is in would never get there.
+  let previewAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (previewAsked = resolve));
+  await page.route(`**/api/products/${productId}/preview-input?**`, async (route) => {
+    previewAsked();
+    await route.continue();
+  });
+  await page.route(`**/api/products/${productId}?**`, async (route) => {
+    await asked;
+    await route.continue();
+  });
+  await page.goto(`/products/${productId}`);
+  await expect(page.getByText('No statement has records of this product yet')).toBeVisible();
+});
+
 test('create a product with codes, split it with a live preview, and the payee sees only their cut', async ({
   page,
   baseURL,

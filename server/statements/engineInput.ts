@@ -61,8 +61,8 @@ export async function readEngineRecords(
 /**
  * The same records as readEngineRecords, as a record table (engine/recordTable.ts) written by the
  * database with COPY: a preview of 100,000 records is one text, read by the engine worker straight
- * into its columns. `found` counts the records there are, at most `limit + 1`, so that a caller
- * can tell the records were cut at `limit`. Run it in a transaction: the sort of the records kept
+ * into its columns. `found` counts the records there are, from the statement's code totals, so
+ * that a caller can tell the records were cut at `limit`. Run it in a transaction: the sort of the records kept
  * when they are cut is given the memory to stay off the disk for that transaction only, and dates
  * are written as ISO dates (YYYY-MM-DD) for that transaction whatever the server's DateStyle.
  */
@@ -72,13 +72,15 @@ export async function readEngineRecordTable(
   codes: readonly string[] | null,
   limit: number | null,
 ): Promise<{ table: Uint8Array<ArrayBuffer>; found: number }> {
+  // Counted from the statement's code totals (statement_codes, written by the parse from its
+  // records), not by reading up to limit + 1 records: that took 40-130 ms of a preview's opening.
   const counted =
     limit === null
       ? null
       : await tx.query<{ found: number }>(
-          `select count(*)::int as found from (
-             select 1 from statement_records r where ${RECORDS_ASKED} limit $3::int + 1) counted`,
-          [statementId, codes, limit],
+          `select coalesce(sum(rows), 0)::int as found from statement_codes
+            where statement_id = $1 and ($2::text[] is null or code = any($2::text[]))`,
+          [statementId, codes],
         );
   const found = counted?.[0]?.found ?? 0;
   const cut = limit !== null && found > limit;

@@ -24,15 +24,21 @@ import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview, usePreviewStart, type PreviewStart } from './usePayoutPreview';
 import { useSplitEditor } from './useSplitEditor';
 import { ProductRecoupments } from '../recoupments/ProductRecoupments';
-import { SubjectAnalytics } from '../analytics/SubjectAnalytics';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { actingAs } from '../routes/access';
+import { lazyComponent } from '../shell/lazyPage';
 import { useSession } from '../session/useSession';
 import './catalog.css';
 import type { Preset } from '../../api/presets';
 import type { Product } from '../../api/products';
 
 const NO_PRESETS: readonly Preset[] = [];
+
+// The analytics tab's charts and world map load when the tab is first shown: the page opens on its
+// splits, and its first download leaves them out.
+const SubjectAnalytics = lazyComponent(() =>
+  import('../analytics/SubjectAnalytics').then((m) => m.SubjectAnalytics),
+);
 
 const TABS = [
   'analytics',

@@ -45,6 +45,9 @@ test('a label narrows analytics to one artist and one month and reads the statem
     `/api/statements/${aria}/calculation`,
   );
   expect(calculation.output.totals.gross).toBe('12.34');
+  const midnight = await label.json<{ items: { id: string }[] }>(
+    '/api/products?q=Midnight%20Signals',
+  );
   await label.api.dispose();
 
   await login(page, 'label@demo.label');
@@ -73,6 +76,15 @@ test('a label narrows analytics to one artist and one month and reads the statem
   await page.getByRole('link', { name: 'Midnight Signals' }).click();
   await expect(page.getByText('Product: Midnight Signals')).toBeVisible();
   await expect(page.getByTestId('analytics-total').first()).toHaveText('$12.34');
+
+  // The product page's Analytics tab shows the same, its charts and map loaded with the tab.
+  await page.goto(`/products/${midnight.items[0]?.id ?? ''}?tab=analytics&month=${MONTH}`);
+  await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByTestId('analytics-total').first()).toHaveText('$12.34');
+  await expect(page.locator('path[data-code="US"][fill]')).toHaveCount(1);
 
   // Paco's earnings only: 40% of the band's half of Midnight Signals, 30% of Night Shift Live.
   await page.context().clearCookies();

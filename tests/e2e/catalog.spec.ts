@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   activatedPayee,
   apiSession,
@@ -104,15 +104,20 @@ async function createProductByApi(api: APIRequestContext, csrf: string, isrc: st
   return ((await answer.json()) as { id: string }).id;
 }
 
+/** A new product no statement has records of, and the overseer signed in on `page`. */
+async function productWithoutStatement(page: Page, baseURL: string): Promise<string> {
+  const { api, csrf } = await signedIn(baseURL, 'overseer@demo.label');
+  const productId = await createProductByApi(api, csrf, freshIsrc());
+  await api.dispose();
+  await login(page, 'overseer@demo.label');
+  return productId;
+}
+
 test('a product without any statement says the preview has nothing to show yet', async ({
   page,
   baseURL,
 }) => {
-  const { api, csrf } = await signedIn(baseURL ?? '', 'overseer@demo.label');
-  const productId = await createProductByApi(api, csrf, freshIsrc());
-  await api.dispose();
-
-  await login(page, 'overseer@demo.label');
+  const productId = await productWithoutStatement(page, baseURL ?? '');
   await page.goto(`/products/${productId}`);
   await expect(page.getByText('No statement has records of this product yet')).toBeVisible();
 });
@@ -121,11 +126,7 @@ test('the product page asks for its preview beside the product, not once the pro
   page,
   baseURL,
 }) => {
-  const { api, csrf } = await signedIn(baseURL ?? '', 'overseer@demo.label');
-  const productId = await createProductByApi(api, csrf, freshIsrc());
-  await api.dispose();
-
-  await login(page, 'overseer@demo.label');
+  const productId = await productWithoutStatement(page, baseURL ?? '');
   // The product's own answer is held until the preview's input has been asked for: a page that
   // asked for it only once the product is in would never get there.
   let previewAsked: () => void = () => undefined;

@@ -137,7 +137,7 @@ const HASHED_FILE_MAX_AGE_S = 31_536_000;
  * for good and asks the server nothing when a page opens again. Anything else (the page itself)
  * is asked for again each time, so a new build is seen at the next visit.
  */
-export function staticCacheControl(path: string): string {
+function staticCacheControl(path: string): string {
   return path.startsWith(`assets${sep}`)
     ? `public, max-age=${HASHED_FILE_MAX_AGE_S}, immutable`
     : 'no-cache';

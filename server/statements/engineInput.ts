@@ -62,9 +62,10 @@ export async function readEngineRecords(
  * The same records as readEngineRecords, as a record table (engine/recordTable.ts) written by the
  * database with COPY: a preview of 100,000 records is one text, read by the engine worker straight
  * into its columns. `found` counts the records there are, from the statement's code totals, so
- * that a caller can tell the records were cut at `limit`. Run it in a transaction: the sort of the records kept
- * when they are cut is given the memory to stay off the disk for that transaction only, and dates
- * are written as ISO dates (YYYY-MM-DD) for that transaction whatever the server's DateStyle.
+ * that a caller can tell the records were cut at `limit`. Run it in a transaction: the sort of the
+ * records kept when they are cut is given the memory to stay off the disk for that transaction
+ * only, and dates are written as ISO dates (YYYY-MM-DD) for that transaction whatever the server's
+ * DateStyle.
  */
 export async function readEngineRecordTable(
   tx: Queryable,

@@ -55,6 +55,28 @@ test.describe.serial('dashboard', () => {
     await expect(page.getByRole('region', { name: 'Top products' })).toHaveCount(0);
   });
 
+  test("the month's figures show before the chart's drawing has arrived, and the bars follow", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/PeriodBars-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await login(page, 'label@demo.label');
+    await page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('textbox', { name: 'Month' })
+      .fill(MONTH);
+    const chart = 'Revenue and payouts over time';
+    await expect(chartRow(page, chart)).toContainText('$88.40');
+    const bars = page.getByRole('img', { name: new RegExp(`^${chart}: 2026-04: Revenue`) });
+    await expect(bars).toHaveCount(0);
+    release();
+    await expect(bars).toBeVisible();
+  });
+
   test('a payee sees what they earned, their balance and statements, never the label’s revenue', async ({
     page,
   }) => {

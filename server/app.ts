@@ -290,9 +290,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // A built file that is not there (a chunk of an earlier build, asked for by a tab opened before
+    // an update) is a 404, not the page: the browser would refuse that page as the script it asked.
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
     if (wantsPage && options.staticDir) {
-      // Every non-API path is a route of the browser app, which shows its own 404.
+      // Every other path is a route of the browser app, which shows its own 404.
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: NOT_FOUND });

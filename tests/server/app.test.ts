@@ -72,6 +72,12 @@ describe('serving the browser app beside the API', () => {
     }
   });
 
+  it("answers a built file that is not there (an earlier build's chunk) with a 404, not the page", async () => {
+    const response = await app.inject({ url: '/assets/page-Zz99Yy88.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>Royalty portal</title>');
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

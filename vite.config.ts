@@ -63,10 +63,25 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * The libraries every screen runs on, from the login page on: React, the router, i18next, XState
+ * and RxJS. One chunk of their own rather than a dozen cut along the app's imports: fewer requests
+ * and a smaller download (login page 147.1 -> 143.7 KB gzipped, 13 -> 5 files), and a new build of
+ * the app alone leaves it in the browser's cache.
+ */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|xstate|@xstate[\\/]react|rxjs|tslib|use-sync-external-store)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), localeSections(), precompressed()],
   // No source maps in the served build: the server sends what the browser runs, nothing more.
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+    },
+  },
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import zlib from 'node:zlib';
 import { join, relative, resolve, sep } from 'node:path';
 import compress from '@fastify/compress';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from './compression';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -183,8 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and is never held back to be compressed.
   await app.register(compress, {
     encodings: ['br', 'gzip', 'deflate'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
   await app.register(cookie);
   await app.register(rateLimit, {

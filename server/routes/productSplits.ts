@@ -2,7 +2,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { previewInput, previewInputJson, previewInputTable } from '../catalog/previewInput';
+import {
+  PREVIEW_CACHE_BYTES,
+  previewInput,
+  previewInputJson,
+  previewInputTable,
+} from '../catalog/previewInput';
+import { ByteCache } from '../byteCache';
+import { compressedAnswer } from '../compression';
 import { setProductSplits } from '../catalog/splitSets';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { catalogScope, productView } from '../queries/products';
@@ -10,6 +17,8 @@ import { loadProduct } from './products';
 import { errorResponses, IdParams } from '../../api/common';
 import { PreviewInputAnswer, PreviewInputQuery, Product } from '../../api/products';
 import { SplitsBody } from '../../api/splits';
+
+const TEXT = 'text/plain; charset=utf-8';
 
 /** Sends an answer already written (JSON text, or text bytes): Fastify sends it as it is. */
 function sendWritten(
@@ -24,6 +33,10 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
   app,
   options,
 ) => {
+  // A product opened again, its statement's records unchanged, skips their COPY and the answer's
+  // compression.
+  const previews = new ByteCache(PREVIEW_CACHE_BYTES);
+
   app.put(
     '/api/products/:id/splits',
     {
@@ -72,10 +85,21 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(app.db, request.params.id, scope);
-      const preview = await app.db.transaction((tx) => previewInput(tx, row.id));
-      return request.query.format === 'table'
-        ? sendWritten(reply, 'text/plain', previewInputTable(preview))
-        : sendWritten(reply, 'application/json', previewInputJson(preview));
+      const preview = await app.db.transaction((tx) => previewInput(tx, row.id, previews));
+      if (request.query.format !== 'table')
+        return sendWritten(reply, 'application/json', previewInputJson(preview));
+      const { head, body } = previewInputTable(preview);
+      // The head carries the split sets, recoupments and state: the key names them with the table.
+      return preview.recordsVersion === null
+        ? sendWritten(reply, 'text/plain', body)
+        : compressedAnswer(
+            request,
+            reply,
+            body,
+            TEXT,
+            previews,
+            `${preview.recordsVersion}\n${head}`,
+          );
     },
   );
 };

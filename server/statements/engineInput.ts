@@ -1,6 +1,7 @@
 import { countRecords, recordIdOf } from '../../engine/recordTable';
 import { statementCurrencySql } from './currency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
+import type { ByteCache } from '../byteCache';
 import type { Queryable } from '../db/database';
 import { applicableSplitSets, engineRecoupments } from './engineRecoupments';
 
@@ -62,28 +63,47 @@ export async function readEngineRecords(
  * The same records as readEngineRecords, as a record table (engine/recordTable.ts) written by the
  * database with COPY: a preview of 100,000 records is one text, read by the engine worker straight
  * into its columns. `found` counts the records there are, from the statement's code totals, so
- * that a caller can tell the records were cut at `limit`. Run it in a transaction: the sort of the
- * records kept when they are cut is given the memory to stay off the disk for that transaction
- * only, and dates are written as ISO dates (YYYY-MM-DD) for that transaction whatever the server's
- * DateStyle.
+ * that a caller can tell the records were cut at `limit`.
+ *
+ * Given a cache, a table read before from records unchanged since is answered without a COPY. It
+ * is kept under the statement's code totals as last written, with the transaction that wrote
+ * them (`statement_codes.xmin`): every change to a statement's records writes its totals again
+ * (the parse and a retry's parse, title matching: totalStatementCodes). `version` is that key,
+ * for a caller that keeps what it makes of the table (null when no cache was given and no limit).
+ *
+ * Run it in a transaction: the sort of the records kept when they are cut is given the memory to
+ * stay off the disk for that transaction only, and dates are written as ISO dates (YYYY-MM-DD) for
+ * that transaction whatever the server's DateStyle.
  */
 export async function readEngineRecordTable(
   tx: Queryable,
   statementId: string,
   codes: readonly string[] | null,
   limit: number | null,
-): Promise<{ table: Uint8Array<ArrayBuffer>; found: number }> {
+  cache?: ByteCache,
+): Promise<{ table: Uint8Array<ArrayBuffer>; found: number; version: string | null }> {
   // Counted from the statement's code totals (statement_codes, written by the parse from its
   // records), not by reading up to limit + 1 records: that took 40-130 ms of a preview's opening.
-  const counted =
-    limit === null
-      ? null
-      : await tx.query<{ found: number }>(
-          `select coalesce(sum(rows), 0)::int as found from statement_codes
-            where statement_id = $1 and ($2::text[] is null or code = any($2::text[]))`,
-          [statementId, codes],
-        );
-  const found = counted?.[0]?.found ?? 0;
+  // The same totals, with the transaction that wrote each, are the version a cached table is kept
+  // under.
+  const totals =
+    limit === null && !cache
+      ? undefined
+      : (
+          await tx.query<{ found: number; version: string | null }>(
+            `select coalesce(sum(rows), 0)::int as found,
+                    json_agg(json_build_array(code, rows, xmin::text) order by code)::text as version
+               from statement_codes
+              where statement_id = $1 and ($2::text[] is null or code = any($2::text[]))`,
+            [statementId, codes],
+          )
+        )[0];
+  const found = totals?.found ?? 0;
+  const key = totals ? JSON.stringify([statementId, codes === null, limit, totals.version]) : null;
+  const kept = key === null ? undefined : cache?.get(key);
+  if (kept)
+    return { table: kept, found: limit === null ? countRecords(kept) : found, version: key };
+
   const cut = limit !== null && found > limit;
   // The engine runs records in order of date, then id, whatever order they come in: only records
   // cut at the limit need sorting, so that the first ones in file and row order are kept.
@@ -98,7 +118,8 @@ export async function readEngineRecordTable(
       ${cut ? 'order by f.file_number, r.row limit $3' : ''}`,
     [statementId, codes, limit],
   );
-  return { table, found: limit === null ? countRecords(table) : found };
+  if (key !== null) cache?.set(key, table);
+  return { table, found: limit === null ? countRecords(table) : found, version: key };
 }
 
 /** What the account's latest approved statement left: its calculation and engine state. */

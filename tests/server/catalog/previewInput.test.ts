@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProduct, get, login, startPortal, write, type TestPortal } from '../harness';
-import { uploadStatement } from '../multipart';
+import { multipart, uploadStatement } from '../multipart';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import { openSecondLabel, type AccountFixture } from '../tenancy';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
@@ -110,5 +112,141 @@ describe("the split editor's preview input", () => {
     expect(preview.input.recoupments).toEqual([
       expect.objectContaining({ id: advance.json().id, amount: '300', recoupablePct: '50' }),
     ]);
+  });
+
+  it('shows the records a corrected file brought when the product is opened again', async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const ada = await login(portal.app, 'admin@demo.label');
+    const isrc = 'QZDM12699001';
+    const created = await createDemoProduct(portal, {
+      title: 'Corrected Song',
+      type: 'single',
+      codes: [{ code: isrc, kind: 'isrc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-11', expected: null, cashless: true },
+      [
+        {
+          filename: 'november.tsv',
+          content:
+            DISTROKID_HEADER +
+            distroKidLine({ isrc, earnings: '1.25' }) +
+            distroKidLine({ isrc: 'NOT-AN-ISRC', earnings: '1' }),
+        },
+      ],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const statementId = uploaded.json()[0].id as string;
+    /** The product's records in its preview, as the engine reads them: units and revenue. */
+    const previewed = async () => {
+      const preview = (
+        await get(portal.app, lena, `/api/products/${created.json().id}/preview-input`)
+      ).json();
+      expect(preview.statement.id).toBe(statementId);
+      return recordsOfTable(readRecordTable(new TextEncoder().encode(preview.records))!).map(
+        (record) => [record.code, record.units, record.revenue],
+      );
+    };
+    expect(await previewed()).toEqual([[isrc, 1, '1.25']]);
+    // Opened again, nothing changed: the same records.
+    expect(await previewed()).toEqual([[isrc, 1, '1.25']]);
+
+    // The file with the bad row is replaced: the product's one row now says 2 units, 2.50.
+    const corrected = multipart([
+      {
+        name: 'file',
+        filename: 'november-fixed.tsv',
+        content: DISTROKID_HEADER + distroKidLine({ isrc, units: 2, earnings: '2.50' }),
+      },
+    ]);
+    const retried = await portal.app.inject({
+      method: 'POST',
+      url: `/api/statements/${statementId}/retry`,
+      cookies: ada.cookies,
+      headers: { ...corrected.headers, 'x-csrf-token': ada.csrf },
+      payload: corrected.payload,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await portal.app.jobs.drain();
+    // Same code, same number of rows: the preview still reads the records as they are now.
+    expect(await previewed()).toEqual([[isrc, 2, '2.5']]);
+  });
+
+  it('sends its table form compressed as the browser accepts, and anew once the splits change', async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const isrc = 'QZDM12699002';
+    const created = await createDemoProduct(portal, {
+      title: 'Packed Song',
+      type: 'single',
+      codes: [{ code: isrc, kind: 'isrc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-12', expected: null, cashless: true },
+      [
+        {
+          filename: 'december.tsv',
+          content: DISTROKID_HEADER + distroKidLine({ isrc, earnings: '3' }),
+        },
+      ],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const product = created.json();
+    const asked = (encoding: string) =>
+      portal.app.inject({
+        method: 'GET',
+        url: `/api/products/${product.id}/preview-input?format=table&csrf=${encodeURIComponent(lena.csrf)}`,
+        cookies: lena.cookies,
+        headers: { 'accept-encoding': encoding },
+      });
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(`\t${isrc}\t`);
+    for (const encoding of ['gzip, deflate, br, zstd', 'br', 'br;q=0, gzip', 'gzip']) {
+      const answer = await asked(encoding);
+      const brotli = encoding.startsWith('br') || encoding.includes(' br,');
+      expect(answer.headers['content-encoding']).toBe(
+        brotli && encoding !== 'br;q=0, gzip' ? 'br' : 'gzip',
+      );
+      const decoded =
+        answer.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(answer.rawPayload)
+          : gunzipSync(answer.rawPayload);
+      expect(decoded.toString()).toBe(plain.body);
+      expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer.headers.vary).toContain('accept-encoding');
+    }
+
+    // New splits: the answer asked for again carries them, though the records are the same.
+    const payee = await portal.db.query<{ id: string }>(
+      "select id from users where username = 'payee@demo.label'",
+    );
+    const saved = await write(portal.app, lena, 'PUT', `/api/products/${product.id}/splits`, {
+      version: product.version,
+      splitSets: [
+        { scope: 'product', kind: 'base', shares: [{ payeeId: payee[0]?.id, pct: '100' }] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = brotliDecompressSync((await asked('br')).rawPayload).toString();
+    const head = JSON.parse(after.slice(0, after.indexOf('\n')));
+    expect(head.input.splitSets).toContainEqual(
+      expect.objectContaining({
+        scope: { productId: product.id },
+        shares: [{ payeeId: payee[0]?.id, pct: '100' }],
+      }),
+    );
+    expect(after.slice(after.indexOf('\n'))).toBe(plain.body.slice(plain.body.indexOf('\n')));
   });
 });

@@ -1,11 +1,13 @@
 // The preview's records written by the database as a record table are the engine records the
 // calculation reads, field for field: file and row order across files, a record without a date,
 // codes COPY must escape, a code filter, the cut at a limit with the count that tells it was cut,
-// and values written into the COPY's query as literals, never as SQL.
+// values written into the COPY's query as literals, never as SQL, and a table kept for a preview
+// opened again only while the records it was read from are unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import type { EngineRecord } from '../../../engine/types';
 import { readEngineRecords, readEngineRecordTable } from '../../../server/statements/engineInput';
+import { ByteCache } from '../../../server/byteCache';
 import { totalStatementCodes } from '../../../server/statements/titleKeys';
 import { startPortal, type TestPortal } from '../harness';
 
@@ -166,5 +168,46 @@ describe('engine records as a record table', () => {
     expect(await portal.db.query('select count(*)::int as n from statement_records')).toEqual([
       { n: 6 },
     ]);
+  });
+
+  it('are read once while the records are unchanged, and again once their totals are written anew', async () => {
+    const cache = new ByteCache(1024 * 1024);
+    const read = () => readEngineRecordTable(portal.db, 'json-statement', ['CODE1'], 2, cache);
+    const first = await read();
+    const again = await read();
+    expect(again.table).toBe(first.table);
+    expect(again.found).toBe(4);
+    // Any change to the records writes the statement's totals again (the parse, title matching).
+    await portal.db.transaction((tx) => totalStatementCodes(tx, 'json-statement'));
+    const after = await read();
+    expect(after.table).not.toBe(first.table);
+    expect(after.table).toEqual(first.table);
+    // Another limit, or all codes rather than some, is another table.
+    expect(
+      (await readEngineRecordTable(portal.db, 'json-statement', ['CODE1'], 3, cache)).table,
+    ).not.toBe(after.table);
+  });
+});
+
+describe('the record tables a server keeps', () => {
+  const table = (bytes: number) => new Uint8Array(bytes);
+
+  it('drop the one used longest ago past their budget, and never keep one above it', () => {
+    const cache = new ByteCache(10);
+    const a = table(4);
+    const b = table(4);
+    cache.set('a', a);
+    cache.set('b', b);
+    expect(cache.get('a')).toBe(a);
+    cache.set('c', table(4));
+    // b was used longest ago: a was read after it.
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(a);
+    expect(cache.size).toBe(8);
+    cache.set('huge', table(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(8);
+    cache.set('a', table(2));
+    expect(cache.size).toBe(6);
   });
 });

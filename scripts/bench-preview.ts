@@ -2,13 +2,16 @@
 // is built and served on 127.0.0.1 with a temporary DATA_DIR and the demo seeded; the label uploads
 // a DistroKid statement of BENCH_RECORDS records (100,000) for Glass Harbor, then:
 //
-// (a) the product's preview input, as the page fetches it: time to the first byte, to the last,
-//     and the bytes on the wire (compressed as the browser asks) and decoded;
 // (b) opening the product page (loading it anew), from the navigation's start to the frame painted
-//     with its title, and with the payouts, timed in the page; BENCH_OPENS times (5);
+//     with its title, and with the payouts, timed in the page; BENCH_OPENS times (5). The first
+//     open is printed apart: the browser has not kept the page's code yet, nor the server the
+//     product's records (server/byteCache.ts);
 // (c) BENCH_EDITS (20) edits of the base split: one share goes up half a point (the splits no longer
 //     total 100%), then another comes down as much; timed in the page from the second change's
-//     input event to the next frame painted after the payouts table shows the new figures.
+//     input event to the next frame painted after the payouts table shows the new figures;
+// (a) then the product's preview input, as the page fetches it, BENCH_OPENS times, its records
+//     kept by the server since (b): time to the first byte, to the last, and the bytes on the wire
+//     (compressed as the browser asks) and decoded.
 //
 // Prints p50/p95/max; never fails on time. Goals: the page opens in under 1 s, and an edit reaches
 // the figures on screen in under 100 ms.
@@ -172,6 +175,30 @@ async function main(): Promise<void> {
     );
     const product = products.items.find((item) => item.title === 'Glass Harbor')?.id ?? '';
 
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+    const page = await context.newPage();
+    await page.addInitScript(WATCH_OPENING);
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('label@demo.label');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    const opens: { title: number; payouts: number }[] = [];
+    for (let run = 0; run < OPENS; run++) opens.push(await open(page, `/products/${product}`));
+    const [first, ...again] = opens;
+    console.info(
+      `(b) product page, first open (its code and its records kept by neither the browser nor the server yet): title ${first?.title.toFixed(0)} ms, payouts ${first?.payouts.toFixed(0)} ms`,
+    );
+    console.info(`    opened again, to its title: ${summary(again.map((o) => o.title))}`);
+    console.info(
+      `    opened again, to the payouts on screen: ${summary(again.map((o) => o.payouts))}`,
+    );
+    console.info(
+      `    each, in ms: ${opens.map((o) => `${o.title.toFixed(0)}/${o.payouts.toFixed(0)}`).join(', ')}`,
+    );
+    console.info(`(c) split edit to figures on screen: ${summary(await edits(page))}`);
+    await context.close();
+
     const inputs = [];
     for (let run = 0; run < OPENS; run++) {
       const answer = await portal.call(
@@ -186,24 +213,6 @@ async function main(): Promise<void> {
     console.info(
       `(a) preview input: first byte ${summary(inputs.map((a) => a.firstByteMs))}; last byte ${summary(inputs.map((a) => a.totalMs))}; ${mb(inputs[0]?.wireBytes ?? 0)} on the wire (${inputs[0]?.headers['content-encoding'] ?? 'identity'}), ${mb(Buffer.byteLength(inputs[0]?.body ?? ''))} decoded`,
     );
-
-    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
-    const page = await context.newPage();
-    await page.addInitScript(WATCH_OPENING);
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('label@demo.label');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    const opens: { title: number; payouts: number }[] = [];
-    for (let run = 0; run < OPENS; run++) opens.push(await open(page, `/products/${product}`));
-    console.info(`(b) product page to its title: ${summary(opens.map((o) => o.title))}`);
-    console.info(`    to the payouts on screen: ${summary(opens.map((o) => o.payouts))}`);
-    console.info(
-      `    each, in ms: ${opens.map((o) => `${o.title.toFixed(0)}/${o.payouts.toFixed(0)}`).join(', ')}`,
-    );
-    console.info(`(c) split edit to figures on screen: ${summary(await edits(page))}`);
-    await context.close();
   } finally {
     await browser.close();
     await portal.stop(server);

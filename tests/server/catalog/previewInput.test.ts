@@ -114,12 +114,11 @@ describe("the split editor's preview input", () => {
     ]);
   });
 
-  it('shows the records a corrected file brought when the product is opened again', async () => {
+  /** A new product of the demo label with one ISRC, and its statement of `month`, read. */
+  const productWithStatement = async (isrc: string, title: string, month: string, rows: string) => {
     const lena = await login(portal.app, 'label@demo.label');
-    const ada = await login(portal.app, 'admin@demo.label');
-    const isrc = 'QZDM12699001';
     const created = await createDemoProduct(portal, {
-      title: 'Corrected Song',
+      title,
       type: 'single',
       codes: [{ code: isrc, kind: 'isrc' }],
     });
@@ -129,24 +128,32 @@ describe("the split editor's preview input", () => {
     const uploaded = await uploadStatement(
       portal.app,
       lena,
-      { distributor: distroKid, report_month: '2026-11', expected: null, cashless: true },
-      [
-        {
-          filename: 'november.tsv',
-          content:
-            DISTROKID_HEADER +
-            distroKidLine({ isrc, earnings: '1.25' }) +
-            distroKidLine({ isrc: 'NOT-AN-ISRC', earnings: '1' }),
-        },
-      ],
+      { distributor: distroKid, report_month: month, expected: null, cashless: true },
+      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + rows }],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();
-    const statementId = uploaded.json()[0].id as string;
+    return {
+      lena,
+      product: created.json<{ id: string; version: number }>(),
+      statementId: uploaded.json()[0].id as string,
+    };
+  };
+
+  it('shows the records a corrected file brought when the product is opened again', async () => {
+    const ada = await login(portal.app, 'admin@demo.label');
+    const isrc = 'QZDM12699001';
+    const { lena, product, statementId } = await productWithStatement(
+      isrc,
+      'Corrected Song',
+      '2026-11',
+      distroKidLine({ isrc, earnings: '1.25' }) +
+        distroKidLine({ isrc: 'NOT-AN-ISRC', earnings: '1' }),
+    );
     /** The product's records in its preview, as the engine reads them: units and revenue. */
     const previewed = async () => {
       const preview = (
-        await get(portal.app, lena, `/api/products/${created.json().id}/preview-input`)
+        await get(portal.app, lena, `/api/products/${product.id}/preview-input`)
       ).json();
       expect(preview.statement.id).toBe(statementId);
       return recordsOfTable(readRecordTable(new TextEncoder().encode(preview.records))!).map(
@@ -179,30 +186,13 @@ describe("the split editor's preview input", () => {
   });
 
   it('sends its table form compressed as the browser accepts, and anew once the splits change', async () => {
-    const lena = await login(portal.app, 'label@demo.label');
     const isrc = 'QZDM12699002';
-    const created = await createDemoProduct(portal, {
-      title: 'Packed Song',
-      type: 'single',
-      codes: [{ code: isrc, kind: 'isrc' }],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
-      .id;
-    const uploaded = await uploadStatement(
-      portal.app,
-      lena,
-      { distributor: distroKid, report_month: '2026-12', expected: null, cashless: true },
-      [
-        {
-          filename: 'december.tsv',
-          content: DISTROKID_HEADER + distroKidLine({ isrc, earnings: '3' }),
-        },
-      ],
+    const { lena, product } = await productWithStatement(
+      isrc,
+      'Packed Song',
+      '2026-12',
+      distroKidLine({ isrc, earnings: '3' }),
     );
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    await portal.app.jobs.drain();
-    const product = created.json();
     const asked = (encoding: string) =>
       portal.app.inject({
         method: 'GET',

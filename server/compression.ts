@@ -49,29 +49,30 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Sends `body` compressed in the encoding the request accepts, taken from `cache` under `key` and
- * that encoding when it was compressed before: a large answer asked for again unchanged (a product
- * opened again) skips its compression. The first time, it is compressed fast, and smaller once
- * sent, for the next times. `key` must name everything the body is made of. Compressed off the
- * server's thread.
+ * Sends the answer `body` makes, compressed in the encoding the request accepts, taken from
+ * `cache` under `key` and that encoding when it was compressed before: a large answer asked for
+ * again unchanged (a product opened again) is neither made nor compressed again. The first time,
+ * it is compressed fast, and smaller once sent, for the next times. `key` must name everything the
+ * body is made of. Compressed off the server's thread.
  */
 export async function compressedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: Buffer,
+  body: () => Buffer,
   type: string,
   cache: ByteCache,
   key: string,
 ): Promise<FastifyReply> {
   reply.type(type).header('vary', 'accept-encoding');
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(body);
+  if (encoding === null) return reply.send(body());
   const cacheKey = `${encoding}\n${key}`;
   let bytes = cache.get(cacheKey);
   if (!bytes) {
-    const fast = await compress(body, encoding, false);
+    const made = body();
+    const fast = await compress(made, encoding, false);
     cache.set(cacheKey, fast);
-    compress(body, encoding, true).then(
+    compress(made, encoding, true).then(
       (smaller) => {
         // Unless the cache dropped it meanwhile.
         if (cache.get(cacheKey) === fast) cache.set(cacheKey, smaller);

@@ -48,9 +48,13 @@ export function previewInputJson(preview: PreviewInput): string {
  * then the record table, its bytes as the database wrote them. The reader parses a short JSON text
  * and hands the rest to the engine as it is: no 7 MB string escaped here and unescaped there.
  */
-export function previewInputTable(preview: PreviewInput): { head: string; body: Buffer } {
-  const head = `${JSON.stringify({ statement: preview.statement, input: preview.input })}\n`;
-  return { head, body: Buffer.concat([Buffer.from(head), preview.records ?? new Uint8Array(0)]) };
+export function previewInputTable(preview: PreviewInput, head = previewInputHead(preview)): Buffer {
+  return Buffer.concat([Buffer.from(head), preview.records ?? new Uint8Array(0)]);
+}
+
+/** The first line of the table form: the statement and the input but its records, as JSON. */
+export function previewInputHead(preview: PreviewInput): string {
+  return `${JSON.stringify({ statement: preview.statement, input: preview.input })}\n`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import {
   PREVIEW_CACHE_BYTES,
   previewInput,
+  previewInputHead,
   previewInputJson,
   previewInputTable,
 } from '../catalog/previewInput';
@@ -88,18 +89,18 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
       const preview = await app.db.transaction((tx) => previewInput(tx, row.id, previews));
       if (request.query.format !== 'table')
         return sendWritten(reply, 'application/json', previewInputJson(preview));
-      const { head, body } = previewInputTable(preview);
+      if (preview.recordsVersion === null)
+        return sendWritten(reply, 'text/plain', previewInputTable(preview));
       // The head carries the split sets, recoupments and state: the key names them with the table.
-      return preview.recordsVersion === null
-        ? sendWritten(reply, 'text/plain', body)
-        : compressedAnswer(
-            request,
-            reply,
-            body,
-            TEXT,
-            previews,
-            `${preview.recordsVersion}\n${head}`,
-          );
+      const head = previewInputHead(preview);
+      return compressedAnswer(
+        request,
+        reply,
+        () => previewInputTable(preview, head),
+        TEXT,
+        previews,
+        `${preview.recordsVersion}\n${head}`,
+      );
     },
   );
 };

@@ -32,7 +32,14 @@ describe('an answer kept compressed', () => {
     const cache = new ByteCache(10 * 1024 * 1024);
     const app = Fastify();
     app.get('/answer', (request, reply) =>
-      compressedAnswer(request, reply, body, 'text/plain; charset=utf-8', cache, 'the answer'),
+      compressedAnswer(
+        request,
+        reply,
+        () => body,
+        'text/plain; charset=utf-8',
+        cache,
+        'the answer',
+      ),
     );
     const ask = (encoding: string) =>
       app.inject({ url: '/answer', headers: { 'accept-encoding': encoding } });

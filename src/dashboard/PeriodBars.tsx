@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3';
 import { abbreviateNumber } from '../format/formatters';
+import { ValueGrid } from '../widgets/ValueGrid';
 import {
   CHART_HEIGHT as HEIGHT,
   CHART_WIDTH as WIDTH,
@@ -39,20 +40,13 @@ export function PeriodBars({
 
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
-      {y.ticks(4).map((tick) => (
-        <g key={tick}>
-          <line
-            className="dashboard-grid"
-            x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-          />
-          <text x={MARGIN.left - 8} y={y(tick)} dy="0.35em" textAnchor="end">
-            {tickText(tick)}
-          </text>
-        </g>
-      ))}
+      <ValueGrid
+        y={y}
+        left={MARGIN.left}
+        right={WIDTH - MARGIN.right}
+        className="dashboard-grid"
+        text={tickText}
+      />
       {rows.map((row) => (
         <g key={row.month} transform={`translate(${x(row.month) ?? 0},0)`}>
           {series.map((item, index) => {

@@ -17,8 +17,9 @@ export function totalOf<Row extends { currency: string | null }>(
   let total = 0n;
   for (const row of rows) {
     if (row.currency !== currency) continue;
-    const amount = parseStateMoney(field(row));
-    if (amount === null) throw new Error(`not an amount: ${field(row)}`);
+    const text = field(row);
+    const amount = parseStateMoney(text);
+    if (amount === null) throw new Error(`not an amount: ${text}`);
     total += amount;
   }
   return formatMoney(total);

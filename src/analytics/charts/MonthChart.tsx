@@ -1,5 +1,6 @@
 import { max, min, scaleBand, scaleLinear } from 'd3';
 import type { ChartBar } from './BarChart';
+import { ValueGrid } from '../../widgets/ValueGrid';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -35,20 +36,13 @@ export function MonthChart({
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       width="100%"
     >
-      {y.ticks(4).map((tick) => (
-        <g key={tick}>
-          <line
-            className="analytics-grid"
-            x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-          />
-          <text x={MARGIN.left - 8} y={y(tick)} dy="0.35em" textAnchor="end">
-            {valueText(tick)}
-          </text>
-        </g>
-      ))}
+      <ValueGrid
+        y={y}
+        left={MARGIN.left}
+        right={WIDTH - MARGIN.right}
+        className="analytics-grid"
+        text={valueText}
+      />
       {months.map((month, index) => {
         const left = x(month.key) ?? 0;
         const top = y(Math.max(0, month.value));

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -74,6 +74,9 @@ const FRAMEWORK =
 
 export default defineConfig({
   plugins: [react(), localeSections(), precompressed()],
+  // RxJS's ES2015 build: classes as they are, rather than the ES5 build's helpers (tslib) and
+  // prototype chains; 1.8 KB gzipped less on every screen.
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   // No source maps in the served build: the server sends what the browser runs, nothing more.
   build: {
     outDir: 'dist',

@@ -1,6 +1,6 @@
 import { useEffect, type DependencyList } from 'react';
-import { auditTime } from 'rxjs';
 import type { LiveEvent } from '../../api/events';
+import { onSettled } from './liveEvents';
 import { useServices } from '../app/ServicesContext';
 
 /** Changes closer together than this are read again once. */
@@ -24,11 +24,7 @@ export function useLiveReload(
 ): void {
   const { live } = useServices();
   useEffect(() => {
-    const subscription = live
-      .watch(test)
-      .pipe(auditTime(SETTLE_MS))
-      .subscribe(() => reload());
-    return () => subscription.unsubscribe();
+    return onSettled(live.watch(test), SETTLE_MS, reload);
     // `test` is rebuilt on every render; `deps` say when it changes (checked: eslint settings).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, reload, ...deps]);

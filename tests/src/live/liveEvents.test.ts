@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../api/events';
-import { LiveEvents, type EventSourceLike } from '../../../src/live/liveEvents';
+import { LiveEvents, onSettled, type EventSourceLike } from '../../../src/live/liveEvents';
 
 /** An EventSource the test drives: it opens, sends, fails and closes when told. */
 class FakeSource implements EventSourceLike {
@@ -141,5 +142,36 @@ describe('the live stream in the browser', () => {
     elapse(100);
     expect(sources).toHaveLength(1);
     expect(live.status$.value).toBe('idle');
+  });
+});
+
+describe('a view reading again after changes', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads once per burst, the wait counted from its first change, and never after it stopped', () => {
+    vi.useFakeTimers();
+    const changes = new Subject<string>();
+    let reads = 0;
+    const stop = onSettled(changes, 150, () => (reads += 1));
+    changes.next('a');
+    vi.advanceTimersByTime(100);
+    changes.next('b');
+    vi.advanceTimersByTime(49);
+    expect(reads).toBe(0);
+    // 150 ms after the first change, not after the last: a steady stream still shows.
+    vi.advanceTimersByTime(1);
+    expect(reads).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(reads).toBe(1);
+    changes.next('c');
+    vi.advanceTimersByTime(150);
+    expect(reads).toBe(2);
+    // A change waiting when the view goes is never read.
+    changes.next('d');
+    stop();
+    vi.advanceTimersByTime(1000);
+    changes.next('e');
+    vi.advanceTimersByTime(1000);
+    expect(reads).toBe(2);
   });
 });

@@ -27,7 +27,7 @@ import type { Distributor } from '../../api/distributors';
 import { canTakeUpload, fetchDistributors } from './importApi';
 import { ExchangeFields } from './ExchangeFields';
 import { StatementReport } from './StatementReport';
-import { useUploadDrawer } from './UploadDrawerProvider';
+import { useStartedUploadDrawer } from './useStartedUploadDrawer';
 import { UploadPreview } from './UploadPreview';
 import { previewStatement } from './previewApi';
 import {
@@ -76,7 +76,7 @@ export function ImportPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const { session } = useSession();
-  const drawer = useUploadDrawer();
+  const drawer = useStartedUploadDrawer();
   const statements = useSelector(drawer, (state) => state.context.statements);
   const problemText = useProblemText();
   const ids: Record<ImportFormField, string> = {

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
+import type { UploadDrawerRef } from '../../machines/uploadDrawerMachine';
 import { lazyComponent } from '../shell/lazyPage';
-import { useUploadDrawer } from './UploadDrawerProvider';
+import { useUploadDrawerHolder } from './UploadDrawerProvider';
 
 // The drawer's rows, server texts and styles are fetched when it first shows, never to sign in.
 const UploadDrawerView = lazyComponent(
@@ -8,9 +9,16 @@ const UploadDrawerView = lazyComponent(
   { fallback: null },
 );
 
-/** Mounted once at the application root, inside UploadDrawerProvider: shown while any file is tracked. */
-export function UploadDrawer() {
-  const drawer = useUploadDrawer();
+function VisibleUploadDrawer({ drawer }: { drawer: UploadDrawerRef }) {
   const visible = useSelector(drawer, (state) => state.hasTag('visible'));
   return visible ? <UploadDrawerView drawer={drawer} /> : null;
+}
+
+/**
+ * Mounted once at the application root, inside UploadDrawerProvider: shown while any file is
+ * tracked, once an import page has made the drawer.
+ */
+export function UploadDrawer() {
+  const { drawer } = useUploadDrawerHolder();
+  return drawer === null ? null : <VisibleUploadDrawer drawer={drawer} />;
 }

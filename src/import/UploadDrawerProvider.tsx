@@ -1,41 +1,64 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
 import {
-  uploadDrawerMachine,
-  uploadRequestLogic,
-  type UploadDrawerRef,
-} from '../../machines/uploadDrawerMachine';
-import { useServices } from '../app/ServicesContext';
-import { statementUploader } from './importApi';
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { UploadDrawerRef } from '../../machines/uploadDrawerMachine';
 
-const UploadDrawerContext = createContext<UploadDrawerRef | null>(null);
-
-/** The application's one upload drawer actor: it outlives pages, so uploads go on while browsing. */
-export function UploadDrawerProvider({ children }: { children: ReactNode }) {
-  const { api } = useServices();
-  // useActorRef keeps one actor for the provider's life (and survives StrictMode's double effects).
-  const drawer: UploadDrawerRef = useActorRef(
-    uploadDrawerMachine.provide({
-      actors: { uploadRequest: uploadRequestLogic(statementUploader(api)) },
-    }),
-  );
-  return <UploadDrawerContext.Provider value={drawer}>{children}</UploadDrawerContext.Provider>;
+interface UploadDrawerHolder {
+  /** The application's one upload drawer, once an import page has made it. */
+  drawer: UploadDrawerRef | null;
+  /** Starts `made` and keeps it for the application's life, unless a drawer is kept already. */
+  keep: (made: UploadDrawerRef) => void;
 }
 
-export function useUploadDrawer(): UploadDrawerRef {
-  const drawer = useContext(UploadDrawerContext);
-  if (!drawer) throw new Error('useUploadDrawer needs an UploadDrawerProvider');
-  return drawer;
+const UploadDrawerContext = createContext<UploadDrawerHolder | null>(null);
+
+/**
+ * Holds the application's one upload drawer actor: it outlives pages, so uploads go on while
+ * browsing. The import page makes it (useStartedUploadDrawer), so that the drawer's machines and
+ * the upload's code load with that page and not for every signed-in screen.
+ */
+export function UploadDrawerProvider({ children }: { children: ReactNode }) {
+  const [drawer, setDrawer] = useState<UploadDrawerRef | null>(null);
+  const kept = useRef<UploadDrawerRef | null>(null);
+  const keep = useCallback((made: UploadDrawerRef) => {
+    if (kept.current !== null) return;
+    kept.current = made;
+    made.start();
+    setDrawer(made);
+  }, []);
+  useEffect(
+    () => () => {
+      kept.current?.stop();
+      kept.current = null;
+    },
+    [],
+  );
+  return (
+    <UploadDrawerContext.Provider value={{ drawer, keep }}>{children}</UploadDrawerContext.Provider>
+  );
+}
+
+export function useUploadDrawerHolder(): UploadDrawerHolder {
+  const holder = useContext(UploadDrawerContext);
+  if (!holder) throw new Error('the upload drawer needs an UploadDrawerProvider');
+  return holder;
 }
 
 /** Calls `refresh` whenever every tracked upload has succeeded (SPEC section 4). */
 export function useUploadsSucceeded(refresh: (statementIds: string[]) => void): void {
-  const drawer = useUploadDrawer();
+  const { drawer } = useUploadDrawerHolder();
   const refreshRef = useRef(refresh);
   useEffect(() => {
     refreshRef.current = refresh;
   });
   useEffect(() => {
+    if (drawer === null) return;
     const subscription = drawer.on('uploads.succeeded', (event) =>
       refreshRef.current(event.statementIds),
     );

@@ -105,6 +105,37 @@ test.describe('statement import', () => {
     await expect(missing.getByRole('button', { name: 'Add to a product' }).first()).toBeVisible();
   });
 
+  test('the drawer made by the import page stays while the label goes to another page, and that page lists the upload', async ({
+    page,
+  }) => {
+    await login(page, 'label@demo.label');
+    // The drawer's code comes with the import page, not with the dashboard.
+    await expect(page.getByTestId('upload-drawer')).toHaveCount(0);
+    await page.goto('/import');
+    await fillImportForm(page, 'DistroKid');
+    const [isrc = ''] = runIsrcs(1);
+    const name = `dk-away-${Date.now()}.tsv`;
+    await page.getByLabel('Statement files').setInputFiles([distroKidFile(name, [isrc])]);
+    const uploaded = page.waitForResponse(
+      (answer) =>
+        answer.request().method() === 'POST' && answer.url().includes('/api/statement/upload'),
+    );
+    await page.getByRole('button', { name: 'Import' }).click();
+    const drawer = page.getByTestId('upload-drawer');
+    await expect(drawer.getByText(name)).toBeVisible();
+    const [created] = (await (await uploaded).json()) as { id: string }[];
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Statements' })
+      .click();
+    await expect(page).toHaveURL(/\/statements$/);
+    await expect(drawer.getByText(name)).toBeVisible();
+    await expect(drawer.getByText('Uploaded')).toHaveCount(1);
+    await expect(page.locator(`a[href$="/statements/${created?.id}"]`).first()).toBeVisible();
+    await expect(drawer).toBeHidden({ timeout: 10_000 });
+  });
+
   test('the same file again is refused in the drawer with the server message', async ({ page }) => {
     await login(page, 'label@demo.label');
     await page.goto('/import');

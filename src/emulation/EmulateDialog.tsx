@@ -13,6 +13,7 @@ import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { Modal } from '../widgets/Modal';
 import { TextInput } from '../widgets/TextInput';
+import './emulate.css';
 
 /** SPEC section 9: the recent accounts list shows 10 rows, then Show All. */
 export const RECENT_ROWS = 10;

@@ -5,6 +5,7 @@ import { formatDateTime } from '../format/formatters';
 import { Money } from '../widgets/Money';
 import { TextInput } from '../widgets/TextInput';
 import { filterSteps, type DescribedHistory, type HistoryStep, type Shown } from './steps';
+import '../widgets/list/list.css';
 import './history.css';
 
 function ShownValue({ value }: { value: Shown }) {

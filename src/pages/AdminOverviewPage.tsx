@@ -10,6 +10,7 @@ import { paymentStatusLabel } from '../payments/labels';
 import type { PageProps } from '../routes/types';
 import { StatusBadge } from '../statements/StatusBadge';
 import '../adminDesk/adminDesk.css';
+import './uikit.css';
 
 /** Bytes in the reader's locale, in the largest unit that keeps them above 1. */
 function sizeText(bytes: number, language: string): string {

@@ -10,6 +10,7 @@ import { Popover } from '../widgets/Popover';
 import { TextInput } from '../widgets/TextInput';
 import { TypeAhead } from '../widgets/TypeAhead';
 import { WIDGET_SIZES } from '../widgets/sizes';
+import './uikit.css';
 
 /** Sample rows of the kit's list: generated, numbered, and labelled as samples. */
 interface SampleRow {

@@ -11,6 +11,7 @@ import type { PageProps } from '../routes/types';
 import { useSession } from '../session/useSession';
 import { Money } from '../widgets/Money';
 import '../adminDesk/adminDesk.css';
+import './uikit.css';
 
 /** What an overseer creates for the accounts they look after (SPEC section 6). */
 const OVERSEER_CREATES = ['product-add', 'recoupment-add', 'distributor-add'] as const;

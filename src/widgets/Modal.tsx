@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import './modal.css';
 
 /** SPEC section 9: a modal is 500 px wide unless told otherwise. */
 export const MODAL_DEFAULT_WIDTH = 500;

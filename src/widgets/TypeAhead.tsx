@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { debounce, TYPEAHEAD_DEBOUNCE_MS, type Debounced } from './debounce';
+import './typeAhead.css';
 
 export interface TypeAheadProps<Item> {
   label: string;

@@ -14,6 +14,7 @@ import {
   type ListColumn,
   type ListRow,
 } from './columns';
+import './list.css';
 
 export interface ListProps<Row extends ListRow> {
   columns: readonly ListColumn<Row>[];

@@ -9,8 +9,9 @@ import react from '@vitejs/plugin-react';
 const LOCALE_SECTIONS = 'locale-sections:';
 
 /**
- * `locale-sections:en/dashboard,frame` is a module of those top-level sections of
- * `locales/en.json`: the part of a language's texts one screen needs, in a chunk of its own.
+ * `locale-sections:en/dashboard,frame,payments.status` is a module of those parts of
+ * `locales/en.json`, each a top-level section or, dotted, a part of one: the part of a language's
+ * texts one screen needs, in a chunk of its own, nested as in the file.
  */
 function localeSections(): Plugin {
   return {
@@ -22,11 +23,21 @@ function localeSections(): Plugin {
       const file = fileURLToPath(new URL(`./locales/${language}.json`, import.meta.url));
       this.addWatchFile(file);
       const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const part = sections.split(',').map((section) => {
-        if (!(section in texts)) throw new Error(`locales/${language}.json has no ${section}`);
-        return [section, texts[section]];
-      });
-      return `export default ${JSON.stringify(Object.fromEntries(part))};`;
+      const part: Record<string, unknown> = {};
+      for (const section of sections.split(',')) {
+        const path = section.split('.');
+        const last = path.pop() ?? '';
+        let from: unknown = texts;
+        let into = part;
+        for (const name of path) {
+          from = (from as Record<string, unknown> | undefined)?.[name];
+          into = (into[name] ??= {}) as Record<string, unknown>;
+        }
+        const picked = (from as Record<string, unknown> | undefined)?.[last];
+        if (picked === undefined) throw new Error(`locales/${language}.json has no ${section}`);
+        into[last] = picked;
+      }
+      return `export default ${JSON.stringify(part)};`;
     },
   };
 }

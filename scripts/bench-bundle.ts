@@ -27,7 +27,7 @@ interface ManifestChunk {
 /**
  * What the shell loads on demand before the dashboard shows: the signed-in frame, the dashboard's
  * page, and the English texts they show (a part of en.json made by the locale-sections plugin, see
- * SIGNED_IN_SECTIONS in src/i18n/lazy.ts).
+ * SIGNED_IN_PARTS in src/i18n/lazy.ts).
  */
 const DASHBOARD_SOURCES = ['src/shell/SignedInFrame.tsx', 'src/pages/DashboardPage.tsx'];
 const DASHBOARD_TEXTS = 'locale-sections:en/';

@@ -8,34 +8,32 @@
 // that file is in, so nobody sees keys or a half-translated page meanwhile.
 import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  api,
-  app,
-  frame,
-  language,
-  login,
-  nav,
-  pages,
-  routes,
-  server,
-  shell,
-} from '../../locales/en.json';
+// The plugin's module id must be written out: FIRST_PARTS, in the same order.
+import firstEnglish from 'locale-sections:en/api,app,frame,language,login,nav,pages,routes,server.login,server.request,shell';
 import { LANGUAGES, type Language } from '../../rules/languages';
 import { FALLBACK_LANGUAGE, toLanguage } from './languages';
 
-/** The English sections in the first download (named imports: the bundle keeps only these). */
-export const FIRST_ENGLISH = {
-  api,
-  app,
-  frame,
-  language,
-  login,
-  nav,
-  pages,
-  routes,
-  server,
-  shell,
-};
+/**
+ * The parts of the English texts in the first download: top-level sections of locales/en.json or,
+ * dotted, parts of one. Of the server's answers, only the login page's and any request's: a known
+ * server answer whose text is not in yet shows as the server wrote it (serverText.ts), in English.
+ */
+export const FIRST_PARTS = [
+  'api',
+  'app',
+  'frame',
+  'language',
+  'login',
+  'nav',
+  'pages',
+  'routes',
+  'server.login',
+  'server.request',
+  'shell',
+] as const;
+
+/** The English texts of FIRST_PARTS, nested as in the file. */
+export const FIRST_ENGLISH = firstEnglish as ResourceKey;
 
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: ResourceKey }>> = {
   fr: () => import('../../locales/fr.json'),
@@ -45,16 +43,23 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource
   ja: () => import('../../locales/ja.json'),
 };
 
-/** The sections a signed-in first visit shows: the frame's and the dashboard's. */
-export const SIGNED_IN_SECTIONS = [
+/**
+ * The parts a signed-in first visit shows: the frame's and the dashboard's (sections, or dotted
+ * parts of one, as FIRST_PARTS). Of payments and transactions, only the labels the dashboard uses.
+ */
+export const SIGNED_IN_PARTS = [
   'dashboard',
   'emulation',
   'filters',
   'live',
   'look',
-  'payments',
+  'payments.hold',
+  'payments.ledger',
+  'payments.origin',
+  'payments.status',
+  'payments.transfer-kind',
   'roles',
-  'transactions',
+  'transactions.status',
   'wallet',
   'widgets',
 ] as const;
@@ -74,8 +79,8 @@ function englishPart(fetchTexts: () => Promise<ResourceKey>) {
 }
 
 const signedInEnglish = englishPart(() =>
-  // The plugin's module id must be written out: SIGNED_IN_SECTIONS, in the same order.
-  import('locale-sections:en/dashboard,emulation,filters,live,look,payments,roles,transactions,wallet,widgets').then(
+  // The plugin's module id must be written out: SIGNED_IN_PARTS, in the same order.
+  import('locale-sections:en/dashboard,emulation,filters,live,look,payments.hold,payments.ledger,payments.origin,payments.status,payments.transfer-kind,roles,transactions.status,wallet,widgets').then(
     (file) => file.default as ResourceKey,
   ),
 );
@@ -85,7 +90,7 @@ const allEnglish = englishPart(() =>
 );
 const ENGLISH_PARTS = [signedInEnglish, allEnglish];
 
-/** Fetches the English of the signed-in frame and the dashboard (see `SIGNED_IN_SECTIONS`). */
+/** Fetches the English of the signed-in frame and the dashboard (see `SIGNED_IN_PARTS`). */
 export const loadSignedInEnglish = signedInEnglish.load;
 /** Fetches all English texts, for every other part loaded on demand. */
 export const loadAllEnglish = allEnglish.load;

@@ -77,7 +77,8 @@ export function knownServerText(t: (key: string) => string, text: string): strin
   const key = SERVER_TEXT_KEYS[text];
   if (!key) return text;
   const translated = t(key);
-  return translated.includes('{{') ? text : translated;
+  // Not in yet (the first download has only the login page's): the server's own English.
+  return translated === key || translated.includes('{{') ? text : translated;
 }
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */
@@ -85,6 +86,8 @@ export function useServerText(values: { email: string }): (text: string) => stri
   const { t } = useTranslation();
   return (text) => {
     const key = SERVER_TEXT_KEYS[text];
-    return key ? t(key, values) : text;
+    if (!key) return text;
+    const translated = t(key, values);
+    return translated === key ? text : translated;
   };
 }

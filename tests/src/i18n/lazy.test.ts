@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
-import { createLazyI18n } from '../../../src/i18n/lazy';
+import { createLazyI18n, loadAllEnglish } from '../../../src/i18n/lazy';
+import { knownServerText } from '../../../src/i18n/serverText';
 
 // A text every language translates: the sign-in button of the login page.
 const KEY = 'login.form.submit';
@@ -28,5 +29,26 @@ describe('languages loaded as chosen', () => {
     const unknown = createLazyI18n('xx');
     await unknown.ready;
     expect(unknown.i18n.t(KEY)).toBe(textIn('en'));
+  });
+});
+
+describe('the server’s answers in the first texts', () => {
+  it('shows a known answer whose translation is not in yet as the server wrote it, never as a key', async () => {
+    const { i18n, ready } = createLazyI18n('en');
+    await ready;
+    const t = (key: string) => i18n.t(key);
+    // The login page's answers come with the first texts.
+    expect(knownServerText(t, 'Too many requests. Please try again later.')).toBe(
+      'Too many requests. Please try again later.',
+    );
+    // A payment's, only with the page that shows it.
+    const answer = 'Only a failed payment can be cleared and tried again.';
+    expect(i18n.exists('server.payment.not-failed')).toBe(false);
+    expect(knownServerText(t, answer)).toBe(answer);
+    await loadAllEnglish();
+    expect(knownServerText(t, answer)).toBe(createI18n('en').t('server.payment.not-failed'));
+    await i18n.changeLanguage('fr');
+    expect(knownServerText(t, answer)).toBe(createI18n('fr').t('server.payment.not-failed'));
+    expect(knownServerText(t, answer)).not.toBe(answer);
   });
 });

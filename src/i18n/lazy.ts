@@ -84,9 +84,12 @@ const signedInEnglish = englishPart(() =>
     (file) => file.default as ResourceKey,
   ),
 );
-// The whole file as text: a module of its own, so the named imports above stay small.
+// The whole file as text, a module of its own; with it, the keys of the server's answers that
+// pages show, which name its texts (serverTextKeys.ts adds them as it loads).
 const allEnglish = englishPart(() =>
-  import('../../locales/en.json?raw').then((file) => JSON.parse(file.default) as ResourceKey),
+  Promise.all([import('../../locales/en.json?raw'), import('./serverTextKeys')]).then(
+    ([file]) => JSON.parse(file.default) as ResourceKey,
+  ),
 );
 const ENGLISH_PARTS = [signedInEnglish, allEnglish];
 

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The server answers in English with the texts of SPEC section 8. A known text is shown in the
- * user's language; anything else is shown as the server wrote it.
+ * user's language; anything else is shown as the server wrote it. Here, the answers of the login
+ * page and of any request, whose texts are in the first download (FIRST_PARTS).
  */
-export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
+const FIRST_SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'The username or password you entered is not recognized.': 'server.login.not-recognized',
   'Invalid Login Credentials': 'server.login.invalid-credentials',
   'Account Locked for 60 Minutes': 'server.login.locked-title',
@@ -13,68 +14,24 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Too many requests. Please try again later.': 'server.request.too-many',
   'An unexpected error occurred. Please try again later.': 'server.request.unexpected',
   'The requested resource was not found.': 'api.errors.resource-not-found',
-  'User not found': 'server.user.not-found',
-  'Your account is already active. Please login or reset your password.':
-    'server.account.already-active',
-  'Password reset link has expired.': 'server.reset.expired',
-  'There was an error resetting your password': 'server.reset.failed',
-  'There was an error activating your account': 'server.activation.failed',
-  'Your signup request has expired. Please complete the signup form again.':
-    'server.activation.expired',
-  'Unable to claim this account.': 'server.claim.failed',
-  'A secure password is at least 12 characters mixing letters, numbers and symbols.':
-    'account.password.rule',
-  'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
-  'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
-  'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
-  'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
-  'An account number must be 10 numbers long.': 'bank-account.errors.account',
-  'Transaction Mismatch: Transactions do not match, please try again.':
-    'bank-account.errors.mismatch',
-  'Add a bank account first.': 'bank-account.errors.none',
-  'Enter your password again to change where you are paid.': 'bank-account.errors.password',
-  'This bank account is verified already.': 'bank-account.errors.verified',
-  'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
-    'bank-account.errors.not-arrived',
-  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.':
-    'bank-account.errors.locked',
-  'A payment minimum is zero or more, with no more decimals than its currency has.':
-    'payment-settings.errors.amount',
-  'Each currency has one payment minimum.': 'payment-settings.errors.twice',
-  'This invitation is not valid or was already used.': 'server.invitation.invalid',
-  'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
-    'server.statement.stale-result',
-  'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
-    'statements.stale.refused',
-  // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
-  'A recoupment needs a title.': 'recoupment-form.errors.title-required',
-  'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
-  'An amount must be positive.': 'recoupment-form.errors.amount-positive',
-  'A currency is a three-letter code, like USD.': 'recoupment-form.errors.not-a-currency',
-  'A value must be greater than zero and must not be negative.':
-    'recoupment-form.errors.value-positive',
-  'A value must not be negative.': 'recoupment-form.errors.value-not-negative',
-  'A percentage is between 0 and 100, with at most 4 decimals.':
-    'recoupment-form.errors.percent-range',
-  'A recoupment needs a recoupable percentage or a net revenue percentage above zero.':
-    'recoupment-form.errors.nothing-to-recoup',
-  'A recoupment with a recoupable percentage needs at least one debtor.':
-    'recoupment-form.errors.debtors-required',
-  'A recoupment scoped to products needs at least one product.':
-    'recoupment-form.errors.products-required',
-  'This person is not one of the label’s people or payees.': 'recoupment-form.errors.not-a-person',
-  'This product is not one of the label’s products.': 'recoupment-form.errors.not-a-product',
-  'This item was changed by someone else. Reload it and try again.':
-    'recoupment-form.errors.changed-elsewhere',
-  'This recoupment was deleted.': 'recoupment-form.errors.deleted',
 };
+
+const serverTextKeys = new Map(Object.entries(FIRST_SERVER_TEXT_KEYS));
+
+/**
+ * Adds the keys of the server's other answers (serverTextKeys.ts): they come with all of English,
+ * which every page but the dashboard loads before it shows (i18n/lazy.ts).
+ */
+export function addServerTextKeys(keys: Readonly<Record<string, string>>): void {
+  for (const [text, key] of Object.entries(keys)) serverTextKeys.set(text, key);
+}
 
 /**
  * A known server text in the language of `t`, for the toasts the API client shows; texts that
  * name the support contact are left to the pages that know its address.
  */
 export function knownServerText(t: (key: string) => string, text: string): string {
-  const key = SERVER_TEXT_KEYS[text];
+  const key = serverTextKeys.get(text);
   if (!key) return text;
   const translated = t(key);
   // Not in yet (the first download has only the login page's): the server's own English.
@@ -85,7 +42,7 @@ export function knownServerText(t: (key: string) => string, text: string): strin
 export function useServerText(values: { email: string }): (text: string) => string {
   const { t } = useTranslation();
   return (text) => {
-    const key = SERVER_TEXT_KEYS[text];
+    const key = serverTextKeys.get(text);
     if (!key) return text;
     const translated = t(key, values);
     return translated === key ? text : translated;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPLITS_CHANGED } from '../../../server/statements/splitChanges';
-import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverText';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import {
   createDemoProduct,
   get,

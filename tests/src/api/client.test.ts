@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, type ApiClientOptions } from '../../../src/api/client';
 import { fileNameFromDisposition, handleFailure, NO_ANSWER } from '../../../src/api/responses';
 import type { ToastRequest } from '../../../machines/toastsMachine';
+import { addServerTextKeys } from '../../../src/i18n/serverText';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 
 const t = (key: string) => `t(${key})`;
 
@@ -173,6 +175,9 @@ describe('ApiClient response handling (SPEC section 8)', () => {
 });
 
 describe('handleFailure', () => {
+  // As on every page but the dashboard: they come with all of English (i18n/lazy.ts).
+  beforeAll(() => addServerTextKeys(SERVER_TEXT_KEYS));
+
   const errorToast = (content: string, title?: string) => ({
     type: 'error',
     ...(title ? { title } : {}),

@@ -15,10 +15,6 @@ const KEY = /['"`]([a-z][a-z0-9-]*\.[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*)['"`]/g;
 // Static imports of code; `import type` brings none, and `import()` is a part loaded on demand.
 const STATIC_IMPORT = /^import\s+(?!type\b)[^'"]*?['"](\.[^'"]+)['"]/gm;
 
-// Maps the server's English answers to keys; each is shown by the page that asked, and the login
-// page's (server.*) are in the first part.
-const SERVER_TEXTS = 'src/i18n/serverText.ts';
-
 function resolveImport(from: string, spec: string): string | null {
   const base = join(dirname(from), spec);
   return (
@@ -65,7 +61,6 @@ function pick(texts: Record<string, unknown>, parts: readonly string[]): Record<
 /** The keys of these files that are in none of the parts given. */
 function keysOutside(files: string[], parts: readonly string[]): string[] {
   return files
-    .filter((file) => file !== SERVER_TEXTS)
     .flatMap((file) =>
       [...readFileSync(join(ROOT, file), 'utf8').matchAll(KEY)].map((match) => ({
         file,

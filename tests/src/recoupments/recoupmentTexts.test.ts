@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
-import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverText';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import * as validation from '../../../server/recoupments/validation';
 
 // The form says before sending what the server would say after: the same English texts.

@@ -1,0 +1,63 @@
+// The keys of the server's answers that pages show (SPEC section 8), by their English text; the
+// login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
+// download, and added to serverText.ts's as it loads.
+import { addServerTextKeys } from './serverText';
+
+export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
+  'User not found': 'server.user.not-found',
+  'Your account is already active. Please login or reset your password.':
+    'server.account.already-active',
+  'Password reset link has expired.': 'server.reset.expired',
+  'There was an error resetting your password': 'server.reset.failed',
+  'There was an error activating your account': 'server.activation.failed',
+  'Your signup request has expired. Please complete the signup form again.':
+    'server.activation.expired',
+  'Unable to claim this account.': 'server.claim.failed',
+  'A secure password is at least 12 characters mixing letters, numbers and symbols.':
+    'account.password.rule',
+  'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
+  'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
+  'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
+  'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
+  'An account number must be 10 numbers long.': 'bank-account.errors.account',
+  'Transaction Mismatch: Transactions do not match, please try again.':
+    'bank-account.errors.mismatch',
+  'Add a bank account first.': 'bank-account.errors.none',
+  'Enter your password again to change where you are paid.': 'bank-account.errors.password',
+  'This bank account is verified already.': 'bank-account.errors.verified',
+  'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
+    'bank-account.errors.not-arrived',
+  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.':
+    'bank-account.errors.locked',
+  'A payment minimum is zero or more, with no more decimals than its currency has.':
+    'payment-settings.errors.amount',
+  'Each currency has one payment minimum.': 'payment-settings.errors.twice',
+  'This invitation is not valid or was already used.': 'server.invitation.invalid',
+  'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
+    'server.statement.stale-result',
+  'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
+    'statements.stale.refused',
+  // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
+  'A recoupment needs a title.': 'recoupment-form.errors.title-required',
+  'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
+  'An amount must be positive.': 'recoupment-form.errors.amount-positive',
+  'A currency is a three-letter code, like USD.': 'recoupment-form.errors.not-a-currency',
+  'A value must be greater than zero and must not be negative.':
+    'recoupment-form.errors.value-positive',
+  'A value must not be negative.': 'recoupment-form.errors.value-not-negative',
+  'A percentage is between 0 and 100, with at most 4 decimals.':
+    'recoupment-form.errors.percent-range',
+  'A recoupment needs a recoupable percentage or a net revenue percentage above zero.':
+    'recoupment-form.errors.nothing-to-recoup',
+  'A recoupment with a recoupable percentage needs at least one debtor.':
+    'recoupment-form.errors.debtors-required',
+  'A recoupment scoped to products needs at least one product.':
+    'recoupment-form.errors.products-required',
+  'This person is not one of the label’s people or payees.': 'recoupment-form.errors.not-a-person',
+  'This product is not one of the label’s products.': 'recoupment-form.errors.not-a-product',
+  'This item was changed by someone else. Reload it and try again.':
+    'recoupment-form.errors.changed-elsewhere',
+  'This recoupment was deleted.': 'recoupment-form.errors.deleted',
+};
+
+addServerTextKeys(SERVER_TEXT_KEYS);

@@ -87,7 +87,18 @@ export default defineConfig({
   plugins: [react(), localeSections(), precompressed()],
   // RxJS's ES2015 build: classes as they are, rather than the ES5 build's helpers (tslib) and
   // prototype chains; 1.8 KB gzipped less on every screen.
-  resolve: { conditions: ['es2015', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['es2015', ...defaultClientConditions],
+    // XState's and i18next's React bindings ask for the shim of useSyncExternalStore, for React
+    // before 18; React 19 has it: the same hooks without the shim's own copy.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   // No source maps in the served build: the server sends what the browser runs, nothing more.
   build: {
     outDir: 'dist',

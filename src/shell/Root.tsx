@@ -12,6 +12,7 @@ import { UploadDrawerProvider } from '../import/UploadDrawerProvider';
 import { LANGUAGE_CHOICE_KEY, readStored, writeStored } from '../app/preferences';
 import { useServices } from '../app/ServicesContext';
 import { LANGUAGE_STORAGE_KEY } from '../app/services';
+import { preloadPage } from './pages';
 
 /** Follows the session's language and keeps the document title and language attribute current. */
 function useDocumentLanguageAndTitle() {
@@ -68,8 +69,20 @@ function useDisplayPreferences() {
   setDisplayPreferences({ timezone, clock });
 }
 
+/**
+ * The code of the page shown starts loading at once, beside the session's check and the frame's,
+ * not after them: the login page's for a visitor, the page asked for by someone signed in.
+ */
+function usePagePreload() {
+  const { route } = useCurrentRoute();
+  useEffect(() => {
+    if (route) preloadPage(route.id);
+  }, [route]);
+}
+
 export function Root() {
   useDocumentLanguageAndTitle();
+  usePagePreload();
   useDisplayPreferences();
   // The upload drawer lives at the root, so uploads go on while the user changes pages.
   return (

@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
-import { LoginPage } from '../pages/LoginPage';
 import type { AppRoute, PageProps } from '../routes/types';
 import { lazyPage } from './lazyPage';
 import { loadSignedInEnglish } from '../i18n/lazy';
 
-// Every page but the login page (the first visit) loads its code when first opened: the dashboard's
-// charts and exact sums stay out of what a visitor downloads to sign in, and it brings only the
-// English it shows. A chunk that fails to load is handled by lazyPage and app/preloadError.
+// Every page loads its code when first opened (Root starts it at once): the dashboard's charts and
+// exact sums stay out of what a visitor downloads to sign in, and the login form out of what
+// someone signed in downloads; each brings only the English it shows. A chunk that fails to load is
+// handled by lazyPage and app/preloadError.
+const LoginPage = lazyPage(() => import('../pages/LoginPage').then((m) => m.LoginPage), {
+  // Its texts are in the first download.
+  texts: () => Promise.resolve(),
+});
 const DashboardPage = lazyPage(
   () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
   { texts: loadSignedInEnglish },

@@ -1,28 +1,23 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { Root } from './Root';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
-import { hasPage, pageFor, preloadPage } from './pages';
+import { hasPage, pageFor } from './pages';
 import { lazyComponent } from './lazyPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { loadSignedInEnglish } from '../i18n/lazy';
 import { ROUTES } from '../routes/table';
 import type { AppRoute } from '../routes/types';
-import { useCurrentRoute } from '../routes/useCurrentRoute';
 
 // The signed-in frame (navigation, avatar menu, emulation) is not needed to sign in.
 const SignedInFrame = lazyComponent(() => import('./SignedInFrame').then((m) => m.SignedInFrame), {
   texts: loadSignedInEnglish,
 });
 
-/** The frame and the page opened load side by side, not the page once the frame is in. */
+/** The frame; the page opened loads beside it (Root preloads it), not once the frame is in. */
 function SignedInLayout() {
-  const { route } = useCurrentRoute();
-  useEffect(() => {
-    if (route) preloadPage(route.id);
-  }, [route]);
   return <SignedInFrame />;
 }
 

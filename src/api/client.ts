@@ -14,7 +14,7 @@ import {
   type ApiErrorBody,
   type HttpMethod,
 } from './responses';
-import { sendUpload, type UploadOptions, type UploadRequest } from './upload';
+import type { UploadOptions, UploadTransport } from './upload';
 
 import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
 
@@ -242,35 +242,27 @@ export class ApiClient {
   }
 
   /**
-   * POST statement/upload: a 'body' JSON part and one 'file' part per file, with upload progress
-   * in percent and abort through the signal (SPEC section 7).
+   * How POST statement/upload goes (SPEC section 7): its address, the csrf header, and what a
+   * failure does. The upload itself, with its progress, is sent by `uploadStatement` (api/upload.ts),
+   * which comes with the pages that upload.
    */
-  uploadStatement<T = Array<{ id: string }>>(
-    request: UploadRequest,
-    files: File | FileList | readonly File[],
-    options: UploadOptions = {},
-  ): Promise<T> {
-    return sendUpload<T>(
-      {
-        url: this.buildUrl('POST', 'statement/upload', {}),
-        csrf: this.csrfToken(),
-        createXhr: this.options.createXhr ?? (() => new XMLHttpRequest()),
-        onFailure: (status, body) => {
-          const error = new ApiError(status, body, this.options.translate('api.upload.failed'));
-          if (status === 401) {
-            this.options.onUnauthorized();
-          } else if (options.onError) {
-            options.onError(error);
-          } else {
-            this.options.toast(uploadFailureToast(body, this.options.translate));
-          }
-          return error;
-        },
+  uploadTransport(options: Pick<UploadOptions, 'onError'> = {}): UploadTransport {
+    return {
+      url: this.buildUrl('POST', 'statement/upload', {}),
+      csrf: this.csrfToken(),
+      createXhr: this.options.createXhr ?? (() => new XMLHttpRequest()),
+      onFailure: (status, body) => {
+        const error = new ApiError(status, body, this.options.translate('api.upload.failed'));
+        if (status === 401) {
+          this.options.onUnauthorized();
+        } else if (options.onError) {
+          options.onError(error);
+        } else {
+          this.options.toast(uploadFailureToast(body, this.options.translate));
+        }
+        return error;
       },
-      request,
-      files,
-      options,
-    );
+    };
   }
 
   private buildUrl(method: HttpMethod, path: string, options: RequestOptions): string {

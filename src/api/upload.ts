@@ -27,6 +27,11 @@ export interface UploadTransport {
 const asList = (files: File | FileList | readonly File[]): File[] =>
   files instanceof File ? [files] : Array.from(files as ArrayLike<File>);
 
+/** What sends an upload: the API client (its address, csrf header and failure handling). */
+export interface UploadSender {
+  uploadTransport(options: Pick<UploadOptions, 'onError'>): UploadTransport;
+}
+
 /** The multipart body: one 'body' JSON part, then one 'file' part per file. */
 export function uploadForm(request: UploadRequest, files: File | FileList | readonly File[]) {
   const form = new FormData();
@@ -85,4 +90,17 @@ export function sendUpload<T>(
     options.signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(uploadForm(request, files));
   });
+}
+
+/**
+ * POST statement/upload: a 'body' JSON part and one 'file' part per file, with upload progress
+ * in percent and abort through the signal (SPEC section 7).
+ */
+export function uploadStatement<T = Array<{ id: string }>>(
+  api: UploadSender,
+  request: UploadRequest,
+  files: File | FileList | readonly File[],
+  options: UploadOptions = {},
+): Promise<T> {
+  return sendUpload<T>(api.uploadTransport(options), request, files, options);
 }

@@ -2,6 +2,7 @@ import type { Distributor, DistributorList } from '../../api/distributors';
 import type { MissingCodeList, Statement, StatementRowErrorList } from '../../api/statements';
 import type { UploadedStatements } from '../../api/statementUpload';
 import type { ApiClient } from '../api/client';
+import { uploadStatement } from '../api/upload';
 import type { StatementUploader } from '../../machines/uploadDrawerMachine';
 
 /** Row errors and missing codes read at once (the server's largest page). */
@@ -30,7 +31,7 @@ export const fetchMissingCodes = (api: ApiClient, id: string) =>
 /** The drawer's uploader: the client's statement/upload, its failures shown by the drawer. */
 export function statementUploader(api: ApiClient): StatementUploader {
   return (request, files, options) =>
-    api.uploadStatement<UploadedStatements>(request, files, {
+    uploadStatement<UploadedStatements>(api, request, files, {
       onProgress: options.onProgress,
       signal: options.signal,
       // The drawer's red bar shows the message: no 'UploadError' toast as well.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError } from '../../../src/api/client';
 import type { ToastRequest } from '../../../machines/toastsMachine';
-import { progressPercent, uploadForm } from '../../../src/api/upload';
+import { progressPercent, uploadForm, uploadStatement } from '../../../src/api/upload';
 
 type Listener = (event: { lengthComputable: boolean; loaded: number; total: number }) => void;
 
@@ -78,7 +78,7 @@ const file = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv'
 describe('statement upload (SPEC section 7)', () => {
   it("sends a 'body' JSON part and one 'file' part per file, with cookies and the csrf header", async () => {
     const { client, xhrs } = setup();
-    const done = client.uploadStatement(REQUEST, [file('a.csv'), file('b.csv')]);
+    const done = uploadStatement(client, REQUEST, [file('a.csv'), file('b.csv')]);
     const xhr = xhrs[0];
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/api/statement/upload');
@@ -100,7 +100,7 @@ describe('statement upload (SPEC section 7)', () => {
   it('reports progress in percent, ending at 100', async () => {
     const { client, xhrs } = setup();
     const seen: number[] = [];
-    const done = client.uploadStatement(REQUEST, [file('a.csv')], {
+    const done = uploadStatement(client, REQUEST, [file('a.csv')], {
       onProgress: (percent) => seen.push(percent),
     });
     xhrs[0]?.progress(25, 100);
@@ -115,7 +115,7 @@ describe('statement upload (SPEC section 7)', () => {
   it('aborts through the signal without a toast', async () => {
     const { client, xhrs, toasts } = setup();
     const controller = new AbortController();
-    const done = client.uploadStatement(REQUEST, [file('a.csv')], { signal: controller.signal });
+    const done = uploadStatement(client, REQUEST, [file('a.csv')], { signal: controller.signal });
     controller.abort();
     await expect(done).rejects.toMatchObject({ name: 'AbortError' });
     expect(xhrs[0]?.aborted).toBe(true);
@@ -127,17 +127,17 @@ describe('statement upload (SPEC section 7)', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      client.uploadStatement(REQUEST, [file('a.csv')], { signal: controller.signal }),
+      uploadStatement(client, REQUEST, [file('a.csv')], { signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(xhrs).toHaveLength(0);
   });
 
   it("shows the 'UploadError' toast with the server message, else 'FailedToUploadFile'", async () => {
     const { client, xhrs, toasts } = setup();
-    const first = client.uploadStatement(REQUEST, [file('a.csv')]);
+    const first = uploadStatement(client, REQUEST, [file('a.csv')]);
     xhrs[0]?.answer(400, { message: 'File Format Error' });
     await expect(first).rejects.toBeInstanceOf(ApiError);
-    const second = client.uploadStatement(REQUEST, [file('a.csv')]);
+    const second = uploadStatement(client, REQUEST, [file('a.csv')]);
     xhrs[1]?.answer(500, undefined);
     await expect(second).rejects.toMatchObject({ status: 500 });
     expect(toasts).toEqual([
@@ -161,7 +161,7 @@ describe('statement upload (SPEC section 7)', () => {
   it('lets a custom handler take over from the toast', async () => {
     const { client, xhrs, toasts } = setup();
     const onError = vi.fn();
-    const done = client.uploadStatement(REQUEST, [file('a.csv')], { onError });
+    const done = uploadStatement(client, REQUEST, [file('a.csv')], { onError });
     xhrs[0]?.answer(409, { message: 'Duplicate statement' });
     await expect(done).rejects.toMatchObject({ message: 'Duplicate statement', status: 409 });
     expect(onError).toHaveBeenCalledWith(
@@ -172,13 +172,13 @@ describe('statement upload (SPEC section 7)', () => {
 
   it('clears the session on a 401 and reports a dead network', async () => {
     const { client, xhrs, onUnauthorized, toasts } = setup();
-    const expired = client.uploadStatement(REQUEST, [file('a.csv')]);
+    const expired = uploadStatement(client, REQUEST, [file('a.csv')]);
     xhrs[0]?.answer(401, { message: 'Unauthorized' });
     await expect(expired).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(toasts).toEqual([]);
 
-    const offline = client.uploadStatement(REQUEST, [file('a.csv')]);
+    const offline = uploadStatement(client, REQUEST, [file('a.csv')]);
     xhrs[1]?.emit('error');
     await expect(offline).rejects.toMatchObject({ status: 0 });
     expect(toasts).toHaveLength(1);

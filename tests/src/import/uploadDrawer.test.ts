@@ -96,7 +96,7 @@ describe('UploadDrawerView', () => {
   });
 });
 
-/** Enough of XMLHttpRequest for ApiClient.uploadStatement. */
+/** Enough of XMLHttpRequest for uploadStatement. */
 class FakeXhr {
   status = 0;
   responseText = '';

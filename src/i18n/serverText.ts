@@ -27,24 +27,27 @@ export function addServerTextKeys(keys: Readonly<Record<string, string>>): void 
 }
 
 /**
+ * `text` as `translate` gives its key, or as the server wrote it: when it is not a known answer,
+ * or its translation is not in yet (the first download has only the login page's).
+ */
+function translatedAnswer(text: string, translate: (key: string) => string): string {
+  const key = serverTextKeys.get(text);
+  if (!key) return text;
+  const translated = translate(key);
+  return translated === key ? text : translated;
+}
+
+/**
  * A known server text in the language of `t`, for the toasts the API client shows; texts that
  * name the support contact are left to the pages that know its address.
  */
 export function knownServerText(t: (key: string) => string, text: string): string {
-  const key = serverTextKeys.get(text);
-  if (!key) return text;
-  const translated = t(key);
-  // Not in yet (the first download has only the login page's): the server's own English.
-  return translated === key || translated.includes('{{') ? text : translated;
+  const translated = translatedAnswer(text, t);
+  return translated.includes('{{') ? text : translated;
 }
 
 /** Some texts name the support contact (SPEC section 8, {email}): the caller gives its address. */
 export function useServerText(values: { email: string }): (text: string) => string {
   const { t } = useTranslation();
-  return (text) => {
-    const key = serverTextKeys.get(text);
-    if (!key) return text;
-    const translated = t(key, values);
-    return translated === key ? text : translated;
-  };
+  return (text) => translatedAnswer(text, (key) => t(key, values));
 }

@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -39,9 +40,9 @@ export function UploadDrawerProvider({ children }: { children: ReactNode }) {
     },
     [],
   );
-  return (
-    <UploadDrawerContext.Provider value={{ drawer, keep }}>{children}</UploadDrawerContext.Provider>
-  );
+  // The root draws again at every navigation: the drawer's readers only when the drawer changes.
+  const holder = useMemo(() => ({ drawer, keep }), [drawer, keep]);
+  return <UploadDrawerContext.Provider value={holder}>{children}</UploadDrawerContext.Provider>;
 }
 
 export function useUploadDrawerHolder(): UploadDrawerHolder {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setDisplayPreferences } from '../format/formatters';
 import { toLanguage } from '../i18n/languages';
+import type { AppRoute } from '../routes/types';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { useSession } from '../session/useSession';
 import { GlobalMessageBanner } from '../frame/GlobalMessageBanner';
@@ -15,11 +16,10 @@ import { LANGUAGE_STORAGE_KEY } from '../app/services';
 import { preloadPage } from './pages';
 
 /** Follows the session's language and keeps the document title and language attribute current. */
-function useDocumentLanguageAndTitle() {
+function useDocumentLanguageAndTitle(route: AppRoute | null) {
   const { t, i18n } = useTranslation();
   const { api, session: actor } = useServices();
   const { session } = useSession();
-  const { route } = useCurrentRoute();
   const sessionLanguage = session?.settings.language;
 
   useEffect(() => {
@@ -73,16 +73,16 @@ function useDisplayPreferences() {
  * The code of the page shown starts loading at once, beside the session's check and the frame's,
  * not after them: the login page's for a visitor, the page asked for by someone signed in.
  */
-function usePagePreload() {
-  const { route } = useCurrentRoute();
+function usePagePreload(route: AppRoute | null) {
   useEffect(() => {
     if (route) preloadPage(route.id);
   }, [route]);
 }
 
 export function Root() {
-  useDocumentLanguageAndTitle();
-  usePagePreload();
+  const { route } = useCurrentRoute();
+  useDocumentLanguageAndTitle(route);
+  usePagePreload(route);
   useDisplayPreferences();
   // The upload drawer lives at the root, so uploads go on while the user changes pages.
   return (

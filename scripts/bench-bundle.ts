@@ -35,7 +35,8 @@ const DASHBOARD_TEXTS = 'locale-sections:en/';
 /** The login page's own chunk, which the shell loads beside the session's check (shell/Root.tsx). */
 const LOGIN_SOURCES = ['src/pages/LoginPage.tsx'];
 for (const source of [...DASHBOARD_SOURCES, ...LOGIN_SOURCES])
-  if (!existsSync(source)) throw new Error(`${source} is gone: update DASHBOARD_SOURCES`);
+  if (!existsSync(source))
+    throw new Error(`${source} is gone: update DASHBOARD_SOURCES or LOGIN_SOURCES`);
 
 const out = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
 try {

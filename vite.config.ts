@@ -103,6 +103,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // No polyfill of <link rel="modulepreload"> in the first download: the browsers that lack it
+    // (Safari before 17, Firefox before 115) still load every page, its modules as they import
+    // them rather than ahead.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
     },

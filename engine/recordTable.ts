@@ -137,6 +137,28 @@ function writeDigits(text: Uint8Array, written: number, value: number, width: nu
   return end;
 }
 
+/**
+ * The preview input as the server sends it in its table form (GET
+ * /api/products/{id}/preview-input?format=table): a first line of JSON, the statement and the engine
+ * input but its records, then the record table. Null when there is no first line or it is not JSON.
+ * Without a statement (`statement: null`) there are no records.
+ */
+export function previewTableParts(
+  bytes: Uint8Array,
+): { head: { statement: unknown; input: unknown }; records: Uint8Array | null } | null {
+  const lineEnd = bytes.indexOf(LINE);
+  if (lineEnd === -1) return null;
+  let head: unknown;
+  try {
+    head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd)));
+  } catch {
+    return null;
+  }
+  if (typeof head !== 'object' || head === null || !('statement' in head) || !('input' in head))
+    return null;
+  return { head, records: head.statement === null ? null : bytes.subarray(lineEnd + 1) };
+}
+
 /** How many records a record table's bytes hold: its line breaks. */
 export function countRecords(bytes: Uint8Array): number {
   let count = 0;

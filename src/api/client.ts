@@ -242,6 +242,15 @@ export class ApiClient {
   }
 
   /**
+   * The address of a GET, its csrf parameter in, for code that reads it without this client (the
+   * engine worker); a failure is then that code's to handle, not this client's (no toast, no end
+   * of the session).
+   */
+  readAddress(path: string, options: Pick<RequestOptions, 'query'> = {}): string {
+    return this.buildUrl('GET', path, options);
+  }
+
+  /**
    * How POST statement/upload goes (SPEC section 7): its address, the csrf header, and what a
    * failure does. The upload itself, with its progress, is sent by `uploadStatement` (api/upload.ts),
    * which comes with the pages that upload.

@@ -1,6 +1,7 @@
 // The catalog calls of the API (server/routes/products.ts, defaultSplits.ts, presets.ts, users.ts),
 // typed by the contract in api/.
 import type { ApiClient } from '../api/client';
+import { previewTableParts } from '../../engine/recordTable';
 import type { EngineInput, Share } from '../../engine/types';
 import type { AccountList } from '../../api/accounts';
 import type { DefaultSplits } from '../../api/defaultSplits';
@@ -67,32 +68,43 @@ export const productEvents = (api: ApiClient, id: string) =>
 export type EnginePreviewAnswer = Omit<PreviewInputAnswer, 'input' | 'records'> & {
   input: Omit<EngineInput, 'records'> | null;
   records: Uint8Array | null;
+  /** Opened in the engine worker already, which read the records itself (previewStart.ts). */
+  opened?: number;
 };
 
-/** An answer that has a statement: its input and records are there too. */
+/**
+ * An answer that has a statement: its input, and its records, or the number of the statement the
+ * engine worker opened with them when it read the answer itself (previewStart.ts).
+ */
 export interface StatementPreviewAnswer {
   statement: NonNullable<PreviewInputAnswer['statement']>;
   input: Omit<EngineInput, 'records'>;
-  records: Uint8Array;
+  records: Uint8Array | null;
+  opened?: number;
 }
 
-const LINE_BREAK = 10;
+const previewInputPath = (id: string) => `${productPath(id)}/preview-input`;
+const PREVIEW_INPUT_QUERY = { format: 'table' } as const;
+
+/**
+ * The address of the preview input's table form, for the engine worker to read it itself; what a
+ * failure means is then the reader's to handle.
+ */
+export const previewInputAddress = (api: ApiClient, id: string) =>
+  api.readAddress(previewInputPath(id), { query: PREVIEW_INPUT_QUERY });
 
 /**
  * The preview input in two parts (`format=table`): the statement and input are the JSON of the
  * first line; the record table, the rest of the bytes, goes to the engine worker as it came.
  */
 export async function previewInput(api: ApiClient, id: string): Promise<EnginePreviewAnswer> {
-  const bytes = await api.get(`${productPath(id)}/preview-input`, {
-    query: { format: 'table' },
+  const bytes = await api.get(previewInputPath(id), {
+    query: PREVIEW_INPUT_QUERY,
     format: 'bytes',
   });
-  const lineEnd = bytes.indexOf(LINE_BREAK);
-  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd))) as Omit<
-    EnginePreviewAnswer,
-    'records'
-  >;
-  return { ...head, records: head.statement === null ? null : bytes.subarray(lineEnd + 1) };
+  const parts = previewTableParts(bytes);
+  if (parts === null) throw new Error('The preview input is not in its table form.');
+  return { ...(parts.head as Omit<EnginePreviewAnswer, 'records'>), records: parts.records };
 }
 
 export const listPresets = (api: ApiClient) => api.get<PresetList>('presets');

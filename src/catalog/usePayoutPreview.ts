@@ -1,14 +1,13 @@
 // The split editor's live preview, run by machines/payoutPreviewMachine: this hook gives the
 // machine its API and engine calls, tells it about edits, and reads what the panel shows.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { SummaryOutput } from '../../engine/preview';
 import type { EngineBackend, SplitSet } from '../../engine/types';
 import { payoutPreviewMachine, type PreviewSource } from '../../machines/payoutPreviewMachine';
-import type { ApiClient } from '../api/client';
-import { createEngineClient, type EngineClient } from '../engine/engineClient';
-import { previewInput, type EnginePreviewAnswer, type StatementPreviewAnswer } from './catalogApi';
+import type { EnginePreviewAnswer, StatementPreviewAnswer } from './catalogApi';
+import type { PreviewStart } from './previewStart';
 import { toEngineSets, type SetDraft } from './splitDraft';
 
 export { PREVIEW_DEBOUNCE_MS } from '../../machines/payoutPreviewMachine';
@@ -52,72 +51,6 @@ function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean
   return { status: 'ready', answer, output: result.output, backend: result.backend, stale };
 }
 
-/**
- * The engine worker: started when the preview's input is asked for, stopped with the page (and
- * started again if needed after).
- */
-function lazyEngine() {
-  let client: EngineClient | null = null;
-  return {
-    get: () => (client ??= createEngineClient()),
-    close: (statement: number) => client?.closePreview(statement),
-    dispose: () => {
-      client?.dispose();
-      client = null;
-    },
-  };
-}
-
-type LazyEngine = ReturnType<typeof lazyEngine>;
-
-/**
- * The preview's worker and input, started by the product page as soon as it knows the product's
- * id: side by side with the product's own read, not after it. The split editor takes the input
- * asked for early once; any later load (another product, a reload of the preview) asks anew.
- */
-export interface PreviewStart {
-  engine: LazyEngine;
-  /** Asks for the product's input and starts the worker, once per product. */
-  begin: (productId: string) => void;
-  /** The input asked for early for this product, or a new request. */
-  take: (productId: string) => Promise<EnginePreviewAnswer>;
-}
-
-function previewStart(api: ApiClient): PreviewStart {
-  const engine = lazyEngine();
-  let early: { productId: string; answer: Promise<EnginePreviewAnswer> } | null = null;
-  return {
-    engine,
-    begin: (productId) => {
-      if (early?.productId === productId) return;
-      engine.get();
-      const answer = previewInput(api, productId);
-      // Never taken (the product is missing, or the page left): its failure is nobody's to show.
-      answer.catch(() => undefined);
-      early = { productId, answer };
-    },
-    take: (productId) => {
-      engine.get();
-      const held = early?.productId === productId ? early.answer : null;
-      early = null;
-      return held ?? previewInput(api, productId);
-    },
-  };
-}
-
-/**
- * The page's preview start: `wanted` when the viewer edits the product's splits, so that its
- * preview will show. The worker stops when the page goes.
- */
-export function usePreviewStart(api: ApiClient, productId: string, wanted: boolean): PreviewStart {
-  const [start] = useState(() => previewStart(api));
-  useEffect(() => () => start.engine.dispose(), [start]);
-  useEffect(() => {
-    if (wanted) start.begin(productId);
-  }, [start, productId, wanted]);
-  return start;
-}
-
 /** The account's default sets of the preview input: they stay while the product's are edited. */
 function accountDefaultSets(source: PreviewSource | null): SplitSet[] {
   const input = (source as EnginePreviewAnswer | null)?.input;
@@ -140,7 +73,10 @@ export function usePayoutPreview(
           loadInput: fromPromise(({ input }) => start.take(input.productId)),
           openStatement: fromPromise(async ({ input, signal }) => {
             const source = input.source as StatementPreviewAnswer;
-            const statement = await engine.get().openPreview(source.input, source.records);
+            // Opened already by the worker that read the records itself (previewStart.ts).
+            const statement =
+              source.opened ??
+              (await engine.get().openPreview(source.input, source.records ?? undefined));
             // A statement opened for a product left meanwhile is freed at once.
             if (signal.aborted) engine.close(statement);
             return statement;

@@ -3,7 +3,7 @@ import { wrap, type Endpoint, type Remote } from 'comlink';
 import { EngineInputError } from '../../engine/errors';
 import type { CalculationResult } from '../../engine/index';
 import type { PreviewResult } from '../../engine/preview';
-import type { EngineWorkerApi } from '../../workers/engine.worker';
+import type { EngineWorkerApi, FetchedPreview } from '../../workers/engine.worker';
 
 /**
  * The rejection of a request that a newer one replaced (or that dispose() dropped). Its name is
@@ -34,6 +34,11 @@ export interface EngineClient {
    */
   openPreview(input: unknown, recordTable?: string | Uint8Array): Promise<number>;
   /**
+   * Has the worker read a preview input's table form at `address` itself (no copy through the
+   * page) and open its statement. Null when it could not: the caller asks the API instead.
+   */
+  openPreviewFrom(address: string): Promise<FetchedPreview | null>;
+  /**
    * Recalculates an open statement with `splitSets` (totals, payees, recoupments; no lines).
    * Latest wins, together with calculate(): an older call still pending rejects with
    * SupersededError.
@@ -63,9 +68,19 @@ function restoreError(error: unknown): Error {
   return error.name === 'EngineInputError' ? new EngineInputError(error.message) : error;
 }
 
-export function createEngineClient(connect: () => EngineConnection = connectWorker): EngineClient {
+/**
+ * Starts the worker. It warms its module up at once (engine/warmUp.ts), unless `warm` is false: a
+ * worker started to read a preview input itself (openPreviewFrom) would read the answer only once
+ * warm, 100 to 300 ms later, and opening the statement warms the module as much.
+ */
+export function createEngineClient(
+  connect: () => EngineConnection = connectWorker,
+  { warm = true }: { warm?: boolean } = {},
+): EngineClient {
   const connection = connect();
   const remote: Remote<EngineWorkerApi> = wrap<EngineWorkerApi>(connection.endpoint);
+  // Outside the turns below: the first request reaches the worker at once, and waits there.
+  if (warm) void remote.warmUp().catch(() => undefined);
   let latestTicket = 0;
   let rejectPending: ((error: Error) => void) | null = null;
   // The worker computes one request at a time; requests wait here for their turn.
@@ -106,6 +121,7 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
   const calculate = (input: unknown) => latest(() => remote.calculate(input));
   const openPreview = (input: unknown, recordTable?: string | Uint8Array) =>
     queued(() => remote.openPreview(input, recordTable));
+  const openPreviewFrom = (address: string) => queued(() => remote.openPreviewFrom(address));
   // Sent as JSON text: cheaper to write and to copy to the worker than the sets as objects.
   const preview = (statement: number, splitSets: unknown) =>
     latest(() => remote.preview(statement, JSON.stringify(splitSets) ?? 'null'));
@@ -120,5 +136,5 @@ export function createEngineClient(connect: () => EngineConnection = connectWork
     connection.terminate();
   }
 
-  return { calculate, openPreview, preview, closePreview, dispose };
+  return { calculate, openPreview, openPreviewFrom, preview, closePreview, dispose };
 }

@@ -71,18 +71,22 @@ function useDisplayPreferences() {
 
 /**
  * The code of the page shown starts loading at once, beside the session's check and the frame's,
- * not after them: the login page's for a visitor, the page asked for by someone signed in.
+ * not after them: the login page's for a visitor, the page asked for by someone signed in. So
+ * does what the page reads first, where pages.ts names it.
  */
-function usePagePreload(route: AppRoute | null) {
+function usePagePreload(route: AppRoute | null, params: Readonly<Record<string, string>>) {
+  const services = useServices();
+  // By value: a new search (a tab chosen) is no new page.
+  const key = JSON.stringify(params);
   useEffect(() => {
-    if (route) preloadPage(route.id);
-  }, [route]);
+    if (route) return preloadPage(route.id, JSON.parse(key) as Record<string, string>, services);
+  }, [route, key, services]);
 }
 
 export function Root() {
-  const { route } = useCurrentRoute();
+  const { route, params } = useCurrentRoute();
   useDocumentLanguageAndTitle(route);
-  usePagePreload(route);
+  usePagePreload(route, params);
   useDisplayPreferences();
   // The upload drawer lives at the root, so uploads go on while the user changes pages.
   return (

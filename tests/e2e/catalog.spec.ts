@@ -6,6 +6,7 @@ import {
   DISTROKID_HEADER,
   fillLogin,
   login,
+  overseerProduct,
   policyViolations,
 } from './helpers';
 
@@ -141,6 +142,90 @@ test('the product page asks for its preview beside the product, not once the pro
   });
   await page.goto(`/products/${productId}`);
   await expect(page.getByText('No statement has records of this product yet')).toBeVisible();
+});
+
+/**
+ * A new product of Demo Records with a statement of 12.50 and its whole base split to Lena Label,
+ * made through the API; its id.
+ */
+async function productWithPayouts(baseURL: string): Promise<string> {
+  const isrc = freshIsrc();
+  await uploadStatement(baseURL, isrc);
+  const productId = await overseerProduct(baseURL, `Preview ${isrc}`, isrc);
+  const label = await apiSession(baseURL, 'label@demo.label');
+  try {
+    const product = (await (await label.get(`/api/products/${productId}`)).json()) as {
+      version: number;
+    };
+    const users = await label.get('/api/users?q=label%40demo.label');
+    const lena = ((await users.json()) as { items: { id: string }[] }).items[0];
+    const saved = await label.put(`/api/products/${productId}/splits`, {
+      version: product.version,
+      splitSets: [{ scope: 'product', kind: 'base', shares: [{ payeeId: lena?.id, pct: '100' }] }],
+    });
+    expect(saved.status()).toBe(200);
+    return productId;
+  } finally {
+    await label.dispose();
+  }
+}
+
+const lenaPayout = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Payouts under these splits' })
+    .getByRole('row', { name: /Lena Label/ });
+
+test("the engine worker reads the product's preview input, and the page does not ask again", async ({
+  page,
+  baseURL,
+}) => {
+  const productId = await productWithPayouts(baseURL ?? '');
+  await login(page, 'label@demo.label');
+  const path = `/api/products/${productId}/preview-input`;
+  let asked = 0;
+  page.on('request', (request) => {
+    if (request.url().includes(path)) asked += 1;
+  });
+  await page.goto(`/products/${productId}`);
+  await expect(lenaPayout(page)).toContainText('$12.50');
+  // Asked for once, and not by the page: its own requests are in its resource timings.
+  expect(asked).toBe(1);
+  const byPage = await page.evaluate(
+    (input) =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes(input)).length,
+    path,
+  );
+  expect(byPage).toBe(0);
+});
+
+test('a preview input the engine worker could not read is asked for by the page', async ({
+  page,
+  baseURL,
+}) => {
+  const productId = await productWithPayouts(baseURL ?? '');
+  await login(page, 'label@demo.label');
+  let answered = 0;
+  // The first request, the worker's, meets a server error; the page's own goes through.
+  await page.route(`**/api/products/${productId}/preview-input?**`, async (route) => {
+    answered += 1;
+    if (answered === 1) await route.fulfill({ status: 500, body: '{}' });
+    else await route.continue();
+  });
+  await page.goto(`/products/${productId}`);
+  await expect(lenaPayout(page)).toContainText('$12.50');
+  expect(answered).toBe(2);
+});
+
+test('signed out, a link to a product opens its preview once the person signed in', async ({
+  page,
+  baseURL,
+}) => {
+  const productId = await productWithPayouts(baseURL ?? '');
+  await page.goto(`/products/${productId}`);
+  await expect(page).toHaveURL(/\/login/);
+  await fillLogin(page, 'label@demo.label');
+  await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
+  await expect(lenaPayout(page)).toContainText('$12.50');
 });
 
 test('create a product with codes, split it with a live preview, and the payee sees only their cut', async ({

@@ -25,6 +25,8 @@ function fakeWorker() {
       previews.push(await openPreview(input, { backend: 'decimal' }));
       return previews.length - 1;
     },
+    warmUp: () => Promise.resolve(),
+    openPreviewFrom: () => Promise.resolve(null),
     async preview(statement, splitSetsJson) {
       received.push(JSON.parse(splitSetsJson));
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -7,7 +7,7 @@ import type { EngineBackend, EngineInput, EngineOutput } from './types';
 import { validateInput } from './validate';
 
 export { EngineInputError } from './errors';
-export { previewTableParts, readRecordTable } from './recordTable';
+export { previewTableParts, previewTableReader, readRecordTable } from './recordTable';
 export type { RecordColumns } from './columns';
 export { stringifyOutput } from './outputJson';
 export type { EngineBackend, EngineInput, EngineOutput } from './types';

@@ -137,6 +137,25 @@ function writeDigits(text: Uint8Array, written: number, value: number, width: nu
   return end;
 }
 
+/** The first line of a preview input's table form: the statement and the engine input. */
+export interface PreviewHead {
+  statement: unknown;
+  input: unknown;
+}
+
+/** The first line's JSON, when it is a preview input's. */
+function previewHead(line: Uint8Array): PreviewHead | null {
+  let head: unknown;
+  try {
+    head = JSON.parse(new TextDecoder().decode(line));
+  } catch {
+    return null;
+  }
+  if (typeof head !== 'object' || head === null || !('statement' in head) || !('input' in head))
+    return null;
+  return head;
+}
+
 /**
  * The preview input as the server sends it in its table form (GET
  * /api/products/{id}/preview-input?format=table): a first line of JSON, the statement and the engine
@@ -145,18 +164,50 @@ function writeDigits(text: Uint8Array, written: number, value: number, width: nu
  */
 export function previewTableParts(
   bytes: Uint8Array,
-): { head: { statement: unknown; input: unknown }; records: Uint8Array | null } | null {
+): { head: PreviewHead; records: Uint8Array | null } | null {
   const lineEnd = bytes.indexOf(LINE);
-  if (lineEnd === -1) return null;
-  let head: unknown;
-  try {
-    head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd)));
-  } catch {
-    return null;
-  }
-  if (typeof head !== 'object' || head === null || !('statement' in head) || !('input' in head))
-    return null;
+  const head = lineEnd === -1 ? null : previewHead(bytes.subarray(0, lineEnd));
+  if (head === null) return null;
   return { head, records: head.statement === null ? null : bytes.subarray(lineEnd + 1) };
+}
+
+/** Reads a preview input's table form chunk by chunk, as it arrives; see previewTableReader. */
+export interface PreviewTableReader {
+  push(chunk: Uint8Array): void;
+  /** Its first line and its records' columns; null when it is not a preview input. */
+  finish(): { head: PreviewHead; records: RecordColumns | null } | null;
+}
+
+/**
+ * Reads a preview input's table form (previewTableParts) as it arrives: its records are read into
+ * columns while the rest of them is on its way, not once all are in.
+ */
+export function previewTableReader(): PreviewTableReader {
+  let firstLine: Uint8Array[] = [];
+  let head: PreviewHead | null | undefined;
+  const records = recordTableReader();
+  return {
+    push(chunk) {
+      let rest = chunk;
+      if (head === undefined) {
+        const lineEnd = chunk.indexOf(LINE);
+        if (lineEnd === -1) {
+          firstLine.push(chunk);
+          return;
+        }
+        head = previewHead(joined([...firstLine, chunk.subarray(0, lineEnd)]));
+        firstLine = [];
+        rest = chunk.subarray(lineEnd + 1);
+      }
+      if (head !== null && head.statement !== null) records.push(rest);
+    },
+    finish() {
+      if (!head) return null;
+      if (head.statement === null) return { head, records: null };
+      const columns = records.finish();
+      return columns && { head, records: columns };
+    },
+  };
 }
 
 /** How many records a record table's bytes hold: its line breaks. */
@@ -166,29 +217,54 @@ export function countRecords(bytes: Uint8Array): number {
   return count;
 }
 
-/**
- * Reads a record table (its text, or the text as UTF-8 bytes) into the engine's record columns.
- * Null when it is not one: a line without its eight columns, a file or row that is not a whole
- * number, a kind other than sale, mechanical
- * or adjustment, units that are not a whole number, or a text that does not end its last line.
- * The engine checks the rest (codes, dates and amounts) as it does for records as objects.
- */
-export function readRecordTable(source: string | Uint8Array): RecordColumns | null {
-  const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== LINE) return null;
-  const count = countRecords(bytes);
+/** Columns being filled: `count` records read, `written` bytes of their text. */
+interface Filling {
+  count: number;
+  written: number;
+  units: Float64Array;
+  lengths: Uint32Array;
+  flags: Uint8Array;
+  text: Uint8Array;
+}
 
-  const units = new Float64Array(count);
-  const lengths = new Uint32Array(count * 4);
-  const flags = new Uint8Array(count);
+/** Room for `records` more records, whose lines take `bytes` bytes. */
+function roomFor(into: Filling, records: number, bytes: number): Filling {
   // Unescaping only shortens a field, and the table holds more than the fields kept but the ids,
   // which padding makes at most FILE_DIGITS + ROW_DIGITS - 1 bytes longer than the file and row.
-  const text = new Uint8Array(bytes.length + count * (FILE_DIGITS + ROW_DIGITS));
-  let written = 0;
+  const text = into.written + bytes + records * (FILE_DIGITS + ROW_DIGITS);
+  const count = into.count + records;
+  const grown = (size: number, needed: number) => Math.max(needed, size * 2);
+  if (count > into.units.length) {
+    const capacity = grown(into.units.length, count);
+    const units = new Float64Array(capacity);
+    units.set(into.units.subarray(0, into.count));
+    const lengths = new Uint32Array(capacity * 4);
+    lengths.set(into.lengths.subarray(0, into.count * 4));
+    const flags = new Uint8Array(capacity);
+    flags.set(into.flags.subarray(0, into.count));
+    Object.assign(into, { units, lengths, flags });
+  }
+  if (text > into.text.length) {
+    const grownText = new Uint8Array(grown(into.text.length, text));
+    grownText.set(into.text.subarray(0, into.written));
+    into.text = grownText;
+  }
+  return into;
+}
+
+/**
+ * Reads the `lines` lines of `bytes`, which ends with a line break, into `into`, which has room
+ * for them. False when one is not a record table's line.
+ */
+function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
+  const { units, lengths, flags, text } = into;
+  const first = into.count;
+  const end = first + lines;
+  let written = into.written;
   let at = 0;
   // One loop, its positions in local variables: closures that moved them would keep them where each
   // step of the loop has to load and store them again (the helpers take positions and answer new ones).
-  for (let index = 0; index < count; index += 1) {
+  for (let index = first; index < end; index += 1) {
     const lengthAt = index * 4;
 
     // The id, of the file's number and the row.
@@ -197,13 +273,13 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       file = file * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(file)) return null;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(file)) return false;
     start = ++at;
     let row = 0;
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       row = row * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(row)) return null;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(row)) return false;
     at += 1;
     const idStart = written;
     written = writeDigits(text, written, file, FILE_DIGITS);
@@ -212,7 +288,7 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     lengths[lengthAt] = written - idStart;
 
     // The code, the one field that can hold what COPY escapes.
-    if (isNullField(bytes, at)) return null;
+    if (isNullField(bytes, at)) return false;
     start = written;
     for (let byte = bytes[at]; byte !== TAB && byte !== LINE && byte !== undefined;) {
       if (byte === BACKSLASH) {
@@ -225,7 +301,7 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
       }
       byte = bytes[at];
     }
-    if (bytes[at] !== TAB) return null;
+    if (bytes[at] !== TAB) return false;
     lengths[lengthAt + 1] = written - start;
     start = ++at;
 
@@ -235,7 +311,7 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     if (equals(bytes, start, at, SALE)) flag = RECORD_FLAGS.sale;
     else if (equals(bytes, start, at, MECHANICAL)) flag = RECORD_FLAGS.mechanical;
     else if (equals(bytes, start, at, ADJUSTMENT)) flag = RECORD_FLAGS.adjustment;
-    if (flag < 0 || bytes[at] !== TAB) return null;
+    if (flag < 0 || bytes[at] !== TAB) return false;
     at += 1;
 
     // The date, or \N. Dates and amounts are never escaped: a backslash in one is copied, and the
@@ -249,7 +325,7 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
       lengths[lengthAt + 2] = end - at;
       at = end;
     }
-    if (bytes[at] !== TAB) return null;
+    if (bytes[at] !== TAB) return false;
     start = ++at;
 
     // The units, a whole number.
@@ -259,27 +335,34 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       value = value * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(value)) return null;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(value)) return false;
     units[index] = negative ? -value : value;
     at += 1;
 
     // The revenue.
-    if (isNullField(bytes, at)) return null;
+    if (isNullField(bytes, at)) return false;
     const end = fieldEnd(bytes, at);
     written = copyBytes(bytes, at, end, text, written);
     lengths[lengthAt + 3] = end - at;
     at = end;
-    if (bytes[at] !== TAB) return null;
+    if (bytes[at] !== TAB) return false;
     start = ++at;
 
     // The format, the last field.
     at = fieldEnd(bytes, at);
     if (equals(bytes, start, at, STREAM)) flag |= RECORD_FLAGS.stream;
-    if (bytes[at] !== LINE) return null;
+    if (bytes[at] !== LINE) return false;
     at += 1;
     flags[index] = flag;
   }
 
+  into.count = end;
+  into.written = written;
+  return true;
+}
+
+/** The columns of what was read. */
+function columnsOf({ count, written, units, lengths, flags, text }: Filling): RecordColumns {
   const kept = text.subarray(0, written);
   const decoder = new TextDecoder();
   /** Where each record's text starts, summed once when an id is first asked for. */
@@ -301,7 +384,85 @@ export function readRecordTable(source: string | Uint8Array): RecordColumns | nu
     const start = starts[index]!;
     return decoder.decode(kept.subarray(start, start + lengths[index * 4]!));
   };
-  return { count, units, lengths, flags, text: kept, recordId };
+  return {
+    count,
+    units: units.subarray(0, count),
+    lengths: lengths.subarray(0, count * 4),
+    flags: flags.subarray(0, count),
+    text: kept,
+    recordId,
+  };
+}
+
+const emptyFilling = (): Filling => ({
+  count: 0,
+  written: 0,
+  units: new Float64Array(0),
+  lengths: new Uint32Array(0),
+  flags: new Uint8Array(0),
+  text: new Uint8Array(0),
+});
+
+/**
+ * Reads a record table (its text, or the text as UTF-8 bytes) into the engine's record columns.
+ * Null when it is not one: a line without its eight columns, a file or row that is not a whole
+ * number, a kind other than sale, mechanical
+ * or adjustment, units that are not a whole number, or a text that does not end its last line.
+ * The engine checks the rest (codes, dates and amounts) as it does for records as objects.
+ */
+export function readRecordTable(source: string | Uint8Array): RecordColumns | null {
+  const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== LINE) return null;
+  const lines = countRecords(bytes);
+  const filling = roomFor(emptyFilling(), lines, bytes.length);
+  return readLines(bytes, lines, filling) ? columnsOf(filling) : null;
+}
+
+/** Chunks joined into one array. */
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
+/** Reads a table chunk by chunk, as it arrives; see recordTableReader. */
+export interface RecordTableReader {
+  push(chunk: Uint8Array): void;
+  /** The columns, as readRecordTable gives them for the whole text; null when it is not one. */
+  finish(): RecordColumns | null;
+}
+
+/**
+ * Reads a record table as it arrives (a response's body, chunk by chunk): the whole lines of each
+ * chunk are read at once, the rest waits for the next. The same columns as readRecordTable.
+ */
+export function recordTableReader(): RecordTableReader {
+  let filling = emptyFilling();
+  let waiting: Uint8Array[] = [];
+  let refused = false;
+  return {
+    push(chunk) {
+      if (refused || chunk.length === 0) return;
+      const lastLine = chunk.lastIndexOf(LINE);
+      if (lastLine === -1) {
+        waiting.push(chunk);
+        return;
+      }
+      const lines = joined([...waiting, chunk.subarray(0, lastLine + 1)]);
+      waiting = lastLine + 1 < chunk.length ? [chunk.slice(lastLine + 1)] : [];
+      const count = countRecords(lines);
+      filling = roomFor(filling, count, lines.length);
+      if (!readLines(lines, count, filling)) refused = true;
+    },
+    finish() {
+      return refused || waiting.length > 0 ? null : columnsOf(filling);
+    },
+  };
 }
 
 /**

@@ -3,11 +3,13 @@
 import {
   calculate,
   EngineInputError,
-  previewTableParts,
+  previewTableReader,
   readRecordTable,
   type CalculationResult,
 } from '../engine/index';
+import { loadEngine } from '../engine/loader';
 import { openPreview, type PreviewResult, type StatementPreview } from '../engine/preview';
+import type { PreviewHead } from '../engine/recordTable';
 import { warmUpEngine } from '../engine/warmUp';
 
 const previews = new Map<number, StatementPreview>();
@@ -16,19 +18,35 @@ let warming: Promise<void> | null = null;
 
 /** What openPreviewFrom read: the answer's first line, and the statement opened with its records. */
 export interface FetchedPreview {
-  head: { statement: unknown; input: unknown };
+  head: PreviewHead;
   /** Null when the answer has no statement, and so no records. */
   statement: number | null;
 }
 
-/** The bytes of a GET of `address` (the browser's cookies go with it); null when it failed. */
-async function fetched(address: string): Promise<Uint8Array | null> {
+/**
+ * A GET of `address` (the browser's cookies go with it), its body read as it arrives into a
+ * preview input's head and record columns. Null when the request failed or the answer is not one.
+ */
+async function readPreviewTable(address: string) {
   try {
     const response = await fetch(address);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    if (!response.ok || response.body === null) return null;
+    const table = previewTableReader();
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      table.push(chunk.value);
+    }
+    return table.finish();
   } catch {
     return null;
   }
+}
+
+/** Keeps an opened statement for later previews; answers its number. */
+function kept(preview: StatementPreview): number {
+  lastPreview += 1;
+  previews.set(lastPreview, preview);
+  return lastPreview;
 }
 
 export const engineWorkerApi = {
@@ -53,10 +71,7 @@ export const engineWorkerApi = {
   async openPreview(input: unknown, recordTable?: string | Uint8Array): Promise<number> {
     const records = recordTable === undefined ? undefined : readRecordTable(recordTable);
     if (records === null) throw new EngineInputError('records: not a record table');
-    const preview = await openPreview(input, { backend: 'wasm' }, records);
-    lastPreview += 1;
-    previews.set(lastPreview, preview);
-    return lastPreview;
+    return kept(await openPreview(input, { backend: 'wasm' }, records));
   },
 
   /**
@@ -67,14 +82,16 @@ export const engineWorkerApi = {
    * itself, through the API client, which tells the person what went wrong.
    */
   async openPreviewFrom(address: string): Promise<FetchedPreview | null> {
-    const bytes = await fetched(address);
-    const parts = bytes && previewTableParts(bytes);
-    if (!parts) return null;
-    if (parts.records === null) return { head: parts.head, statement: null };
+    const answer = readPreviewTable(address);
+    // The module compiles while the answer comes (no warm-up: see createEngineClient).
+    void loadEngine().catch(() => undefined);
+    const read = await answer;
+    if (read === null) return null;
+    if (read.records === null) return { head: read.head, statement: null };
     try {
       return {
-        head: parts.head,
-        statement: await engineWorkerApi.openPreview(parts.head.input, parts.records),
+        head: read.head,
+        statement: kept(await openPreview(read.head.input, { backend: 'wasm' }, read.records)),
       };
     } catch {
       return null;

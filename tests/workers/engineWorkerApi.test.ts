@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPreview } from '../../engine/preview';
-import { previewTableParts, readRecordTable, recordIdOf } from '../../engine/recordTable';
+import { readRecordTable, recordIdOf } from '../../engine/recordTable';
 import type { EngineRecord } from '../../engine/types';
 import { copyValue } from '../../server/db/database';
 import { engineWorkerApi } from '../../workers/engineWorkerApi';
@@ -127,29 +127,5 @@ describe('the engine worker reading a preview input itself', () => {
     closed.close();
     await once(closed, 'close');
     expect(await engineWorkerApi.openPreviewFrom(`http://127.0.0.1:${port}/preview`)).toBeNull();
-  });
-});
-
-describe('the table form of a preview input', () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-
-  it('is its first line as JSON, then the record table', () => {
-    const parts = previewTableParts(bytes(ANSWERS['/preview']!.body));
-    expect(parts?.head).toEqual({ statement, input });
-    expect(new TextDecoder().decode(parts?.records ?? undefined)).toBe(table);
-  });
-
-  it('has no records without a statement', () => {
-    expect(previewTableParts(bytes('{"statement":null,"input":null}\n'))).toEqual({
-      head: { statement: null, input: null },
-      records: null,
-    });
-  });
-
-  it('is refused without a first line, or with one that is not the JSON of an answer', () => {
-    expect(previewTableParts(bytes('{"statement":null,"input":null}'))).toBeNull();
-    expect(previewTableParts(bytes('{"statement":null\n'))).toBeNull();
-    expect(previewTableParts(bytes('[1,2]\n'))).toBeNull();
-    expect(previewTableParts(bytes('null\n'))).toBeNull();
   });
 });

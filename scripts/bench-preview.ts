@@ -9,9 +9,9 @@
 // (c) BENCH_EDITS (20) edits of the base split: one share goes up half a point (the splits no longer
 //     total 100%), then another comes down as much; timed in the page from the second change's
 //     input event to the next frame painted after the payouts table shows the new figures;
-// (a) then the product's preview input, as the page fetches it, BENCH_OPENS times, its records
-//     kept by the server since (b): time to the first byte, to the last, and the bytes on the wire
-//     (compressed as the browser asks) and decoded.
+// (a) then the product's preview input, as the engine worker fetches it, BENCH_OPENS times, its
+//     records kept by the server since (b): time to the first byte, to the last, and the bytes on
+//     the wire (compressed as the browser asks) and decoded.
 //
 // Prints p50/p95/max; never fails on time. Goals: the page opens in under 1 s, and an edit reaches
 // the figures on screen in under 100 ms.

@@ -1,5 +1,6 @@
 // Builders for hand-written engine inputs: one product p1, take 0, no state.
 import type { EngineInput, EngineRecord, Recoupment, SplitSet } from '../../engine/types';
+import { copyValue } from '../../server/db/database';
 
 export function sale(id: string, revenue: string, extra: Partial<EngineRecord> = {}): EngineRecord {
   return { id, code: 'C1', kind: 'sale', date: '2026-09-01', units: 10, revenue, ...extra };
@@ -117,3 +118,25 @@ export const workedExamples = {
     recoupments: [recoupment('rc1', { recoupablePct: '50' })],
   }),
 };
+
+const fileAndRow = (id: string) => id.split(':').map(Number);
+
+/** The records as the database writes them with COPY (server/statements/engineInput.ts). */
+export function tableOf(records: readonly EngineRecord[]): string {
+  return records
+    .map(
+      (record) =>
+        [
+          ...fileAndRow(record.id),
+          record.code,
+          record.kind,
+          record.date ?? null,
+          record.units,
+          record.revenue,
+          record.format ?? null,
+        ]
+          .map(copyValue)
+          .join('\t') + '\n',
+    )
+    .join('');
+}

@@ -17,9 +17,9 @@ import {
   recordTableReader,
 } from '../../engine/recordTable';
 import { calculateReference } from '../../engine/reference/index';
-import type { EngineInput, EngineRecord } from '../../engine/types';
-import { copyValue } from '../../server/db/database';
+import type { EngineInput } from '../../engine/types';
 import { engineInput, escalatingInput } from './arbitraries';
+import { tableOf } from './fixtures';
 
 const withRecords = engineInput.filter((sample) => sample.records.length > 1);
 
@@ -40,28 +40,6 @@ const asStatement = (input: EngineInput): EngineInput => ({
     id: recordIdOf(FILES[index % 3]!, (index * 7919) % 100_003),
   })),
 });
-const fileAndRow = (id: string) => id.split(':').map(Number);
-
-/** The records as the database writes them with COPY (server/statements/engineInput.ts). */
-function tableOf(records: readonly EngineRecord[]): string {
-  return records
-    .map(
-      (record) =>
-        [
-          ...fileAndRow(record.id),
-          record.code,
-          record.kind,
-          record.date ?? null,
-          record.units,
-          record.revenue,
-          record.format ?? null,
-        ]
-          .map(copyValue)
-          .join('\t') + '\n',
-    )
-    .join('');
-}
-
 /** Codes holding what COPY escapes (tabs, line breaks, backslashes) and non-ASCII text. */
 function awkward(input: EngineInput): EngineInput {
   const rename = (code: string) => `${code}\t\\\n\r-é-\ud83d\ude00`;

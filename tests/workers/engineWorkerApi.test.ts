@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPreview } from '../../engine/preview';
 import { readRecordTable, recordIdOf } from '../../engine/recordTable';
 import type { EngineRecord } from '../../engine/types';
-import { copyValue } from '../../server/db/database';
 import { engineWorkerApi } from '../../workers/engineWorkerApi';
-import { baseSet, sale, statementInput } from '../engine/fixtures';
+import { baseSet, sale, statementInput, tableOf } from '../engine/fixtures';
 
 const records: EngineRecord[] = [
   sale(recordIdOf(1, 2), '10.25'),
@@ -28,23 +27,7 @@ const { records: _records, ...input } = statementInput({
 });
 const statement = { id: 'statement-1', month: '2026-10', distributor: 'DistroKid' };
 
-/** The records as the database writes them with COPY (engine/recordTable.ts). */
-const table = records
-  .map(
-    (record) =>
-      [
-        ...record.id.split(':').map(Number),
-        record.code,
-        record.kind,
-        record.date ?? null,
-        record.units,
-        record.revenue,
-        record.format ?? null,
-      ]
-        .map(copyValue)
-        .join('\t') + '\n',
-  )
-  .join('');
+const table = tableOf(records);
 
 /** What GET /api/products/{id}/preview-input?format=table answers, by path. */
 const ANSWERS: Record<string, { status: number; body: string }> = {

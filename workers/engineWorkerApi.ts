@@ -31,6 +31,9 @@ async function readPreviewTable(address: string) {
   try {
     const response = await fetch(address);
     if (!response.ok || response.body === null) return null;
+    // The engine module compiles while the body comes (no warm-up: see createEngineClient); not
+    // for a refusal, after which the worker stops.
+    void loadEngine().catch(() => undefined);
     const table = previewTableReader();
     const reader = response.body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -82,10 +85,7 @@ export const engineWorkerApi = {
    * itself, through the API client, which tells the person what went wrong.
    */
   async openPreviewFrom(address: string): Promise<FetchedPreview | null> {
-    const answer = readPreviewTable(address);
-    // The module compiles while the answer comes (no warm-up: see createEngineClient).
-    void loadEngine().catch(() => undefined);
-    const read = await answer;
+    const read = await readPreviewTable(address);
     if (read === null) return null;
     if (read.records === null) return { head: read.head, statement: null };
     try {

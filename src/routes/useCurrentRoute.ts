@@ -9,13 +9,15 @@ const MATCHABLE = ROUTES.map((route) => ({ path: route.path, route }));
 
 /** The table entry of the route shown, with its path parameters. */
 export function useCurrentRoute(): { route: AppRoute | null; params: Record<string, string> } {
-  const location = useLocation();
+  // Matched by the path alone: a new search (a tab chosen) is the same route with the same
+  // parameters, the same objects for whoever depends on them.
+  const { pathname } = useLocation();
   return useMemo(() => {
-    const match = matchRoutes(MATCHABLE, location)?.at(-1);
+    const match = matchRoutes(MATCHABLE, pathname)?.at(-1);
     if (!match) return { route: null, params: {} };
     const params = Object.fromEntries(
       Object.entries(match.params).filter((entry): entry is [string, string] => !!entry[1]),
     );
     return { route: match.route.route, params };
-  }, [location]);
+  }, [pathname]);
 }

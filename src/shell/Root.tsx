@@ -76,11 +76,9 @@ function useDisplayPreferences() {
  */
 function usePagePreload(route: AppRoute | null, params: Readonly<Record<string, string>>) {
   const services = useServices();
-  // By value: a new search (a tab chosen) is no new page.
-  const key = JSON.stringify(params);
   useEffect(() => {
-    if (route) return preloadPage(route.id, JSON.parse(key) as Record<string, string>, services);
-  }, [route, key, services]);
+    if (route) return preloadPage(route.id, params, services);
+  }, [route, params, services]);
 }
 
 export function Root() {

@@ -14,6 +14,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
 import { TOO_MANY_REQUESTS } from './errors';
+import { serializerCompiler } from './serialization';
 import { validatorCompiler } from './validation';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler());
+  app.setSerializerCompiler(serializerCompiler());
 
   // External plugins first, then the app's services, then the routes.
   await app.register(errorsPlugin);

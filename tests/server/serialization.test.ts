@@ -76,6 +76,16 @@ describe('answers written by their schema', () => {
     });
   });
 
+  it('builds one writer for a schema that several routes answer with, and one per schema', () => {
+    const compile = serializerCompiler();
+    const of = (schema: TSchema, method: string, url: string) =>
+      compile({ schema, method, url, httpStatus: '200' });
+    const list = of(PaymentList, 'GET', '/api/payments');
+    expect(of(PaymentList, 'HEAD', '/api/payments')).toBe(list);
+    expect(of(Payment, 'GET', '/api/payments/:id')).not.toBe(list);
+    expect(JSON.parse(of(Payment, 'GET', '/api/payments/:id')(pending))).toEqual(pending);
+  });
+
   it('leaves the API’s own schemas as they are, for the checks of requests and the API document', () => {
     const before = JSON.stringify(PaymentList);
     const plain = plainChoices(PaymentList);

@@ -28,12 +28,12 @@ export interface FetchedPreview {
  * preview input's head and record columns. Null when the request failed or the answer is not one.
  */
 async function readPreviewTable(address: string) {
+  // The engine module is fetched and compiled while the server reads the records (no warm-up:
+  // see createEngineClient). After a refusal the worker stops, and the browser keeps the module.
+  void loadEngine().catch(() => undefined);
   try {
     const response = await fetch(address);
     if (!response.ok || response.body === null) return null;
-    // The engine module compiles while the body comes (no warm-up: see createEngineClient); not
-    // for a refusal, after which the worker stops.
-    void loadEngine().catch(() => undefined);
     const table = previewTableReader();
     const reader = response.body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

@@ -182,10 +182,10 @@ export interface PreviewTableReader {
  * Reads a preview input's table form (previewTableParts) as it arrives: its records are read into
  * columns while the rest of them is on its way, not once all are in.
  */
-export function previewTableReader(): PreviewTableReader {
+export function previewTableReader(lineReader: RecordLineReader = readLines): PreviewTableReader {
   let firstLine: Uint8Array[] = [];
   let head: PreviewHead | null | undefined;
-  const records = recordTableReader();
+  const records = recordTableReader(lineReader);
   return {
     push(chunk) {
       let rest = chunk;
@@ -218,7 +218,7 @@ export function countRecords(bytes: Uint8Array): number {
 }
 
 /** Columns being filled: `count` records read, `written` bytes of their text. */
-interface Filling {
+export interface Filling {
   count: number;
   written: number;
   units: Float64Array;
@@ -228,7 +228,7 @@ interface Filling {
 }
 
 /** Room for `records` more records, whose lines take `bytes` bytes. */
-function roomFor(into: Filling, records: number, bytes: number): Filling {
+export function roomFor(into: Filling, records: number, bytes: number): Filling {
   // Unescaping only shortens a field, and the table holds more than the fields kept but the ids,
   // which padding makes at most FILE_DIGITS + ROW_DIGITS - 1 bytes longer than the file and row.
   const text = into.written + bytes + records * (FILE_DIGITS + ROW_DIGITS);
@@ -253,10 +253,19 @@ function roomFor(into: Filling, records: number, bytes: number): Filling {
 }
 
 /**
- * Reads the `lines` lines of `bytes`, which ends with a line break, into `into`, which has room
- * for them. False when one is not a record table's line.
+ * Reads the lines of `bytes`, which is empty or ends with a line break, into `into`, past what it
+ * holds; answers the filling with them (`into`, or a larger one when it had no room). Null when
+ * one is not a record table's line; `into` then holds what it held.
  */
-function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
+export type RecordLineReader = (bytes: Uint8Array, into: Filling) => Filling | null;
+
+/**
+ * A RecordLineReader in JS; the engine module reads the same (engine-rs/src/record_table.rs,
+ * readRecordLines in loader.ts).
+ */
+export const readLines: RecordLineReader = (bytes, filling) => {
+  const lines = countRecords(bytes);
+  const into = roomFor(filling, lines, bytes.length);
   const { units, lengths, flags, text } = into;
   const first = into.count;
   const end = first + lines;
@@ -273,13 +282,13 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       file = file * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(file)) return false;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(file)) return null;
     start = ++at;
     let row = 0;
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       row = row * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(row)) return false;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(row)) return null;
     at += 1;
     const idStart = written;
     written = writeDigits(text, written, file, FILE_DIGITS);
@@ -288,7 +297,7 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
     lengths[lengthAt] = written - idStart;
 
     // The code, the one field that can hold what COPY escapes.
-    if (isNullField(bytes, at)) return false;
+    if (isNullField(bytes, at)) return null;
     start = written;
     for (let byte = bytes[at]; byte !== TAB && byte !== LINE && byte !== undefined;) {
       if (byte === BACKSLASH) {
@@ -301,7 +310,7 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
       }
       byte = bytes[at];
     }
-    if (bytes[at] !== TAB) return false;
+    if (bytes[at] !== TAB) return null;
     lengths[lengthAt + 1] = written - start;
     start = ++at;
 
@@ -311,7 +320,7 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
     if (equals(bytes, start, at, SALE)) flag = RECORD_FLAGS.sale;
     else if (equals(bytes, start, at, MECHANICAL)) flag = RECORD_FLAGS.mechanical;
     else if (equals(bytes, start, at, ADJUSTMENT)) flag = RECORD_FLAGS.adjustment;
-    if (flag < 0 || bytes[at] !== TAB) return false;
+    if (flag < 0 || bytes[at] !== TAB) return null;
     at += 1;
 
     // The date, or \N. Dates and amounts are never escaped: a backslash in one is copied, and the
@@ -325,7 +334,7 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
       lengths[lengthAt + 2] = end - at;
       at = end;
     }
-    if (bytes[at] !== TAB) return false;
+    if (bytes[at] !== TAB) return null;
     start = ++at;
 
     // The units, a whole number.
@@ -335,31 +344,31 @@ function readLines(bytes: Uint8Array, lines: number, into: Filling): boolean {
     for (let byte = bytes[at]!; byte >= 48 && byte <= 57; byte = bytes[++at]!) {
       value = value * 10 + (byte - 48);
     }
-    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(value)) return false;
+    if (at === start || bytes[at] !== TAB || !Number.isSafeInteger(value)) return null;
     units[index] = negative ? -value : value;
     at += 1;
 
     // The revenue.
-    if (isNullField(bytes, at)) return false;
+    if (isNullField(bytes, at)) return null;
     const end = fieldEnd(bytes, at);
     written = copyBytes(bytes, at, end, text, written);
     lengths[lengthAt + 3] = end - at;
     at = end;
-    if (bytes[at] !== TAB) return false;
+    if (bytes[at] !== TAB) return null;
     start = ++at;
 
     // The format, the last field.
     at = fieldEnd(bytes, at);
     if (equals(bytes, start, at, STREAM)) flag |= RECORD_FLAGS.stream;
-    if (bytes[at] !== LINE) return false;
+    if (bytes[at] !== LINE) return null;
     at += 1;
     flags[index] = flag;
   }
 
   into.count = end;
   into.written = written;
-  return true;
-}
+  return into;
+};
 
 /** The columns of what was read. */
 function columnsOf({ count, written, units, lengths, flags, text }: Filling): RecordColumns {
@@ -410,12 +419,14 @@ const emptyFilling = (): Filling => ({
  * or adjustment, units that are not a whole number, or a text that does not end its last line.
  * The engine checks the rest (codes, dates and amounts) as it does for records as objects.
  */
-export function readRecordTable(source: string | Uint8Array): RecordColumns | null {
+export function readRecordTable(
+  source: string | Uint8Array,
+  lineReader: RecordLineReader = readLines,
+): RecordColumns | null {
   const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
   if (bytes.length > 0 && bytes[bytes.length - 1] !== LINE) return null;
-  const lines = countRecords(bytes);
-  const filling = roomFor(emptyFilling(), lines, bytes.length);
-  return readLines(bytes, lines, filling) ? columnsOf(filling) : null;
+  const filling = lineReader(bytes, emptyFilling());
+  return filling && columnsOf(filling);
 }
 
 /** Chunks joined into one array. */
@@ -441,26 +452,32 @@ export interface RecordTableReader {
  * Reads a record table as it arrives (a response's body, chunk by chunk): the whole lines of each
  * chunk are read at once, the rest waits for the next. The same columns as readRecordTable.
  */
-export function recordTableReader(): RecordTableReader {
-  let filling = emptyFilling();
+export function recordTableReader(lineReader: RecordLineReader = readLines): RecordTableReader {
+  let filling: Filling | null = emptyFilling();
+  /** The start of a line that the chunks so far did not end. */
   let waiting: Uint8Array[] = [];
-  let refused = false;
+  const read = (lines: Uint8Array) => {
+    if (filling !== null && lines.length > 0) filling = lineReader(lines, filling);
+  };
   return {
     push(chunk) {
-      if (refused || chunk.length === 0) return;
+      if (filling === null || chunk.length === 0) return;
       const lastLine = chunk.lastIndexOf(LINE);
       if (lastLine === -1) {
         waiting.push(chunk);
         return;
       }
-      const lines = joined([...waiting, chunk.subarray(0, lastLine + 1)]);
+      let from = 0;
+      if (waiting.length > 0) {
+        // The line begun before ends in this chunk: only that line is copied, not the chunk.
+        from = chunk.indexOf(LINE) + 1;
+        read(joined([...waiting, chunk.subarray(0, from)]));
+      }
+      read(chunk.subarray(from, lastLine + 1));
       waiting = lastLine + 1 < chunk.length ? [chunk.slice(lastLine + 1)] : [];
-      const count = countRecords(lines);
-      filling = roomFor(filling, count, lines.length);
-      if (!readLines(lines, count, filling)) refused = true;
     },
     finish() {
-      return refused || waiting.length > 0 ? null : columnsOf(filling);
+      return filling === null || waiting.length > 0 ? null : columnsOf(filling);
     },
   };
 }

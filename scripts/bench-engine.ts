@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { calculate, calculateRecords } from '../engine/index';
-import { calculateWasm, loadEngine } from '../engine/loader';
+import { calculateWasm, loadEngine, readRecordLines } from '../engine/loader';
 import { readRecordTable } from '../engine/recordTable';
 import { stringifyOutput } from '../engine/outputJson';
 import { calculateReference } from '../engine/reference/index';
@@ -314,7 +314,7 @@ async function fromDatabase(input: EngineInput, runs: number, url?: string) {
       );
       objects.push(byObjects.ms);
       const read = await timeAsync(() => readEngineRecordTable(db, 'bench-statement', null, null));
-      const columns = time(() => readRecordTable(read.value.table));
+      const columns = time(() => readRecordTable(read.value.table, readRecordLines));
       if (columns.value === null) throw new Error('the record table could not be read');
       const table = columns.value;
       const calculated = await timeAsync(() => calculateRecords(rest, table));

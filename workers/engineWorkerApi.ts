@@ -7,7 +7,7 @@ import {
   readRecordTable,
   type CalculationResult,
 } from '../engine/index';
-import { loadEngine } from '../engine/loader';
+import { loadEngine, readRecordLines } from '../engine/loader';
 import { openPreview, type PreviewResult, type StatementPreview } from '../engine/preview';
 import type { PreviewHead } from '../engine/recordTable';
 import { warmUpEngine } from '../engine/warmUp';
@@ -34,7 +34,8 @@ async function readPreviewTable(address: string) {
   try {
     const response = await fetch(address);
     if (!response.ok || response.body === null) return null;
-    const table = previewTableReader();
+    // Read in the module once it is loaded, as the body comes.
+    const table = previewTableReader(readRecordLines);
     const reader = response.body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       table.push(chunk.value);
@@ -72,7 +73,10 @@ export const engineWorkerApi = {
    * records), its records are the input's. A malformed input rejects with EngineInputError.
    */
   async openPreview(input: unknown, recordTable?: string | Uint8Array): Promise<number> {
-    const records = recordTable === undefined ? undefined : readRecordTable(recordTable);
+    // The module reads the table when it loads; else the reading runs here.
+    await loadEngine().catch(() => undefined);
+    const records =
+      recordTable === undefined ? undefined : readRecordTable(recordTable, readRecordLines);
     if (records === null) throw new EngineInputError('records: not a record table');
     return kept(await openPreview(input, { backend: 'wasm' }, records));
   },

@@ -15,6 +15,8 @@
 //! - [`engine`]: the pure calculation (ENGINE.md steps 1-8);
 //! - [`output`]: serialisation of the result;
 //! - [`columns`]: the compact columnar input and result of the fast boundary;
+//! - [`record_table`]: a preview's records as PostgreSQL's COPY text, read
+//!   into the records' columns;
 //! - [`wasm`]: the thin C ABI boundary that only adapts [`calculate_json`] and
 //!   [`columns::calculate_columns`].
 #![deny(missing_docs)]
@@ -27,6 +29,7 @@ pub mod json;
 pub mod money;
 pub mod order;
 pub mod output;
+pub mod record_table;
 pub mod wasm;
 
 pub use error::{EngineError, Status};

@@ -1,5 +1,6 @@
-//! The plain C ABI boundary: it only adapts [`crate::calculate_bytes`] and
-//! [`crate::columns::calculate_columns`].
+//! The plain C ABI boundary: it only adapts [`crate::calculate_bytes`],
+//! [`crate::columns::calculate_columns`] and
+//! [`crate::record_table::read_table`].
 //!
 //! Memory ownership:
 //! - buffers from [`engine_alloc`] belong to the caller until it passes them
@@ -10,6 +11,7 @@
 //!   calculation or [`engine_result_free`] call.
 
 use crate::columns::{calculate_columns, Prepared};
+use crate::record_table::read_table;
 use crate::{calculate_bytes, Status};
 use std::cell::RefCell;
 
@@ -164,6 +166,24 @@ pub extern "C" fn engine_release(handle: u32) {
     });
 }
 
+/// Reads the record table (see [`crate::record_table`]) in the `len` bytes
+/// at `ptr` (still owned by the caller), every line. Returns a [`Status`] and keeps the result inside the engine: the
+/// records' columns (see [`crate::record_table::RecordLines::to_bytes`]), or
+/// [`Status::InvalidLayout`] and a one-line message when a line is not a
+/// record table's.
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (it may be null when `len` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn engine_read_record_table(ptr: *const u8, len: usize) -> u32 {
+    let (status, bytes) = match read_table(caller_bytes(ptr, len)) {
+        Some(read) => (Status::Ok, read.to_bytes()),
+        None => (Status::InvalidLayout, b"records: not a record table".to_vec()),
+    };
+    RESULT.with(|result| *result.borrow_mut() = bytes);
+    status as u32
+}
+
 /// Pointer to the last result; owned by the engine (do not free it),
 /// valid until the next [`engine_calculate`] or [`engine_result_free`].
 #[no_mangle]
@@ -223,6 +243,21 @@ mod tests {
                 Status::InvalidLayout as u32
             );
             engine_release(7);
+            engine_result_free();
+        }
+    }
+
+    #[test]
+    fn record_table_status() {
+        unsafe {
+            let table = b"1\t2\tA\tsale\t\\N\t3\t0.5\t\\N\n";
+            let status = engine_read_record_table(table.as_ptr(), table.len());
+            assert_eq!(status, Status::Ok as u32);
+            // The count, 8 bytes of units, 16 of lengths, 1 of flags, then the id, code and
+            // revenue.
+            assert_eq!(engine_result_len(), 4 + 25 + 15 + 1 + 3);
+            let status = engine_read_record_table(table.as_ptr(), table.len() - 1);
+            assert_eq!(status, Status::InvalidLayout as u32);
             engine_result_free();
         }
     }

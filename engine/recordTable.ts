@@ -8,7 +8,9 @@
 // columns (columns.ts): the record's id is made of its file's number and its row (recordIdOf), the
 // code, date and revenue bytes are copied, the kind and format become flags, the units a number.
 // What the engine does not read (service, territory) is not sent. The database writes the file and
-// row as plain numbers: padding them there costs it more than the whole read here.
+// row as plain numbers: padding them there costs it more than the whole read here. The engine module
+// reads the same lines into the same columns (engine-rs/src/record_table.rs, readRecordLines in
+// loader.ts), faster than this JS before the JIT has optimised it.
 import { RECORD_FLAGS, type RecordColumns } from './columns';
 import type { EngineRecord, RecordKind } from './types';
 

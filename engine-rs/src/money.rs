@@ -15,7 +15,9 @@ mod json_integer;
 mod largest_remainder;
 mod wide;
 
-pub use decimal::{format_money, format_percent, parse_money, parse_percent, parse_state_money, write_money};
+pub use decimal::{
+    format_money, format_percent, parse_money, parse_percent, parse_state_money, write_digits, write_money,
+};
 pub use exact::{mul_div_rem, mul_div_trunc, pct_of};
 pub use json_integer::parse_json_integer;
 pub use largest_remainder::{largest_remainder, largest_remainder_pct};

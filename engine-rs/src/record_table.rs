@@ -16,14 +16,13 @@
 //! `engine/recordTable.ts` reads and refuses what it refuses; the two are
 //! compared on the same tables by `tests/engine/recordTableWasm.test.ts`.
 
+use crate::money::{write_digits, MAX_SAFE_INTEGER};
+
 const TAB: u8 = b'\t';
 const LINE: u8 = b'\n';
 const BACKSLASH: u8 = b'\\';
 const FILE_DIGITS: usize = 4;
 const ROW_DIGITS: usize = 10;
-/// The largest whole number a JS number holds exactly: larger files, rows
-/// and units are refused, as the JS reader refuses them.
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// The date length of a record without a date.
 pub const NO_DATE: u32 = u32::MAX;
@@ -162,26 +161,8 @@ fn whole_number(bytes: &[u8], cursor: &mut usize) -> Option<u64> {
         value = value.saturating_mul(10).saturating_add(u64::from(digit - b'0'));
         *cursor += 1;
     }
-    (*cursor > start && value <= MAX_SAFE_INTEGER).then_some(value)
-}
-
-/// Writes `value`'s digits, zero-padded to `width`.
-fn write_digits(text: &mut Vec<u8>, value: u64, width: usize) {
-    let mut digits = [0u8; 20];
-    let mut count = 0;
-    let mut rest = value;
-    loop {
-        digits[count] = b'0' + (rest % 10) as u8;
-        count += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for _ in count..width {
-        text.push(b'0');
-    }
-    text.extend(digits[..count].iter().rev());
+    // Larger files, rows and units are refused, as the JS reader refuses them.
+    (*cursor > start && value <= MAX_SAFE_INTEGER as u64).then_some(value)
 }
 
 /// Reads one line at `*cursor` into `into`, moving past its line break;

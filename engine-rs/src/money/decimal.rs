@@ -103,18 +103,7 @@ pub fn write_money(out: &mut Vec<u8>, amount: i128) {
     if amount < 0 {
         out.push(b'-');
     }
-    let mut digits = [0u8; 20];
-    let mut digit_count = 0;
-    let mut whole = magnitude / scale;
-    loop {
-        digits[digit_count] = b'0' + (whole % 10) as u8;
-        digit_count += 1;
-        whole /= 10;
-        if whole == 0 {
-            break;
-        }
-    }
-    out.extend(digits[..digit_count].iter().rev());
+    write_digits(out, magnitude / scale, 1);
     let mut fraction = magnitude % scale;
     if fraction != 0 {
         let mut places = 12;
@@ -123,13 +112,27 @@ pub fn write_money(out: &mut Vec<u8>, amount: i128) {
             places -= 1;
         }
         out.push(b'.');
-        let mut fraction_digits = [b'0'; 12];
-        for place in (0..places).rev() {
-            fraction_digits[place] = b'0' + (fraction % 10) as u8;
-            fraction /= 10;
-        }
-        out.extend_from_slice(&fraction_digits[..places]);
+        write_digits(out, fraction, places);
     }
+}
+
+/// Appends `value`'s decimal digits, zero-padded on the left to `width`.
+pub fn write_digits(out: &mut Vec<u8>, value: u64, width: usize) {
+    let mut digits = [0u8; 20];
+    let mut count = 0;
+    let mut rest = value;
+    loop {
+        digits[count] = b'0' + (rest % 10) as u8;
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for _ in count..width {
+        out.push(b'0');
+    }
+    out.extend(digits[..count].iter().rev());
 }
 
 /// Formats a count of 10^-4 percent as a normalised decimal (`99.5`, `104`).

@@ -139,11 +139,19 @@ export async function writeStatementAnalytics(
   // A statement's records are often newer than the table's statistics, which then count one
   // record for it: planned as nested loops, 416,666 records took 150 s on PostgreSQL instead of
   // 20 s. Every step here reads the whole statement, so hash joins are right whatever the count.
-  // The rest of the transaction plans as the database is configured.
-  const [setting] = await tx.query<{ before: string }>(
-    `select current_setting('enable_nestloop') as before`,
+  // Nested loops off cost 10^10 in the planner's estimate, past every JIT threshold: PostgreSQL
+  // built with LLVM then compiled this query for 3 to 6 s for a statement of a few rows (every
+  // calculation, and every one again in a replay), so JIT is off for it too. The rest of the
+  // transaction plans as the database is configured.
+  const [setting] = await tx.query<{ nestloop: string; jit: string }>(
+    `select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit`,
   );
-  await tx.query(`select set_config('enable_nestloop', 'off', true)`);
+  await tx.query(
+    `select set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`,
+  );
   await tx.query(WRITE_SQL, [statementId, calculationId]);
-  await tx.query(`select set_config('enable_nestloop', $1, true)`, [setting?.before ?? 'on']);
+  await tx.query(`select set_config('enable_nestloop', $1, true), set_config('jit', $2, true)`, [
+    setting?.nestloop ?? 'on',
+    setting?.jit ?? 'on',
+  ]);
 }

@@ -21,6 +21,36 @@ export const BROKEN_TEXT = 'must be valid text (it has a lone UTF-16 surrogate)'
  * store and integers past its `integer` are refused with the field named, never a 5xx.
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
+  const { strictAjv, coercingAjv, bodies, others } = (checkers ??= makeCheckers());
+  return ({ schema, httpPart }) => {
+    const body = httpPart === 'body';
+    const cache = body ? bodies : others;
+    const key = schema as object;
+    let validate = cache.get(key);
+    if (!validate) {
+      const ajv = body ? strictAjv : coercingAjv;
+      validate = withStorableText(ajv.compile(boundedIntegers(schema)));
+      cache.set(key, validate);
+    }
+    return validate;
+  };
+}
+
+/**
+ * One compiled check per schema and part of the request, for every app this process builds: the
+ * schemas are the contract's constants, and a check is a pure function of them (the tests build
+ * an app per file, several in some; each compiled all 1,649 routes' checks again).
+ */
+let checkers:
+  | {
+      strictAjv: Ajv;
+      coercingAjv: Ajv;
+      bodies: WeakMap<object, ValidateFunction>;
+      others: WeakMap<object, ValidateFunction>;
+    }
+  | undefined;
+
+function makeCheckers(): NonNullable<typeof checkers> {
   const common: Options = {
     removeAdditional: false,
     useDefaults: true,
@@ -30,10 +60,7 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const strictAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
   const coercingAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
   for (const ajv of [strictAjv, coercingAjv]) ajv.addFormat(CALENDAR_DATE, isCalendarDate);
-  return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
-    return withStorableText(ajv.compile(boundedIntegers(schema)));
-  };
+  return { strictAjv, coercingAjv, bodies: new WeakMap(), others: new WeakMap() };
 }
 
 /** Refuses NUL characters and lone surrogates anywhere in the data before the schema runs. */

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -114,10 +115,33 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
-    include: ['tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    pool: 'forks',
+    // One worker per core (vitest's default leaves one core idle: on two cores, half the machine).
+    maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          // Pure code (engine, rules, machines, formatting, browser modules): one process per
+          // worker runs file after file without reloading what they share.
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'node_modules/**'],
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Each file its own process and database, copied from the run's migrated templates.
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          pool: 'forks',
+          globalSetup: ['tests/setup/databaseTemplates.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,66 +1,97 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, defaultAppOptions, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
 import { prepareDatabase } from '../../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
+import {
+  copyPgliteFolder,
+  copyPostgresDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+  TEST_PREPARED_AT,
+  TEST_START,
+  testDataKey,
+  type DatabaseTemplates,
+} from './databaseTemplates';
+import { recordedDatabase } from './sqlLog';
+
+/**
+ * The run's templates, when the run made them (tests/setup/databaseTemplates.ts); a file run
+ * some other way makes its database from scratch.
+ */
+function runTemplates(): DatabaseTemplates | null {
+  try {
+    return inject('databaseTemplates') ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A fresh database for one test file: PGlite in a temporary folder, or, when
- * TEST_DATABASE_URL points at a PostgreSQL server, a new database created on it.
+ * TEST_DATABASE_URL points at a PostgreSQL server, a new database created on it. Migrated, with
+ * the shipped distributors; with `demo`, also the demo label as `seedDemo` writes it at TEST_START
+ * with the test data key. Both are copies of the run's templates.
  */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
   db: Database;
   drop: () => Promise<void>;
   dir: string;
   /** The PostgreSQL database's address, for another process to open; null on PGlite. */
   url: string | null;
 }> {
+  const templates = runTemplates();
+  const template = templates && (options.demo ? templates.demo : templates.bare);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.toString() });
-    await prepareDatabase(db, new Date('2026-11-01T00:00:00Z'));
+    const name =
+      template && templates.kind === 'postgres'
+        ? await copyPostgresDatabase(serverUrl, template)
+        : await copyPostgresDatabase(serverUrl, 'template1');
+    const url = databaseUrl(serverUrl, name);
+    const { db, flush } = recordedDatabase(await openDatabase({ url }));
+    if (!template) await prepareFromScratch(db, options.demo === true);
     return {
       db,
-      url: url.toString(),
+      url,
       dir: mkdtempSync(join(tmpdir(), 'portal-blobs-')),
       drop: async () => {
+        flush();
         await db.close();
-        const cleaner = new pg.Client({ connectionString: serverUrl });
-        await cleaner.connect();
-        await cleaner.query(`drop database if exists ${name} with (force)`);
-        await cleaner.end();
+        await dropPostgresDatabase(serverUrl, name);
       },
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const db = await openDatabase({ dataDir: dir });
-  await prepareDatabase(db, new Date('2026-11-01T00:00:00Z'));
+  const dir =
+    template && templates.kind === 'pglite'
+      ? copyPgliteFolder(template)
+      : mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const { db, flush } = recordedDatabase(await openDatabase({ dataDir: dir }));
+  if (!template) await prepareFromScratch(db, options.demo === true);
   return {
     db,
     dir,
     url: null,
     drop: async () => {
+      flush();
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
+async function prepareFromScratch(db: Database, demo: boolean): Promise<void> {
+  await prepareDatabase(db, TEST_PREPARED_AT);
+  if (demo) await seedDemo(db, TEST_START, testDataKey());
+}
+
 /** A clock the test moves by hand: nothing in the suite sleeps. */
 export class TestClock {
-  constructor(private current = new Date('2026-11-01T12:00:00Z')) {}
+  constructor(private current = new Date(TEST_START)) {}
   now = (): Date => new Date(this.current);
   advance(milliseconds: number): void {
     this.current = new Date(this.current.getTime() + milliseconds);
@@ -81,7 +112,7 @@ export interface TestPortal {
  * deposits are there at once, and nothing runs unless the test moves the clock and calls it.
  */
 export const testPayments: AppOptions['payments'] = {
-  dataKey: () => Buffer.alloc(32, 7),
+  dataKey: testDataKey,
   batchPeriodMs: 0,
   partnerTickMs: 0,
   sandbox: {
@@ -98,10 +129,12 @@ export const testPayments: AppOptions['payments'] = {
 
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */
 export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<TestPortal> {
-  const { db, drop, dir, url } = await freshDatabase();
+  const dataKey = (overrides.payments ?? testPayments).dataKey();
+  // The template's demo label has the test data key's encrypted tax ids: another key seeds anew.
+  const sameKey = dataKey.equals(testDataKey());
+  const { db, drop, dir, url } = await freshDatabase({ demo: sameKey });
   const clock = new TestClock();
-  const dataKey = (overrides.payments ?? testPayments).dataKey;
-  await seedDemo(db, clock.now(), dataKey());
+  if (!sameKey) await seedDemo(db, clock.now(), dataKey);
   const app = await buildApp({
     ...defaultAppOptions(db),
     now: clock.now,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { approvedSongStatement, DEMO_LOGINS, labelApi, login } from './helpers';
 import {
   consoleErrors,
@@ -13,6 +13,9 @@ import {
 // reader, a keyboard or low vision would meet (axe: serious or critical), on console errors, raw
 // translation keys and placeholder text. Routes without a built page answer as not found and are
 // passed over, so pages join the walk as they are built.
+
+// The walks only read: one account's walk runs beside another's, each worker on its own portal.
+test.describe.configure({ mode: 'parallel' });
 
 // A fresh demo has no statement: one approved statement of the demo's song gives the statement,
 // payment and transaction pages a row to open.

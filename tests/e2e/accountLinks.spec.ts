@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { activatedPayee, fillLogin, latestLink, apiSession } from './helpers';
 
 const FIRST_PASSWORD = 'First-password-2026!';

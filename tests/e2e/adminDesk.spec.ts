@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, DISTROKID_HEADER, labelApi, login } from './helpers';
 
 /** An ISRC of this run only, so no other suite's product has it. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { approvedSongStatement, labelApi, login } from './helpers';
 
 // A month no other suite settles, so its figures are this test's statements alone.

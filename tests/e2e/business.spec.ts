@@ -1,4 +1,4 @@
-import { expect, request, test, type Locator } from '@playwright/test';
+import { expect, request, test, type Locator } from './test';
 import { activatedPayee, fillLogin, login } from './helpers';
 
 const PASSWORD = 'Business-paid-2026!';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { approvedSongStatement, labelApi, login } from './helpers';
 
 // A month no other browser test settles, so the figures are this test's statement alone.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { apiSession, login } from './helpers';
 
 // Only pages that are built are in the navigation: Analytics and the ADA Hub (without its address

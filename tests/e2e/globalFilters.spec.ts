@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, login } from './helpers';
 
 test('the timeframe and artist filters narrow the recoupments, live in the address and survive a reload', async ({

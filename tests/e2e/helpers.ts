@@ -1,4 +1,4 @@
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
 
@@ -17,10 +17,37 @@ export async function fillLogin(page: Page, username: string, password = DEMO_PA
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+/** The session cookies of each person this worker signed in through the login page. */
+const signedIn = new Map<string, Cookies>();
+
+/**
+ * Opens the dashboard signed in as `username`: the first time through the login page, then with
+ * that session's cookies, as a person whose browser kept them. A session that ended since (a test
+ * signed out, or it expired) or left emulating someone is replaced by signing in again.
+ */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
+  const key = `${username}\n${password}`;
+  const kept = signedIn.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    const csrf = kept.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+    const session = await page.request.get(`/api/session?csrf=${encodeURIComponent(csrf)}`);
+    // A session left emulating someone is not the person's own view: sign in afresh.
+    const own =
+      session.ok() && ((await session.json()) as { emulation: unknown }).emulation === null;
+    if (own) {
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      return;
+    }
+    signedIn.delete(key);
+    await page.context().clearCookies();
+  }
   await page.goto('/login');
   await fillLogin(page, username, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  signedIn.set(key, await page.context().cookies());
 }
 
 /** An API session of a demo user, for the set-up steps a page test needs. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-history-2026!';

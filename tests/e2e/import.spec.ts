@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './test';
 import { login } from './helpers';
 
 /** A small DistroKid bank export (tab-separated) with ISRCs no product has yet. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './test';
 import { login } from './helpers';
 
 /** The Cyrillic DistroKid export in windows-1251, with a row of this run's own so it is new. */

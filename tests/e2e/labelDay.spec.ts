@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test';
 import { labelApi, login, overseerProduct } from './helpers';
 
 // A label's day, through the screens only: import the month's DistroKid statement (the sample a

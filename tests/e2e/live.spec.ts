@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, labelApi, login, uploadSongStatement } from './helpers';
 
 // The statement page learns of a change from the live stream, not from asking again on a timer:

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { login } from './helpers';
 import { privateStops, settle, isNotFound } from './walk';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test';
 import { labelApi, login } from './helpers';
 import { consoleErrors, problemsOnPage } from './walk';
 

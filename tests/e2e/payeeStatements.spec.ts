@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { PDFParse } from 'pdf-parse';
 import Decimal from 'decimal.js';
 import { apiSession, approvedSongStatement, labelApi, login } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, login } from './helpers';
 
 test('a label sets its payment minimum and passback on the payments page; payees never see them', async ({

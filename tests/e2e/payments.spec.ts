@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { apiSession, login } from './helpers';
 
 /** Picks a person or product through the form's type-ahead. */

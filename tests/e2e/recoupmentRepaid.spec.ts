@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 test('approving a statement repays a recoupment, shown statement by statement on its page', async ({

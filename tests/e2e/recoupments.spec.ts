@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiSession, login } from './helpers';
 
 /** A recoupment of the demo label, Lena Label the creditor and Paco Payee the debtor. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_LOGINS, fillLogin, login } from './helpers';
 
 for (const demo of DEMO_LOGINS) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { activatedPayee, login } from './helpers';
 
 const PASSWORD = 'Settings-e2e-pass-2026!';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { DISTROKID_HEADER, labelApi, login, overseerProduct } from './helpers';
 
 type LabelApi = Awaited<ReturnType<typeof labelApi>>;

@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from './test';
 import { formatCurrency } from '../../src/format/formatters';
 import { sumDecimals } from '../../src/statements/results';
 import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';

@@ -1,5 +1,5 @@
 import type { TextEncoding } from '../../rules/encodings';
-import type { LedgerTransfer } from '../ledger/transfers';
+import type { LedgerTransfer } from './readModels/ledgerTransfers';
 import type { HoldReason, PaymentFailure } from '../../api/payments';
 import type { BankAccountType } from '../../rules/bankAccount';
 import type { Share, SplitSet } from '../../engine/types';

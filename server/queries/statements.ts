@@ -18,7 +18,7 @@ import type { FormatKind } from '../../rules/records';
 import type { Queryable } from '../db/database';
 import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
-import { statementCurrencySql } from '../statements/currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import { DEFAULT_PAGE_SIZE, pagedList, type Page } from './pagedList';
 
 /** The status names a statement can show, in the machine's order of states. */

@@ -16,6 +16,7 @@ import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { FormatKind } from '../../rules/records';
 import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
 import { statementCurrencySql } from '../events/readModels/statementCurrency';
@@ -159,6 +160,11 @@ function toStatement(row: StatementRow): Statement {
     currency: row.currency,
     exchange: row.exchange === null ? null : parsed(row.exchange),
   };
+}
+
+/** Inside a command's transaction: the statement the caller may see, locked until it ends. */
+export async function lockVisibleStatement(tx: Queryable, user: SessionUser, id: string) {
+  if (!(await statementIsVisible(tx, user, id, { lock: true }))) throw new NotFoundError();
 }
 
 /** A page of the statements `user` may see, newest first; deleted ones are left out. */

@@ -29,7 +29,7 @@ import { BadRequestError, NotFoundError, type FieldError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { AddressFields, BusinessEvent, EventMetadata } from '../events/types';
 import { encrypt } from '../dataKey';
-import { readBusiness } from './read';
+import { readBusiness } from '../queries/business';
 
 export interface BusinessDeps {
   db: Database;

@@ -2,6 +2,15 @@
 import { Type, type Static } from 'typebox';
 import { TEXT_ENCODINGS, type TextEncoding } from '../rules/encodings';
 
+/** A statement's month, `YYYY-MM`: the upload form and the server read it with this one pattern. */
+export const REPORT_MONTH_PATTERN = '^([0-9]{4})-(0[1-9]|1[0-2])$';
+
+/**
+ * An amount the uploader types (the payment expected, an exchange rate): exact decimal text, up to
+ * 18 digits and 12 decimals, never negative.
+ */
+export const UPLOAD_AMOUNT_PATTERN = '^[0-9]{1,18}(\\.[0-9]{1,12})?$';
+
 /** The rate the uploader gives for a file in another currency than the statement's. */
 export const ExchangeRate = Type.Object(
   {
@@ -22,9 +31,11 @@ export const UploadRequest = Type.Object(
   {
     distributor: Type.String({ minLength: 1 }),
     /** `YYYY-MM`. */
-    report_month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' }),
-    /** The amount the label expects to receive, as exact decimal text. */
-    expected: Type.Union([Type.String(), Type.Null()]),
+    report_month: Type.String({ pattern: REPORT_MONTH_PATTERN }),
+    /** The amount the label expects to receive, as exact decimal text; null or left out: none. */
+    expected: Type.Optional(
+      Type.Union([Type.String({ pattern: UPLOAD_AMOUNT_PATTERN }), Type.Null()]),
+    ),
     /** A cashless statement computes the splits and moves no money; false when left out. */
     cashless: Type.Optional(Type.Boolean()),
     /** Amounts in `from` are converted into `to` at `rate` (1 from = rate to), exactly. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { analyticsViews, type AnalyticsQuery } from '../api/analytics';
-import { writeStatementAnalytics } from '../server/analytics/aggregates';
+import { writeStatementAnalytics } from '../server/events/readModels/analytics';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
 import { analyticsList, type AnalyticsScope } from '../server/queries/analytics';

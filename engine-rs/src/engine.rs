@@ -2,9 +2,10 @@
 //!
 //! One module per step: `net` (1, and the processing order), `codes` (2),
 //! `off_the_top` (3), `set_choice` (4), `thresholds` (5), `allocation` (6),
-//! `debtors` (7) and `payouts` (8); `recoupments` keeps the recoupments'
-//! balances and waterfall order over the statement, `lines` sorts the
-//! output's lines, and `result` declares the output.
+//! `debtors` (7) and `payouts` (8); steps 4 to 6 share the tables of
+//! `tables`. `recoupments` keeps the recoupments' balances and waterfall
+//! order over the statement, `lines` sorts the output's lines, and `result`
+//! declares the output.
 //!
 //! Strings are interned ([`Sym`]) and dates are [`Day`] numbers, so the loop
 //! over records indexes dense tables: the sets of each scope, the lines of
@@ -27,17 +28,18 @@ mod payouts;
 mod recoupments;
 mod result;
 mod set_choice;
+mod tables;
 mod thresholds;
 
 pub use result::{Line, Output, PayeeResult, RecoupmentResult, Totals, TriggerResult};
 
 use crate::input::{period_days, Day, Input, RecordKind, Sym};
-use allocation::Allocation;
 use codes::{Catalog, MissingCodes};
 use net::{filled, records_in_processing_order, unfilled, OrderedRecord};
 use payouts::PayeeAmounts;
 use recoupments::RecoupmentLedger;
 use set_choice::switched_on_triggers;
+use tables::Allocation;
 use thresholds::{counters_at_statement_start, CounterTriggers};
 
 /// No index: a code not in the catalog, a scope without sets, no block yet.

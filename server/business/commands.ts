@@ -28,8 +28,8 @@ import type { Database, Queryable } from '../db/database';
 import { BadRequestError, NotFoundError, type FieldError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { AddressFields, BusinessEvent, EventMetadata } from '../events/types';
-import { encrypt } from '../payments/dataKey';
-import { readBusiness } from './read';
+import { encrypt } from '../dataKey';
+import { readBusiness } from '../queries/business';
 
 export interface BusinessDeps {
   db: Database;

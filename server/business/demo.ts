@@ -3,7 +3,7 @@ import { CERTIFICATION_TEXT, CERTIFICATION_TEXT_VERSION } from '../../rules/busi
 import type { Queryable } from '../db/database';
 import { appendToStream } from '../events/store';
 import type { AddressFields, EventMetadata } from '../events/types';
-import { encrypt } from '../payments/dataKey';
+import { encrypt } from '../dataKey';
 
 const ADDRESS: AddressFields = {
   street: '1 Demo Way',

@@ -683,7 +683,7 @@ export const migrations: Migration[] = [
   {
     version: 22,
     name: 'business accounts: details, beneficial owners, certification; deleted people',
-    // The EIN and each owner's SSN last 4 are kept encrypted (payments/dataKey.ts), as in the log.
+    // The EIN and each owner's SSN last 4 are kept encrypted (server/dataKey.ts), as in the log.
     sql: `
       create table business_profiles (
         account_id text primary key references accounts (id),

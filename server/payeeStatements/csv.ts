@@ -1,5 +1,5 @@
 import type { PayeeStatement } from '../../api/payeeStatements';
-import { toCsv, type CsvCell } from '../routes/csv';
+import { toCsv, type CsvCell } from '../format/csv';
 
 const HEADER = [
   'statement_id',

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { translator } from '../i18n';
 import { formatMoney, formatPeriod, languageOf } from './format';
-import { statementCurrencySql } from '../statements/currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 
 /** The browser page of one payee statement: a payee opens it signed in, never a file by mail. */
 export const payeeStatementPage = (statementId: string) => `/earnings/${statementId}`;

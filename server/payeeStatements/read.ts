@@ -8,7 +8,7 @@ import type {
 import type { Queryable } from '../db/database';
 import { payeeAccount } from '../ledger/accounts';
 import { pagedList } from '../queries/pagedList';
-import { statementCurrencySql } from '../statements/currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 
 /**
  * A statement has payee statements once its result is approved: from then on the payouts are in

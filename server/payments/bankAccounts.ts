@@ -19,7 +19,7 @@ import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
-import { encrypt } from './dataKey';
+import { encrypt } from '../dataKey';
 import type { PaymentPartner } from './partner';
 
 export const NO_BANK_ACCOUNT = 'Add a bank account first.';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { loadDataKey } from './dataKey';
+import { loadDataKey } from '../dataKey';
 import type { SandboxOptions } from './sandboxPartner';
 
 const once = <T>(make: () => T): (() => T) => {

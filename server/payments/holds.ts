@@ -2,7 +2,7 @@
 // person, a payee without a verified bank account, a business that has not certified, or a payee
 // owed less than the label's payment minimum.
 import type { HoldReason } from '../../api/payments';
-import { isDeletedPerson, isUncertifiedBusinessPayee } from '../business/read';
+import { isDeletedPerson, isUncertifiedBusinessPayee } from '../queries/business';
 import type { Queryable } from '../db/database';
 
 /** Payments waiting on the batch: scheduled, or held by a rule. */

@@ -17,7 +17,7 @@ import {
   payeeAccount,
   payoutsAccount,
 } from '../ledger/accounts';
-import type { LedgerTransfer } from '../ledger/transfers';
+import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
 import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
 import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';

@@ -3,6 +3,7 @@ import { epochSeconds } from '../../api/common';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
+import { BadRequestError, ForbiddenError } from '../errors';
 import { pagedList, type Page } from './pagedList';
 
 interface AccountRow extends Record<string, unknown> {
@@ -74,4 +75,17 @@ export async function accountVersion(db: Queryable, id: string): Promise<number 
     id,
   ]);
   return rows[0] ? Number(rows[0].version) : null;
+}
+
+/** Staff name the account they serve; everyone else works in their own. */
+export async function commandAccount(
+  db: Queryable,
+  user: SessionUser,
+  requested: string | undefined,
+): Promise<string> {
+  if (!requested || requested === user.accountId) return user.accountId;
+  if (!seesAllAccounts(user)) throw new ForbiddenError();
+  const rows = await db.query('select 1 from accounts where id = $1', [requested]);
+  if (rows.length === 0) throw new BadRequestError('This account does not exist.');
+  return requested;
 }

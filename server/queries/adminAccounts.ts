@@ -2,7 +2,7 @@ import type { AccountPerson, AdminAccount, CompletionItem } from '../../api/admi
 import type { AccountList } from '../../api/accounts';
 import { epochSeconds } from '../../api/common';
 import type { Queryable } from '../db/database';
-import { readBusiness } from '../business/read';
+import { readBusiness } from './business';
 import { pagedList, type Page } from './pagedList';
 
 interface AccountRow extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { OverseerDesk, WaitingCode } from '../../api/overseer';
-import { statementCurrencySql } from '../statements/currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import type { Queryable } from '../db/database';
 
 /** How many waiting codes the overseer's desk lists; the statements' own pages list the rest. */

@@ -15,6 +15,7 @@ import type { SessionUser } from '../auth/sessions';
 import { readPayeeNames, readProductSplitSets } from '../catalog/splitSets';
 import { fullView, limitedView } from '../catalog/visibility';
 import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import { APPROVED, inWindow, periodWindow, statementCurrency } from './dashboardWindow';
 import { pagedList, type Page } from './pagedList';
@@ -212,4 +213,15 @@ export async function productHistory(db: Queryable, productId: string): Promise<
     })),
     total: events.length,
   };
+}
+
+/** The product in the scope; 404 when there is none. */
+export async function loadProduct(
+  db: Queryable,
+  id: string,
+  scope: CatalogScope,
+): Promise<ProductRow> {
+  const row = await findProduct(db, scope, id);
+  if (!row) throw new NotFoundError();
+  return row;
 }

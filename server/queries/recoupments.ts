@@ -10,7 +10,7 @@ import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import type { RecoupmentTerms } from '../events/types';
-import { termsSql } from '../recoupments/terms';
+import { termsSql } from '../events/readModels/recoupmentTerms';
 import { pagedList, type Page } from './pagedList';
 
 /** Staff see every account; a label its own; everyone else only what they are party to. */

@@ -16,9 +16,10 @@ import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { FormatKind } from '../../rules/records';
 import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
 import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
-import { statementCurrencySql } from '../statements/currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import { DEFAULT_PAGE_SIZE, pagedList, type Page } from './pagedList';
 
 /** The status names a statement can show, in the machine's order of states. */
@@ -159,6 +160,11 @@ function toStatement(row: StatementRow): Statement {
     currency: row.currency,
     exchange: row.exchange === null ? null : parsed(row.exchange),
   };
+}
+
+/** Inside a command's transaction: the statement the caller may see, locked until it ends. */
+export async function lockVisibleStatement(tx: Queryable, user: SessionUser, id: string) {
+  if (!(await statementIsVisible(tx, user, id, { lock: true }))) throw new NotFoundError();
 }
 
 /** A page of the statements `user` may see, newest first; deleted ones are left out. */

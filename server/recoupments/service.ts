@@ -4,8 +4,8 @@ import type { Queryable } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
 import type { EventMetadata, RecoupmentTerms, Remitted } from '../events/types';
-import { statementCurrencySql } from '../statements/currency';
-import { readTerms } from './terms';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
+import { readTerms } from '../events/readModels/recoupmentTerms';
 import { assertValidTerms } from './validation';
 
 type TermFields = Omit<NewRecoupment, 'accountId'>;

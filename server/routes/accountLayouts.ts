@@ -22,8 +22,9 @@ import { proposeLayout } from '../import/proposeLayout';
 import { StatementFileError } from '../import/types';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { findAccountLayout, listAccountLayouts } from '../queries/accountLayouts';
-import { supportedFileName, uploadAccount } from './statementUpload';
-import { PREVIEW_BYTES, previewSample, readTemplate } from './templatePreview';
+import { uploadAccount } from '../statements/upload';
+import { supportedFileName } from '../statements/uploadFiles';
+import { PREVIEW_BYTES, previewSample, readTemplate } from '../import/templatePreview';
 
 export const LAYOUT_NAME_TAKEN =
   'A layout of yours for this distributor already has this name: choose another.';

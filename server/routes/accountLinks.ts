@@ -4,7 +4,7 @@ import { BadRequestError, ConflictError, HttpError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { LinkPurpose, UserEvent } from '../events/types';
 import { findLinkUser, linkUserById } from '../queries/accountLinks';
-import { sendAccountLink } from '../services/accountLinks';
+import { ALREADY_ACTIVE, sendAccountLink } from '../services/accountLinks';
 import { consumeLink } from '../services/links';
 import { queueAlreadyActiveMail } from '../services/mailer';
 import {
@@ -16,8 +16,6 @@ import {
 } from '../../api/accountLinks';
 
 export const USER_NOT_FOUND = 'User not found';
-export const ALREADY_ACTIVE =
-  'Your account is already active. Please login or reset your password.';
 export const RESET_EXPIRED = 'Password reset link has expired.';
 export const RESET_FAILED = 'There was an error resetting your password';
 export const ACTIVATION_FAILED = 'There was an error activating your account';

@@ -17,7 +17,7 @@ import {
   analyticsProduct,
   analyticsScope,
 } from '../queries/analytics';
-import { toCsv } from './csv';
+import { toCsv } from '../format/csv';
 
 const access: RouteAccess = { session: true, permissions: ['analytics:ro'] };
 

@@ -15,7 +15,7 @@ import {
   saveBeneficialOwner,
   setBusinessDetails,
 } from '../business/commands';
-import { readBusiness } from '../business/read';
+import { readBusiness } from '../queries/business';
 import { NOT_A_BUSINESS } from '../../rules/business';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 

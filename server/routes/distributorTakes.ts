@@ -5,10 +5,12 @@ import { statusOfState } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
+import { commandAccount } from '../queries/accounts';
+import { lockVisibleStatement } from '../queries/statements';
 import { isPercent, PERCENT_RANGE } from '../recoupments/validation';
-import { commandAccount } from './recoupments';
-import { EDITABLE_STATES } from './statementAdjustments';
-import { labelAccess, lockVisibleStatement } from './statementActions';
+import { EDITABLE_STATES } from '../statements/adjustments';
+
+const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 
 /** Labels set their own default; staff who manage distributors set it for the label they name. */
 const defaultAccess: RouteAccess = {
@@ -80,7 +82,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const takePct = checkedTake(request.body.takePct);
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
-        await lockVisibleStatement(tx, request, id);
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
         const rows = await tx.query<{ state: string; version: number }>(
           'select state, version from statements where id = $1',
           [id],

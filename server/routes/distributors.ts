@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { previewSample, readTemplate } from './templatePreview';
+import { previewSample, readTemplate } from '../import/templatePreview';
 import {
   distributorNameTaken,
   findDistributor,

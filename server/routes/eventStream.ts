@@ -6,7 +6,7 @@ import { LiveStreamQuery, type LiveEvent } from '../../api/events';
 import { SESSION_COOKIE, findSession, type SessionUser } from '../auth/sessions';
 import { LiveFeed, type LiveBatch, type LiveFeedOptions } from '../events/liveFeed';
 import { readAllEvents } from '../events/store';
-import { mayLearnOf, readsAuditLog } from '../events/streamVisibility';
+import { mayLearnOf, readsAuditLog } from '../live/streamVisibility';
 import type { StoredEvent } from '../events/types';
 import { sessionOf } from '../plugins/auth';
 import { redact } from '../queries/events';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { allEvents, listEvents } from '../queries/events';
 import { errorResponses } from '../../api/common';
 import { AuditEventList, AuditQuery } from '../../api/events';
-import { toCsv } from './csv';
+import { toCsv } from '../format/csv';
 
 /** The most events one CSV export holds; narrow the filters for more. */
 export const AUDIT_CSV_CAP = 100_000;

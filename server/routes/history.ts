@@ -5,9 +5,8 @@ import { NotFoundError } from '../errors';
 import { sessionOf, type RouteAccess } from '../plugins/auth';
 import { accountStreams, readHistory } from '../queries/history';
 import { readPayment, paymentScope } from '../queries/payments';
-import { catalogScope } from '../queries/products';
+import { catalogScope, loadProduct } from '../queries/products';
 import { readRecoupment, recoupmentScope } from '../queries/recoupments';
-import { loadProduct } from './products';
 
 // Each history is read by whoever may read its thing, with the same permission and scope as the
 // thing's own read route (the product's history as GET /api/products/{id}/events).

@@ -24,7 +24,7 @@ import { appendAfterCheck, appendToStream } from '../events/store';
 import { commandMetadata, intakeCallerOf, sessionOf, type RouteAccess } from '../plugins/auth';
 import { uploadCandidates } from '../queries/accountLayouts';
 import { findIntakeKey, listIntakeKeys } from '../queries/intakeKeys';
-import { fileStatement, uploadAccount } from './statementUpload';
+import { fileStatement, uploadAccount } from '../statements/upload';
 
 export const INTAKE_KEY_NAME_TAKEN =
   'A key of this distributor already has this name: choose another.';

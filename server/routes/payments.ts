@@ -23,7 +23,7 @@ import {
   readTransaction,
 } from '../queries/payments';
 import { readWallet } from '../queries/wallet';
-import { toCsv } from './csv';
+import { toCsv } from '../format/csv';
 
 // SPEC section 2: the payments and transactions ledgers are for transaction ro/rw holders; a
 // payee's payment:ro reads their own payments too.

@@ -4,21 +4,18 @@ import type { SessionUser } from '../auth/sessions';
 import { parseDuration } from '../catalog/details';
 import { changeProduct, createProduct } from '../catalog/service';
 import { resolveStatements } from '../statements/pipeline';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { BadRequestError, ForbiddenError } from '../errors';
 import type { ProductDetails } from '../events/types';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { accountExists, accountName } from '../queries/accounts';
 import {
   catalogScope,
-  findProduct,
+  loadProduct,
   isAccountArtist,
   listProducts,
   productHistory,
   productView,
-  type CatalogScope,
-  type ProductRow,
 } from '../queries/products';
-import type { Queryable } from '../db/database';
 import { errorResponses, IdParams } from '../../api/common';
 import {
   NewProduct,
@@ -28,17 +25,6 @@ import {
   ProductListQuery,
   ProductPatch,
 } from '../../api/products';
-
-/** The product in the scope; 404 when there is none. */
-export async function loadProduct(
-  db: Queryable,
-  id: string,
-  scope: CatalogScope,
-): Promise<ProductRow> {
-  const row = await findProduct(db, scope, id);
-  if (!row) throw new NotFoundError();
-  return row;
-}
 
 /** API fields to the stored product details; absent fields keep their value. */
 function toDetails(body: Record<string, unknown>): Partial<ProductDetails> {

@@ -12,9 +12,7 @@ import {
   RemittanceList,
 } from '../../api/recoupments';
 import { seesAllAccounts } from '../auth/scope';
-import type { SessionUser } from '../auth/sessions';
-import type { Queryable } from '../db/database';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { NotFoundError } from '../errors';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import {
   listRecoupments,
@@ -22,23 +20,11 @@ import {
   readRecoupment,
   recoupmentScope,
 } from '../queries/recoupments';
+import { commandAccount } from '../queries/accounts';
 import { changeRecoupment, createRecoupment, deleteRecoupment } from '../recoupments/service';
 
 const readAccess: RouteAccess = { session: true, permissions: ['recoup:ro'] };
 const writeAccess: RouteAccess = { session: true, permissions: ['recoup:rw'] };
-
-/** Staff name the account they serve; everyone else works in their own. */
-export async function commandAccount(
-  db: Queryable,
-  user: SessionUser,
-  requested: string | undefined,
-): Promise<string> {
-  if (!requested || requested === user.accountId) return user.accountId;
-  if (!seesAllAccounts(user)) throw new ForbiddenError();
-  const rows = await db.query('select 1 from accounts where id = $1', [requested]);
-  if (rows.length === 0) throw new BadRequestError('This account does not exist.');
-  return requested;
-}
 
 const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const visible = async (request: FastifyRequest, id: string) => {

@@ -3,23 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { errorResponses, IdParams } from '../../api/common';
 import { CommandDone, FundsRequest, MoveRequest } from '../../api/statements';
 import type { Queryable } from '../db/database';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { BadRequestError, ForbiddenError } from '../errors';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
-import { statementIsVisible, statementStatusOf } from '../queries/statements';
+import { lockVisibleStatement, statementStatusOf } from '../queries/statements';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { queuePayeeStatementMails } from '../payeeStatements/mail';
 import { preparePayments } from '../statements/payments';
-import { receiveStatementFiles } from './statementUpload';
+import { receiveStatementFiles } from '../statements/uploadFiles';
 
-/** Inside a command's transaction: the statement the caller may see, locked until it ends. */
-export async function lockVisibleStatement(tx: Queryable, request: FastifyRequest, id: string) {
-  if (!(await statementIsVisible(tx, sessionOf(request).user, id, { lock: true }))) {
-    throw new NotFoundError();
-  }
-}
-
-export const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
+const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 const adminAccess: RouteAccess = { session: true, permissions: ['statement:rw'], roles: ['admin'] };
 
 export const RETRY_NEEDS_ADMIN =
@@ -64,7 +57,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
       async (request) => {
         const id = request.params.id;
         await app.db.transaction(async (tx) => {
-          await lockVisibleStatement(tx, request, id);
+          await lockVisibleStatement(tx, sessionOf(request).user, id);
           await run(tx, request, id);
         });
         app.jobs.poke();
@@ -126,7 +119,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
       if (/^0*(\.0*)?$/.test(request.body.amount))
         throw new BadRequestError('An amount must be positive.');
       await app.db.transaction(async (tx) => {
-        await lockVisibleStatement(tx, request, request.params.id);
+        await lockVisibleStatement(tx, sessionOf(request).user, request.params.id);
         await receiveFunds(
           tx,
           request.params.id,
@@ -156,7 +149,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
       }
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
-        await lockVisibleStatement(tx, request, id);
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
         const rows = await tx.query<{ statement_date: string | null }>(
           `select to_char(statement_date, 'YYYY-MM-DD') as statement_date from statements where id = $1`,
           [id],
@@ -190,7 +183,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
       const { files } = await receiveStatementFiles(request, app.blobs);
       if (files.length === 0) throw new BadRequestError('Choose at least one file to upload.');
       await app.db.transaction(async (tx) => {
-        await lockVisibleStatement(tx, request, id);
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
         await assertMayRetry(tx, request, id);
         const faulty = await tx.query<{ id: string }>(
           `select id from statement_files where statement_id = $1 and (status = 'rejected' or errors > 0)`,

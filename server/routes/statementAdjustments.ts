@@ -5,12 +5,11 @@ import { Adjustment, NewAdjustment } from '../../api/statements';
 import { statusOfState } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
-import { commandMetadata } from '../plugins/auth';
-import { trimDecimal } from '../queries/statements';
-import { labelAccess, lockVisibleStatement } from './statementActions';
+import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
+import { lockVisibleStatement, trimDecimal } from '../queries/statements';
+import { EDITABLE_STATES } from '../statements/adjustments';
 
-/** Before calculation starts, lines can still be added by hand. */
-export const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);
+const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 
 /** Royalty lines and adjustments added by hand; GET /api/statements/{id}/adjustments is in statements.ts. */
 const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,7 +33,7 @@ const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new BadRequestError('Adjustment failed. The amount cannot be zero.');
       const adjustmentId = randomUUID();
       await app.db.transaction(async (tx) => {
-        await lockVisibleStatement(tx, request, id);
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
         const rows = await tx.query<{ state: string; version: number; known: boolean }>(
           `select s.state, s.version, exists (
              select 1 from product_codes pc join products p on p.id = pc.product_id

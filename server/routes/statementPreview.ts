@@ -1,7 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BadRequestError } from '../errors';
-import { NO_UPLOADABLE_DISTRIBUTOR, supportedFileName, UNKNOWN_ENCODING } from './statementUpload';
+import { NO_UPLOADABLE_DISTRIBUTOR } from '../statements/upload';
+import { supportedFileName } from '../statements/uploadFiles';
+import { UNKNOWN_ENCODING } from '../statements/uploadRequest';
 import { fileTypeOf } from '../import/fileType';
 import { previewStatementFile } from '../import/preview';
 import { sessionOf } from '../plugins/auth';

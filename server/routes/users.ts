@@ -6,7 +6,7 @@ import { sendAccountLink } from '../services/accountLinks';
 import { ALREADY_DELETED } from '../services/adminAccounts';
 import { invitePayee } from '../services/payeeInvitations';
 import { EMAIL_TAKEN, isEmail, openAccount, registerUser } from '../services/registration';
-import { ALREADY_ACTIVE } from './accountLinks';
+import { ALREADY_ACTIVE } from '../services/accountLinks';
 import { appendAfterCheck } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import type { Queryable } from '../db/database';

@@ -4,6 +4,10 @@ import type { EventMetadata, LinkPurpose } from '../events/types';
 import { issueLink } from './links';
 import { LINK_PAGES, queueLinkMail, type MailNotice } from './mailer';
 
+/** A link that activates or claims an account that is already active. */
+export const ALREADY_ACTIVE =
+  'Your account is already active. Please login or reset your password.';
+
 export interface LinkRecipient {
   id: string;
   username: string;

@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db/database';
 import { BadRequestError, NotFoundError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
-import { cleanFileName } from '../routes/statementUpload';
+import { cleanFileName } from '../statements/uploadFiles';
 import { personStream } from './person';
 
 /** The first bytes each allowed type starts with: a renamed file of another type is refused. */

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/database';
 import { BadRequestError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata, PersonEvent } from '../events/types';
-import { encrypt } from '../payments/dataKey';
+import { encrypt } from '../dataKey';
 
 export const personStream = (userId: string) => `person-${userId}`;
 

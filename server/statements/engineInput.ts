@@ -1,5 +1,5 @@
 import { countRecords, recordIdOf } from '../../engine/recordTable';
-import { statementCurrencySql } from './currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import type { EngineInput, EngineRecord, SplitSet } from '../../engine/types';
 import type { ByteCache } from '../byteCache';
 import type { Queryable } from '../db/database';

@@ -1,10 +1,10 @@
-import { statementCurrencySql } from './currency';
+import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
-import type { LedgerTransfer } from '../ledger/transfers';
+import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
 import { minorUnitsOf } from '../../rules/currencies';
 import { passbackOf } from '../payments/settings';
 import { recordRemittances } from '../recoupments/service';

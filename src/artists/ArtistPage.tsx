@@ -13,7 +13,7 @@ import { actingAs } from '../routes/access';
 import { useSession } from '../session/useSession';
 import { TypeAhead } from '../widgets/TypeAhead';
 import { linkUser, readArtist, unlinkUser } from './artistsApi';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import type { User } from '../../api/users';
 
 /** /artists/{artistId}: the artist's products and linked users; a label links and unlinks users. */

@@ -12,7 +12,7 @@ import { Money } from '../widgets/Money';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { useGlobalFilters } from '../filters/useGlobalFilters';
 import { createArtist, listArtists } from './artistsApi';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import type { ArtistListItem } from '../../api/artists';
 
 /** The artist's revenue over the timeframe, each currency on its own line. */

@@ -16,6 +16,7 @@ import { isCodeKind, normaliseCode } from './productRules';
 import { LabelAccountSelect } from './LabelAccountSelect';
 import { actingAs } from '../routes/access';
 import { useSession } from '../session/useSession';
+import '../widgets/pageParts.css';
 import './catalog.css';
 
 /** `?code=…&kind=…` (the statement's Needs Attention list) pre-fills the first code. */

@@ -13,6 +13,7 @@ import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { useGlobalFilters } from '../filters/useGlobalFilters';
 import { DefaultSplitsPanel } from './DefaultSplitsPanel';
 import { useCatalogAccess } from './useCatalogAccess';
+import '../widgets/pageParts.css';
 import './catalog.css';
 import type { ProductListItem } from '../../api/products';
 

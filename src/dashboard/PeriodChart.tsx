@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../format/formatters';
-import { lazyComponent } from '../shell/lazyPage';
+import { lazyComponent } from '../widgets/lazyComponent';
 import { Money } from '../widgets/Money';
 import { CHART_HEIGHT, CHART_WIDTH, type PeriodChartProps } from './periodChartTypes';
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Session } from '../../api/session';
 import { canOpenEmulation } from '../routes/access';
 import { loadSignedInEnglish } from '../i18n/lazy';
-import { lazyComponent } from '../shell/lazyPage';
+import { lazyComponent } from '../widgets/lazyComponent';
 
 // The dialog, its machine and its list are fetched when it opens: most people never open it.
 const EmulateDialog = lazyComponent(() => import('./EmulateDialog').then((m) => m.EmulateDialog), {

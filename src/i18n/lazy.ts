@@ -129,7 +129,7 @@ export function createLazyI18n(language: string | null | undefined): {
   for (const part of ENGLISH_PARTS)
     part.texts.then(
       (texts) => instance.addResourceBundle(FALLBACK_LANGUAGE, 'translation', texts, true, true),
-      // The part that asked shows its own failure (see shell/lazyPage).
+      // The part that asked shows its own failure (see widgets/lazyComponent).
       () => undefined,
     );
   const ready = instance

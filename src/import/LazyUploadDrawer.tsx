@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { UploadDrawerRef } from '../../machines/uploadDrawerMachine';
-import { lazyComponent } from '../shell/lazyPage';
+import { lazyComponent } from '../widgets/lazyComponent';
 import { useUploadDrawerHolder } from './UploadDrawerProvider';
 
 // The drawer's rows, server texts and styles are fetched when it first shows, never to sign in.

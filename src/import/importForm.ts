@@ -1,4 +1,8 @@
-import type { ExchangeRate } from '../../api/statementUpload';
+import {
+  REPORT_MONTH_PATTERN,
+  UPLOAD_AMOUNT_PATTERN,
+  type ExchangeRate,
+} from '../../api/statementUpload';
 
 /** SPEC section 5: the upload formats (and .tsv/.txt, which the server reads as csv: Apple sends .txt). */
 export const STATEMENT_FILE_PATTERN = /\.((csv|tsv|txt)(\.(zip|gz|bz2|xz))?|xls|xlsx|ods)$/i;
@@ -9,7 +13,8 @@ export const STATEMENT_FILE_ACCEPT = '.xls,.xlsx,.ods,.csv,.tsv,.txt,.zip,.gz,.b
 export const isStatementFile = (name: string): boolean => STATEMENT_FILE_PATTERN.test(name.trim());
 
 /** An amount as the server takes it: a positive decimal string, up to 12 decimals. */
-const EXPECTED_PAYMENT = /^\d{1,18}(\.\d{1,12})?$/;
+const UPLOAD_AMOUNT = new RegExp(UPLOAD_AMOUNT_PATTERN);
+const REPORT_MONTH = new RegExp(REPORT_MONTH_PATTERN);
 
 /** Thousands separators are accepted only where they group three digits: '12,34' is refused. */
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
@@ -20,12 +25,12 @@ export function expectedPaymentOf(text: string): string | null | undefined {
   if (compact === '') return null;
   const plain =
     compact.includes(',') && GROUPED.test(compact) ? compact.replace(/,/g, '') : compact;
-  return EXPECTED_PAYMENT.test(plain) ? plain : undefined;
+  return UPLOAD_AMOUNT.test(plain) ? plain : undefined;
 }
 
 /** A month input's value (`YYYY-MM`) as numbers, or null. */
 export function monthOf(value: string): { year: number; month: number } | null {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value.trim());
+  const match = REPORT_MONTH.exec(value.trim());
   if (!match) return null;
   return { year: Number(match[1]), month: Number(match[2]) };
 }
@@ -39,13 +44,12 @@ export interface ExchangeDraft {
 
 export const NO_EXCHANGE: ExchangeDraft = { from: '', to: 'USD', rate: '' };
 
-const RATE = /^\d{1,18}(\.\d{1,12})?$/;
-
 /** The exchange rate to send: null when no currency to convert is chosen; undefined when wrong. */
 export function exchangeOf(draft: ExchangeDraft): ExchangeRate | null | undefined {
   if (draft.from === '') return null;
   const rate = draft.rate.trim();
-  if (draft.from === draft.to || !RATE.test(rate) || /^0*(\.0*)?$/.test(rate)) return undefined;
+  if (draft.from === draft.to || !UPLOAD_AMOUNT.test(rate) || /^0*(\.0*)?$/.test(rate))
+    return undefined;
   return { from: draft.from, to: draft.to, rate };
 }
 

@@ -8,7 +8,7 @@ const EMPTY_FILE_TEXT = 'The file is empty: it holds no header and no rows.';
 export const NO_UPLOADABLE_DISTRIBUTOR_TEXT =
   'No distributor supports upload: configure one before importing statements.';
 
-/** server/routes/statementUpload.ts: an admin's upload names no label account. */
+/** server/statements/uploadRequest.ts: an admin's upload names no label account. */
 const CHOOSE_LABEL_ACCOUNT_TEXT = 'Choose the label account this statement belongs to.';
 
 // The server's refusals of a file's amounts, as it writes them (server/import/types.ts).

@@ -10,7 +10,7 @@ import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { invitePayee, listPayees, sendPayeeMail } from './payeesApi';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import { INVITABLE_ROLES, type InvitableRole, type User, type UserMail } from '../../api/users';
 
 interface PayeeRow extends User {

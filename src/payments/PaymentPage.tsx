@@ -28,7 +28,7 @@ import { transactionColumns } from './PaymentCells';
 import { readPayment, retryPayment } from './paymentsApi';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './payments.css';
 
 /** /payments/{id}: what is paid to whom, from which statement, its transactions and history. */

@@ -14,7 +14,7 @@ import { listPayments, runPaymentBatch } from './paymentsApi';
 import { PaymentSettingsPanel, useCanSetPayments } from './PaymentSettingsPanel';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './payments.css';
 
 type StatusFilter = PaymentStatus | 'all';

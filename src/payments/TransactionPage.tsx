@@ -13,7 +13,7 @@ import { Money } from '../widgets/Money';
 import type { PaymentHistoryEntry } from '../../api/payments';
 import { transactionStatusLabel } from './labels';
 import { readTransaction } from './paymentsApi';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './payments.css';
 
 type HistoryRow = PaymentHistoryEntry & { id: number };

@@ -11,7 +11,7 @@ import { transactionStatuses, type Transaction, type TransactionStatus } from '.
 import { transactionStatusLabel } from './labels';
 import { transactionColumns } from './PaymentCells';
 import { downloadTransactions, listTransactions } from './paymentsApi';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './payments.css';
 
 type StatusFilter = TransactionStatus | 'all';

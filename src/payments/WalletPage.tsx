@@ -14,7 +14,7 @@ import { PaymentTransactions } from './PaymentPage';
 import { BankAccountSection } from './BankAccountSection';
 import { readWallet } from './paymentsApi';
 import { useOpensStatements } from './useOpensStatements';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './payments.css';
 
 /** Up to 5 decimals (SPEC section 3) where a fraction of a cent is what is being shown. */

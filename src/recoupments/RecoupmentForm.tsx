@@ -21,7 +21,7 @@ import { changeRecoupment, createRecoupment } from './recoupmentFormApi';
 import { RecoupmentPartyFields } from './RecoupmentPartyFields';
 import { RecoupmentPreviewPanel } from './RecoupmentPreviewPanel';
 import { RecoupmentTermFields } from './RecoupmentTermFields';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './recoupmentForm.css';
 
 export interface RecoupmentFormProps {

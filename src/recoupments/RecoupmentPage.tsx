@@ -17,7 +17,7 @@ import { RecoupmentTerms } from './RecoupmentTerms';
 import { RemittancesList } from './RemittancesList';
 import { listRemittances, readRecoupment } from './recoupmentsApi';
 import { useRecoupmentEditing } from './useRecoupmentEditing';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './recoupments.css';
 
 /** /recoupments/{recoupmentId}: every term, the remittances statement by statement, the balance. */

@@ -25,7 +25,7 @@ import { RecoupmentDialog } from './RecoupmentDialog';
 import { useRecoupmentEditing } from './useRecoupmentEditing';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { useGlobalFilters } from '../filters/useGlobalFilters';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './recoupments.css';
 
 /** The most open recoupments the balance sums: the most one read of the list may take. */

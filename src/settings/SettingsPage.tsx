@@ -4,7 +4,7 @@ import type { PageProps } from '../routes/types';
 import { useSession } from '../session/useSession';
 import { SETTINGS_SECTIONS } from './sections';
 import { UsernameConfirmation } from './UsernameConfirmation';
-import '../catalog/catalog.css';
+import '../widgets/pageParts.css';
 import './settings.css';
 
 /** /settings, shown as Account: the signed-in person's own account, one tab per section. */

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ReloadPage } from './lazyPage';
+import { ReloadPage } from '../widgets/lazyComponent';
 
 /** What a person sees when a page failed while it was drawn: what happened, and a way out. */
 function PageCrashed() {

@@ -1,8 +1,16 @@
 import type { ComponentType } from 'react';
 import type { Services } from '../app/services';
 import type { AppRoute, PageProps } from '../routes/types';
-import { lazyPage } from './lazyPage';
+import { lazyComponent, type LazyComponent } from '../widgets/lazyComponent';
 import { loadSignedInEnglish } from '../i18n/lazy';
+
+/** A page loaded with its own code chunk when first opened (see `lazyComponent`). */
+function lazyPage(
+  load: () => Promise<ComponentType<PageProps>>,
+  options?: Parameters<typeof lazyComponent>[1],
+): LazyComponent<PageProps> {
+  return lazyComponent(load, options);
+}
 
 // Every page loads its code when first opened (Root starts it at once): the dashboard's charts and
 // exact sums stay out of what a visitor downloads to sign in, and the login form out of what

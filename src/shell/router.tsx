@@ -5,7 +5,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PublicLayout } from '../pages/PublicLayout';
 import { PublicOnly, RequireSession, RouteGate } from './guards';
 import { hasPage, pageFor } from './pages';
-import { lazyComponent } from './lazyPage';
+import { lazyComponent } from '../widgets/lazyComponent';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { loadSignedInEnglish } from '../i18n/lazy';
 import { ROUTES } from '../routes/table';

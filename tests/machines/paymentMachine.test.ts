@@ -9,7 +9,6 @@ import {
   statusOf,
   type PaymentEvent,
 } from '../../machines/paymentMachine';
-import { nextTransactionStatus } from '../../machines/transactionMachine';
 
 const R01 = { code: 'R01', message: 'Insufficient Funds' };
 const EVENTS: PaymentEvent[] = [
@@ -62,16 +61,5 @@ describe('payment machine', () => {
     expect(failed && internalStateOf(failed)).toBe('FAILED');
     const retried = failed && nextPaymentSnapshot(failed, { type: 'payment.retry' });
     expect(retried && internalStateOf(retried)).toBe('NONE');
-  });
-});
-
-describe('transaction machine', () => {
-  it('runs PREPARE, ACTIVE, PENDING, PROCESSED in that order only', () => {
-    expect(nextTransactionStatus('PREPARE', { type: 'transaction.activate' })).toBe('ACTIVE');
-    expect(nextTransactionStatus('ACTIVE', { type: 'transaction.submit' })).toBe('PENDING');
-    expect(nextTransactionStatus('PENDING', { type: 'transaction.settle' })).toBe('PROCESSED');
-    expect(nextTransactionStatus('PREPARE', { type: 'transaction.settle' })).toBeNull();
-    expect(nextTransactionStatus('PROCESSED', { type: 'transaction.fail' })).toBeNull();
-    expect(nextTransactionStatus('PENDING', { type: 'transaction.fail' })).toBe('FAILED');
   });
 });

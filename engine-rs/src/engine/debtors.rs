@@ -1,10 +1,10 @@
 //! Step 7: debtor recoupments, after every record is allocated, in waterfall
 //! order, each drawing from what its debtors earned and earlier ones left.
 
-use super::allocation::Allocation;
 use super::codes::Catalog;
 use super::payouts::PayeeAmounts;
 use super::recoupments::{covers_product, RecoupmentLedger};
+use super::tables::Allocation;
 use crate::input::{Input, Recoupment, Sym};
 use crate::money::{largest_remainder, pct_of};
 use crate::order::cmp_str;

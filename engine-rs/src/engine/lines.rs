@@ -1,7 +1,7 @@
 //! The output's lines, sorted by (code, splitSetId, payeeId).
 
-use super::allocation::Allocation;
 use super::codes::Catalog;
+use super::tables::Allocation;
 use super::Line;
 use crate::input::Sym;
 use crate::order::cmp_str;

@@ -2,83 +2,10 @@
 //! of the most specific scope with one for the record's kind, replaced by the
 //! best active conditional set of that scope.
 
-use super::allocation::Allocation;
+use super::tables::{Allocation, CachedChoice, ChosenBase, UNDECIDED};
 use super::NONE;
-use crate::input::{Day, RecordKind, Recoupment, Scope, SetKind, SplitSet, Sym, Trigger};
+use crate::input::{Day, RecordKind, Recoupment, SplitSet, Sym, Trigger};
 use std::cmp::Ordering;
-
-/// The sets of one scope by kind, each in input order.
-#[derive(Default)]
-struct ScopeSets {
-    base: Vec<usize>,
-    mechanical: Vec<usize>,
-    conditional: Vec<usize>,
-}
-
-/// The scopes that have sets, and the scope of each code, of each product and the default
-/// (indices into `sets`, [`NONE`] for none).
-pub(super) struct Scopes {
-    sets: Vec<ScopeSets>,
-    of_code: Vec<u32>,
-    of_product: Vec<u32>,
-    default: u32,
-}
-
-impl Scopes {
-    pub(super) fn new(split_sets: &[SplitSet], symbol_count: usize) -> Scopes {
-        let mut scopes = Scopes {
-            sets: Vec::new(),
-            of_code: vec![NONE; symbol_count],
-            of_product: vec![NONE; symbol_count],
-            default: NONE,
-        };
-        for (index, set) in split_sets.iter().enumerate() {
-            let slot = match &set.scope {
-                Scope::Code(code) => &mut scopes.of_code[*code as usize],
-                Scope::Product(product) => &mut scopes.of_product[*product as usize],
-                Scope::Default => &mut scopes.default,
-            };
-            if *slot == NONE {
-                *slot = scopes.sets.len() as u32;
-                scopes.sets.push(ScopeSets::default());
-            }
-            let sets = &mut scopes.sets[*slot as usize];
-            match set.kind {
-                SetKind::Base => sets.base.push(index),
-                SetKind::Mechanical => sets.mechanical.push(index),
-                SetKind::Conditional => sets.conditional.push(index),
-            }
-        }
-        scopes
-    }
-}
-
-/// The base set chosen for a record, and the scope whose conditional sets may replace it.
-#[derive(Clone, Copy)]
-pub(super) struct ChosenBase {
-    pub(super) set: usize,
-    pub(super) scope: u32,
-    /// Whether that scope has conditional sets at all.
-    pub(super) scope_has_conditional: bool,
-}
-
-/// A [`ChosenBase`] kept per code and kind of record (see `CodeCache`).
-#[derive(Clone, Copy)]
-pub(super) struct CachedChoice {
-    /// [`UNDECIDED`] until chosen; [`NONE`] when no set applies.
-    set: u32,
-    scope: u32,
-    scope_has_conditional: bool,
-}
-
-/// Marks a [`CachedChoice`] not made yet, or one that depends on the record's date.
-const UNDECIDED: u32 = u32::MAX - 1;
-
-pub(super) const NOT_CHOSEN_YET: CachedChoice = CachedChoice {
-    set: UNDECIDED,
-    scope: NONE,
-    scope_has_conditional: false,
-};
 
 /// Orders start dates, `None` (no start date) the earliest.
 fn compare_starts(a: Option<Day>, b: Option<Day>) -> Ordering {
@@ -94,15 +21,6 @@ fn has_started(start: Option<Day>, date: Day) -> bool {
     match start {
         None => true,
         Some(start) => start <= date,
-    }
-}
-
-/// Whether a split set's scope covers a record of `code` and `product`.
-pub(super) fn scope_covers(scope: &Scope, code: Sym, product: Sym) -> bool {
-    match scope {
-        Scope::Code(scope_code) => *scope_code == code,
-        Scope::Product(scope_product) => *scope_product == product,
-        Scope::Default => true,
     }
 }
 

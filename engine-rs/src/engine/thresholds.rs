@@ -1,20 +1,13 @@
 //! Step 5: the counters of income, units and plays triggers, and records cut
 //! in parts where they carry a counter across its threshold.
 
-use super::allocation::Allocation;
 use super::codes::Catalog;
 use super::net::OrderedRecord;
-use super::set_choice::{scope_covers, ChosenBase};
+use super::tables::{scope_covers, Allocation, ChosenBase, Counters};
 use super::{TriggerResult, NONE};
 use crate::input::{Input, SetKind, Sym, Trigger};
 use crate::money::mul_div_trunc;
 use crate::order::cmp_str;
-
-/// Each set's counter and threshold, by set index (0 for sets without a counter trigger).
-pub(super) struct Counters {
-    pub(super) value: Vec<i128>,
-    pub(super) threshold: Vec<i128>,
-}
 
 /// The statement's counter triggers: which sets have one, where each counter
 /// started, and the record that took it to its threshold.

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { postTransfers } from '../../ledger/transfers';
+import { postTransfers } from '../readModels/ledgerTransfers';
 import type { PaymentStreamEvent } from '../types';
 import type { Projector } from './projector';
 

@@ -1,4 +1,4 @@
-import { readTerms, settle, writeTerms } from '../../recoupments/terms';
+import { readTerms, settle, writeTerms } from '../readModels/recoupmentTerms';
 import type { RecoupmentEvent } from '../types';
 import { bumpVersion, type Projector } from './projector';
 

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database';
 import type { StatementEvent, UploadedFile } from '../types';
-import { clearStatementAnalytics, writeStatementAnalytics } from '../../analytics/aggregates';
-import { postTransfers } from '../../ledger/transfers';
-import { statementCurrencyFromRecordsSql } from '../../statements/currency';
+import { clearStatementAnalytics, writeStatementAnalytics } from '../readModels/analytics';
+import { postTransfers } from '../readModels/ledgerTransfers';
+import { statementCurrencyFromRecordsSql } from '../readModels/statementCurrency';
 import { bumpVersion, type Projector } from './projector';
 
 /** Keeps the statement's currency (statements.currency) as its read files' records tell it. */

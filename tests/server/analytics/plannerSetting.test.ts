@@ -1,7 +1,7 @@
 // Writing a statement's figures turns nested-loop plans off for its own query only: the rest of
 // the calculation's transaction plans as the database is configured, whatever that is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStatementAnalytics } from '../../../server/analytics/aggregates';
+import { writeStatementAnalytics } from '../../../server/events/readModels/analytics';
 import type { Database, Queryable } from '../../../server/db/database';
 import { freshDatabase } from '../harness';
 

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { PDFParse } from 'pdf-parse';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf } from '../../../server/ledger/transfers';
+import { balancesOf } from '../../../server/events/readModels/ledgerTransfers';
 import { get, login, write, type LoggedIn } from '../harness';
 import { labelStatements, type LabelStatements } from '../statements/labelStatements';
 import { openSecondLabel, SECOND_PASSWORD } from '../tenancy';

@@ -1,7 +1,7 @@
 // A payee's own bank account: checked numbers, kept encrypted, shown as the last 4 digits to
 // everybody, and paid only once its two micro-deposits are confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decrypt } from '../../../server/payments/dataKey';
+import { decrypt } from '../../../server/dataKey';
 import { isValidRoutingNumber } from '../../../rules/bankAccount';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import {

@@ -10,10 +10,7 @@ import {
   INTAKE_KEY_UNKNOWN,
 } from '../../../server/auth/intakeKeys';
 import { loggerOptions } from '../../../server/plugins/logging';
-import {
-  INTAKE_OTHER_ACCOUNT,
-  INTAKE_OTHER_DISTRIBUTOR,
-} from '../../../server/routes/statementUpload';
+import { INTAKE_OTHER_ACCOUNT, INTAKE_OTHER_DISTRIBUTOR } from '../../../server/statements/upload';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { multipart, uploadStatement } from '../multipart';

@@ -3,7 +3,7 @@
 // files, listed, downloadable and removable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
-import { decrypt } from '../../../server/payments/dataKey';
+import { decrypt } from '../../../server/dataKey';
 import { birthdateProblem, isPostalCode, readSsn } from '../../../rules/personDetails';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart } from '../multipart';

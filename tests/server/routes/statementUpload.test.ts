@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
-import { CHOOSE_LABEL_ACCOUNT } from '../../../server/routes/statementUpload';
+import { NUL_CHARACTER } from '../../../server/validation';
+import { CHOOSE_LABEL_ACCOUNT, UNKNOWN_ENCODING } from '../../../server/statements/uploadRequest';
 
 describe('what an upload request may carry, and files with nothing to import', () => {
   let portal: TestPortal;
@@ -107,6 +108,52 @@ describe('what an upload request may carry, and files with nothing to import', (
     await portal.app.jobs.drain();
     return (await get(portal.app, lena, `/api/statements/${answer.json()[0].id}`)).json();
   };
+
+  it.each([
+    [
+      'a month that is a number',
+      { report_month: 202601 },
+      'The report month must be a month (YYYY-MM).',
+    ],
+    ['an expected amount sent as a number', { expected: 10 }, 'An amount must be positive.'],
+    [
+      'an expected amount with 13 decimals',
+      { expected: '1.0000000000001' },
+      'An amount must be positive.',
+    ],
+    ['cashless as text', { cashless: 'yes' }, 'cashless must be true or false.'],
+    ['an account id that is a number', { accountId: 7 }, CHOOSE_LABEL_ACCOUNT],
+    ['an unknown encoding', { encodings: { 'a.tsv': 'klingon' } }, UNKNOWN_ENCODING],
+    [
+      'an exchange between one currency',
+      { exchange: { from: 'USD', to: 'USD', rate: '1' } },
+      'An exchange rate converts one currency into another: name two different currencies.',
+    ],
+    [
+      'an exchange rate of zero',
+      { exchange: { from: 'EUR', to: 'USD', rate: '0.00' } },
+      'An exchange rate must be a number above zero, with at most 12 decimals (e.g. 1.0832).',
+    ],
+    [
+      'an account id PostgreSQL cannot store',
+      { accountId: 'demo\u0000' },
+      `Invalid request: body/accountId ${NUL_CHARACTER}`,
+    ],
+    [
+      'a field the upload does not take',
+      { note: 'hi' },
+      "The upload details name a field the upload does not take: 'note'.",
+    ],
+  ])('refuses %s with 400 and the field named, filing nothing', async (_label, change, message) => {
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-02', expected: null, ...change },
+      [{ filename: 'february.tsv', content: statementFile('1') }],
+    );
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().message).toBe(message);
+  });
 
   it('says an empty file is empty, not that it has no header row', async () => {
     for (const [month, content] of [

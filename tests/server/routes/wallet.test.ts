@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payeeAccount, fundingAccount } from '../../../server/ledger/accounts';
-import { postTransfers } from '../../../server/ledger/transfers';
+import { postTransfers } from '../../../server/events/readModels/ledgerTransfers';
 import { get, login, startPortal, type TestPortal } from '../harness';
 
 describe('wallet balance', () => {

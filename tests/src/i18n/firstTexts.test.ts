@@ -77,7 +77,7 @@ describe('the English texts of the first download', () => {
 
   it('follows the imports of the first download, not those of parts loaded on demand', () => {
     expect(files).toContain('src/pages/LoginPage.tsx');
-    expect(files).toContain('src/shell/lazyPage.tsx');
+    expect(files).toContain('src/widgets/lazyComponent.tsx');
     expect(files).not.toContain('src/pages/DashboardPage.tsx');
     expect(files).not.toContain('src/frame/AppFrame.tsx');
   });

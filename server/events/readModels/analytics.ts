@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database';
-import { statementCurrencySql } from '../statements/currency';
+import type { Queryable } from '../../db/database';
+import { statementCurrencySql } from './statementCurrency';
 
 /** The analytics tables, each keyed by account, statement, month, artist and payee. */
 export const ANALYTICS_TABLES = [

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState, type ComponentType, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { Preloader } from '../frame/Preloader';
 import { loadAllEnglish } from '../i18n/lazy';
-import type { PageProps } from '../routes/types';
 
 /** A page that cannot be shown: what happened, and a button that reloads it. */
 export function ReloadPage({ message }: { message: string }) {
@@ -86,12 +85,4 @@ export function lazyComponent<Props extends object>(
     );
   }
   return Object.assign(LazyLoaded, { preload: () => void loadOnce() });
-}
-
-/** A page loaded with its own code chunk when first opened (see `lazyComponent`). */
-export function lazyPage(
-  load: () => Promise<ComponentType<PageProps>>,
-  options?: Parameters<typeof lazyComponent>[1],
-): LazyComponent<PageProps> {
-  return lazyComponent(load, options);
 }

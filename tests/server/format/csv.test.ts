@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../server/routes/csv';
+import { toCsv } from '../../../server/format/csv';
 
 describe('CSV answers', () => {
   it('keeps a text cell a spreadsheet would run as a formula as text', () => {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 
 /** One movement of money between two ledger accounts, as the log keeps it. */
 export interface LedgerTransfer {

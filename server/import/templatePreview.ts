@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { TemplatePreviewAnswer } from '../../api/distributors';
 import { templateProblems, type DistributorTemplate } from '../../rules/templateSchema';
 import { BadRequestError } from '../errors';
-import { parseStatement } from '../import/parse';
-import { StatementFileError, type RowError, type StatementRecord } from '../import/types';
+import { parseStatement } from './parse';
+import { StatementFileError, type RowError, type StatementRecord } from './types';
 
 // A sample file read through a template being edited: the overseer's distributor templates and a
 // label's own layouts both try theirs here before saving.

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database';
-import type { RecoupmentTerms } from '../events/types';
+import type { Queryable } from '../../db/database';
+import type { RecoupmentTerms } from '../types';
 
 type ScalarTerm = Exclude<keyof RecoupmentTerms, 'debtorIds' | 'productIds'>;
 

@@ -8,7 +8,7 @@ import { catalogScope, findProduct } from '../queries/products';
 import { recoupmentIsVisible, recoupmentScope } from '../queries/recoupments';
 import { statementIsVisible } from '../queries/statements';
 import { findVisibleUser } from '../queries/users';
-import type { StreamKind } from './types';
+import type { StreamKind } from '../events/types';
 import { STATEMENT_UPLOADERS } from '../auth/intakeKeys';
 
 /** The kind and the id of a stream id, `statement-s1` → `statement` and `s1`. */

@@ -1,0 +1,19 @@
+import type { Share, SplitSet } from '../../../engine/types';
+
+export type Role =
+  'admin' | 'overseer' | 'owner' | 'payee' | 'collaborator' | 'artist' | 'warranter';
+
+export type AccountType = 'label' | 'person' | 'business' | 'admin';
+
+/** The `account-<id>` stream: the account itself and its catalog-wide settings. */
+export type AccountEvent =
+  | { type: 'AccountOpened'; data: { accountId: string; name: string; accountType: AccountType } }
+  | { type: 'DefaultSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } }
+  | { type: 'PresetCreated'; data: { presetId: string; name: string; shares: Share[] } }
+  /** A person the account made, or who works with it: a payee it may name in splits. */
+  | { type: 'AccountPayeeAdded'; data: { userId: string } }
+  /** A person of another account, named by e-mail: a payee only once they accept. */
+  | { type: 'AccountPayeeInvited'; data: { userId: string } }
+  | { type: 'AccountPayeeAccepted'; data: { userId: string } }
+  /** The account's default distributor take (%) for one distributor; null clears it. */
+  | { type: 'DistributorTakeSet'; data: { distributorId: string; takePct: string | null } };

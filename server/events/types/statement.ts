@@ -1,0 +1,107 @@
+import type { TextEncoding } from '../../../rules/encodings';
+import type { LedgerTransfer } from '../readModels/ledgerTransfers';
+
+export interface UploadedFile {
+  fileId: string;
+  name: string;
+  sha256: string;
+  size: number;
+  /** The text encoding the uploader confirmed: the file is read in it, whatever is detected. */
+  encoding?: TextEncoding;
+}
+
+/** The `statement-<id>` stream. */
+export type StatementEvent =
+  | {
+      type: 'StatementUploaded';
+      data: {
+        statementId: string;
+        accountId: string;
+        distributorId: string;
+        period: string;
+        expected: string | null;
+        title: string;
+        cashless?: boolean;
+        /** 1 `from` = `rate` `to`: files whose amounts are in `from` are converted. */
+        exchange?: { from: string; to: string; rate: string } | null;
+        files: UploadedFile[];
+        /** Sent by a partner distributor with an intake key rather than uploaded by a person. */
+        intake?: { keyId: string; keyName: string };
+      };
+    }
+  | {
+      type: 'StatementFileRead';
+      data: { fileId: string; rowsRead: number; records: number; errors: number; summary: object };
+    }
+  | { type: 'StatementFileRejected'; data: { fileId: string; error: string } }
+  | { type: 'StatementParsed'; data: { outcome: 'parsed' | 'failed' } }
+  | {
+      type: 'StatementTransitioned';
+      data: {
+        event: string;
+        facts: object | null;
+        from: string;
+        to: string;
+        flags: StatementFlags;
+      };
+    }
+  | { type: 'FundsReceived'; data: { amount: string; total: string } }
+  | {
+      type: 'StatementCalculated';
+      data: {
+        calculationId: string;
+        inputSha256: string;
+        outputSha256: string;
+        backend: 'wasm' | 'decimal';
+        totals: object;
+        state: object;
+        /**
+         * The approved calculation whose engine state this one started from, null when none was
+         * approved before; absent in events written before it was recorded.
+         */
+        basedOn?: string | null;
+      };
+    }
+  | { type: 'CalculationFailed'; data: { message: string } }
+  | { type: 'StatementApproved'; data: { calculationId: string } }
+  | {
+      /** Each payee's exact payout moved between the label's funding and their balance. */
+      type: 'BalancesCredited';
+      data: { transfers: LedgerTransfer[] };
+    }
+  | {
+      type: 'PaymentsPrepared';
+      data: {
+        payments: {
+          paymentId: string;
+          transactionId: string;
+          payeeId: string;
+          amount: string;
+          currency: string;
+          /** The payment taken from the payee's balance; absent before balances were kept. */
+          transfer?: LedgerTransfer;
+          /** The account's passback mode when prepared; absent (off) before it was kept. */
+          passback?: boolean;
+        }[];
+      };
+    }
+  | { type: 'StatementDateMoved'; data: { from: string | null; to: string } }
+  | {
+      type: 'AdjustmentAdded';
+      data: {
+        adjustmentId: string;
+        code: string;
+        units: number;
+        amount: string;
+        description: string;
+      };
+    }
+  | { type: 'StatementFilesReplaced'; data: { removed: string[]; added: UploadedFile[] } }
+  /** This statement's distributor take (%), over the account's default; null clears it. */
+  | { type: 'StatementTakeSet'; data: { takePct: string | null } };
+
+export interface StatementFlags {
+  forced: boolean;
+  expedited: boolean;
+  cashless: boolean;
+}

@@ -14,10 +14,12 @@ import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
 import { enqueueJob } from '../jobs/queue';
 import { uploadCandidates } from '../queries/accountLayouts';
 import { commandMetadata, sessionOf } from '../plugins/auth';
-import { errorResponses } from '../../api/common';
+import { errorResponses, multipartBody } from '../../api/common';
 import { isTextEncoding, TEXT_ENCODINGS, type TextEncoding } from '../../rules/encodings';
 import {
+  MAX_STATEMENT_FILES,
   UploadedStatements,
+  UploadParts,
   type ExchangeRate,
   type UploadRequest,
 } from '../../api/statementUpload';
@@ -28,7 +30,7 @@ export const NO_UPLOADABLE_DISTRIBUTOR =
 /** An admin or overseer files a statement under a label account, never the portal's own. */
 export const CHOOSE_LABEL_ACCOUNT = 'Choose the label account this statement belongs to.';
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
-const MAX_FILES = 20;
+const MAX_FILES = MAX_STATEMENT_FILES;
 
 /** The upload request as the route reads it: `cashless` is false when left out. */
 type UploadBody = Required<Omit<UploadRequest, 'accountId'>> & { accountId: string | null };
@@ -367,12 +369,8 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['statements'],
         summary:
           'Upload the files of one statement: a `body` JSON part (distributor, report_month, expected) and `file` parts',
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadedStatements,
-          ...errorResponses,
-          413: errorResponses[400],
-        },
+        body: multipartBody(UploadParts),
+        response: { 201: UploadedStatements, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,111 @@
+import swagger from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import { bodyErrorResponses } from '../../api/common';
+import { CSRF_HEADER, SESSION_COOKIE } from '../auth/sessions';
+import type { RouteAccess } from './auth';
+
+/**
+ * The credentials the API takes: the session cookie set by `POST /api/session`, its csrf token
+ * (a query parameter on GET, a header on every other method), and a partner distributor's intake
+ * key for the intake route.
+ */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie that POST /api/session sets',
+  },
+  csrfHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: CSRF_HEADER,
+    description: "The session's csrf token (its portal_csrf cookie), on every method but GET",
+  },
+  csrfQuery: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'csrf',
+    description: "The session's csrf token (its portal_csrf cookie), on GET",
+  },
+  intakeKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A partner distributor's intake key",
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
+
+/** The credentials a route's access asks for, as the auth plugin checks them. */
+export function securityOf(method: string, access: RouteAccess | undefined): SecurityRequirement[] {
+  // A route that declared no access is closed: no credential opens it.
+  if (access === undefined) return [{ session: [] }];
+  if (access === 'public') return [];
+  if ('intakeKey' in access) return [{ intakeKey: [] }];
+  if (access.csrf === false) return [{ session: [] }];
+  return [{ session: [], ...(method === 'GET' ? { csrfQuery: [] } : { csrfHeader: [] }) }];
+}
+
+/**
+ * A route's operationId: its method and path in camelCase, a path parameter as `By<Name>`
+ * (`POST /api/statements/:id/calculate` is `postStatementsByIdCalculate`). A generated client
+ * names its calls by it, so it stays the same for as long as the route does.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) =>
+      segment.startsWith(':') ? ['by', ...wordsOf(segment.slice(1))] : wordsOf(segment),
+    );
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))]
+    .join('')
+    .replace(/^(\w)/, (first) => first.toLowerCase());
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
+}
+
+/**
+ * The published contract, `/api/openapi.json`: @fastify/swagger writes it from the route schemas.
+ * What every API route has by one rule is added to its schema here, as the route is declared, so
+ * no route can leave it out: its operationId, the credentials its access asks for, and, for a
+ * route that reads a body, the 413 (past the body limit) and 415 (a media type it does not read).
+ */
+export default fp(
+  async (app) => {
+    const operationIds = new Map<string, string>();
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const method = methods[0];
+      // HEAD copies its GET, which the document lists instead.
+      if (!route.url.startsWith('/api/') || !route.schema || !method || method === 'HEAD') return;
+      const schema: FastifySchema & { operationId?: string; security?: unknown } = route.schema;
+      const operationId = schema.operationId ?? operationIdOf(method, route.url);
+      const taken = operationIds.get(operationId);
+      if (taken !== undefined && taken !== `${method} ${route.url}`) {
+        throw new Error(`${method} ${route.url} and ${taken} have one operationId: ${operationId}`);
+      }
+      operationIds.set(operationId, `${method} ${route.url}`);
+      route.schema = {
+        ...schema,
+        operationId,
+        security: schema.security ?? securityOf(method, route.config?.access),
+        ...(schema.body === undefined || schema.response === undefined
+          ? {}
+          : { response: { ...bodyErrorResponses, ...(schema.response as object) } }),
+      };
+    });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Royalty portal API', version: '3.2.0' },
+        servers: [{ url: '/', description: 'This portal' }],
+        components: { securitySchemes: SECURITY_SCHEMES },
+      },
+    });
+  },
+  { name: 'openapi' },
+);

@@ -40,7 +40,8 @@ type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[
 
 /** The credentials a route's access asks for, as the auth plugin checks them. */
 export function securityOf(method: string, access: RouteAccess | undefined): SecurityRequirement[] {
-  // A route that declared no access is closed: no credential opens it.
+  // A route that declared no access is closed to everyone (the auth plugin answers 403); like every
+  // route that is not public, it asks for a session.
   if (access === undefined) return [{ session: [] }];
   if (access === 'public') return [];
   if ('intakeKey' in access) return [{ intakeKey: [] }];
@@ -60,9 +61,10 @@ export function operationIdOf(method: string, url: string): string {
     .flatMap((segment) =>
       segment.startsWith(':') ? ['by', ...wordsOf(segment.slice(1))] : wordsOf(segment),
     );
-  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))]
-    .join('')
-    .replace(/^(\w)/, (first) => first.toLowerCase());
+  return [
+    method.toLowerCase(),
+    ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)),
+  ].join('');
 }
 
 function wordsOf(text: string): string[] {

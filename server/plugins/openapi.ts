@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { bodyErrorResponses } from '../../api/common';
+import { bodyErrorResponses, ErrorBody } from '../../api/common';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/sessions';
 import type { RouteAccess } from './auth';
 
@@ -71,6 +71,45 @@ function wordsOf(text: string): string[] {
   return text.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
 }
 
+interface Document {
+  paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+  components: { schemas?: Record<string, unknown> };
+}
+interface Response {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/** JSON text with every object's keys in order: the same schema written twice reads the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+}
+
+/**
+ * The document with the error body written once, as `components.schemas.ErrorBody`, and referred
+ * to by every answer that sends it, instead of a copy in each of the API's thousand error answers:
+ * a generated client gets one named type for all of them.
+ */
+export function sharingErrorBody<Written extends Document>(document: Written): Written {
+  const { $id: _id, ...schema } = ErrorBody as typeof ErrorBody & { $id?: string };
+  const name = 'ErrorBody';
+  const written = canonical(schema);
+  const ref = { $ref: `#/components/schemas/${name}` };
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        for (const media of Object.values(response.content ?? {})) {
+          if (media.schema !== undefined && canonical(media.schema) === written) media.schema = ref;
+        }
+      }
+    }
+  }
+  document.components.schemas = { ...document.components.schemas, [name]: schema };
+  return document;
+}
+
 /**
  * The published contract, `/api/openapi.json`: @fastify/swagger writes it from the route schemas.
  * What every API route has by one rule is added to its schema here, as the route is declared, so
@@ -107,6 +146,10 @@ export default fp(
         servers: [{ url: '/', description: 'This portal' }],
         components: { securitySchemes: SECURITY_SCHEMES },
       },
+      transformObject: (written) =>
+        'openapiObject' in written
+          ? sharingErrorBody(written.openapiObject as Document)
+          : written.swaggerObject,
     });
   },
   { name: 'openapi' },

@@ -236,6 +236,10 @@ describe('the published OpenAPI contract', () => {
       body: { type: 'string' },
       file: { type: 'array', items: { type: 'string', format: 'binary' } },
     });
+    // One error body for every error answer, which a generated client names once.
+    expect(
+      operation('post', '/api/intake/statements')?.responses['413']?.content?.['application/json'],
+    ).toEqual({ schema: { $ref: '#/components/schemas/ErrorBody' } });
     // Every route that reads a body says it can be too large or of a type it does not read.
     const readingBodies = operations().filter(({ operation }) => operation.requestBody);
     expect(readingBodies.length).toBeGreaterThan(9);
@@ -301,9 +305,18 @@ describe('the published OpenAPI contract', () => {
     );
     expect(sent.status).toBe(201);
     expect(sent.statementId).toMatch(/^[0-9a-f-]{36}$/);
+    const statementId = sent.statementId ?? '';
+    expect(await client.readStatement(baseUrl, lena, statementId)).toEqual({
+      status: 'syncing',
+      period: '2026-09',
+      records: 0,
+    });
     await portal.app.jobs.drain();
-    const statement = await client.readStatement(baseUrl, lena, sent.statementId ?? '');
-    expect(statement).toEqual({ status: expect.any(String), period: '2026-09', records: 1 });
+    expect(await client.readStatement(baseUrl, lena, statementId)).toEqual({
+      status: 'waiting-for-funds',
+      period: '2026-09',
+      records: 1,
+    });
 
     const csv = await client.transactionsCsv(baseUrl, lena);
     expect(csv.type).toBe('text/csv; charset=utf-8');

@@ -22,6 +22,41 @@ export const errorResponses = {
   429: ErrorBody,
 };
 
+/**
+ * Error responses of a route that reads a request body: one past the size the server reads (413)
+ * and one of a media type it does not read (415). The OpenAPI plugin adds them to each such route.
+ */
+export const bodyErrorResponses = {
+  413: ErrorBody,
+  415: ErrorBody,
+};
+
+/** A file in an answer or a multipart request, byte for byte. */
+export const FileBytes = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
+/** A CSV answer as SPEC section 7 writes it. */
+export const CsvText = Type.String({
+  description: 'CSV: one header row, comma separated, CRLF line ends',
+});
+
+/**
+ * An answer, or a request body, in each of several media types: the `content` of an OpenAPI
+ * response or request body, which Fastify also reads to pick the writer (or validator) by the
+ * media type sent.
+ */
+export function inMediaTypes<Types extends Record<string, TSchema>>(
+  types: Types,
+): { content: { [Type in keyof Types]: { schema: Types[Type] } } } {
+  const content: Record<string, { schema: TSchema }> = {};
+  for (const [type, schema] of Object.entries(types)) content[type] = { schema };
+  return { content: content as { [Type in keyof Types]: { schema: Types[Type] } } };
+}
+
+/** A `multipart/form-data` request body with these parts, each a form field or a file. */
+export function multipartBody<Parts extends TSchema>(parts: Parts) {
+  return inMediaTypes({ 'multipart/form-data': parts });
+}
+
 export const ListQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 200 })),

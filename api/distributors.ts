@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import type { StatementRecord } from '../rules/records';
 import type { DistributorTemplate } from '../rules/templateSchema';
-import { ListOf } from './common';
+import { FileBytes, ListOf } from './common';
 
 export const Distributor = Type.Object({
   id: Type.String(),
@@ -66,3 +66,16 @@ export const TemplatePreviewAnswer = Type.Object({
   summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
 });
 export type TemplatePreviewAnswer = Static<typeof TemplatePreviewAnswer>;
+
+const TemplatePart = Type.String({ description: 'The template being edited, as JSON text' });
+/** The sample file, of which the first rows are read. */
+const SamplePart = FileBytes;
+
+/** The parts of a preview through a template being edited: the template, then the sample. */
+export const TemplatePreviewParts = Type.Object({ template: TemplatePart, file: SamplePart });
+
+/** The parts of a preview through a saved template, or through the `template` part when sent. */
+export const SavedTemplatePreviewParts = Type.Object({
+  template: Type.Optional(TemplatePart),
+  file: SamplePart,
+});

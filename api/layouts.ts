@@ -2,7 +2,7 @@
 // for itself (from a sample file), read beside the distributor's shipped ones for that account only.
 import { Type, type Static } from 'typebox';
 import type { LayoutVersion, SourceField } from '../rules/templateSchema';
-import { EpochSeconds, ListOf } from './common';
+import { EpochSeconds, FileBytes, ListOf } from './common';
 import { Encoding } from './statementUpload';
 
 const Named = Type.Object({ id: Type.String(), name: Type.String() });
@@ -100,3 +100,6 @@ export const LayoutProposal = Type.Object({
   decimalSeparator: Type.Union([Type.Literal('point'), Type.Literal('comma'), Type.Null()]),
 });
 export type LayoutProposal = Static<typeof LayoutProposal>;
+
+/** The part of POST /api/layouts/proposal: the sample statement whose header is read. */
+export const LayoutSampleParts = Type.Object({ file: FileBytes });

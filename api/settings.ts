@@ -3,6 +3,7 @@
 // (SPEC sections 3 "Application store", "Account", "Name value"; 5; 9 "Display and interface").
 import { Type, type Static } from 'typebox';
 import { DOCUMENT_KINDS, type DocumentKind } from '../rules/personDetails';
+import { FileBytes } from './common';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
@@ -137,5 +138,11 @@ export type IdDocuments = Static<typeof IdDocuments>;
 
 export const DocumentParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-/** An ID document's bytes as they were uploaded. */
-export const DocumentFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+/** An ID document's bytes as they were uploaded: a PDF, PNG or JPEG. */
+export const DocumentFile = FileBytes;
+
+/** The media types an ID document is kept and answered in. */
+export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+/** The parts of POST /api/settings/documents: the document's kind, then the file (10 MB at most). */
+export const DocumentParts = Type.Object({ kind: KindSchema, file: FileBytes });

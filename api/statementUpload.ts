@@ -1,6 +1,7 @@
 // POST /api/statement/upload: the `body` JSON part that goes with the statement's files, and the answer.
 import { Type, type Static } from 'typebox';
 import { TEXT_ENCODINGS, type TextEncoding } from '../rules/encodings';
+import { FileBytes } from './common';
 
 /** A statement's month, `YYYY-MM`: the upload form and the server read it with this one pattern. */
 export const REPORT_MONTH_PATTERN = '^([0-9]{4})-(0[1-9]|1[0-2])$';
@@ -112,3 +113,32 @@ export const StatementPreview = Type.Object({
   distributorId: Type.Union([Type.String(), Type.Null()]),
 });
 export type StatementPreview = Static<typeof StatementPreview>;
+
+/** The most files one statement upload, retry or preview takes. */
+export const MAX_STATEMENT_FILES = 20;
+
+/** The statement's files, as `file` parts: CSV, TSV, text, XLSX or XLS, compressed or not. */
+const StatementFiles = Type.Array(FileBytes, { minItems: 1, maxItems: MAX_STATEMENT_FILES });
+
+/**
+ * The parts of `POST /api/statement/upload` and of the partner intake: the `body` part first, then
+ * the files.
+ */
+export const UploadParts = Type.Object({
+  body: Type.String({
+    description:
+      'The upload details as JSON text: distributor, report_month (YYYY-MM), expected, and optionally cashless, exchange, accountId, encodings',
+  }),
+  file: StatementFiles,
+});
+
+/** The parts of `POST /api/statement/preview`: what is chosen so far, then the files. */
+export const PreviewParts = Type.Object({
+  body: Type.Optional(
+    Type.String({ description: 'As JSON text: distributor and encoding, both optional' }),
+  ),
+  file: StatementFiles,
+});
+
+/** The parts of `POST /api/statements/{id}/retry`: the corrected files. */
+export const RetryParts = Type.Object({ file: StatementFiles });

@@ -9,7 +9,6 @@ import { postgresRateLimitStore } from './plugins/rateLimitStore';
 import type { JobRunnerOptions } from './jobs/queue';
 import { s3ConfigOf, type S3BlobConfig } from './blobStoreS3';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
@@ -21,6 +20,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin, { NOT_FOUND } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import securityHeaders from './plugins/securityHeaders';
+import openapiPlugin from './plugins/openapi';
 import accountLinkRoutes from './routes/accountLinks';
 import analyticsRoutes from './routes/analytics';
 import accountRoutes from './routes/accounts';
@@ -200,21 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Royalty portal API', version: '3.2.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
-          intakeKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: "A partner distributor's intake key",
-          },
-        },
-      },
-    },
-  });
+  await app.register(openapiPlugin);
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, parts: 50 } });
   await app.register(databasePlugin, { db: options.db, now: options.now });
   await app.register(servicesPlugin, {

@@ -22,7 +22,10 @@ export const BROKEN_TEXT = 'must be valid text (it has a lone UTF-16 surrogate)'
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const { strictAjv, coercingAjv, bodies, others } = (checkers ??= makeCheckers());
-  return ({ schema, httpPart }) => {
+  return ({ schema, httpPart, contentType }) => {
+    // A multipart body streams to its route, which reads and checks each part as it comes; the
+    // schema of its parts is there for the published contract.
+    if (httpPart === 'body' && contentType === MULTIPART) return acceptsStream;
     const body = httpPart === 'body';
     const cache = body ? bodies : others;
     const key = schema as object;
@@ -62,6 +65,10 @@ function makeCheckers(): NonNullable<typeof checkers> {
   for (const ajv of [strictAjv, coercingAjv]) ajv.addFormat(CALENDAR_DATE, isCalendarDate);
   return { strictAjv, coercingAjv, bodies: new WeakMap(), others: new WeakMap() };
 }
+
+const MULTIPART = 'multipart/form-data';
+
+const acceptsStream = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 
 /** Refuses NUL characters and lone surrogates anywhere in the data before the schema runs. */
 function withStorableText(compiled: ValidateFunction): ValidateFunction {

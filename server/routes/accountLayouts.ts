@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses, IdParams } from '../../api/common';
-import { TemplatePreviewAnswer } from '../../api/distributors';
+import { errorResponses, IdParams, multipartBody } from '../../api/common';
+import { TemplatePreviewAnswer, TemplatePreviewParts } from '../../api/distributors';
 import {
   AccountLayout,
   AccountLayoutList,
   AccountLayoutPatch,
   AccountLayoutQuery,
   LayoutProposal,
+  LayoutSampleParts,
   NewAccountLayout,
 } from '../../api/layouts';
 import type { LayoutVersion } from '../../rules/templateSchema';
@@ -209,7 +210,7 @@ const accountLayoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['layouts'],
         summary:
           'A layout proposed from a sample statement (`file` part): its header, each column mapped by its name, the decimal separator and encoding',
-        consumes: ['multipart/form-data'],
+        body: multipartBody(LayoutSampleParts),
         response: { 200: LayoutProposal, ...errorResponses },
       },
     },
@@ -245,7 +246,7 @@ const accountLayoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['layouts'],
         summary:
           'The first rows of a sample file read through a layout being edited (`template` and `file` parts)',
-        consumes: ['multipart/form-data'],
+        body: multipartBody(TemplatePreviewParts),
         response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },

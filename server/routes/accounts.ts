@@ -26,6 +26,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { session: true, permissions: ['account:ro'] } },
       schema: {
         tags: ['accounts'],
+        summary: 'One account the caller may see',
         params: IdParams,
         response: { 200: Account, ...errorResponses },
       },

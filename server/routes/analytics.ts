@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { errorResponses, IdParams } from '../../api/common';
+import { CsvText, errorResponses, IdParams, inMediaTypes } from '../../api/common';
 import {
   AnalyticsList,
   AnalyticsQuery,
@@ -72,7 +71,10 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags: ['analytics'],
           summary: `Approved figures by ${view === 'overview' ? 'month of sale' : view}: the account's gross for staff, the caller's own earnings for everyone else; format=csv answers a file`,
           querystring: AnalyticsQuery,
-          response: { 200: Type.Union([AnalyticsList, Type.String()]), ...errorResponses },
+          response: {
+            200: inMediaTypes({ 'application/json': AnalyticsList, 'text/csv': CsvText }),
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {

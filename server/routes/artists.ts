@@ -46,6 +46,7 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['artists'],
+        summary: 'Artists the caller may see, searched and paged',
         querystring: ArtistListQuery,
         response: { 200: ArtistList, ...errorResponses },
       },
@@ -60,6 +61,7 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['artists'],
+        summary: 'Artists whose name matches, unpaged, for a filter',
         querystring: ArtistFilterQuery,
         response: { 200: ArtistFilterList, ...errorResponses },
       },
@@ -79,6 +81,7 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['artists'],
+        summary: 'One artist with its details',
         params: IdParams,
         response: { 200: ArtistDetail, ...errorResponses },
       },
@@ -92,6 +95,7 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: writeAccess },
       schema: {
         tags: ['artists'],
+        summary: 'Add an artist',
         body: NewArtist,
         response: { 201: ArtistDetail, ...errorResponses },
       },

@@ -11,13 +11,15 @@ import {
   listDistributors,
   toDistributorDetail,
 } from '../queries/distributors';
-import { errorResponses, IdParams, ListQuery } from '../../api/common';
+import { errorResponses, IdParams, ListQuery, multipartBody } from '../../api/common';
 import {
   DistributorDetail,
   DistributorList,
   DistributorPatch,
   NewDistributor,
+  SavedTemplatePreviewParts,
   TemplatePreviewAnswer,
+  TemplatePreviewParts,
 } from '../../api/distributors';
 
 export const DISTRIBUTOR_NAME_TAKEN = 'A distributor with this name already exists.';
@@ -45,6 +47,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['distributors'],
+        summary: 'Distributors, searched and paged',
         querystring: ListQuery,
         response: { 200: DistributorList, ...errorResponses },
       },
@@ -60,6 +63,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['distributors'],
+        summary: 'One distributor with its template',
         params: IdParams,
         response: { 200: DistributorDetail, ...errorResponses },
       },
@@ -73,6 +77,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: writeAccess },
       schema: {
         tags: ['distributors'],
+        summary: 'Add a distributor',
         body: NewDistributor,
         response: { 201: DistributorDetail, ...errorResponses },
       },
@@ -107,6 +112,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: writeAccess },
       schema: {
         tags: ['distributors'],
+        summary: 'Change a distributor or its template',
         params: IdParams,
         body: DistributorPatch,
         response: { 200: DistributorDetail, ...errorResponses },
@@ -148,7 +154,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['distributors'],
         summary:
           'The first rows of a sample file read through a template being edited (`template` and `file` parts)',
-        consumes: ['multipart/form-data'],
+        body: multipartBody(TemplatePreviewParts),
         response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },
@@ -164,7 +170,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The first rows of a sample file read through the saved template (or a `template` part)',
         params: IdParams,
-        consumes: ['multipart/form-data'],
+        body: multipartBody(SavedTemplatePreviewParts),
         response: { 200: TemplatePreviewAnswer, ...errorResponses },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { allEvents, listEvents } from '../queries/events';
-import { errorResponses } from '../../api/common';
+import { CsvText, errorResponses, inMediaTypes } from '../../api/common';
 import { AuditEventList, AuditQuery } from '../../api/events';
 import { toCsv } from '../format/csv';
 
@@ -36,7 +35,10 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The audit log, filtered by stream, type, actor and time, paged; format=csv answers every matching event as a file',
         querystring: AuditQuery,
-        response: { 200: Type.Union([AuditEventList, Type.String()]), ...errorResponses },
+        response: {
+          200: inMediaTypes({ 'application/json': AuditEventList, 'text/csv': CsvText }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

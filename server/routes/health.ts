@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '../../api/common';
 import { Health } from '../../api/health';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -9,7 +10,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Answers once the database is reachable',
-        response: { 200: Health },
+        // The API's rate limit counts this route too.
+        response: { 200: Health, 429: ErrorBody },
       },
     },
     async () => {

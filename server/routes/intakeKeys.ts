@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses, IdParams } from '../../api/common';
+import { errorResponses, IdParams, multipartBody } from '../../api/common';
 import {
   CreatedIntakeKey,
   IntakeKey,
@@ -9,7 +9,7 @@ import {
   IntakeKeyQuery,
   NewIntakeKey,
 } from '../../api/intakeKeys';
-import { UploadedStatements } from '../../api/statementUpload';
+import { UploadedStatements, UploadParts } from '../../api/statementUpload';
 import { STATEMENT_UPLOADERS, newIntakeKey } from '../auth/intakeKeys';
 import { seesAllAccounts } from '../auth/scope';
 import {
@@ -202,13 +202,8 @@ const intakeKeyRoutes: FastifyPluginAsyncTypebox<IntakeRouteOptions> = async (ap
         tags: ['intake'],
         summary:
           "A partner distributor sends one statement with its intake key (`Authorization: Bearer <key>`): the upload's `body` part (distributor may be left out) and `file` parts",
-        security: [{ intakeKey: [] }],
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadedStatements,
-          ...errorResponses,
-          413: errorResponses[400],
-        },
+        body: multipartBody(UploadParts),
+        response: { 201: UploadedStatements, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { errorResponses, IdParams } from '../../api/common';
+import { CsvText, errorResponses, FileBytes, IdParams, inMediaTypes } from '../../api/common';
 import {
   PayeeQuery,
   PayeeStatement,
@@ -34,7 +33,9 @@ const ownAccess: RouteAccess = { session: true, permissions: ['payment:ro'] };
 /** The label's staff read any of their payees' statements; admins and overseers any account's. */
 const staffAccess: RouteAccess = { session: true, permissions: ['statement:ro'] };
 
-const FileAnswer = Type.String({ description: 'The file' });
+const CsvAnswer = inMediaTypes({ 'text/csv': CsvText });
+const PdfAnswer = inMediaTypes({ 'application/pdf': FileBytes });
+const ZipAnswer = inMediaTypes({ 'application/zip': FileBytes });
 
 const attachment = (name: string) =>
   `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -109,7 +110,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['payee statements'],
         summary: 'The caller’s statement as CSV, exact amounts',
         params: IdParams,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: CsvAnswer, ...errorResponses },
       },
     },
     async (request, reply) => sendCsv(reply, await read(ownKey(request, request.params.id))),
@@ -123,7 +124,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['payee statements'],
         summary: 'The caller’s statement as PDF, in their language',
         params: IdParams,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: PdfAnswer, ...errorResponses },
       },
     },
     async (request, reply) => sendPdf(reply, await read(ownKey(request, request.params.id))),
@@ -154,7 +155,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One payee’s statement as CSV',
         params: IdParams,
         querystring: PayeeQuery,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: CsvAnswer, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -170,7 +171,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One payee’s statement as PDF, in the payee’s language',
         params: IdParams,
         querystring: PayeeQuery,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: PdfAnswer, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -191,7 +192,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['payee statements'],
         summary: 'Every payee’s statement of one approved statement, PDF and CSV, in one zip',
         params: IdParams,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: ZipAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -217,7 +218,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['payee statements'],
         summary: 'Every payee’s statement of every approved statement of a period, in one zip',
         querystring: PeriodQuery,
-        response: { 200: FileAnswer, ...errorResponses },
+        response: { 200: ZipAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {

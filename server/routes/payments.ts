@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { errorResponses, IdParams } from '../../api/common';
+import { CsvText, errorResponses, IdParams, inMediaTypes } from '../../api/common';
 import {
   BatchRun,
   PaymentDetail,
@@ -142,7 +141,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Transactions the caller may see; format=csv (or accept: text/csv) answers every matching row as a file',
         querystring: TransactionListQuery,
-        response: { 200: Type.Union([TransactionList, Type.String()]), ...errorResponses },
+        response: {
+          200: inMediaTypes({ 'application/json': TransactionList, 'text/csv': CsvText }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

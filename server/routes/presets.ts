@@ -19,7 +19,11 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/presets',
     {
       config: { access: { session: true, permissions: ['product:rw'] } },
-      schema: { tags: ['presets'], response: { 200: PresetList, ...errorResponses } },
+      schema: {
+        tags: ['presets'],
+        summary: "The account's split presets",
+        response: { 200: PresetList, ...errorResponses },
+      },
     },
     async (request) => {
       const presets = await accountPresets(app.db, sessionOf(request).user.accountId);

@@ -14,11 +14,17 @@ import { compressedAnswer } from '../compression';
 import { setProductSplits } from '../catalog/splitSets';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { catalogScope, loadProduct, productView } from '../queries/products';
-import { errorResponses, IdParams } from '../../api/common';
+import { errorResponses, IdParams, inMediaTypes } from '../../api/common';
 import { PreviewInputAnswer, PreviewInputQuery, Product } from '../../api/products';
 import { SplitsBody } from '../../api/splits';
 
 const TEXT = 'text/plain; charset=utf-8';
+
+/** The `format=table` answer, as `previewInputTable` writes it. */
+const RecordTable = Type.String({
+  description:
+    "The statement and engine input as JSON on the first line, then the records' table as PostgreSQL's COPY text",
+});
 
 /** Sends an answer already written (JSON text, or text bytes): Fastify sends it as it is. */
 function sendWritten(
@@ -79,7 +85,10 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
           "The engine input of the split editor's live preview: this product's records of its latest statement; format=table answers its statement and input as JSON on the first line, then the records' table as text",
         params: IdParams,
         querystring: PreviewInputQuery,
-        response: { 200: Type.Union([PreviewInputAnswer, Type.String()]), ...errorResponses },
+        response: {
+          200: inMediaTypes({ 'application/json': PreviewInputAnswer, 'text/plain': RecordTable }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -73,6 +73,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { session: true, permissions: ['product:ro'] } },
       schema: {
         tags: ['products'],
+        summary: 'Products the caller may see, searched, filtered and paged',
         querystring: ProductListQuery,
         response: { 200: ProductList, ...errorResponses },
       },
@@ -114,6 +115,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['products'],
+        summary: 'Add a product with its codes',
         body: NewProduct,
         response: { 201: Product, ...errorResponses },
       },

@@ -86,6 +86,7 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['recoupments'],
+        summary: 'One recoupment',
         params: IdParams,
         response: { 200: Recoupment, ...errorResponses },
       },

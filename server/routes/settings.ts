@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { errorResponses } from '../../api/common';
+import { errorResponses, inMediaTypes, multipartBody } from '../../api/common';
 import {
   DocumentFile,
   DocumentParams,
+  DocumentParts,
+  DOCUMENT_MEDIA_TYPES,
   IdDocument,
   IdDocuments,
   PasswordChange,
@@ -252,8 +254,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox<SettingsRouteOptions> = async (a
         tags: ['settings'],
         summary:
           'Upload an ID document: a `kind` field (drivers-license, passport, id-card) and a `file` part (PDF, PNG or JPG, 10 MB at most)',
-        consumes: ['multipart/form-data'],
-        response: { 201: IdDocument, ...errorResponses, 413: errorResponses[400] },
+        body: multipartBody(DocumentParts),
+        response: { 201: IdDocument, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -279,7 +281,12 @@ const settingsRoutes: FastifyPluginAsyncTypebox<SettingsRouteOptions> = async (a
         tags: ['settings'],
         summary: 'Download an ID document as it was uploaded',
         params: DocumentParams,
-        response: { 200: DocumentFile, ...errorResponses },
+        response: {
+          200: inMediaTypes(
+            Object.fromEntries(DOCUMENT_MEDIA_TYPES.map((type) => [type, DocumentFile])),
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

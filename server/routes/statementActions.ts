@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses, IdParams } from '../../api/common';
+import { errorResponses, IdParams, multipartBody } from '../../api/common';
+import { RetryParts } from '../../api/statementUpload';
 import { CommandDone, FundsRequest, MoveRequest } from '../../api/statements';
 import type { Queryable } from '../db/database';
 import { BadRequestError, ForbiddenError } from '../errors';
@@ -174,7 +175,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
         summary:
           'Replace the files that failed or had row errors with corrected ones and read them again (a label its own failed statement; an admin any)',
         params: IdParams,
-        consumes: ['multipart/form-data'],
+        body: multipartBody(RetryParts),
         response: { 200: CommandDone, ...errorResponses },
       },
     },

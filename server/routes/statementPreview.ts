@@ -8,13 +8,19 @@ import { fileTypeOf } from '../import/fileType';
 import { previewStatementFile } from '../import/preview';
 import { sessionOf } from '../plugins/auth';
 import { uploadCandidates } from '../queries/accountLayouts';
-import { errorResponses } from '../../api/common';
-import { StatementPreview, type FilePreview, type PreviewRequest } from '../../api/statementUpload';
+import { errorResponses, multipartBody } from '../../api/common';
+import {
+  MAX_STATEMENT_FILES,
+  PreviewParts,
+  StatementPreview,
+  type FilePreview,
+  type PreviewRequest,
+} from '../../api/statementUpload';
 import { isTextEncoding } from '../../rules/encodings';
 
 /** What of each file is read: enough for a compressed text's first rows and most workbooks. */
 export const PREVIEW_FILE_BYTES = 20 * 1024 * 1024;
-const MAX_FILES = 20;
+const MAX_FILES = MAX_STATEMENT_FILES;
 
 export const PREVIEW_TOO_LARGE =
   'The file is too large to preview: choose its distributor and upload it.';
@@ -61,7 +67,7 @@ const statementPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['statements'],
         summary:
           'Read the start of statement files without storing anything: their encoding, the distributors whose layout they match, their first rows. A `body` JSON part first (distributor, encoding; both optional), then `file` parts',
-        consumes: ['multipart/form-data'],
+        body: multipartBody(PreviewParts),
         response: { 200: StatementPreview, ...errorResponses },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../api/common';
-import { UploadedStatements } from '../../api/statementUpload';
+import { errorResponses, multipartBody } from '../../api/common';
+import { UploadedStatements, UploadParts } from '../../api/statementUpload';
 import { STATEMENT_UPLOADERS } from '../auth/intakeKeys';
 import { commandMetadata, sessionOf } from '../plugins/auth';
 import { fileStatement } from '../statements/upload';
@@ -15,12 +15,8 @@ const statementUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['statements'],
         summary:
           'Upload the files of one statement: a `body` JSON part (distributor, report_month, expected) and `file` parts',
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadedStatements,
-          ...errorResponses,
-          413: errorResponses[400],
-        },
+        body: multipartBody(UploadParts),
+        response: { 201: UploadedStatements, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -50,6 +50,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['statements'],
+        summary: 'Statements the caller may see, filtered and paged',
         querystring: statementListQuery(statementStatuses),
         response: { 200: StatementList, ...errorResponses },
       },
@@ -63,6 +64,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['statements'],
+        summary: 'One statement with its files and totals',
         params: IdParams,
         response: { 200: Statement, ...errorResponses },
       },
@@ -112,6 +114,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['statements'],
+        summary: "A statement's records, paged",
         params: IdParams,
         querystring: ListQuery,
         response: { 200: StatementRecordList, ...errorResponses },

@@ -72,6 +72,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { session: true, permissions: ['user:ro'] } },
       schema: {
         tags: ['users'],
+        summary: 'One user the caller may see',
         params: IdParams,
         response: { 200: User, ...errorResponses },
       },

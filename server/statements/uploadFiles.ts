@@ -5,9 +5,10 @@ import { BlobTooLargeError, type BlobStore } from '../blobs';
 import { BadRequestError } from '../errors';
 import type { UploadedFile } from '../events/types';
 import { fileTypeOf, SUPPORTED_TYPES } from '../import/fileType';
+import { MAX_STATEMENT_FILES } from '../../api/statementUpload';
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
-const MAX_FILES = 20;
+const MAX_FILES = MAX_STATEMENT_FILES;
 
 // Control characters (a NUL among them) and the marks that reverse the direction of text: a name
 // such as 'invoice\u202Efdp.csv' would otherwise display as 'invoicevsc.pdf'.

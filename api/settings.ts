@@ -3,6 +3,7 @@
 // (SPEC sections 3 "Application store", "Account", "Name value"; 5; 9 "Display and interface").
 import { Type, type Static } from 'typebox';
 import { DOCUMENT_KINDS, type DocumentKind } from '../rules/personDetails';
+import { Address } from './address';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
@@ -73,20 +74,6 @@ export const UsernameConfirmed = Type.Object({
   status: Type.Literal('done'),
   username: Type.String(),
 });
-
-export const Address = Type.Object(
-  {
-    street: Text(400),
-    suite: Text(400),
-    city: Text(400),
-    state: Text(400),
-    postalCode: Text(40),
-    /** ISO 3166-1 alpha-2, or empty while not given. */
-    country: Text(2),
-  },
-  { additionalProperties: false },
-);
-export type Address = Static<typeof Address>;
 
 export const SsnKind = Type.Unsafe<'last4' | 'full'>(
   Type.Union([Type.Literal('last4'), Type.Literal('full')]),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { DistributorTakeBody, StatementTakeBody, TakeAnswer } from '../../api/recoupments';
-import { statusOfState } from '../../machines/statementMachine';
+import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { isPercent, PERCENT_RANGE } from '../recoupments/validation';
 import { commandAccount } from './recoupments';
-import { EDITABLE_STATES } from './statementAdjustments';
 import { labelAccess, lockVisibleStatement } from './statementActions';
 
 /** Labels set their own default; staff who manage distributors set it for the label they name. */
@@ -87,7 +86,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const statement = rows[0];
         if (!statement) throw new NotFoundError();
-        if (!EDITABLE_STATES.has(statement.state)) {
+        if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
             `This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its distributor take.`,
           );

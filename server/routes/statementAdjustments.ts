@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { Adjustment, NewAdjustment } from '../../api/statements';
-import { statusOfState } from '../../machines/statementMachine';
+import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import { commandMetadata } from '../plugins/auth';
 import { trimDecimal } from '../queries/statements';
 import { labelAccess, lockVisibleStatement } from './statementActions';
-
-/** Before calculation starts, lines can still be added by hand. */
-export const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);
 
 /** Royalty lines and adjustments added by hand; GET /api/statements/{id}/adjustments is in statements.ts. */
 const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,7 +41,7 @@ const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const statement = rows[0];
         if (!statement) throw new NotFoundError();
-        if (!EDITABLE_STATES.has(statement.state)) {
+        if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
             `Adjustment failed. This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its lines.`,
           );

@@ -5,7 +5,8 @@ import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
-import { isPercent, PERCENT_RANGE } from '../recoupments/validation';
+import { isPercentText } from '../../rules/percent';
+import { PERCENT_RANGE } from '../recoupments/validation';
 import { commandAccount } from './recoupments';
 import { labelAccess, lockVisibleStatement } from './statementActions';
 
@@ -16,7 +17,7 @@ const defaultAccess: RouteAccess = {
 };
 
 const checkedTake = (takePct: string | null) => {
-  if (takePct !== null && !isPercent(takePct.trim())) {
+  if (takePct !== null && !isPercentText(takePct.trim())) {
     throw new BadRequestError(PERCENT_RANGE, [{ path: 'takePct', message: PERCENT_RANGE }]);
   }
   return takePct === null ? null : takePct.trim();

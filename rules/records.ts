@@ -30,8 +30,8 @@ export interface StatementRecord {
   row: number;
 }
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
-export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export const CODE_KINDS = ['isrc', 'upc', 'custom'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
 export const isCodeKind = (value: string | null | undefined): value is CodeKind =>
   CODE_KINDS.includes(value as CodeKind);
 /**

@@ -1,4 +1,13 @@
+import type { AccountLinkPurpose } from '../../api/accountLinks';
+import type {
+  RecoupmentPriority,
+  RecoupmentScope,
+  RecoupmentType,
+  Reimbursement,
+} from '../../api/recoupments';
 import type { TextEncoding } from '../../rules/encodings';
+import type { Role } from '../../rules/permissions';
+import type { CodeKind } from '../../rules/records';
 import type { LedgerTransfer } from '../ledger/transfers';
 import type { HoldReason, PaymentFailure } from '../../api/payments';
 import type { BankAccountType } from '../../rules/bankAccount';
@@ -7,8 +16,7 @@ import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSch
 
 /** Every event the portal records, one union per stream kind; data is plain JSON. */
 
-export type Role =
-  'admin' | 'overseer' | 'owner' | 'payee' | 'collaborator' | 'artist' | 'warranter';
+export type { CodeKind, RecoupmentType, Role };
 
 export type AccountType = 'label' | 'person' | 'business' | 'admin';
 
@@ -73,7 +81,7 @@ export type UserEvent =
   | { type: 'UserDeleted'; data: Record<string, never> };
 
 /** What a single-use e-mailed link is for. */
-export type LinkPurpose = 'reset' | 'claim' | 'activate';
+export type LinkPurpose = AccountLinkPurpose;
 
 /** The `artist-<id>` stream. */
 export type ArtistEvent =
@@ -208,8 +216,6 @@ export interface StatementFlags {
   cashless: boolean;
 }
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
-
 export interface CodeEntry {
   code: string;
   kind: CodeKind;
@@ -246,9 +252,6 @@ export type ProductEvent =
   | { type: 'ProductCodesChanged'; data: { added: CodeEntry[]; removed: CodeEntry[] } }
   | { type: 'ProductSplitsChanged'; data: { before: SplitSet[]; after: SplitSet[] } };
 
-export type RecoupmentType =
-  'expense' | 'advance' | 'funds' | 'reserves' | 'adjustments' | 'offsets' | 'other';
-
 /** Every field of a recoupment a label sets (SPEC section 3, "Recoupment"); money and % as text. */
 export interface RecoupmentTerms {
   title: string;
@@ -269,13 +272,13 @@ export interface RecoupmentTerms {
   creditorId: string;
   debtorIds: string[];
   warranterId: string | null;
-  scope: 'all' | 'products' | 'users';
+  scope: RecoupmentScope;
   autoLink: boolean;
   productIds: string[];
   netRevenuePct: string;
   recoupablePct: string;
-  priority: 'highest' | 'high' | 'medium-high' | 'medium' | 'medium-low' | 'low' | 'lowest';
-  reimbursement: 'immediate' | 'deferred';
+  priority: RecoupmentPriority;
+  reimbursement: Reimbursement;
   mechanicalRepays: boolean;
 }
 

@@ -3,20 +3,22 @@
 import {
   recoupmentKinds,
   recoupmentPriorities,
+  recoupmentScopes,
   recoupmentTypes,
+  reimbursements,
   type NewRecoupment,
+  type RecoupmentKind,
+  type RecoupmentPriority,
+  type RecoupmentScope,
+  type RecoupmentType,
+  type Reimbursement,
   type Recoupment,
   type RecoupmentPatch,
 } from '../../api/recoupments';
 import { isPercentText } from '../../rules/percent';
 
-export type RecoupmentType = (typeof recoupmentTypes)[number];
-export type RecoupmentKind = (typeof recoupmentKinds)[number];
-export type RecoupmentPriority = (typeof recoupmentPriorities)[number];
-export const recoupmentScopes = ['all', 'products', 'users'] as const;
-export type RecoupmentScope = (typeof recoupmentScopes)[number];
-export const reimbursements = ['immediate', 'deferred'] as const;
-export type Reimbursement = (typeof reimbursements)[number];
+export type { RecoupmentKind, RecoupmentPriority, RecoupmentScope, RecoupmentType, Reimbursement };
+export { recoupmentScopes, reimbursements };
 
 export interface PersonRef {
   id: string;

@@ -24,7 +24,8 @@ function sourcesUnder(folder: string): SourceText[] {
     });
 }
 
-const duplicates = findDuplicateLists(FOLDERS.flatMap(sourcesUnder), ALLOWED);
+const sources = FOLDERS.flatMap(sourcesUnder);
+const duplicates = findDuplicateLists(sources, ALLOWED);
 if (duplicates.length > 0) {
   console.error(describeDuplicates(duplicates));
   console.error(
@@ -32,3 +33,4 @@ if (duplicates.length > 0) {
   );
   process.exit(1);
 }
+console.log(`✔ no list of allowed values typed twice (${sources.length} files read)`);

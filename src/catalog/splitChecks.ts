@@ -2,6 +2,7 @@
 // strings (rules/splitTotals.ts, as the engine and the server add them), never floats:
 // 33.3333 + 33.3333 + 33.3334 is exactly 100.
 import { formatPercentCount, isPercentText } from '../../rules/percent';
+import { isEmail as isEmailText } from '../../rules/profile';
 import { shareListTotals } from '../../rules/splitTotals';
 import Decimal from 'decimal.js';
 import type { PayeeShareDraft, SetDraft, ShareDraft, TriggerDraft } from './splitDraft';
@@ -9,7 +10,6 @@ import type { PayeeShareDraft, SetDraft, ShareDraft, TriggerDraft } from './spli
 const MONEY = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A problem to show: an i18n key with its values, and the share (or member) it belongs to. */
 export interface SplitProblem {
@@ -37,7 +37,8 @@ export interface SetCheck {
 
 export const isPercent = (value: string): boolean => isPercentText(value.trim());
 
-export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
+/** SPEC section 5's e-mail check (rules/profile.ts), on the address as typed around spaces. */
+export const isEmail = (value: string): boolean => isEmailText(value.trim());
 
 /**
  * ENGINE.md: shares total exactly 100%, or, with one balance share, at most 100% and the balance

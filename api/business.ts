@@ -6,23 +6,9 @@ import {
   type BusinessClassification,
   type BusinessType,
 } from '../rules/business';
+import { Address } from './address';
 
-const text = (maxLength: number) => Type.String({ maxLength });
 const optionalText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
-
-export const Address = Type.Object(
-  {
-    street: Type.String({ minLength: 1, maxLength: 200 }),
-    suite: optionalText(100),
-    city: Type.String({ minLength: 1, maxLength: 100 }),
-    state: text(100),
-    postalCode: Type.String({ minLength: 1, maxLength: 20 }),
-    /** ISO 3166-1 alpha-2, from the reference list. */
-    country: Type.String({ minLength: 2, maxLength: 2 }),
-  },
-  { additionalProperties: false },
-);
-export type Address = Static<typeof Address>;
 
 export const BusinessDetailsInput = Type.Object(
   {

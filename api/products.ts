@@ -2,7 +2,7 @@
 // and the split editor's preview input.
 import { Type, type Static } from 'typebox';
 import { PRODUCT_TYPES } from '../rules/productRules';
-import type { CodeKind as CodeKindText } from '../rules/records';
+import { CODE_KINDS, type CodeKind as CodeKindText } from '../rules/records';
 import { ListOf, ListQuery } from './common';
 import { SplitSetView } from './splits';
 
@@ -12,7 +12,7 @@ const ProductType = Type.Unsafe<string>({ type: 'string', enum: [...PRODUCT_TYPE
 
 export const CodeKind = Type.Unsafe<CodeKindText>({
   type: 'string',
-  enum: ['isrc', 'upc', 'custom'],
+  enum: [...CODE_KINDS],
 });
 export type CodeKind = Static<typeof CodeKind>;
 

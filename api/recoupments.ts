@@ -36,6 +36,14 @@ export const recoupmentPriorities = [
   'lowest',
 ] as const;
 export const recoupmentStatuses = ['open', 'closed', 'deleted'] as const;
+/** Whose revenue a recoupment takes from: everybody's, some products', or some people's. */
+export const recoupmentScopes = ['all', 'products', 'users'] as const;
+export const reimbursements = ['immediate', 'deferred'] as const;
+export type RecoupmentType = (typeof recoupmentTypes)[number];
+export type RecoupmentKind = (typeof recoupmentKinds)[number];
+export type RecoupmentPriority = (typeof recoupmentPriorities)[number];
+export type RecoupmentScope = (typeof recoupmentScopes)[number];
+export type Reimbursement = (typeof reimbursements)[number];
 
 /** Decimal text; its value is checked by the server with a message naming the field. */
 const Decimal = Type.String({ maxLength: 40 });
@@ -63,7 +71,7 @@ const termFields = {
   creditorId: Id,
   debtorIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
   warranterId: Type.Optional(Type.Union([Id, Type.Null()])),
-  scope: Type.Optional(literals(['all', 'products', 'users'] as const)),
+  scope: Type.Optional(literals(recoupmentScopes)),
   autoLink: Type.Optional(
     Type.Boolean({ description: 'Link every product a debtor holds a share of, now and later' }),
   ),
@@ -73,7 +81,7 @@ const termFields = {
     Type.String({ maxLength: 20, description: "Of each debtor's earnings, %" }),
   ),
   priority: Type.Optional(literals(recoupmentPriorities)),
-  reimbursement: Type.Optional(literals(['immediate', 'deferred'] as const)),
+  reimbursement: Type.Optional(literals(reimbursements)),
   mechanicalRepays: Type.Optional(Type.Boolean()),
 };
 

@@ -2,7 +2,8 @@
 // (username, password), person details (phone, birthdate, SSN, address) and ID documents
 // (SPEC sections 3 "Application store", "Account", "Name value"; 5; 9 "Display and interface").
 import { Type, type Static } from 'typebox';
-import { DOCUMENT_KINDS, type DocumentKind } from '../rules/personDetails';
+import { DOCUMENT_KINDS, DOCUMENT_MEDIA_TYPES, type DocumentKind } from '../rules/personDetails';
+import { Address } from './address';
 import { FileBytes } from './common';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -75,20 +76,6 @@ export const UsernameConfirmed = Type.Object({
   username: Type.String(),
 });
 
-export const Address = Type.Object(
-  {
-    street: Text(400),
-    suite: Text(400),
-    city: Text(400),
-    state: Text(400),
-    postalCode: Text(40),
-    /** ISO 3166-1 alpha-2, or empty while not given. */
-    country: Text(2),
-  },
-  { additionalProperties: false },
-);
-export type Address = Static<typeof Address>;
-
 export const SsnKind = Type.Unsafe<'last4' | 'full'>(
   Type.Union([Type.Literal('last4'), Type.Literal('full')]),
 );
@@ -141,8 +128,7 @@ export const DocumentParams = Type.Object({ id: Type.String({ minLength: 1, maxL
 /** An ID document's bytes as they were uploaded: a PDF, PNG or JPEG. */
 export const DocumentFile = FileBytes;
 
-/** The media types an ID document is kept and answered in. */
-export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export { DOCUMENT_MEDIA_TYPES };
 
 /** The parts of POST /api/settings/documents: the document's kind, then the file (10 MB at most). */
 export const DocumentParts = Type.Object({ kind: KindSchema, file: FileBytes });

@@ -1,6 +1,7 @@
 // Users of an account and the payees who work with it (SPEC section 4, Account).
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, type Language } from '../rules/languages';
+import { payeeRoles, type PayeeRole } from '../rules/permissions';
 import { EpochSeconds, ListOf } from './common';
 
 export const User = Type.Object({
@@ -32,8 +33,8 @@ export const UserPatch = Type.Object(
 export type UserPatch = Static<typeof UserPatch>;
 
 /** The roles a manager may give a payee they invite. */
-export const INVITABLE_ROLES = ['payee', 'collaborator', 'artist', 'warranter'] as const;
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export const INVITABLE_ROLES = payeeRoles;
+export type InvitableRole = PayeeRole;
 
 export const NewUser = Type.Object(
   {

@@ -1,11 +1,12 @@
 // Decimal text <-> integer counts, the one place that parses and prints numbers.
 // Plain string and bigint arithmetic: exact at any size, and fast enough for the inner loop.
+import { percentCount, WHOLE_PERCENT } from '../rules/percent';
 
 /** Money inside the engine: an integer count of 10^-12 currency units. */
 export const MONEY_SCALE = 12;
 /** Percent inside the engine: an integer count of 10^-4 percent; 100% = 1,000,000. */
 export const PERCENT_SCALE = 4;
-export const WHOLE_PERCENT = 1_000_000n;
+export { WHOLE_PERCENT };
 /**
  * Most digits a money string may have before the point, leading zeros not counted
  * (engine-rs/README.md, "Further choices (Rust side)" 1): |amount| < 10^15 keeps every sum,
@@ -19,7 +20,6 @@ export const MAX_MONEY_INTEGER_DIGITS = 15;
 export const MAX_STATE_INTEGER_DIGITS = 26;
 
 const moneyPattern = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
-const percentPattern = /^([0-9]+)(?:\.([0-9]{1,4}))?$/;
 const integerTextPattern = /^-?[0-9]+$/;
 const ZEROS = '0'.repeat(MONEY_SCALE);
 
@@ -47,14 +47,7 @@ export function parseMoney(
 }
 
 /** Percent text (0..100, at most 4 decimals) to a count of 10^-4 percent; null otherwise. */
-export function parsePercent(text: unknown): bigint | null {
-  if (typeof text !== 'string') return null;
-  const match = percentPattern.exec(text);
-  if (match === null) return null;
-  const [, whole = '', fraction = ''] = match;
-  const count = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(PERCENT_SCALE, '0'));
-  return count > WHOLE_PERCENT ? null : count;
-}
+export const parsePercent = percentCount;
 
 /** A money value of `state` (a counter, a remaining, a deferred balance): up to 26 integer digits. */
 export function parseStateMoney(text: unknown): bigint | null {

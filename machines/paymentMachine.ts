@@ -1,5 +1,12 @@
 import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
-import type { HoldReason, PaymentFailure, PaymentState, PaymentStatus } from '../api/payments';
+import {
+  paymentStates,
+  paymentStatuses,
+  type HoldReason,
+  type PaymentFailure,
+  type PaymentState,
+  type PaymentStatus,
+} from '../api/payments';
 
 /**
  * The life of one payment, from an approved statement to the payee's bank. One machine, used by
@@ -88,10 +95,7 @@ export const paymentMachine = setup({
 });
 
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
-export type PaymentMachineState =
-  'scheduled' | 'held' | 'transferring' | 'withBank' | 'remunerating' | 'completed' | 'failed';
-
-export const paymentMachineStates: readonly PaymentMachineState[] = [
+export const paymentMachineStates = [
   'scheduled',
   'held',
   'transferring',
@@ -99,7 +103,23 @@ export const paymentMachineStates: readonly PaymentMachineState[] = [
   'remunerating',
   'completed',
   'failed',
-];
+] as const;
+export type PaymentMachineState = (typeof paymentMachineStates)[number];
+
+/**
+ * The state a payment is recorded in after each event of its log (the stored event types of
+ * server/events/types.ts): what the payments list and the payment's history both show.
+ */
+export const PAYMENT_STATE_AFTER_EVENT: Readonly<Record<string, PaymentMachineState>> = {
+  PaymentsPrepared: 'scheduled',
+  PaymentHeld: 'held',
+  PaymentTransferStarted: 'transferring',
+  PaymentTransferCreated: 'withBank',
+  PaymentSettled: 'remunerating',
+  PaymentFeePaid: 'completed',
+  PaymentReturned: 'failed',
+  PaymentRetried: 'scheduled',
+};
 
 /** The snapshot of a payment in a known state, as the server keeps it. */
 export function paymentSnapshotOf(state: PaymentMachineState): PaymentSnapshot {
@@ -115,32 +135,16 @@ export function nextPaymentSnapshot(
   return getNextSnapshot(paymentMachine, snapshot, event);
 }
 
-const internalStates: readonly PaymentState[] = [
-  'NONE',
-  'TRANSFER',
-  'HOLD',
-  'REMUNERATE',
-  'COMPLETED',
-  'FAILED',
-];
-const statuses: readonly PaymentStatus[] = [
-  'scheduled',
-  'held',
-  'processing',
-  'completed',
-  'failed',
-];
-
 /** SPEC section 4's internal state of a snapshot (admins only). */
 export function internalStateOf(snapshot: PaymentSnapshot): PaymentState {
-  const found = internalStates.find((state) => snapshot.hasTag(`internal:${state}`));
+  const found = paymentStates.find((state) => snapshot.hasTag(`internal:${state}`));
   if (!found) throw new Error(`Payment state without an internal state: ${String(snapshot.value)}`);
   return found;
 }
 
 /** The status everybody reads. */
 export function statusOf(snapshot: PaymentSnapshot): PaymentStatus {
-  const found = statuses.find((status) => snapshot.hasTag(`status:${status}`));
+  const found = paymentStatuses.find((status) => snapshot.hasTag(`status:${status}`));
   if (!found) throw new Error(`Payment state without a status: ${String(snapshot.value)}`);
   return found;
 }

@@ -146,7 +146,7 @@ export const statementMachine = setup({
       on: { 'statement.retry': { target: 'syncing' }, ...stopping },
     },
     needsAttention: {
-      tags: ['step:Queued', 'problem'],
+      tags: ['step:Queued', 'problem', 'handEdits'],
       on: {
         'statement.resolve': { guard: 'noProblems', target: 'pending' },
         'statement.retry': { target: 'syncing' },
@@ -154,7 +154,7 @@ export const statementMachine = setup({
       },
     },
     pending: {
-      tags: ['step:Loaded'],
+      tags: ['step:Loaded', 'handEdits'],
       on: {
         'funds.check': [
           { guard: 'fundsCovered', target: 'funded', actions: 'markCashless' },
@@ -164,7 +164,7 @@ export const statementMachine = setup({
       },
     },
     awaitingFunds: {
-      tags: ['step:Unfunded'],
+      tags: ['step:Unfunded', 'handEdits'],
       on: {
         'funds.receive': { guard: 'fundsCovered', target: 'funded' },
         'statement.force': { target: 'funded', actions: 'markForced' },
@@ -174,7 +174,7 @@ export const statementMachine = setup({
       },
     },
     funded: {
-      tags: ['step:Funded'],
+      tags: ['step:Funded', 'handEdits'],
       on: {
         'statement.calculate': { target: 'waiting' },
         'statement.reset': { target: 'pending', actions: 'clearRunFlags' },
@@ -242,6 +242,14 @@ export const statusOfState: Record<string, string> = {
   cancelled: 'cancelled',
   deleted: 'deleted',
 };
+
+/**
+ * Whether a statement in this state takes lines, adjustments and a distributor take by hand:
+ * until its calculation starts, and again after a reset (the states tagged `handEdits`).
+ */
+export function takesHandEdits(state: string): boolean {
+  return statementMachine.states[state]?.tags.includes('handEdits') ?? false;
+}
 
 /** The snapshot of a statement in a known state, as the server keeps it. */
 export function snapshotOf(state: string, context: StatementContext): StatementSnapshot {

@@ -13,6 +13,15 @@ export const roles = [
 
 export type Role = (typeof roles)[number];
 
+/** The roles paid out of statements: a manager invites a payee with one of them. */
+export const payeeRoles = [
+  'payee',
+  'collaborator',
+  'artist',
+  'warranter',
+] as const satisfies readonly Role[];
+export type PayeeRole = (typeof payeeRoles)[number];
+
 /** The 14 resources of the permission model (SPEC section 6). */
 export const resources = [
   'dashboard',
@@ -34,3 +43,10 @@ export const resources = [
 export type Resource = (typeof resources)[number];
 export type Access = 'ro' | 'rw';
 export type Permission = `${Resource}:${Access}`;
+
+/** Who reads the distributor list: its own readers, and those who import or read statements. */
+export const DISTRIBUTOR_READERS = [
+  'distributor:ro',
+  'import:ro',
+  'statement:ro',
+] as const satisfies readonly Permission[];

@@ -171,10 +171,17 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
+/** The media types an ID document is kept and answered in. */
+export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type DocumentMediaType = (typeof DOCUMENT_MEDIA_TYPES)[number];
+
 /** The file types an ID document may be, by the name's ending. */
-export const DOCUMENT_TYPES: Readonly<
-  Record<string, 'application/pdf' | 'image/png' | 'image/jpeg'>
-> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+export const DOCUMENT_TYPES: Readonly<Record<string, DocumentMediaType>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
 
 export function documentTypeOf(fileName: string): string | null {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';

@@ -1,5 +1,6 @@
 // Product rules shared by the API and the product form (pure: no server imports), so the two
-// accept exactly the same types and durations.
+// accept exactly the same types, codes and durations.
+import type { CodeKind } from './records';
 
 /** SPEC section 3's product types. */
 export const PRODUCT_TYPES = [
@@ -29,6 +30,28 @@ export const PRODUCT_TYPES = [
   'advertisement',
   'other',
 ] as const;
+
+/** SPEC sections 5 and 9: an ISRC is 12 characters, a UPC/EAN 12 or 13 digits. */
+export const ISRC_LENGTH = 12;
+/** SPEC sections 5 and 9: a custom code is at most 32 characters. */
+export const CUSTOM_CODE_MAX = 32;
+
+/** What is wrong with one code; each has its text on the server and its key in the form. */
+export type CodeProblem = 'empty' | 'isrc' | 'upc' | 'custom';
+
+/** As a product's code is compared and stored: upper-case, no spaces, and no hyphens in an ISRC. */
+export function normaliseCode(code: string, kind: CodeKind): string {
+  const trimmed = code.trim().toUpperCase();
+  return kind === 'isrc' ? trimmed.replace(/[-\s]/g, '') : trimmed.replace(/\s/g, '');
+}
+
+/** What is wrong with a code already normalised (normaliseCode), or null. */
+export function codeProblem(normalised: string, kind: CodeKind): CodeProblem | null {
+  if (normalised.length === 0) return 'empty';
+  if (kind === 'isrc') return /^[A-Z0-9]{12}$/.test(normalised) ? null : 'isrc';
+  if (kind === 'upc') return /^\d{12,13}$/.test(normalised) ? null : 'upc';
+  return normalised.length <= CUSTOM_CODE_MAX ? null : 'custom';
+}
 
 /**
  * A duration typed as whole seconds (`245`) or H:M:S / M:S (`0:04:05`, `4:05`): null when

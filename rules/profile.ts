@@ -1,6 +1,7 @@
 // The Account page's own login and preferences (SPEC sections 3 "Application store", "Name value",
 // 5 "Accounts and passwords", 9 "Display and interface"): checked alike by the form and the server.
 import { LANGUAGES } from './languages';
+import { PASSWORD_MESSAGES } from './passwords';
 
 /** SPEC section 9: 12hour is the default clock. */
 export const CLOCKS = ['12hour', '24hour'] as const;
@@ -23,8 +24,7 @@ export const PROFILE_MESSAGES = {
   email: 'Not a valid email',
   /** SPEC section 5: a value outside the list offered (language, time zone, clock, currency). */
   value: 'Not a valid value',
-  passwordsMustMatch: 'Passwords must match.',
-  passwordRule: 'A secure password is at least 12 characters mixing letters, numbers and symbols.',
+  ...PASSWORD_MESSAGES,
   currentPassword: 'The current password is not correct.',
   samePassword: 'The new password must differ from the current one.',
   /** SPEC section 8: said whoever holds the address, so nobody learns who has an account. */

@@ -30,8 +30,10 @@ export interface StatementRecord {
   row: number;
 }
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
-export const CODE_KINDS: readonly CodeKind[] = ['isrc', 'upc', 'custom'];
+export const CODE_KINDS = ['isrc', 'upc', 'custom'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+export const isCodeKind = (value: string | null | undefined): value is CodeKind =>
+  CODE_KINDS.includes(value as CodeKind);
 /**
  * What a template's code column holds: a product code, or (`title`) the product's title, for a
  * layout without any code column (Bandcamp's export without item details). A record read with a

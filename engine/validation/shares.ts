@@ -1,6 +1,6 @@
 // Share lists: shapes, percentages, one balance share at most, totals of exactly 100%.
-import { formatPercent, parsePercent, WHOLE_PERCENT } from '../numbers';
-import { sharesComplete } from '../../rules/splitTotals';
+import { formatPercent } from '../numbers';
+import { shareListTotals } from '../../rules/splitTotals';
 import type { MemberShare, Share } from '../types';
 import { child, fail, isObject, readArray, readPercent, type JsonObject } from './fields';
 
@@ -36,22 +36,19 @@ const readShare: ShapeReader<Share> = (share, path) => {
 function readShareList<T extends Share>(value: unknown, path: string, read: ShapeReader<T>): T[] {
   const shares: T[] = [];
   let balanceCount = 0;
-  let othersTotal = 0n;
   readArray(value, path).forEach((item, index) => {
     const sharePath = child(path, index);
     const share = isObject(item) ? read(item, sharePath) : null;
     if (share === null) fail(sharePath, 'unknown share shape');
     if ('balance' in share) {
       balanceCount += 1;
+      // Said at the second balance share, before any later share is read, as the engine does.
       if (balanceCount > 1) fail(path, 'only one balance share allowed');
-    } else {
-      othersTotal += parsePercent(share.pct) ?? 0n;
     }
     shares.push(share);
   });
-  const against = othersTotal < WHOLE_PERCENT ? -1 : othersTotal > WHOLE_PERCENT ? 1 : 0;
-  const complete = sharesComplete(against, balanceCount);
-  if (!complete) fail(path, `Splits total ${formatPercent(othersTotal)}%`);
+  const totals = shareListTotals(shares);
+  if (!totals.complete) fail(path, `Splits total ${formatPercent(totals.others)}%`);
   return shares;
 }
 

@@ -16,13 +16,3 @@ export async function verifyPassword(
     return false;
   }
 }
-
-/** SPEC section 5: at least 12 characters mixing letters, numbers and symbols. */
-export function isSecurePassword(password: string): boolean {
-  return (
-    password.length >= 12 &&
-    /\p{L}/u.test(password) &&
-    /\p{N}/u.test(password) &&
-    /[^\p{L}\p{N}\s]/u.test(password)
-  );
-}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Address } from '../../api/address';
 import type {
-  Address,
   BeneficialOwnerInput,
   BusinessDetailsInput,
   CertificationInput,

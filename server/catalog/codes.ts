@@ -1,3 +1,4 @@
+import { codeProblem, normaliseCode } from '../../rules/productRules';
 import { BadRequestError } from '../errors';
 import type { CodeEntry, CodeKind } from '../events/types';
 
@@ -14,27 +15,14 @@ export const codeTakenMessage = (code: string) =>
   `Code ${code} already belongs to another product.`;
 export const codeRepeatedMessage = (code: string) => `Code ${code} is listed twice.`;
 
-/** Codes are compared and stored upper-case without spaces or ISRC hyphens. */
-export function normaliseCode(code: string, kind: CodeKind): string {
-  const trimmed = code.trim().toUpperCase();
-  return kind === 'isrc' ? trimmed.replace(/[-\s]/g, '') : trimmed.replace(/\s/g, '');
-}
-
-export function checkCode(code: string, kind: CodeKind): string | null {
-  if (code.length === 0) return CODE_MESSAGES.empty;
-  if (kind === 'isrc') return /^[A-Z0-9]{12}$/.test(code) ? null : CODE_MESSAGES.isrc;
-  if (kind === 'upc') return /^\d{12,13}$/.test(code) ? null : CODE_MESSAGES.upc;
-  return code.length <= 32 ? null : CODE_MESSAGES.custom;
-}
-
 /** Checks a product's whole code list: at least one, each valid, none twice. */
 export function readCodes(input: readonly { code: string; kind: CodeKind }[]): CodeEntry[] {
   if (input.length === 0) throw new BadRequestError(CODE_MESSAGES.none);
   const seen = new Set<string>();
   return input.map(({ code, kind }) => {
     const normalised = normaliseCode(code, kind);
-    const problem = checkCode(normalised, kind);
-    if (problem) throw new BadRequestError(problem);
+    const problem = codeProblem(normalised, kind);
+    if (problem) throw new BadRequestError(CODE_MESSAGES[problem]);
     if (seen.has(normalised)) throw new BadRequestError(codeRepeatedMessage(normalised));
     seen.add(normalised);
     return { code: normalised, kind };

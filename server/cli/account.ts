@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { hashPassword, isSecurePassword } from '../auth/passwords';
+import { isSecurePassword, PASSWORD_MESSAGES } from '../../rules/passwords';
+import { hashPassword } from '../auth/passwords';
 import { roles } from '../auth/permissions';
 import { HttpError } from '../errors';
 import type { AccountType, Role } from '../events/types';
@@ -34,7 +35,7 @@ if (!role || !roles.includes(role)) fail(`Unknown role. ${usage}`);
 
 const password = (await readStdin()).replace(/\r?\n$/, '');
 if (!isSecurePassword(password)) {
-  fail('A secure password is at least 12 characters mixing letters, numbers and symbols.');
+  fail(PASSWORD_MESSAGES.passwordRule);
 }
 
 const accountType: AccountType = role === 'admin' || role === 'overseer' ? 'admin' : 'label';

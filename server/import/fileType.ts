@@ -1,9 +1,10 @@
 import { UnreadableFileError } from './types';
 
 export type Compression = 'none' | 'zip' | 'gzip' | 'bzip2' | 'xz';
+export const SPREADSHEET_FORMATS = ['xls', 'xlsx', 'ods'] as const;
+export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
 export type FileType =
-  | { kind: 'text'; compression: Compression }
-  | { kind: 'spreadsheet'; format: 'xls' | 'xlsx' | 'ods' };
+  { kind: 'text'; compression: Compression } | { kind: 'spreadsheet'; format: SpreadsheetFormat };
 
 const compressionBySuffix: Record<string, Compression> = {
   '': 'none',
@@ -15,7 +16,7 @@ const compressionBySuffix: Record<string, Compression> = {
 
 // .tsv and .txt are read like .csv: Apple and others send tab-separated .txt files.
 const TEXT_FILE = /\.(csv|tsv|txt)(\.zip|\.gz|\.bz2|\.xz)?$/;
-const SPREADSHEET_FILE = /\.(xls|xlsx|ods)$/;
+const SPREADSHEET_FILE = new RegExp(`\\.(${SPREADSHEET_FORMATS.join('|')})$`);
 
 export const SUPPORTED_TYPES = 'xls, xlsx, ods, csv, csv.zip, csv.gz, csv.bz2 or csv.xz';
 
@@ -23,7 +24,7 @@ export const SUPPORTED_TYPES = 'xls, xlsx, ods, csv, csv.zip, csv.gz, csv.bz2 or
 export function fileTypeOf(fileName: string): FileType {
   const lower = fileName.trim().toLowerCase();
   const spreadsheet = SPREADSHEET_FILE.exec(lower);
-  if (spreadsheet) return { kind: 'spreadsheet', format: spreadsheet[1] as 'xls' | 'xlsx' | 'ods' };
+  if (spreadsheet) return { kind: 'spreadsheet', format: spreadsheet[1] as SpreadsheetFormat };
   const text = TEXT_FILE.exec(lower);
   if (text) return { kind: 'text', compression: compressionBySuffix[text[2] ?? ''] ?? 'none' };
   throw new UnreadableFileError(

@@ -4,7 +4,7 @@ import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSch
 import { CsvParser, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
-import { fileTypeOf } from './fileType';
+import { fileTypeOf, type SpreadsheetFormat } from './fileType';
 import { matchHeader } from './header';
 import { withLimits } from './limits';
 import { maxSearchRow, type RowSource } from './rowSource';
@@ -166,7 +166,7 @@ async function matchText(
 
 async function matchSpreadsheet(
   bytes: Buffer,
-  format: 'xls' | 'xlsx' | 'ods',
+  format: SpreadsheetFormat,
   candidates: readonly PreviewCandidate[],
 ): Promise<LayoutMatch | null> {
   if (candidates.length === 0) return null;

@@ -7,7 +7,7 @@ import { meaningOf, type ColumnMeaning } from './columnSynonyms';
 import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
-import { fileTypeOf } from './fileType';
+import { fileTypeOf, type SpreadsheetFormat } from './fileType';
 import { withLimits } from './limits';
 import { DecimalSeparatorVote } from './normalise/separator';
 import { HEADER_SEARCH_ROWS } from './rowSource';
@@ -197,7 +197,7 @@ function decimalSeparatorOf(rows: readonly string[][], column: number): 'point' 
   return decided.decimalComma ? 'comma' : 'point';
 }
 
-async function spreadsheetRows(bytes: Buffer, format: 'xls' | 'xlsx' | 'ods'): Promise<SampleRows> {
+async function spreadsheetRows(bytes: Buffer, format: SpreadsheetFormat): Promise<SampleRows> {
   const events = readSpreadsheet(Readable.from([bytes]), format, withLimits());
   const sheets: string[][][] = [];
   try {

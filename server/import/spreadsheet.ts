@@ -2,11 +2,12 @@ import { Worker } from 'node:worker_threads';
 import { workerInbox } from './workerInbox';
 import { formatBytes } from './byteGuard';
 import type { CsvRow } from './csv';
+import type { SpreadsheetFormat } from './fileType';
 import type { ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
 import { checkPackageSizes } from './zip';
 
-export type SpreadsheetFormat = 'xls' | 'xlsx' | 'ods';
+export type { SpreadsheetFormat };
 
 /** A sheet starts, then its rows in batches, in the same shape as CSV rows. */
 export type SheetEvent = { type: 'sheet'; name: string } | { type: 'rows'; rows: CsvRow[] };

@@ -1,3 +1,4 @@
+import { DISTRIBUTOR_READERS } from '../../rules/permissions';
 import { allows, allowsAny, type Permission } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
@@ -60,8 +61,7 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     paymentIsVisible(db, paymentScope(user), id),
   ),
   artist: needs(['artist:ro'], async (db, user, id) => (await findArtist(db, user, id)) !== null),
-  distributor: (_db, user) =>
-    allowsAny(user.permissions, ['distributor:ro', 'import:ro', 'statement:ro']),
+  distributor: (_db, user) => allowsAny(user.permissions, DISTRIBUTOR_READERS),
   user: async (db, user, id) =>
     user.id === id ||
     (allows(user.permissions, 'user:ro') &&

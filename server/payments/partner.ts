@@ -65,9 +65,16 @@ export interface PaymentPartner {
 /** The header that carries a webhook's HMAC-SHA256 signature, hex, of its raw body. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-partner-signature';
 
+/** What a webhook says happened to a transfer. */
+export const PARTNER_WEBHOOK_TOPICS = [
+  'transfer.settled',
+  'transfer.returned',
+  'transfer.cancelled',
+] as const;
+
 /** A webhook's body: which transfer changed; the portal asks the partner for the rest. */
 export interface PartnerWebhook {
   id: string;
-  topic: 'transfer.settled' | 'transfer.returned' | 'transfer.cancelled';
+  topic: (typeof PARTNER_WEBHOOK_TOPICS)[number];
   transferId: string;
 }

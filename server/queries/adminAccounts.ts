@@ -1,5 +1,6 @@
 import type { AccountPerson, AdminAccount, CompletionItem } from '../../api/adminAccounts';
 import type { AccountList } from '../../api/accounts';
+import { payeeRoles } from '../../rules/permissions';
 import { epochSeconds } from '../../api/common';
 import type { Queryable } from '../db/database';
 import { readBusiness } from './business';
@@ -51,7 +52,7 @@ interface PersonRow {
 }
 
 /** Roles that are paid out of statements; staff and label owners are not payees. */
-const PAID_ROLES = ['payee', 'collaborator', 'artist', 'warranter'];
+const PAID_ROLES: readonly string[] = payeeRoles;
 
 /**
  * The account, its people and what is missing before it can be paid (SPEC section 4): each

@@ -1,3 +1,4 @@
+import type { Address } from '../../api/address';
 import { epochSeconds } from '../../api/common';
 import type { BeneficialOwner, Business, BusinessState } from '../../api/business';
 import { certificationRefusal } from '../../rules/business';
@@ -33,6 +34,12 @@ interface OwnerRow {
 const json = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/** The address as kept (no suite is null there) as the API reads it (no suite is empty). */
+function readAddress(value: AddressFields | string | null): Address | null {
+  const address = json(value);
+  return address && { ...address, suite: address.suite ?? '' };
+}
+
 /** A label account is a business; so is a payee's account once they chose to be paid as one. */
 export const BUSINESS_ACCOUNT_TYPES = ['label', 'business'];
 
@@ -60,7 +67,7 @@ export async function readBusiness(
     [accountId],
   );
   const owners: BeneficialOwner[] = ownerRows.map((owner) => {
-    const address = json(owner.address);
+    const address = readAddress(owner.address);
     return {
       id: owner.id,
       firstName: owner.first_name,
@@ -72,7 +79,7 @@ export async function readBusiness(
       complete: owner.birthdate !== null && address !== null && owner.ssn_given,
     };
   });
-  const address = json(row.address);
+  const address = readAddress(row.address);
   const details =
     row.business_name && row.ein_last4 && address
       ? {

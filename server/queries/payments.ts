@@ -20,9 +20,9 @@ import {
   internalStateOf,
   paymentMachineStateOf,
   paymentMachineStates,
+  PAYMENT_STATE_AFTER_EVENT,
   paymentSnapshotOf,
   statusOf,
-  type PaymentMachineState,
 } from '../../machines/paymentMachine';
 import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
@@ -272,18 +272,6 @@ async function paymentEvents(db: Queryable, payment: { id: string; statementId: 
   return rows.map((row) => ({ ...row, data: json(row.data) }));
 }
 
-/** The payment machine's state after each event of a payment's log. */
-const MACHINE_STATE_AFTER: Record<string, PaymentMachineState> = {
-  PaymentsPrepared: 'scheduled',
-  PaymentHeld: 'held',
-  PaymentTransferStarted: 'transferring',
-  PaymentTransferCreated: 'withBank',
-  PaymentSettled: 'remunerating',
-  PaymentFeePaid: 'completed',
-  PaymentReturned: 'failed',
-  PaymentRetried: 'scheduled',
-};
-
 /** What the event log says happened to a payment, step by step. */
 async function historyOf(
   db: Queryable,
@@ -292,7 +280,7 @@ async function historyOf(
 ): Promise<PaymentHistoryEntry[]> {
   const events = await paymentEvents(db, payment);
   return events.flatMap((event) => {
-    const machineState = MACHINE_STATE_AFTER[event.type];
+    const machineState = PAYMENT_STATE_AFTER_EVENT[event.type];
     if (!machineState) return [];
     const snapshot = paymentSnapshotOf(machineState);
     const data = event.data;

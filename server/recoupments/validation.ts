@@ -1,3 +1,4 @@
+import { isPercentText } from '../../rules/percent';
 import type { Queryable } from '../db/database';
 import { BadRequestError, type FieldError } from '../errors';
 import type { RecoupmentTerms } from '../events/types';
@@ -17,14 +18,8 @@ export const NOT_A_PERSON = 'This person is not one of the label’s people or p
 export const NOT_A_PRODUCT = 'This product is not one of the label’s products.';
 
 const MONEY = /^[0-9]{1,18}(\.[0-9]{1,12})?$/;
-const PERCENT = /^[0-9]{1,3}(\.[0-9]{1,4})?$/;
 
 const isPositive = (value: string) => /[1-9]/.test(value);
-
-/** A percentage as decimal text of at most 4 decimals, 0 to 100 inclusive. */
-export function isPercent(value: string): boolean {
-  return PERCENT.test(value) && Number(value) <= 100;
-}
 
 /** The problems of a recoupment's terms on their own, field by field, in the order of the form. */
 export function termProblems(terms: RecoupmentTerms): FieldError[] {
@@ -52,11 +47,11 @@ export function termProblems(terms: RecoupmentTerms): FieldError[] {
     ['recoupablePct', terms.recoupablePct],
     ['netRevenuePct', terms.netRevenuePct],
   ];
-  for (const [path, value] of percents) if (!isPercent(value)) problem(path, PERCENT_RANGE);
-  if (percents.every(([, value]) => isPercent(value) && !isPositive(value))) {
+  for (const [path, value] of percents) if (!isPercentText(value)) problem(path, PERCENT_RANGE);
+  if (percents.every(([, value]) => isPercentText(value) && !isPositive(value))) {
     problem('recoupablePct', NOTHING_TO_RECOUP);
   }
-  if (isPercent(terms.recoupablePct) && isPositive(terms.recoupablePct)) {
+  if (isPercentText(terms.recoupablePct) && isPositive(terms.recoupablePct)) {
     if (terms.debtorIds.length === 0) problem('debtorIds', DEBTORS_REQUIRED);
   }
   if (terms.scope === 'products' && !terms.autoLink && terms.productIds.length === 0) {

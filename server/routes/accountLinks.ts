@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashPassword, isSecurePassword } from '../auth/passwords';
+import { isSecurePassword, PASSWORD_MESSAGES } from '../../rules/passwords';
+import { hashPassword } from '../auth/passwords';
 import { BadRequestError, ConflictError, HttpError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { LinkPurpose, UserEvent } from '../events/types';
@@ -22,8 +23,7 @@ export const ACTIVATION_FAILED = 'There was an error activating your account';
 export const SIGNUP_EXPIRED =
   'Your signup request has expired. Please complete the signup form again.';
 export const CLAIM_FAILED = 'Unable to claim this account.';
-export const WEAK_PASSWORD =
-  'A secure password is at least 12 characters mixing letters, numbers and symbols.';
+export const WEAK_PASSWORD = PASSWORD_MESSAGES.passwordRule;
 
 export interface AccountLinkRouteOptions {
   publicUrl: string;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { DistributorTakeBody, StatementTakeBody, TakeAnswer } from '../../api/recoupments';
-import { statusOfState } from '../../machines/statementMachine';
+import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { commandAccount } from '../queries/accounts';
 import { lockVisibleStatement } from '../queries/statements';
-import { isPercent, PERCENT_RANGE } from '../recoupments/validation';
-import { EDITABLE_STATES } from '../statements/adjustments';
+import { PERCENT_RANGE } from '../recoupments/validation';
+import { isPercentText } from '../../rules/percent';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 
@@ -19,7 +19,7 @@ const defaultAccess: RouteAccess = {
 };
 
 const checkedTake = (takePct: string | null) => {
-  if (takePct !== null && !isPercent(takePct.trim())) {
+  if (takePct !== null && !isPercentText(takePct.trim())) {
     throw new BadRequestError(PERCENT_RANGE, [{ path: 'takePct', message: PERCENT_RANGE }]);
   }
   return takePct === null ? null : takePct.trim();
@@ -89,7 +89,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const statement = rows[0];
         if (!statement) throw new NotFoundError();
-        if (!EDITABLE_STATES.has(statement.state)) {
+        if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
             `This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its distributor take.`,
           );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DISTRIBUTOR_READERS } from '../../rules/permissions';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream } from '../events/store';
 import type { DistributorFields } from '../events/types';
@@ -43,7 +44,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/distributors',
     {
       config: {
-        access: { session: true, permissions: ['distributor:ro', 'import:ro', 'statement:ro'] },
+        access: { session: true, permissions: DISTRIBUTOR_READERS },
       },
       schema: {
         tags: ['distributors'],
@@ -59,7 +60,7 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/distributors/:id',
     {
       config: {
-        access: { session: true, permissions: ['distributor:ro', 'import:ro', 'statement:ro'] },
+        access: { session: true, permissions: DISTRIBUTOR_READERS },
       },
       schema: {
         tags: ['distributors'],

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../api/common';
 import { UnauthorizedError } from '../errors';
-import { WEBHOOK_SIGNATURE_HEADER, type PartnerWebhook } from '../payments/partner';
+import {
+  PARTNER_WEBHOOK_TOPICS,
+  WEBHOOK_SIGNATURE_HEADER,
+  type PartnerWebhook,
+} from '../payments/partner';
 import { applyPartnerTransfer } from '../payments/payments';
 
 declare module 'fastify' {
@@ -14,11 +18,9 @@ declare module 'fastify' {
 
 const WebhookBody = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100 }),
-  topic: Type.Union([
-    Type.Literal('transfer.settled'),
-    Type.Literal('transfer.returned'),
-    Type.Literal('transfer.cancelled'),
-  ]),
+  topic: Type.Unsafe<PartnerWebhook['topic']>(
+    Type.Union(PARTNER_WEBHOOK_TOPICS.map((topic) => Type.Literal(topic))),
+  ),
   transferId: Type.String({ minLength: 1, maxLength: 100 }),
 });
 

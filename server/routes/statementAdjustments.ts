@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { Adjustment, NewAdjustment } from '../../api/statements';
-import { statusOfState } from '../../machines/statementMachine';
+import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { lockVisibleStatement, trimDecimal } from '../queries/statements';
-import { EDITABLE_STATES } from '../statements/adjustments';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 
@@ -43,7 +42,7 @@ const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const statement = rows[0];
         if (!statement) throw new NotFoundError();
-        if (!EDITABLE_STATES.has(statement.state)) {
+        if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
             `Adjustment failed. This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its lines.`,
           );

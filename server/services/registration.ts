@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isEmail as isEmailText } from '../../rules/profile';
 import type { Queryable } from '../db/database';
 import { ConflictError } from '../errors';
 import { appendToStream } from '../events/store';
@@ -65,7 +66,5 @@ export async function registerUser(
   return userId;
 }
 
-/** SPEC section 5's e-mail check, kept simple on purpose: something@something.tld. */
-export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
+/** SPEC section 5's e-mail check (rules/profile.ts), on the address as typed around spaces. */
+export const isEmail = (value: string): boolean => isEmailText(value.trim());

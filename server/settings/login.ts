@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PasswordChange, UsernameChange } from '../../api/settings';
 import { isEmail, PROFILE_MESSAGES, type FieldProblems } from '../../rules/profile';
-import { hashPassword, isSecurePassword, verifyPassword } from '../auth/passwords';
+import { isSecurePassword } from '../../rules/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endSessionsOf } from '../auth/sessions';
 import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';

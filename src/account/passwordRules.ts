@@ -1,15 +1,11 @@
-/** SPEC section 5 and 9: a secure password is at least 12 characters. */
-export const MIN_PASSWORD_LENGTH = 12;
+// The password rule of rules/passwords.ts as the forms show it: the translation keys of its texts.
+import { isSecurePassword } from '../../rules/passwords';
 
-/** At least 12 characters mixing letters, numbers and symbols (the server checks the same). */
-export function isSecurePassword(password: string): boolean {
-  return (
-    password.length >= MIN_PASSWORD_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\p{N}/u.test(password) &&
-    /[^\p{L}\p{N}\s]/u.test(password)
-  );
-}
+/** The keys of rules/passwords.ts's PASSWORD_MESSAGES, one pair for every form. */
+export const PASSWORD_KEYS = {
+  passwordRule: 'account.password.rule',
+  passwordsMustMatch: 'account.password.must-match',
+} as const;
 
 /** Translation keys of what is wrong with a new password and its confirmation, if anything. */
 export function passwordProblems(
@@ -17,7 +13,7 @@ export function passwordProblems(
   confirmation: string,
 ): { password: string | null; confirmation: string | null } {
   return {
-    password: isSecurePassword(password) ? null : 'account.password.rule',
-    confirmation: password === confirmation ? null : 'account.password.must-match',
+    password: isSecurePassword(password) ? null : PASSWORD_KEYS.passwordRule,
+    confirmation: password === confirmation ? null : PASSWORD_KEYS.passwordsMustMatch,
   };
 }

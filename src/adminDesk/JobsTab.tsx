@@ -9,16 +9,10 @@ import { formatDateTime } from '../format/formatters';
 import { listJobs } from './adminDeskApi';
 import { durationText, jobKindLabel, jobStatusLabel } from './deskLabels';
 import { Pager } from './Pager';
-import { LogFilters } from './StatementStepsTab';
-
-interface Props {
-  values: { account: string; statement: string; status: string };
-  offset: number;
-  set: (name: 'account' | 'statement' | 'status' | 'offset', value: string) => void;
-}
+import { LogFilters, type LogTabProps } from './StatementStepsTab';
 
 /** SPEC section 7's admin status log: every run of the job queue with its attempts and error. */
-export function JobsTab({ values, offset, set }: Props) {
+export function JobsTab({ values, offset, set }: LogTabProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const debug = useDebugMode();

@@ -14,14 +14,15 @@ import { durationText, outcomeLabel } from './deskLabels';
 import { eventLabelKey } from './eventLabels';
 import { Pager } from './Pager';
 
-interface Props {
+/** What each log tab of the desk takes: its filters from the address, and how to change them. */
+export interface LogTabProps {
   values: { account: string; statement: string; status: string };
   offset: number;
   set: (name: 'account' | 'statement' | 'status' | 'offset', value: string) => void;
 }
 
 /** SPEC section 7's admin statement log: every pipeline step of every statement, timed. */
-export function StatementStepsTab({ values, offset, set }: Props) {
+export function StatementStepsTab({ values, offset, set }: LogTabProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const debug = useDebugMode();

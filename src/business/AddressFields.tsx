@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../widgets/TextInput';
 import { SelectField } from '../widgets/SelectField';
-import type { Address } from '../../api/business';
+import type { Address } from '../../api/address';
 import { countryOptions } from '../format/countries';
 import { isValidPostalCode } from '../../rules/postalCodes';
 
 export const EMPTY_ADDRESS: Address = {
   street: '',
-  suite: null,
+  suite: '',
   city: '',
   state: '',
   postalCode: '',
@@ -47,11 +47,7 @@ export function AddressFields({
         onChange={set('street')}
         required
       />
-      <TextInput
-        label={t('business.address.suite')}
-        value={value.suite ?? ''}
-        onChange={(text) => onChange({ ...value, suite: text || null })}
-      />
+      <TextInput label={t('business.address.suite')} value={value.suite} onChange={set('suite')} />
       <TextInput
         label={t('business.address.city')}
         value={value.city}

@@ -1,10 +1,11 @@
 // SPEC sections 3 and 5 for the product form: types, code rules and durations, with the server's texts.
-import { CODE_KINDS, type CodeKind } from '../../rules/records';
+import { codeProblem as ruleProblem, normaliseCode } from '../../rules/productRules';
+import { CODE_KINDS, isCodeKind, type CodeKind } from '../../rules/records';
 
 /** SPEC section 3's product types and the duration reading, the same ones the API applies. */
 export { PRODUCT_TYPES, readDuration as parseDuration } from '../../rules/productRules';
 
-export { CODE_KINDS };
+export { CODE_KINDS, isCodeKind, normaliseCode };
 
 /** i18n keys of SPEC section 5's code texts (the same words the server answers). */
 export const CODE_PROBLEM_KEYS = {
@@ -16,22 +17,10 @@ export const CODE_PROBLEM_KEYS = {
   repeated: 'catalog.codes.repeated',
 } as const;
 
-export const isCodeKind = (value: string | null | undefined): value is CodeKind =>
-  value === 'isrc' || value === 'upc' || value === 'custom';
-
-/** As the server stores it: upper-case, no spaces, and no hyphens in an ISRC. */
-export function normaliseCode(code: string, kind: CodeKind): string {
-  const trimmed = code.trim().toUpperCase();
-  return kind === 'isrc' ? trimmed.replace(/[-\s]/g, '') : trimmed.replace(/\s/g, '');
-}
-
 /** The i18n key of what is wrong with one code, or null. */
 export function codeProblem(code: string, kind: CodeKind): string | null {
-  const normalised = normaliseCode(code, kind);
-  if (normalised.length === 0) return CODE_PROBLEM_KEYS.empty;
-  if (kind === 'isrc') return /^[A-Z0-9]{12}$/.test(normalised) ? null : CODE_PROBLEM_KEYS.isrc;
-  if (kind === 'upc') return /^\d{12,13}$/.test(normalised) ? null : CODE_PROBLEM_KEYS.upc;
-  return normalised.length <= 32 ? null : CODE_PROBLEM_KEYS.custom;
+  const problem = ruleProblem(normaliseCode(code, kind), kind);
+  return problem && CODE_PROBLEM_KEYS[problem];
 }
 
 /** Problems of a whole code list, by index; `list` is for the list itself (none given). */

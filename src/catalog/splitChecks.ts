@@ -1,15 +1,15 @@
-// SPEC section 5's split rules, checked as the user types. Totals are exact decimal sums of the
-// typed strings (decimal.js), never floats: 33.3333 + 33.3333 + 33.3334 is exactly 100.
-import { sharesComplete, type TotalAgainstHundred } from '../../rules/splitTotals';
+// SPEC section 5's split rules, checked as the user types. Totals are exact sums of the typed
+// strings (rules/splitTotals.ts, as the engine and the server add them), never floats:
+// 33.3333 + 33.3333 + 33.3334 is exactly 100.
+import { formatPercentCount, isPercentText } from '../../rules/percent';
+import { isEmail as isEmailText } from '../../rules/profile';
+import { shareListTotals } from '../../rules/splitTotals';
 import Decimal from 'decimal.js';
 import type { PayeeShareDraft, SetDraft, ShareDraft, TriggerDraft } from './splitDraft';
 
-const HUNDRED = new Decimal(100);
-const PERCENT = /^\d+(\.\d{1,4})?$/;
 const MONEY = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A problem to show: an i18n key with its values, and the share (or member) it belongs to. */
 export interface SplitProblem {
@@ -35,36 +35,23 @@ export interface SetCheck {
   problems: SplitProblem[];
 }
 
-export const isPercent = (value: string): boolean => {
-  const trimmed = value.trim();
-  return PERCENT.test(trimmed) && new Decimal(trimmed).lte(HUNDRED);
-};
+export const isPercent = (value: string): boolean => isPercentText(value.trim());
 
-export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
-
-/** Exact decimal text without trailing zeros: `99.5`, `100`, `0`. */
-export const decimalText = (value: Decimal): string => value.toFixed();
-
-/** The sum of percentage strings; a text that is not a percentage counts as zero. */
-export function sumPercents(values: readonly string[]): Decimal {
-  return values.reduce(
-    (sum, value) => (PERCENT.test(value.trim()) ? sum.plus(value.trim()) : sum),
-    new Decimal(0),
-  );
-}
+/** SPEC section 5's e-mail check (rules/profile.ts), on the address as typed around spaces. */
+export const isEmail = (value: string): boolean => isEmailText(value.trim());
 
 /**
  * ENGINE.md: shares total exactly 100%, or, with one balance share, at most 100% and the balance
- * takes the rest.
+ * takes the rest; a text that is not a percentage counts as zero (it has its own problem).
  */
 export function shareTotals(shares: readonly { pct: string; balance?: boolean }[]): ShareTotals {
-  const balanceCount = shares.filter((share) => share.balance).length;
-  const total = sumPercents(shares.filter((share) => !share.balance).map((share) => share.pct));
-  const complete = sharesComplete(total.cmp(HUNDRED) as TotalAgainstHundred, balanceCount);
+  const totals = shareListTotals(
+    shares.map((share) => (share.balance ? { balance: true } : { pct: share.pct.trim() })),
+  );
   return {
-    total: decimalText(total),
-    balance: balanceCount === 1 && total.lte(HUNDRED) ? decimalText(HUNDRED.minus(total)) : null,
-    complete,
+    total: formatPercentCount(totals.others),
+    balance: totals.balance === null ? null : formatPercentCount(totals.balance),
+    complete: totals.complete,
   };
 }
 

@@ -2,14 +2,14 @@
 // and by whom.
 import type { TFunction } from 'i18next';
 import type { HistoryEvent } from '../../api/history';
-import type { HoldReason, PaymentFailure } from '../../api/payments';
+import { paymentStatuses, type HoldReason, type PaymentFailure } from '../../api/payments';
 import {
   internalStateOf,
   nextPaymentSnapshot,
+  PAYMENT_STATE_AFTER_EVENT,
   paymentSnapshotOf,
   statusOf,
   type PaymentEvent,
-  type PaymentMachineState,
   type PaymentSnapshot,
 } from '../../machines/paymentMachine';
 import { holdReasonLabel, paymentStatusLabel } from '../payments/labels';
@@ -24,18 +24,6 @@ const TITLE_KEYS: Record<string, string> = {
   PaymentFeePaid: 'replay.payment.fee-paid',
   PaymentReturned: 'replay.payment.returned',
   PaymentRetried: 'replay.payment.retried',
-};
-
-/** The state the server records after each event (server/queries/payments.ts). */
-const RECORDED: Record<string, PaymentMachineState> = {
-  PaymentsPrepared: 'scheduled',
-  PaymentHeld: 'held',
-  PaymentTransferStarted: 'transferring',
-  PaymentTransferCreated: 'withBank',
-  PaymentSettled: 'remunerating',
-  PaymentFeePaid: 'completed',
-  PaymentReturned: 'failed',
-  PaymentRetried: 'scheduled',
 };
 
 /** The machine event a stored event stands for. */
@@ -70,7 +58,7 @@ export function paymentHistory(
 ): DescribedHistory {
   let snapshot: PaymentSnapshot | null = null;
   const steps = events.flatMap((event): HistoryStep[] => {
-    const recorded = RECORDED[event.type];
+    const recorded = PAYMENT_STATE_AFTER_EVENT[event.type];
     if (!recorded) return [];
     const machineEvent = machineEventOf(event, snapshot);
     // The first event starts the machine; one it refuses takes the state the server recorded.
@@ -117,11 +105,9 @@ export function paymentHistory(
   });
   return {
     steps,
-    categories: (['scheduled', 'held', 'processing', 'completed', 'failed'] as const).map(
-      (status) => ({
-        id: status,
-        label: paymentStatusLabel(t, status),
-      }),
-    ),
+    categories: paymentStatuses.map((status) => ({
+      id: status,
+      label: paymentStatusLabel(t, status),
+    })),
   };
 }

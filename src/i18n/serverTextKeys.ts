@@ -1,6 +1,8 @@
 // The keys of the server's answers that pages show (SPEC section 8), by their English text; the
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
+import { PASSWORD_MESSAGES } from '../../rules/passwords';
+import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
 
 export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
@@ -13,8 +15,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Your signup request has expired. Please complete the signup form again.':
     'server.activation.expired',
   'Unable to claim this account.': 'server.claim.failed',
-  'A secure password is at least 12 characters mixing letters, numbers and symbols.':
-    'account.password.rule',
+  [PASSWORD_MESSAGES.passwordRule]: PASSWORD_KEYS.passwordRule,
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
   'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',

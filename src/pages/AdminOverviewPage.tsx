@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { jobStatuses } from '../../api/adminLogs';
 import type { OverviewError } from '../../api/adminOverview';
 import { readOverview } from '../adminDesk/adminDeskApi';
 import { errorSourceLabel, jobStatusLabel } from '../adminDesk/deskLabels';
@@ -82,7 +83,7 @@ export function AdminOverviewPage({ route }: PageProps) {
           <section className="card" aria-labelledby="overview-jobs">
             <h2 id="overview-jobs">{t('admin-desk.overview.jobs')}</h2>
             <dl className="facts">
-              {(['queued', 'running', 'failed', 'done'] as const).map((status) => (
+              {jobStatuses.map((status) => (
                 <div key={status} className="desk-fact">
                   <dt>{jobStatusLabel(t, status)}</dt>
                   <dd data-testid={`overview-jobs-${status}`}>

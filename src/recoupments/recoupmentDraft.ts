@@ -3,19 +3,22 @@
 import {
   recoupmentKinds,
   recoupmentPriorities,
+  recoupmentScopes,
   recoupmentTypes,
+  reimbursements,
   type NewRecoupment,
+  type RecoupmentKind,
+  type RecoupmentPriority,
+  type RecoupmentScope,
+  type RecoupmentType,
+  type Reimbursement,
   type Recoupment,
   type RecoupmentPatch,
 } from '../../api/recoupments';
+import { isPercentText } from '../../rules/percent';
 
-export type RecoupmentType = (typeof recoupmentTypes)[number];
-export type RecoupmentKind = (typeof recoupmentKinds)[number];
-export type RecoupmentPriority = (typeof recoupmentPriorities)[number];
-export const recoupmentScopes = ['all', 'products', 'users'] as const;
-export type RecoupmentScope = (typeof recoupmentScopes)[number];
-export const reimbursements = ['immediate', 'deferred'] as const;
-export type Reimbursement = (typeof reimbursements)[number];
+export type { RecoupmentKind, RecoupmentPriority, RecoupmentScope, RecoupmentType, Reimbursement };
+export { recoupmentScopes, reimbursements };
 
 export interface PersonRef {
   id: string;
@@ -126,9 +129,7 @@ export function draftOf(recoupment: Recoupment): RecoupmentDraft {
 }
 
 const MONEY = /^[0-9]{1,18}(\.[0-9]{1,12})?$/;
-const PERCENT = /^[0-9]{1,3}(\.[0-9]{1,4})?$/;
 const isPositive = (value: string) => /[1-9]/.test(value);
-const isPercent = (value: string) => PERCENT.test(value) && Number(value) <= 100;
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 /** Left empty, an amount that has a default of zero is zero. */
 const orZero = (value: string) => (value.trim() === '' ? '0' : value.trim());
@@ -175,14 +176,14 @@ export function draftProblems(draft: RecoupmentDraft): DraftProblems {
   if (!draft.creditor) problem('creditor', 'recoupment-form.errors.creditor-required');
   const recoupable = draft.recoupablePct.trim();
   const netRevenue = draft.netRevenuePct.trim();
-  if (!isPercent(recoupable)) problem('recoupablePct', 'recoupment-form.errors.percent-range');
-  if (!isPercent(netRevenue)) problem('netRevenuePct', 'recoupment-form.errors.percent-range');
-  if (isPercent(recoupable) && isPercent(netRevenue)) {
+  if (!isPercentText(recoupable)) problem('recoupablePct', 'recoupment-form.errors.percent-range');
+  if (!isPercentText(netRevenue)) problem('netRevenuePct', 'recoupment-form.errors.percent-range');
+  if (isPercentText(recoupable) && isPercentText(netRevenue)) {
     if (!isPositive(recoupable) && !isPositive(netRevenue)) {
       problem('recoupablePct', 'recoupment-form.errors.nothing-to-recoup');
     }
   }
-  if (isPercent(recoupable) && isPositive(recoupable) && draft.debtors.length === 0) {
+  if (isPercentText(recoupable) && isPositive(recoupable) && draft.debtors.length === 0) {
     problem('debtors', 'recoupment-form.errors.debtors-required');
   }
   if (draft.scope === 'products' && !draft.autoLink && draft.products.length === 0) {

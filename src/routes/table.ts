@@ -1,4 +1,4 @@
-import type { AppRoute, NavEntry, RouteAccess } from './types';
+import { GLOBAL_FILTERS, type AppRoute, type NavEntry, type RouteAccess } from './types';
 
 const readOrWrite = (resource: string): string[] => [`${resource}:ro`, `${resource}:rw`];
 
@@ -88,7 +88,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dashboard',
     titleKey: 'routes.dashboard.title',
     access: dashboard,
-    filters: ['timeframe', 'dateselect', 'artist', 'user'],
+    filters: GLOBAL_FILTERS,
   }),
   app({
     id: 'analytics',

@@ -1,5 +1,6 @@
 /** Global filters a route shows in its header (SPEC section 2, "Global filters"). */
-export type GlobalFilter = 'timeframe' | 'dateselect' | 'artist' | 'user';
+export const GLOBAL_FILTERS = ['timeframe', 'dateselect', 'artist', 'user'] as const;
+export type GlobalFilter = (typeof GLOBAL_FILTERS)[number];
 
 /**
  * Who may open a route. SPEC section 2: a route is allowed when the user's permissions, roles or

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSecurePassword } from '../account/passwordRules';
+import { PASSWORD_KEYS } from '../account/passwordRules';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { Facts } from '../widgets/Facts';
 import { TextInput } from '../widgets/TextInput';
+import { isSecurePassword } from '../../rules/passwords';
 import { isEmail } from '../../rules/profile';
 import { useMessageText } from './messages';
 import { changePassword, readProfile, requestUsernameChange } from './settingsApi';
@@ -149,7 +150,7 @@ function PasswordForm() {
           value={next}
           onChange={setNext}
           error={ruleError ?? failure?.fields.newPassword ?? null}
-          hint={t('settings.errors.password-rule')}
+          hint={t(PASSWORD_KEYS.passwordRule)}
           type="password"
           autoComplete="new-password"
         />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_KEYS } from '../account/passwordRules';
 import { ApiError } from '../api/client';
 import { PERSON_MESSAGES, type PersonMessage } from '../../rules/personDetails';
 import { PROFILE_MESSAGES, type ProfileMessage } from '../../rules/profile';
@@ -11,8 +12,8 @@ const MESSAGE_KEYS: Record<ProfileMessage | PersonMessage, string> = {
   middleInitial: 'settings.errors.middle-initial',
   email: 'settings.errors.email',
   value: 'settings.errors.value',
-  passwordsMustMatch: 'settings.errors.passwords-must-match',
-  passwordRule: 'settings.errors.password-rule',
+  passwordsMustMatch: PASSWORD_KEYS.passwordsMustMatch,
+  passwordRule: PASSWORD_KEYS.passwordRule,
   currentPassword: 'settings.errors.current-password',
   samePassword: 'settings.errors.same-password',
   usernameTaken: 'settings.errors.username-taken',

@@ -4,7 +4,7 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
-import { EDITABLE_STATES } from './adjustmentRules';
+import { takesHandEdits } from '../../machines/statementMachine';
 import type { Adjustment, Statement } from '../../api/statements';
 import { getAdjustments } from './statementsApi';
 
@@ -43,7 +43,7 @@ export function AdjustmentsTab({
     <section className="card statement-adjustments" data-testid="adjustments">
       <header className="statement-results-head">
         <h2>{t('statements.adjustments.title')}</h2>
-        {canWrite && EDITABLE_STATES.has(statement.state) && (
+        {canWrite && takesHandEdits(statement.state) && (
           <Link
             className="button button-primary"
             to={`/statements/${encodeURIComponent(statement.id)}/royalties`}

@@ -8,10 +8,10 @@ import { AdjustmentsTab } from './AdjustmentsTab';
 import {
   adjustmentBody,
   adjustmentProblem,
-  EDITABLE_STATES,
   emptyAdjustment,
   type AdjustmentDraft,
 } from './adjustmentRules';
+import { takesHandEdits } from '../../machines/statementMachine';
 import { StatementHeader } from './StatementHeader';
 import { addAdjustment } from './statementsApi';
 import { useStatement } from './useStatement';
@@ -41,7 +41,7 @@ export function StatementRoyaltiesPage({ route }: PageProps) {
   }
 
   const problem = adjustmentProblem(draft);
-  const editable = actor.canWrite && EDITABLE_STATES.has(statement.state);
+  const editable = actor.canWrite && takesHandEdits(statement.state);
   const set = (field: keyof AdjustmentDraft) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
   const submit = (event: FormEvent) => {

@@ -36,6 +36,3 @@ export function adjustmentBody(draft: AdjustmentDraft): NewAdjustment {
     description: draft.description.trim(),
   };
 }
-
-/** The server takes lines until the calculation starts (and again after a reset). */
-export const EDITABLE_STATES = new Set(['needsAttention', 'pending', 'awaitingFunds', 'funded']);

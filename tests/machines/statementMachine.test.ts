@@ -7,6 +7,7 @@ import {
   snapshotOf,
   statementMachine,
   stepOf,
+  takesHandEdits,
   type StatementEvent,
   type StatementFacts,
 } from '../../machines/statementMachine';
@@ -142,5 +143,18 @@ describe('what the pipeline shows and allows', () => {
         type: 'statement.delete',
       }),
     ).toBeNull();
+  });
+});
+
+describe('hand edits', () => {
+  it('are taken until the calculation starts, and again after a reset', () => {
+    const states = Object.keys(statementMachine.states);
+    expect(states.filter(takesHandEdits)).toEqual([
+      'needsAttention',
+      'pending',
+      'awaitingFunds',
+      'funded',
+    ]);
+    expect(takesHandEdits('not-a-state')).toBe(false);
   });
 });

@@ -152,7 +152,7 @@ export async function openSecondLabel(portal: TestPortal): Promise<AccountFixtur
     ein: '74-7654321',
     address: {
       street: '1 Zephyr Road',
-      suite: null,
+      suite: '',
       city: 'Austin',
       state: 'TX',
       postalCode: '78701',

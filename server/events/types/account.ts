@@ -1,7 +1,7 @@
 import type { Share, SplitSet } from '../../../engine/types';
+import type { Role } from '../../../rules/permissions';
 
-export type Role =
-  'admin' | 'overseer' | 'owner' | 'payee' | 'collaborator' | 'artist' | 'warranter';
+export type { Role };
 
 export type AccountType = 'label' | 'person' | 'business' | 'admin';
 

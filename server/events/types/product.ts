@@ -1,6 +1,7 @@
 import type { SplitSet } from '../../../engine/types';
+import type { CodeKind } from '../../../rules/records';
 
-export type CodeKind = 'isrc' | 'upc' | 'custom';
+export type { CodeKind };
 
 export interface CodeEntry {
   code: string;

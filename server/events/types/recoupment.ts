@@ -1,5 +1,11 @@
-export type RecoupmentType =
-  'expense' | 'advance' | 'funds' | 'reserves' | 'adjustments' | 'offsets' | 'other';
+import type {
+  RecoupmentPriority,
+  RecoupmentScope,
+  RecoupmentType,
+  Reimbursement,
+} from '../../../api/recoupments';
+
+export type { RecoupmentType };
 
 /** Every field of a recoupment a label sets (SPEC section 3, "Recoupment"); money and % as text. */
 export interface RecoupmentTerms {
@@ -21,13 +27,13 @@ export interface RecoupmentTerms {
   creditorId: string;
   debtorIds: string[];
   warranterId: string | null;
-  scope: 'all' | 'products' | 'users';
+  scope: RecoupmentScope;
   autoLink: boolean;
   productIds: string[];
   netRevenuePct: string;
   recoupablePct: string;
-  priority: 'highest' | 'high' | 'medium-high' | 'medium' | 'medium-low' | 'low' | 'lowest';
-  reimbursement: 'immediate' | 'deferred';
+  priority: RecoupmentPriority;
+  reimbursement: Reimbursement;
   mechanicalRepays: boolean;
 }
 

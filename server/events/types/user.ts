@@ -1,3 +1,4 @@
+import type { AccountLinkPurpose } from '../../../api/accountLinks';
 import type { Role } from './account';
 
 /** The `user-<id>` stream. */
@@ -48,4 +49,4 @@ export type UserEvent =
   | { type: 'UserDeleted'; data: Record<string, never> };
 
 /** What a single-use e-mailed link is for. */
-export type LinkPurpose = 'reset' | 'claim' | 'activate';
+export type LinkPurpose = AccountLinkPurpose;

@@ -1,8 +1,8 @@
 import type { RecordCodeKind } from '../types';
+import { CUSTOM_CODE_MAX, ISRC_LENGTH, normaliseCode } from '../../../rules/productRules';
 import { MAX_TEXT_CHARS } from './text';
 import { fail, looksLikeFormula, ok, quote, type Normalised } from './result';
 
-export const CUSTOM_CODE_MAX = 32;
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 const SCIENTIFIC = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
 
@@ -22,8 +22,10 @@ export function parseCode(raw: string, kind: RecordCodeKind): Normalised<string>
   }
   switch (kind) {
     case 'isrc': {
-      const isrc = text.replace(/[-\s]/g, '').toUpperCase();
-      if (isrc.length !== 12) return fail(`ISRC must be 12 characters (${quote(raw)})`);
+      const isrc = normaliseCode(text, 'isrc');
+      if (isrc.length !== ISRC_LENGTH) {
+        return fail(`ISRC must be ${ISRC_LENGTH} characters (${quote(raw)})`);
+      }
       if (!ISRC.test(isrc)) return fail(`ISRC ${quote(raw)} is not a valid ISRC`);
       return ok(isrc);
     }
@@ -44,7 +46,7 @@ export function parseCode(raw: string, kind: RecordCodeKind): Normalised<string>
       return ok(upc);
     }
     case 'custom': {
-      const custom = text.replace(/\s/g, '').toUpperCase();
+      const custom = normaliseCode(text, 'custom');
       if (custom.length > CUSTOM_CODE_MAX) {
         return fail(`A custom code is limited to ${CUSTOM_CODE_MAX} characters (${quote(raw)})`);
       }

@@ -49,6 +49,19 @@ describe('business details, beneficial owners and certification', () => {
     });
     expect(badPostal.statusCode).toBe(400);
     expect(badPostal.json().message).toBe(POSTAL_CODE_INVALID);
+    // The one address of the portal (api/address.ts): a street of 201 characters is refused.
+    const longStreet = await write(portal.app, lena, 'PUT', '/api/business/details', {
+      ...DETAILS,
+      address: { ...ADDRESS, street: 'x'.repeat(201) },
+    });
+    expect(longStreet.statusCode).toBe(400);
+    const noStreet = await write(portal.app, lena, 'PUT', '/api/business/details', {
+      ...DETAILS,
+      address: { ...ADDRESS, street: ' ' },
+    });
+    expect(noStreet.json().errors).toEqual([
+      { path: 'address/street', message: 'This field is required.' },
+    ]);
     expect((await business()).state).toBe('certified');
   });
 

@@ -2,7 +2,7 @@
 
 export const ADDRESS = {
   street: '10 Main Street',
-  suite: null,
+  suite: '',
   city: 'Austin',
   state: 'TX',
   postalCode: '78701',

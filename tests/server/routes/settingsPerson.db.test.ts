@@ -116,6 +116,13 @@ describe('settings: person details and ID documents', () => {
       { path: 'birthdate', message: 'Not a valid date' },
       { path: 'address.country', message: 'Choose a country from the list.' },
     ]);
+    // The same address as a business's (api/address.ts): a street of 201 characters is refused.
+    const longStreet = await write(portal.app, paco, 'PATCH', '/api/settings/person', {
+      phone: '',
+      birthdate: '',
+      address: address({ street: 'x'.repeat(201) }),
+    });
+    expect(longStreet.statusCode).toBe(400);
     expect((await get(portal.app, paco, '/api/settings/person')).json()).toEqual({
       phone: '',
       birthdate: '',

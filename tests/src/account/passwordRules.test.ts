@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isSecurePassword, passwordProblems } from '../../../src/account/passwordRules';
+import { isSecurePassword, PASSWORD_MESSAGES } from '../../../rules/passwords';
+import { PASSWORD_KEYS, passwordProblems } from '../../../src/account/passwordRules';
+import { createI18n } from '../../../src/i18n';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 
 describe('password rules (SPEC section 5)', () => {
   it('needs at least 12 characters mixing letters, numbers and symbols', () => {
@@ -25,5 +28,11 @@ describe('password rules (SPEC section 5)', () => {
       password: null,
       confirmation: null,
     });
+  });
+
+  it('shows the server’s rule text, on every form, under one key', () => {
+    const english = createI18n('en');
+    expect(english.t(PASSWORD_KEYS.passwordRule)).toBe(PASSWORD_MESSAGES.passwordRule);
+    expect(SERVER_TEXT_KEYS[PASSWORD_MESSAGES.passwordRule]).toBe(PASSWORD_KEYS.passwordRule);
   });
 });

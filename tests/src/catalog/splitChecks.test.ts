@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSet, checkSets, shareTotals, sumPercents } from '../../../src/catalog/splitChecks';
+import { checkSet, checkSets, shareTotals } from '../../../src/catalog/splitChecks';
 import {
   groupShare,
   newSet,
@@ -24,7 +24,9 @@ const keysOf = (set: SetDraft) => checkSet(set).problems.map((problem) => proble
 
 describe('split totals are exact decimal sums', () => {
   it('adds 33.3333 + 33.3333 + 33.3334 to exactly 100', () => {
-    expect(sumPercents(['33.3333', '33.3333', '33.3334']).toFixed()).toBe('100');
+    expect(shareTotals([{ pct: '33.3333' }, { pct: '33.3333' }, { pct: '33.3334' }]).total).toBe(
+      '100',
+    );
     const check = checkSet(
       setOf(payee('x', '33.3333'), payee('y', '33.3333'), payee('z', '33.3334')),
     );

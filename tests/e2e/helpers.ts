@@ -39,9 +39,9 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
     if (own) {
       await page.goto('/dashboard');
       await expect(page).toHaveURL(/\/dashboard$/);
-      // The address is the dashboard's at once; the frame shows once the session is read, as it
-      // does when the login page hands over.
-      await page.locator('.nav-list .nav-link').first().waitFor();
+      // The address is the dashboard's at once; the frame is drawn once the session is read, as
+      // when the login page hands over (its navigation hidden behind the menu on a phone).
+      await page.locator('.nav-list .nav-link').first().waitFor({ state: 'attached' });
       return;
     }
     signedIn.delete(key);

@@ -20,15 +20,18 @@ import {
 import { recordedDatabase } from './sqlLog';
 
 /**
- * The run's templates, when the run made them (tests/setup/databaseTemplates.ts); a file run
- * some other way makes its database from scratch.
+ * The run's templates, when the run made them (tests/setup/databaseTemplates.ts) for the database
+ * this file runs on; a file run some other way makes its database from scratch.
  */
 function runTemplates(): DatabaseTemplates | null {
+  let templates: DatabaseTemplates | undefined;
   try {
-    return inject('databaseTemplates') ?? null;
+    templates = inject('databaseTemplates');
   } catch {
     return null;
   }
+  const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+  return templates?.kind === kind ? templates : null;
 }
 
 /**
@@ -48,10 +51,7 @@ export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
   const template = templates && (options.demo ? templates.demo : templates.bare);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name =
-      template && templates.kind === 'postgres'
-        ? await copyPostgresDatabase(serverUrl, template)
-        : await copyPostgresDatabase(serverUrl, 'template1');
+    const name = await copyPostgresDatabase(serverUrl, template ?? 'template1');
     const url = databaseUrl(serverUrl, name);
     const { db, flush } = recordedDatabase(await openDatabase({ url }));
     if (!template) await prepareFromScratch(db, options.demo === true);
@@ -66,10 +66,7 @@ export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
       },
     };
   }
-  const dir =
-    template && templates.kind === 'pglite'
-      ? copyPgliteFolder(template)
-      : mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const dir = template ? copyPgliteFolder(template) : mkdtempSync(join(tmpdir(), 'portal-test-'));
   const { db, flush } = recordedDatabase(await openDatabase({ dataDir: dir }));
   if (!template) await prepareFromScratch(db, options.demo === true);
   return {

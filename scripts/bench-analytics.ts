@@ -8,7 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import {
+  copyPostgresDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+} from '../tests/server/databaseTemplates';
 import { analyticsViews, type AnalyticsQuery } from '../api/analytics';
 import { writeStatementAnalytics } from '../server/events/readModels/analytics';
 import { openDatabase, type Database } from '../server/db/database';
@@ -150,20 +154,9 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
   let drop = async () => {};
   if (kind === 'postgres') {
     const server = process.env.TEST_DATABASE_URL ?? '';
-    const name = `bench_analytics_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    db = await openDatabase({ url: url.toString() });
-    drop = async () => {
-      const cleaner = new pg.Client({ connectionString: server });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const name = await copyPostgresDatabase(server, 'template1', `bench_analytics_${Date.now()}`);
+    db = await openDatabase({ url: databaseUrl(server, name) });
+    drop = () => dropPostgresDatabase(server, name);
   } else {
     db = await openDatabase({ dataDir: join(work, 'pglite') });
   }

@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import pg from 'pg';
+import {
+  copyPostgresDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+} from '../tests/server/databaseTemplates';
 import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
 import { prepareDatabase } from '../server/startup';
@@ -83,20 +87,9 @@ async function runOne(kind: 'pglite' | 'postgres', file: string): Promise<void> 
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
     const server = process.env.TEST_DATABASE_URL ?? '';
-    const name = `bench_import_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    db = await openDatabase({ url: url.toString() });
-    dropDatabase = async () => {
-      const cleaner = new pg.Client({ connectionString: server });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const name = await copyPostgresDatabase(server, 'template1', `bench_import_${Date.now()}`);
+    db = await openDatabase({ url: databaseUrl(server, name) });
+    dropDatabase = () => dropPostgresDatabase(server, name);
   } else {
     db = await openDatabase({ dataDir: join(work, 'pglite') });
   }

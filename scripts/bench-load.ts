@@ -25,7 +25,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import {
+  copyPostgresDatabase,
+  databaseUrl as databaseUrlOf,
+  dropPostgresDatabase,
+} from '../tests/server/databaseTemplates';
 import { DEMO_PASSWORD } from '../server/seed';
 import { DISTROKID_HEADER, portalClient, sessionOf, sleep, type Session } from './benchPortal';
 
@@ -358,20 +362,9 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
   let drop = async () => {};
   if (kind === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `bench_load_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const cleaner = new pg.Client({ connectionString: serverUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const name = await copyPostgresDatabase(serverUrl, 'template1', `bench_load_${Date.now()}`);
+    databaseUrl = databaseUrlOf(serverUrl, name);
+    drop = () => dropPostgresDatabase(serverUrl, name);
   }
   const profile = process.env.BENCH_PROFILE_DIR;
   const server = await startServer({

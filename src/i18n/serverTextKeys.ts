@@ -36,6 +36,10 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',
+  'A statement has an issue to resolve before splits can be calculated.':
+    'server.statement.issue-to-resolve',
+  'Enter an amount such as 12.50 or -3.25 (at most 12 decimals).':
+    'statements.adjustments.amount-invalid',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
     'statements.stale.refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.

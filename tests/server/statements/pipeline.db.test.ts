@@ -70,7 +70,10 @@ describe('the statement pipeline', () => {
       const who = action === 'recalculate' ? ada : lena;
       const refused = await act(who, id, action);
       expect(refused.statusCode, action).toBe(409);
-      expect(refused.json().message).toMatch(/^This statement is waiting for funds: it cannot be/);
+      // The status as the statement pages name it.
+      expect(refused.json().message).toMatch(
+        /^This statement’s status is Waiting for Funds: it cannot be/,
+      );
       expect(await eventCount(id)).toBe(before);
     }
 
@@ -197,7 +200,17 @@ describe('the statement pipeline', () => {
     expect(await statement(id)).toMatchObject({ status: 'needs-attention', missingCodes: 1 });
     const forced = await act(ada, id, 'force');
     expect(forced.statusCode).toBe(409);
-    expect((await act(lena, id, 'calculate')).statusCode).toBe(409);
+    const calculated = await act(lena, id, 'calculate');
+    expect(calculated.statusCode).toBe(409);
+    // SPEC section 8's text, as the statement page says it: no machine state named.
+    for (const refused of [forced, calculated])
+      expect(refused.json().message).toBe(
+        'A statement has an issue to resolve before splits can be calculated.',
+      );
+    const funds = await act(lena, id, 'funds', { amount: '1' });
+    expect(funds.json().message).toBe(
+      'A statement has an issue to resolve before splits can be calculated.',
+    );
   });
 
   it('lets only an admin force a statement without funds, and a label expedite one', async () => {

@@ -69,6 +69,16 @@ export function statementStatusText(state: string): string {
   return `This statement’s status is ${name}`;
 }
 
+/** What a statement in Needs Attention or Failed cannot do until its issue is resolved. */
+const BLOCKED_BY_AN_ISSUE: ReadonlySet<StatementEvent['type']> = new Set([
+  'funds.receive',
+  'statement.force',
+  'statement.expedite',
+  'statement.calculate',
+  'statement.recalculate',
+  'statement.approve',
+]);
+
 const verbs: Partial<Record<StatementEvent['type'], string>> = {
   'statement.resolve': 'released for processing',
   'statement.retry': 'retried',
@@ -105,7 +115,8 @@ export async function transition(
   const before = snapshotOf(row.state, flags);
   const after = nextSnapshot(before, event);
   if (!after) {
-    if (before.hasTag('problem')) throw new ConflictError(ISSUE_TO_RESOLVE);
+    if (before.hasTag('problem') && BLOCKED_BY_AN_ISSUE.has(event.type))
+      throw new ConflictError(ISSUE_TO_RESOLVE);
     throw new ConflictError(
       `${statementStatusText(row.state)}: it cannot be ${verbs[event.type] ?? 'changed'} now.`,
     );

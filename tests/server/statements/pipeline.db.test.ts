@@ -213,6 +213,17 @@ describe('the statement pipeline', () => {
     );
   });
 
+  it('titles a refused delete as SPEC does: Statement Remove Failed', async () => {
+    const id = await upload('2026-05', [line('QZDM12600001', 7, '1.25')]);
+    expect((await act(ada, id, 'delete')).json().status).toBe('deleted');
+    const again = await act(ada, id, 'delete');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      title: 'Statement Remove Failed',
+      message: 'This statement’s status is Deleted: it cannot be deleted now.',
+    });
+  });
+
   it('lets only an admin force a statement without funds, and a label expedite one', async () => {
     const id = await upload('2026-07', [line('QZDM12600001', 5, '1')], { expected: '1' });
     expect((await act(lena, id, 'force')).statusCode).toBe(403);

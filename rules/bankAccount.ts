@@ -41,6 +41,8 @@ export const MICRO_DEPOSITS_LATEST_HOURS = 48;
 /** Amounts entered before the deposits reached the bank: nothing to compare yet, no try used. */
 export const MICRO_DEPOSITS_NOT_ARRIVED =
   'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.';
-/** The last wrong try: the partner drops the account, which must be added again. */
-export const MICRO_DEPOSITS_LOCKED =
-  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.';
+/**
+ * SPEC section 8: the last wrong try. The partner drops the account, which must be entered again
+ * (the page says why: the amounts were wrong 3 times).
+ */
+export const MICRO_DEPOSITS_LOCKED = 'Error, please delete account and re-enter your information';

@@ -44,6 +44,15 @@ export type Resource = (typeof resources)[number];
 export type Access = 'ro' | 'rw';
 export type Permission = `${Resource}:${Access}`;
 
+/**
+ * Who may upload an account's statements (`POST /api/statement/upload`), and so create, list and
+ * revoke the intake keys a distributor sends them with. Reading imports (`import:ro`) is not enough.
+ */
+export const STATEMENT_UPLOADERS = [
+  'statement:rw',
+  'import:rw',
+] as const satisfies readonly Permission[];
+
 /** Who reads the distributor list: its own readers, and those who import or read statements. */
 export const DISTRIBUTOR_READERS = [
   'distributor:ro',

@@ -1,13 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { UnauthorizedError } from '../errors';
-import type { Permission } from './permissions';
 
-/**
- * Who may upload an account's statements (`POST /api/statement/upload`), and so create, list and
- * revoke the intake keys a distributor sends them with.
- */
-export const STATEMENT_UPLOADERS: readonly Permission[] = ['statement:rw', 'import:rw'];
+export { STATEMENT_UPLOADERS } from '../../rules/permissions';
 
 /** Every intake key starts with this, so a leaked one is recognised for what it is. */
 export const INTAKE_KEY_PREFIX = 'rpi_';

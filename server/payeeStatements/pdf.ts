@@ -3,6 +3,7 @@ import type { PayeeStatement } from '../../api/payeeStatements';
 import { translator } from '../i18n';
 import { statementFont } from './fonts';
 import { formatExact, formatMoney, formatPeriod, formatUnits, languageOf } from './format';
+import { printedFigures } from './printedFigures';
 
 const MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4
@@ -27,6 +28,9 @@ export async function payeeStatementPdf(
   const language = languageOf(readerLanguage);
   const t = translator(language);
   const money = (amount: string) => formatMoney(amount, statement.currency, language);
+  const exact = (amount: string) => formatExact(amount, statement.currency, language);
+  const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+  const figures = printedFigures(statement);
   const texts = [
     statement.payee.fullname,
     statement.account,
@@ -82,6 +86,21 @@ export async function payeeStatementPdf(
   const heading = (text: string) => {
     doc.moveDown(1).fontSize(13).text(text, MARGIN).fontSize(10).moveDown(0.3);
   };
+  // A figure that sums the rows above it: a rule over its amount, as on an accountant's sheet.
+  const totalRow = (label: string, amount: string) => {
+    doc
+      .moveTo(COLUMNS.amount + 20, doc.y)
+      .lineTo(RIGHT, doc.y)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 2;
+    row({ product: label, code: '', units: '', amount });
+  };
+  const amountRow = (label: string, amount: string) =>
+    row({ product: label, code: '', units: '', amount });
+  const roundingRow = (amount: string | null) => {
+    if (amount !== null) amountRow(t('payee-statements.totals.rounding'), exact(amount));
+  };
 
   heading(t('payee-statements.lines.title'));
   row({
@@ -91,36 +110,46 @@ export async function payeeStatementPdf(
     amount: t('payee-statements.lines.amount'),
   });
   if (statement.lines.length === 0) doc.text(t('payee-statements.lines.none'), MARGIN);
-  for (const line of statement.lines) {
+  statement.lines.forEach((line, index) => {
     row({
       product: line.product || t('payee-statements.lines.unknown-product'),
       code: line.code,
       units: formatUnits(line.units, language),
-      amount: money(line.amount),
+      amount: money(figures.lines[index] ?? line.amount),
     });
-  }
+  });
+  roundingRow(figures.linesRounding);
+  totalRow(t('payee-statements.totals.earned'), money(figures.earned));
 
   heading(t('payee-statements.recoupments.title'));
   if (statement.recoupments.length === 0) doc.text(t('payee-statements.recoupments.none'), MARGIN);
-  for (const recoupment of statement.recoupments) {
-    row({ product: recoupment.title, code: '', units: '', amount: money(recoupment.amount) });
+  statement.recoupments.forEach((recoupment, index) => {
+    amountRow(recoupment.title, money(figures.recoupments[index] ?? recoupment.amount));
+  });
+  if (statement.recoupments.length > 0) {
+    roundingRow(figures.recoupmentsRounding);
+    totalRow(t('payee-statements.totals.recouped'), money(figures.recouped));
   }
 
+  // What is taken away shows in parentheses: each group sums to the figure under its rule.
   heading(t('payee-statements.totals.title'));
-  const totals: [string, string][] = [
-    [t('payee-statements.totals.earned'), money(statement.earned)],
-    [t('payee-statements.totals.recouped'), money(statement.recouped)],
-    [t('payee-statements.totals.credited'), money(statement.credited)],
-    [t('payee-statements.totals.payout'), money(statement.payout)],
-    [t('payee-statements.totals.brought-forward'), money(statement.broughtForward)],
-    [t('payee-statements.totals.paid'), money(statement.paid)],
-    [
-      t('payee-statements.totals.carried'),
-      formatExact(statement.carried, statement.currency, language),
-    ],
-  ];
-  for (const [label, value] of totals) row({ product: label, code: '', units: '', amount: value });
+  amountRow(t('payee-statements.totals.earned'), money(figures.earned));
+  amountRow(t('payee-statements.totals.recouped'), money(negated(figures.recouped)));
+  amountRow(t('payee-statements.totals.credited'), money(figures.credited));
+  roundingRow(figures.payoutRounding);
+  totalRow(t('payee-statements.totals.payout'), money(figures.payout));
+  amountRow(t('payee-statements.totals.brought-forward'), exact(figures.broughtForward));
+  amountRow(t('payee-statements.totals.paid'), exact(negated(figures.paid)));
+  roundingRow(figures.balanceRounding);
+  totalRow(t('payee-statements.totals.carried'), exact(figures.carried));
   doc.moveDown(1).fontSize(8).text(t('payee-statements.pdf.carried-note'), MARGIN);
+  const rounded = [
+    figures.linesRounding,
+    figures.recoupmentsRounding,
+    figures.payoutRounding,
+    figures.balanceRounding,
+  ].some((amount) => amount !== null);
+  if (rounded) doc.moveDown(0.5).text(t('payee-statements.pdf.rounding-note'), MARGIN);
   doc.end();
   return done;
 }

@@ -143,7 +143,8 @@ const accountLinkRoutes: FastifyPluginAsyncTypebox<AccountLinkRouteOptions> = as
     app.post(
       `${path}/complete`,
       {
-        config: publicAccess,
+        // A token cut short (a link broken across lines in the e-mail) is a link that failed.
+        config: { ...publicAccess, fieldTexts: { token: completions[purpose].failed } },
         schema: {
           tags: ['account links'],
           summary: 'Use the e-mailed link to set a password',

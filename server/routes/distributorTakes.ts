@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { DistributorTakeBody, StatementTakeBody, TakeAnswer } from '../../api/recoupments';
-import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
+import { takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { commandAccount } from '../queries/accounts';
+import { statementStatusText } from '../statements/pipeline';
 import { lockVisibleStatement } from '../queries/statements';
 import { PERCENT_RANGE } from '../recoupments/validation';
 import { isPercentText } from '../../rules/percent';
@@ -91,7 +92,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!statement) throw new NotFoundError();
         if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
-            `This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its distributor take.`,
+            `${statementStatusText(statement.state)}: reset it before changing its distributor take.`,
           );
         }
         await appendAfterCheck(

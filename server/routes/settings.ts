@@ -161,7 +161,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox<SettingsRouteOptions> = async (a
   app.post(
     '/api/settings/username/confirm',
     {
-      config: { access: ownAccount },
+      config: { access: ownAccount, fieldTexts: { token: PROFILE_MESSAGES.usernameLinkInvalid } },
       schema: {
         tags: ['settings'],
         summary: 'Use the e-mailed link: the new address becomes the username',

@@ -4,7 +4,7 @@ import { errorResponses, IdParams, multipartBody } from '../../api/common';
 import { RetryParts } from '../../api/statementUpload';
 import { CommandDone, FundsRequest, MoveRequest } from '../../api/statements';
 import type { Queryable } from '../db/database';
-import { BadRequestError, ForbiddenError } from '../errors';
+import { BadRequestError, ForbiddenError, HttpError } from '../errors';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { lockVisibleStatement, statementStatusOf } from '../queries/statements';
@@ -15,6 +15,9 @@ import { receiveStatementFiles } from '../statements/uploadFiles';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 const adminAccess: RouteAccess = { session: true, permissions: ['statement:rw'], roles: ['admin'] };
+
+/** SPEC section 8: the title a refused delete is shown with, above the reason. */
+export const STATEMENT_REMOVE_FAILED = 'Statement Remove Failed';
 
 export const RETRY_NEEDS_ADMIN =
   'Only an admin can retry a statement that was read: correct its rows in a new upload, or cancel it.';
@@ -43,6 +46,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
     summary: string,
     access: RouteAccess,
     run: (tx: Queryable, request: FastifyRequest, id: string) => Promise<unknown>,
+    failureTitle?: string,
   ) =>
     app.post(
       `/api/statements/:id/${path}`,
@@ -57,10 +61,16 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
       },
       async (request) => {
         const id = request.params.id;
-        await app.db.transaction(async (tx) => {
-          await lockVisibleStatement(tx, sessionOf(request).user, id);
-          await run(tx, request, id);
-        });
+        try {
+          await app.db.transaction(async (tx) => {
+            await lockVisibleStatement(tx, sessionOf(request).user, id);
+            await run(tx, request, id);
+          });
+        } catch (error) {
+          if (failureTitle && error instanceof HttpError && !error.title)
+            throw new HttpError(error.statusCode, error.message, failureTitle, error.errors);
+          throw error;
+        }
         app.jobs.poke();
         return answer(id);
       },
@@ -71,15 +81,26 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
     summary: string,
     access: RouteAccess,
     event: Parameters<typeof transition>[2],
+    failureTitle?: string,
   ) =>
-    action(path, summary, access, (tx, request, id) =>
-      transition(tx, id, event, commandMetadata(request, app.now())),
+    action(
+      path,
+      summary,
+      access,
+      (tx, request, id) => transition(tx, id, event, commandMetadata(request, app.now())),
+      failureTitle,
     );
 
   simple('force', 'Run without matching funds (admin)', adminAccess, { type: 'statement.force' });
   simple('expedite', 'Skip the wait for funds', labelAccess, { type: 'statement.expedite' });
   simple('cancel', 'Cancel the statement', labelAccess, { type: 'statement.cancel' });
-  simple('delete', 'Delete the statement (admin)', adminAccess, { type: 'statement.delete' });
+  simple(
+    'delete',
+    'Delete the statement (admin)',
+    adminAccess,
+    { type: 'statement.delete' },
+    STATEMENT_REMOVE_FAILED,
+  );
   simple('reset', 'Back to pending, dropping the result (admin)', adminAccess, {
     type: 'statement.reset',
   });

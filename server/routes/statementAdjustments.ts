@@ -2,20 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../api/common';
 import { Adjustment, NewAdjustment } from '../../api/statements';
-import { statusOfState, takesHandEdits } from '../../machines/statementMachine';
+import { takesHandEdits } from '../../machines/statementMachine';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
+import { statementStatusText } from '../statements/pipeline';
 import { lockVisibleStatement, trimDecimal } from '../queries/statements';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
+
+/** The adjustment form's word for an amount it cannot read: a line may take money away. */
+export const ADJUSTMENT_AMOUNT_INVALID =
+  'Enter an amount such as 12.50 or -3.25 (at most 12 decimals).';
 
 /** Royalty lines and adjustments added by hand; GET /api/statements/{id}/adjustments is in statements.ts. */
 const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/statements/:id/adjustments',
     {
-      config: { access: labelAccess },
+      config: { access: labelAccess, fieldTexts: { amount: ADJUSTMENT_AMOUNT_INVALID } },
       schema: {
         tags: ['statement pipeline'],
         summary:
@@ -44,7 +49,7 @@ const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!statement) throw new NotFoundError();
         if (!takesHandEdits(statement.state)) {
           throw new ConflictError(
-            `Adjustment failed. This statement is ${(statusOfState[statement.state] ?? statement.state).replace(/-/g, ' ')}: reset it before changing its lines.`,
+            `Adjustment failed. ${statementStatusText(statement.state)}: reset it before changing its lines.`,
           );
         }
         if (!statement.known) {

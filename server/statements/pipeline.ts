@@ -10,8 +10,11 @@ import type { Queryable } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import type { EventMetadata, PortalEvent, StatementFlags } from '../events/types';
+import { translator } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
 import { rematchTitleKeys } from './titleKeys';
+
+const NO_FLAGS: StatementFlags = { forced: false, expedited: false, cashless: false };
 
 interface StatementRow {
   state: string;
@@ -53,6 +56,29 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
   };
 }
 
+/** SPEC section 8: what a statement in Needs Attention or Failed is refused with. */
+export const ISSUE_TO_RESOLVE =
+  'A statement has an issue to resolve before splits can be calculated.';
+
+const english = translator('en');
+
+/** "This statement’s status is Waiting for Funds": the status as the statement pages name it. */
+export function statementStatusText(state: string): string {
+  const status = statusOfState[state] ?? state;
+  const name = english(`statements.status.${status}`, { defaultValue: status });
+  return `This statement’s status is ${name}`;
+}
+
+/** What a statement in Needs Attention or Failed cannot do until its issue is resolved. */
+const BLOCKED_BY_AN_ISSUE: ReadonlySet<StatementEvent['type']> = new Set([
+  'funds.receive',
+  'statement.force',
+  'statement.expedite',
+  'statement.calculate',
+  'statement.recalculate',
+  'statement.approve',
+]);
+
 const verbs: Partial<Record<StatementEvent['type'], string>> = {
   'statement.resolve': 'released for processing',
   'statement.retry': 'retried',
@@ -89,9 +115,10 @@ export async function transition(
   const before = snapshotOf(row.state, flags);
   const after = nextSnapshot(before, event);
   if (!after) {
-    const status = statusOfState[row.state] ?? row.state;
+    if (before.hasTag('problem') && BLOCKED_BY_AN_ISSUE.has(event.type))
+      throw new ConflictError(ISSUE_TO_RESOLVE);
     throw new ConflictError(
-      `This statement is ${status.replace(/-/g, ' ')}: it cannot be ${verbs[event.type] ?? 'changed'} now.`,
+      `${statementStatusText(row.state)}: it cannot be ${verbs[event.type] ?? 'changed'} now.`,
     );
   }
   await appendAfterCheck(
@@ -161,9 +188,9 @@ export async function receiveFunds(
   const row = rows[0];
   if (!row) throw new NotFoundError();
   if (row.state !== 'awaitingFunds') {
-    throw new ConflictError(
-      `This statement is ${(statusOfState[row.state] ?? row.state).replace(/-/g, ' ')}: it is not waiting for funds.`,
-    );
+    if (snapshotOf(row.state, NO_FLAGS).hasTag('problem'))
+      throw new ConflictError(ISSUE_TO_RESOLVE);
+    throw new ConflictError(`${statementStatusText(row.state)}: it is not waiting for funds.`);
   }
   await appendAfterCheck(
     tx,

@@ -3,6 +3,7 @@ import { UPLOAD_AMOUNT_PATTERN, UploadRequest, type ExchangeRate } from '../../a
 import { TEXT_ENCODINGS } from '../../rules/encodings';
 import { BadRequestError } from '../errors';
 import { validatorCompiler } from '../validation';
+import { NOT_READABLE, UNSTORABLE_TEXT } from '../validationTexts';
 
 /** An admin or overseer files a statement under a label account, never the portal's own. */
 export const CHOOSE_LABEL_ACCOUNT = 'Choose the label account this statement belongs to.';
@@ -29,7 +30,7 @@ const FIELD_PROBLEMS: Record<string, string> = {
   distributor: 'Choose a distributor.',
   report_month: 'The report month must be a month (YYYY-MM).',
   expected: 'An amount must be positive.',
-  cashless: 'cashless must be true or false.',
+  cashless: NOT_READABLE,
   accountId: CHOOSE_LABEL_ACCOUNT,
   encodings: UNKNOWN_ENCODING,
   exchange: EXCHANGE_CURRENCIES,
@@ -43,14 +44,10 @@ function problemOf(error: ErrorObject | undefined): string {
   const [field = missing.missingProperty ?? '', inner = ''] = error.instancePath
     .split('/')
     .slice(1);
-  if (error.keyword === 'additionalProperties' && field === '') {
-    const { additionalProperty } = error.params as { additionalProperty: string };
-    return `The upload details name a field the upload does not take: '${additionalProperty}'.`;
-  }
-  if (error.keyword === 'text')
-    return `Invalid request: body${error.instancePath} ${error.message}`;
+  if (error.keyword === 'text') return UNSTORABLE_TEXT;
   if (field === 'exchange' && inner === 'rate') return EXCHANGE_RATE;
-  return FIELD_PROBLEMS[field] ?? `Invalid request: body${error.instancePath} ${error.message}`;
+  // A field the form does not send (`note`), or one of the wrong kind: a page older than the server.
+  return FIELD_PROBLEMS[field] ?? NOT_READABLE;
 }
 
 /**

@@ -34,6 +34,8 @@ export function handleFailure(
 ): FailureHandling {
   // The server answers in English; a text the portal knows is shown in the user's language.
   const serverMessage = body?.message?.trim() ? knownServerText(t, body.message) : undefined;
+  // A title the server gives names the action that failed ('Statement Remove Failed').
+  const serverTitle = body?.title?.trim() ? knownServerText(t, body.title) : undefined;
   const errorToast = (content: string, title?: string): ToastRequest => ({
     type: 'error',
     ...(title ? { title } : {}),
@@ -55,17 +57,23 @@ export function handleFailure(
     return { ...none, toast: errorToast(t('api.errors.server-not-reachable')) };
   }
   if (status === 409) {
-    return { ...none, toast: errorToast(serverMessage ?? t('api.errors.failed-to-complete')) };
+    return {
+      ...none,
+      toast: errorToast(serverMessage ?? t('api.errors.failed-to-complete'), serverTitle),
+    };
   }
   if (status === 400) {
-    return { ...none, toast: errorToast(serverMessage ?? t('api.errors.error-saving')) };
+    return {
+      ...none,
+      toast: errorToast(serverMessage ?? t('api.errors.error-saving'), serverTitle),
+    };
   }
   if (status === 404) {
     return {
       ...none,
       toast: errorToast(
         serverMessage ?? t('api.errors.resource-not-found'),
-        t('api.errors.not-found-title'),
+        serverTitle ?? t('api.errors.not-found-title'),
       ),
     };
   }

@@ -7,6 +7,7 @@ import { Money } from '../widgets/Money';
 import { currenciesOf, totalOf } from './figures';
 import { PeriodChart } from './PeriodChart';
 import { useRouteAccess } from './useRouteAccess';
+import { useStatementUploader } from '../distributors/labelAccountLoad';
 
 /** Top products or artists, each with its revenue over the timeframe. */
 function RankedList({ title, rows, path }: { title: string; rows: Ranked[]; path: string | null }) {
@@ -38,12 +39,14 @@ function RankedList({ title, rows, path }: { title: string; rows: Ranked[]; path
 export function LabelDashboardView({ board }: { board: LabelDashboard }) {
   const { t } = useTranslation();
   const may = useRouteAccess();
+  // Reading imports (an overseer's import:ro) opens the page, but only uploaders can import.
+  const { canManage: uploads } = useStatementUploader();
   if (board.statementCount === 0) {
     return (
       <section className="card dashboard-empty" data-testid="dashboard-empty">
         <h2>{t('dashboard.label.empty-title')}</h2>
         <p>{t('dashboard.label.empty-text')}</p>
-        {may('import') && (
+        {may('import') && uploads && (
           <Link className="button button-primary" to="/import">
             {t('dashboard.label.import')}
           </Link>

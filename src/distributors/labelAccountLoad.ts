@@ -1,5 +1,6 @@
 import { useState, type DependencyList } from 'react';
 import { useLoad, type Load } from '../app/useLoad';
+import { STATEMENT_UPLOADERS } from '../../rules/permissions';
 import { actingAs } from '../routes/access';
 import { useSession } from '../session/useSession';
 
@@ -13,7 +14,7 @@ export function useStatementUploader(): { canManage: boolean; choosesAccount: bo
   if (!session) return { canManage: false, choosesAccount: false };
   const { permissions, roles } = actingAs(session);
   return {
-    canManage: permissions.includes('statement:rw') || permissions.includes('import:rw'),
+    canManage: STATEMENT_UPLOADERS.some((permission) => permissions.includes(permission)),
     choosesAccount: roles.includes('admin') || roles.includes('overseer'),
   };
 }

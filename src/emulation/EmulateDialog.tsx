@@ -55,20 +55,25 @@ export function EmulateDialog({ session, onClose }: { session: Session; onClose:
   const recent = useSelector(actor, (state) => state.context.recent);
   const allowed = canEmulate(session);
 
+  // Who may only look people up (an overseer's emulate:ro) is offered no button it may not use.
   const columns: ListColumn<UserRow>[] = [
     { label: t('emulation.list.name'), key: 'fullname', flexGrow: 2 },
     { label: t('emulation.list.username'), key: 'username', flexGrow: 2 },
     { label: t('emulation.list.role'), key: 'role', component: RoleCell },
-    {
-      label: t('emulation.list.action'),
-      key: 'emulate',
-      btnLabel: t('emulation.list.emulate'),
-      action: (row) => actor.send({ type: 'emulate.choose', username: row.username }),
-      disabled: !allowed,
-      width: 110,
-      flexGrow: 0,
-      textAlign: 'right',
-    },
+    ...(allowed
+      ? [
+          {
+            label: t('emulation.list.action'),
+            key: 'emulate',
+            btnLabel: t('emulation.list.emulate'),
+            action: (row: UserRow) =>
+              actor.send({ type: 'emulate.choose', username: row.username }),
+            width: 110,
+            flexGrow: 0,
+            textAlign: 'right' as const,
+          },
+        ]
+      : []),
   ];
   const recentRows = withIds(showAllRecent ? recent : recent.slice(0, RECENT_ROWS));
 
@@ -83,6 +88,11 @@ export function EmulateDialog({ session, onClose }: { session: Session; onClose:
         <Preloader delayMs={0} />
       ) : (
         <div className="emulate-dialog">
+          {!allowed && (
+            <p className="page-note" data-testid="emulate-read-only">
+              {t('emulation.dialog.read-only')}
+            </p>
+          )}
           <section className="emulate-section" aria-labelledby="emulate-recent-title">
             <h3 id="emulate-recent-title" className="emulate-section-title">
               {t('emulation.recent.title')}

@@ -14,6 +14,18 @@ const FIRST_SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Too many requests. Please try again later.': 'server.request.too-many',
   'An unexpected error occurred. Please try again later.': 'server.request.unexpected',
   'The requested resource was not found.': 'api.errors.resource-not-found',
+  // A request its schema refuses, on any page (server/validationTexts.ts).
+  'Fill in every required field.': 'server.request.field-required',
+  'A text is longer than its field takes: shorten it and try again.':
+    'server.request.text-too-long',
+  'A text holds a character that cannot be saved: remove it and try again.':
+    'server.request.unstorable-text',
+  'A number is larger or smaller than its field takes.': 'server.request.number-range',
+  'Enter a date that exists.': 'server.request.not-a-date',
+  'The portal could not read what this page sent. Reload the page and try again.':
+    'server.request.not-readable',
+  'The search or filters of this page are not valid. Change them and try again.':
+    'server.request.invalid-filters',
 };
 
 const serverTextKeys = new Map(Object.entries(FIRST_SERVER_TEXT_KEYS));

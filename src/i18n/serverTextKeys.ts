@@ -1,6 +1,7 @@
 // The keys of the server's answers that pages show (SPEC section 8), by their English text; the
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
+import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
@@ -28,14 +29,18 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'This bank account is verified already.': 'bank-account.errors.verified',
   'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
     'bank-account.errors.not-arrived',
-  'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.':
-    'bank-account.errors.locked',
+  [MICRO_DEPOSITS_LOCKED]: 'bank-account.errors.locked',
   'A payment minimum is zero or more, with no more decimals than its currency has.':
     'payment-settings.errors.amount',
   'Each currency has one payment minimum.': 'payment-settings.errors.twice',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',
+  'Statement Remove Failed': 'server.statement.remove-failed',
+  'A statement has an issue to resolve before splits can be calculated.':
+    'server.statement.issue-to-resolve',
+  'Enter an amount such as 12.50 or -3.25 (at most 12 decimals).':
+    'statements.adjustments.amount-invalid',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
     'statements.stale.refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.

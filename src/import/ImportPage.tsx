@@ -8,6 +8,7 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { LabelAccountSelect } from '../catalog/LabelAccountSelect';
+import { useStatementUploader } from '../distributors/labelAccountLoad';
 import { actingAs, canOpen } from '../routes/access';
 import type { PageProps } from '../routes/types';
 import { routeById } from '../routes/table';
@@ -71,8 +72,32 @@ function useProblemText(): (problem: ImportFormProblem | undefined) => string | 
   };
 }
 
-/** /import: upload a distributor's statement files, then follow what becomes of them. */
-export function ImportPage({ route }: PageProps) {
+/**
+ * /import: upload a distributor's statement files, then follow what becomes of them. Who may only
+ * read imports (an overseer's import:ro) is not offered a form the server would refuse.
+ */
+export function ImportPage(props: PageProps) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { canManage } = useStatementUploader();
+  if (canManage) return <ImportForm {...props} />;
+  const readsStatements = session ? canOpen(routeById('statements'), session) : false;
+  return (
+    <section className="page import-page">
+      <h1 className="page-title">{t(props.route.titleKey)}</h1>
+      <p className="page-note" data-testid="import-read-only">
+        {t('import.form.read-only')}
+      </p>
+      {readsStatements && (
+        <Link className="button button-secondary" to="/statements">
+          {t('import.form.open-statements')}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function ImportForm({ route }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const { session } = useSession();

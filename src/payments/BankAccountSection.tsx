@@ -276,7 +276,12 @@ export function BankAccountSection() {
             <>
               {!account && <p className="page-note">{t('bank-account.section.none')}</p>}
               {account?.status === 'verification-failed' && (
-                <p className="page-note">{t('bank-account.section.add-again')}</p>
+                <>
+                  <p className="field-error" role="alert">
+                    {t('bank-account.errors.locked')}
+                  </p>
+                  <p className="page-note">{t('bank-account.section.add-again')}</p>
+                </>
               )}
               <AddBankAccount
                 onSaved={saved}

@@ -24,6 +24,7 @@ import {
   paymentStatusLabel,
   transferKindLabel,
 } from './labels';
+import { paymentFailureText } from './failureText';
 import { transactionColumns } from './PaymentCells';
 import { readPayment, retryPayment } from './paymentsApi';
 import { useIsAdmin } from './useIsAdmin';
@@ -120,12 +121,7 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
       ? [[t('payments.detail.hold'), holdReasonLabel(t, payment.holdReason)] as [string, string]]
       : []),
     ...(payment.failure
-      ? [
-          [t('payments.detail.failure'), `${payment.failure.code}: ${payment.failure.message}`] as [
-            string,
-            string,
-          ],
-        ]
+      ? [[t('payments.detail.failure'), paymentFailureText(t, payment.failure)] as [string, string]]
       : []),
     [t('payments.list.amount'), money(payment.amount)],
     [t('payments.detail.fee'), money(payment.fee)],

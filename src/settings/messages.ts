@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { ApiError } from '../api/client';
+import { knownServerText } from '../i18n/serverText';
 import { PERSON_MESSAGES, type PersonMessage } from '../../rules/personDetails';
 import { PROFILE_MESSAGES, type ProfileMessage } from '../../rules/profile';
 
@@ -56,7 +57,8 @@ export function useMessageText(): MessageText {
   const { t } = useTranslation();
   const server = (text: string) => {
     const key = KEY_BY_ENGLISH.get(text);
-    return key ? t(key) : text;
+    // Texts every page shares (a field too long, a request refused) are the portal's own.
+    return key ? t(key) : knownServerText(t, text);
   };
   return {
     rule: (problem) => (problem ? t(MESSAGE_KEYS[problem]) : null),

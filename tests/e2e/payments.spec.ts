@@ -177,7 +177,9 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     // The admin reads the bank's answer, clears the payment and tries it again.
     await page.goto(`/payments/${failed}`);
     await expect(
-      page.getByRole('region', { name: 'Details' }).getByText('R01: Insufficient Funds'),
+      page
+        .getByRole('region', { name: 'Details' })
+        .getByText('Failed to process request: Insufficient Funds (R01)'),
     ).toBeVisible();
     await expect(page.getByRole('table', { name: 'History' })).toContainText(
       'Failed · R01: Insufficient Funds',

@@ -2,22 +2,13 @@
 // to the last decimal, as JSON, CSV, PDF and a zip of all; the e-mail that tells them; and who may
 // read which.
 import Decimal from 'decimal.js';
-import { PDFParse } from 'pdf-parse';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf } from '../../../server/events/readModels/ledgerTransfers';
 import { get, login, write, type LoggedIn } from '../harness';
 import { labelStatements, type LabelStatements } from '../statements/labelStatements';
 import { openSecondLabel, SECOND_PASSWORD } from '../tenancy';
-
-const pdfText = async (bytes: Buffer) => {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-};
+import { pdfText, readPrinted, sumsThatFail } from './printedPdf';
 
 describe('payee statements', () => {
   let label: LabelStatements;
@@ -226,6 +217,14 @@ describe('payee statements', () => {
       'statement-2026-09-distrokid-paco-payee.csv',
       'statement-2026-09-distrokid-paco-payee.pdf',
     ]);
+    // Printed from the approved result and the ledger, the English statements add up on paper.
+    for (const name of [
+      'statement-2026-09-distrokid-aria-artist.pdf',
+      'statement-2026-09-distrokid-lena-label.pdf',
+    ]) {
+      const printed = readPrinted(await pdfText(Buffer.from(entries[name]!)));
+      expect(sumsThatFail(printed), name).toEqual([]);
+    }
     const pacoCsv = Buffer.from(entries['statement-2026-09-distrokid-paco-payee.csv']!).toString();
     expect(pacoCsv).toBe((await get(portal.app, paco, `/api/earnings/${september}/csv`)).body);
 

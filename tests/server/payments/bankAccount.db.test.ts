@@ -237,8 +237,8 @@ describe('micro-deposits as the bank sends them', () => {
     }
     const last = await verify(paco, ['0.12', '0.45']);
     expect(last.statusCode).toBe(400);
-    const locked =
-      'The amounts were wrong 3 times. Add the bank account again to receive two new micro-deposits.';
+    // SPEC section 8's text; the page says why beside it.
+    const locked = 'Error, please delete account and re-enter your information';
     expect(last.json().message).toBe(locked);
     const read = (await get(portal.app, paco, '/api/payment-method/bank-account')).json();
     expect(read).toMatchObject({

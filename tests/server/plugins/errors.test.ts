@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultAppOptions } from '../../../server/app';
+import { NOT_READABLE } from '../../../server/validationTexts';
 import { freshDatabase, login, startPortal, type TestPortal } from '../harness';
 
 describe('bad input', () => {
@@ -48,9 +49,12 @@ describe('bad input', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('names the field that is wrong', async () => {
+  it('names the field that is wrong beside the text a person reads', async () => {
     const response = await post('{"name": 12, "uploadable": true}');
-    expect(response.json().message).toContain('name');
+    expect(response.json()).toEqual({
+      message: NOT_READABLE,
+      errors: [{ path: 'name', message: NOT_READABLE }],
+    });
   });
 
   it('answers unknown API paths with the not-found text', async () => {

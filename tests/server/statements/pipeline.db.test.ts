@@ -70,7 +70,10 @@ describe('the statement pipeline', () => {
       const who = action === 'recalculate' ? ada : lena;
       const refused = await act(who, id, action);
       expect(refused.statusCode, action).toBe(409);
-      expect(refused.json().message).toMatch(/^This statement is waiting for funds: it cannot be/);
+      // The status as the statement pages name it.
+      expect(refused.json().message).toMatch(
+        /^This statement’s status is Waiting for Funds: it cannot be/,
+      );
       expect(await eventCount(id)).toBe(before);
     }
 
@@ -197,7 +200,28 @@ describe('the statement pipeline', () => {
     expect(await statement(id)).toMatchObject({ status: 'needs-attention', missingCodes: 1 });
     const forced = await act(ada, id, 'force');
     expect(forced.statusCode).toBe(409);
-    expect((await act(lena, id, 'calculate')).statusCode).toBe(409);
+    const calculated = await act(lena, id, 'calculate');
+    expect(calculated.statusCode).toBe(409);
+    // SPEC section 8's text, as the statement page says it: no machine state named.
+    for (const refused of [forced, calculated])
+      expect(refused.json().message).toBe(
+        'A statement has an issue to resolve before splits can be calculated.',
+      );
+    const funds = await act(lena, id, 'funds', { amount: '1' });
+    expect(funds.json().message).toBe(
+      'A statement has an issue to resolve before splits can be calculated.',
+    );
+  });
+
+  it('titles a refused delete as SPEC does: Statement Remove Failed', async () => {
+    const id = await upload('2026-05', [line('QZDM12600001', 7, '1.25')]);
+    expect((await act(ada, id, 'delete')).json().status).toBe('deleted');
+    const again = await act(ada, id, 'delete');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      title: 'Statement Remove Failed',
+      message: 'This statement’s status is Deleted: it cannot be deleted now.',
+    });
   });
 
   it('lets only an admin force a statement without funds, and a label expedite one', async () => {

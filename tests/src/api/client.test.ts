@@ -265,6 +265,24 @@ describe('handleFailure', () => {
         toast: errorToast('t(api.errors.failed-to-complete)'),
       },
     ],
+    // A refused delete is titled as SPEC section 8 names it, in the reader's language.
+    [
+      'POST',
+      409,
+      {
+        title: 'Statement Remove Failed',
+        message: 'A statement has an issue to resolve before splits can be calculated.',
+      },
+      {
+        expireSession: false,
+        apiError: false,
+        warn: false,
+        toast: errorToast(
+          't(server.statement.issue-to-resolve)',
+          't(server.statement.remove-failed)',
+        ),
+      },
+    ],
     [
       'PATCH',
       400,

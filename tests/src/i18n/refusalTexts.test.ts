@@ -1,0 +1,35 @@
+// The texts the server refuses a request with reach the reader in their language: each is a text
+// the browser knows by key, and each key is translated in all six languages.
+import { describe, expect, it } from 'vitest';
+import { createI18n, LANGUAGES } from '../../../src/i18n';
+import { addServerTextKeys, knownServerText } from '../../../src/i18n/serverText';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
+import * as refusals from '../../../server/validationTexts';
+import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
+import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
+import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
+
+const SERVER_TEXTS: string[] = [
+  ...Object.values(refusals as Record<string, unknown>).filter(
+    (value): value is string => typeof value === 'string',
+  ),
+  ISSUE_TO_RESOLVE,
+  ADJUSTMENT_AMOUNT_INVALID,
+  RESET_FAILED,
+  CLAIM_FAILED,
+];
+
+describe('what the server refuses a request with', () => {
+  addServerTextKeys(SERVER_TEXT_KEYS);
+
+  it.each(SERVER_TEXTS)('shows "%s" in every language', (text) => {
+    const english = createI18n('en').t;
+    expect(knownServerText(english, text)).toBe(text);
+    for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+      const t = createI18n(language).t;
+      const shown = knownServerText((key) => t(key, { email: 'help@portal.example' }), text);
+      expect(shown, language).not.toBe(text);
+      expect(shown.length, language).toBeGreaterThan(3);
+    }
+  });
+});

@@ -46,8 +46,9 @@ const PAYOUTS = (statement: string) => `
   case when not (${APPROVED(statement)}) then 0
        when $4::text is null then (select coalesce(sum(sp.payout), 0) from statement_payees sp
                                    where sp.calculation_id = ${statement}.calculation_id)
-       else (select coalesce(sum(l.amount), 0) from statement_lines l join products p on p.id = l.product_id
-              where l.calculation_id = ${statement}.calculation_id and p.artist_id = $4) end`;
+       else (select coalesce(sum(line.amount), 0)
+               from statement_lines line join products p on p.id = line.product_id
+              where line.calculation_id = ${statement}.calculation_id and p.artist_id = $4) end`;
 
 const params = (filter: LabelFilter) => [
   filter.account,

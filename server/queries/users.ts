@@ -124,6 +124,19 @@ export async function findPersonByEmail(
   return rows[0] ?? null;
 }
 
+/** Whether the person is one of the account's own people (not a payee of another account). */
+export async function isPersonOf(
+  db: Queryable,
+  userId: string,
+  accountId: string,
+): Promise<boolean> {
+  const rows = await db.query('select 1 from users where id = $1 and account_id = $2', [
+    userId,
+    accountId,
+  ]);
+  return rows.length > 0;
+}
+
 /** Whether the person is one of the payees the account works with, invited or accepted. */
 export async function isAccountPayee(
   db: Queryable,

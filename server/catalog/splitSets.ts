@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { appendAfterCheck, appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
+import { nameSeenBy } from '../queries/users';
 import { sendAccountLink } from '../services/accountLinks';
 import { invitePayee, type Invitee } from '../services/payeeInvitations';
 import { openAccount, registerUser } from '../services/registration';
@@ -41,10 +42,20 @@ export async function readProductSplitSets(tx: Queryable, productId: string): Pr
   return rows.map((row) => toSplitSet(row, { productId }));
 }
 
-/** The names of every payee the sets share with, for their views. */
+/** Who reads split sets: their account (null for staff, who see every name), and the person. */
+export interface NameReader {
+  account: string | null;
+  person: string;
+}
+
+/**
+ * The names of every payee the sets share with, for their views: as the sets' account knows them
+ * (a person it only invited by their address), and the reader's own name always.
+ */
 export async function readPayeeNames(
   tx: Queryable,
   sets: readonly SplitSet[],
+  reader: NameReader,
 ): Promise<Map<string, string>> {
   const payeeIds = [
     ...new Set(
@@ -55,11 +66,12 @@ export async function readPayeeNames(
       ),
     ),
   ];
-  const rows = await tx.query<{ id: string; fullname: string }>(
-    'select id, fullname from users where id = any($1::text[])',
-    [payeeIds],
+  const rows = await tx.query<{ id: string; name: string }>(
+    `select u.id, case when u.id = $3 then u.fullname else ${nameSeenBy('$2', 'u')} end as name
+       from users u where u.id = any($1::text[])`,
+    [payeeIds, reader.account, reader.person],
   );
-  return new Map(rows.map((row) => [row.id, row.fullname]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export interface SplitsCommand {

@@ -8,7 +8,7 @@ import { paymentIsVisible, paymentScope } from '../queries/payments';
 import { catalogScope, findProduct } from '../queries/products';
 import { recoupmentIsVisible, recoupmentScope } from '../queries/recoupments';
 import { statementIsVisible } from '../queries/statements';
-import { findVisibleUser } from '../queries/users';
+import { isPersonOf } from '../queries/users';
 import type { StreamKind } from '../events/types';
 import { STATEMENT_UPLOADERS } from '../auth/intakeKeys';
 
@@ -62,10 +62,12 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
   ),
   artist: needs(['artist:ro'], async (db, user, id) => (await findArtist(db, user, id)) !== null),
   distributor: (_db, user) => allowsAny(user.permissions, DISTRIBUTOR_READERS),
+  // A person's logins, failed logins and profile reach them and their own account's people: not
+  // a label that invited or works with them (that relationship is on the label's account stream).
   user: async (db, user, id) =>
     user.id === id ||
     (allows(user.permissions, 'user:ro') &&
-      (await findVisibleUser(db, id, seesAllAccounts(user) ? null : user.accountId)) !== null),
+      (seesAllAccounts(user) || (await isPersonOf(db, id, user.accountId)))),
   account: (_db, user, id) =>
     allows(user.permissions, 'account:ro') && (seesAllAccounts(user) || user.accountId === id),
   paymentsettings: async (db, user, id) =>

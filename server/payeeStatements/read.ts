@@ -8,6 +8,7 @@ import type {
 import type { Queryable } from '../db/database';
 import { payeeAccount } from '../ledger/accounts';
 import { pagedList } from '../queries/pagedList';
+import { nameSeenBy, seesWhole } from '../queries/users';
 import { statementCurrencySql } from '../events/readModels/statementCurrency';
 
 /**
@@ -16,10 +17,16 @@ import { statementCurrencySql } from '../events/readModels/statementCurrency';
  */
 const APPROVED = `s.approved_seq is not null and s.state in ('finalizing', 'ready', 'sent')`;
 
-const SUMMARY_COLUMNS = `s.id as statement_id, s.account_id, s.period, d.name as distributor,
-  a.name as account_name, coalesce(${statementCurrencySql('s.id')}, 'USD') as currency,
-  s.approved_at, s.approved_seq, sp.payee_id, coalesce(u.fullname, '') as fullname,
-  coalesce(u.language, 'en') as language, sp.calculation_id,
+/**
+ * A summary's columns, the payee named as account `viewer` knows them (SQL; null for staff and the
+ * payee themselves): a person it only invited by their address, their statement in English.
+ */
+const summaryColumns = (viewer: string) => `s.id as statement_id, s.account_id, s.period,
+  d.name as distributor, a.name as account_name,
+  coalesce(${statementCurrencySql('s.id')}, 'USD') as currency,
+  s.approved_at, s.approved_seq, sp.payee_id, ${nameSeenBy(viewer, 'u')} as fullname,
+  case when ${seesWhole(viewer, 'u')} then coalesce(u.language, 'en') else 'en' end as language,
+  sp.calculation_id,
   trim_scale(sp.earned)::text as earned, trim_scale(sp.recouped)::text as recouped,
   trim_scale(sp.credited)::text as credited, trim_scale(sp.payout)::text as payout`;
 
@@ -79,7 +86,7 @@ export function listOwnStatements(
   return pagedList(
     db,
     {
-      sql: `select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM}
+      sql: `select ${summaryColumns('null')} from ${SUMMARY_FROM}
              where sp.payee_id = $1 and ${APPROVED}
                and ($2::text is null or s.period = $2)
                and ($3::text is null or s.period >= $3)
@@ -114,7 +121,7 @@ export interface PayeeStatementKey {
 /** One payee's summary of one approved statement, or null when there is none for the reader. */
 async function findSummary(db: Queryable, key: PayeeStatementKey): Promise<SummaryRow | null> {
   const rows = await db.query<SummaryRow>(
-    `select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM}
+    `select ${summaryColumns('$3')} from ${SUMMARY_FROM}
       where s.id = $1 and sp.payee_id = $2 and ($3::text is null or s.account_id = $3) and ${APPROVED}`,
     [key.statementId, key.payeeId, key.accountId],
   );
@@ -130,7 +137,7 @@ export async function payeesOfStatement(
   const rows = await db.query<{ payee_id: string }>(
     `select sp.payee_id from ${SUMMARY_FROM}
       where s.id = $1 and ($2::text is null or s.account_id = $2) and ${APPROVED}
-      order by coalesce(u.fullname, ''), sp.payee_id`,
+      order by ${nameSeenBy('$2', 'u')}, sp.payee_id`,
     [statementId, accountId],
   );
   return rows.map((row) => row.payee_id);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allowsAny, type Permission } from '../auth/permissions';
 import { authenticateIntakeKey, type IntakeCaller } from '../auth/intakeKeys';
+import { checkQueryFilters } from '../auth/queryFilters';
 import { CSRF_HEADER, SESSION_COOKIE, findSession, type ActiveSession } from '../auth/sessions';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { EventMetadata, Role } from '../events/types';
@@ -127,6 +128,21 @@ export default fp(
       const needsRole = access.roles !== undefined;
       const allowed = (!needsPermission || byPermission) && (!needsRole || byRole);
       if (!allowed) throw new ForbiddenError();
+    });
+
+    // After validation, on the query the route reads: its filters name only rows the caller reads.
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      if (!request.session) return;
+      const schema = request.routeOptions.schema?.querystring as
+        { properties?: Record<string, unknown> } | undefined;
+      const declared = new Set(Object.keys(schema?.properties ?? {}));
+      if (declared.size === 0) return;
+      await checkQueryFilters(
+        app.db,
+        request.session.user,
+        request.query as Record<string, unknown>,
+        declared,
+      );
     });
     done();
   },

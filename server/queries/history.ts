@@ -1,5 +1,6 @@
 import type { HistoryEvent, StreamHistory } from '../../api/history';
 import type { Queryable } from '../db/database';
+import { nameSeenBy } from './users';
 
 /** One answer holds at most this many events; the browser asks again after the last one. */
 export const HISTORY_PAGE = 1000;
@@ -7,6 +8,8 @@ export const HISTORY_PAGE = 1000;
 /** Which events make up one history: whole streams, and a payment's line of its statement's. */
 export interface HistorySelection {
   streams: string[];
+  /** The account reading, whose people and accepted payees are named (null: every name). */
+  reader: string | null;
   /** The statement event that prepared this payment, cut down to the payment's own entry. */
   preparedPayment?: { statementId: string; paymentId: string };
 }
@@ -64,7 +67,8 @@ export async function readHistory(
   const prepared = selection.preparedPayment;
   const rows = await db.query<EventRow>(
     `select e.seq::text as seq, e.stream_id, e.stream_version, e.type, e.data, e.actor,
-            u.fullname as actor_name, e.emulating_actor, e.at
+            case when u.id is not null then ${nameSeenBy('$6', 'u')} end as actor_name,
+            e.emulating_actor, e.at
        from events e left join users u on u.id = e.actor
       where e.seq > $1::bigint
         and (e.stream_id = any($2::text[])
@@ -77,6 +81,7 @@ export async function readHistory(
       prepared ? `statement-${prepared.statementId}` : null,
       prepared?.paymentId ?? null,
       HISTORY_PAGE + 1,
+      selection.reader,
     ],
   );
   const items: HistoryEvent[] = rows.slice(0, HISTORY_PAGE).map((row) => ({

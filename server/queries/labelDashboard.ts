@@ -4,6 +4,7 @@ import type { HoldReason, PaymentState } from '../../api/payments';
 import { paymentMachineStateOf, paymentSnapshotOf, statusOf } from '../../machines/paymentMachine';
 import type { Queryable } from '../db/database';
 import { APPROVED, inWindow, statementCurrency, type PeriodWindow } from './dashboardWindow';
+import { nameSeenBy } from './users';
 
 /**
  * The label's dashboard from per-statement tables only (statement_codes, statement_payees,
@@ -46,8 +47,9 @@ const PAYOUTS = (statement: string) => `
   case when not (${APPROVED(statement)}) then 0
        when $4::text is null then (select coalesce(sum(sp.payout), 0) from statement_payees sp
                                    where sp.calculation_id = ${statement}.calculation_id)
-       else (select coalesce(sum(l.amount), 0) from statement_lines l join products p on p.id = l.product_id
-              where l.calculation_id = ${statement}.calculation_id and p.artist_id = $4) end`;
+       else (select coalesce(sum(line.amount), 0)
+               from statement_lines line join products p on p.id = line.product_id
+              where line.calculation_id = ${statement}.calculation_id and p.artist_id = $4) end`;
 
 const params = (filter: LabelFilter) => [
   filter.account,
@@ -137,7 +139,10 @@ export const toNextPayment = (row: PaymentRow): NextPayment => ({
   createdAt: epochSeconds(row.created_at) ?? 0,
 });
 
-/** Payments not yet completed nor failed, oldest first: `$1` account, `$2` payee, `$3` limit. */
+/**
+ * Payments not yet completed nor failed, oldest first: `$1` account (its payees named as it knows
+ * them), `$2` payee, `$3` limit.
+ */
 export const nextPayments = (
   db: Queryable,
   account: string | null,
@@ -146,7 +151,7 @@ export const nextPayments = (
 ) =>
   db
     .query<PaymentRow>(
-      `select p.id, coalesce(u.fullname, '') as payee, s.title as statement_title,
+      `select p.id, ${nameSeenBy('$1', 'u')} as payee, s.title as statement_title,
               trim_scale(p.amount)::text as amount, p.currency, p.state, p.hold_reason, p.created_at
          from payments p join statements s on s.id = p.statement_id
          left join users u on u.id = p.payee_id

@@ -29,6 +29,7 @@ import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { pagedList, type Page } from './pagedList';
+import { nameSeenBy } from './users';
 
 /**
  * Who sees which payments: staff every account's, a label its own account's, a payee their own.
@@ -65,8 +66,11 @@ function internalStatesOf(status: PaymentStatus): { states: PaymentState[]; held
 /** `$1` the account or null, `$2` the payee or null. */
 const VISIBLE = `($1::text is null or s.account_id = $1) and ($2::text is null or p.payee_id = $2)`;
 
+/** The payee's name as the scope's account, `$1`, knows them (null: staff and the payee). */
+const PAYEE_NAME = nameSeenBy('$1', 'u');
+
 const PAYMENT_COLUMNS = `p.id, p.statement_id, s.title as statement_title, s.account_id,
-  a.name as account_name, p.payee_id, coalesce(u.fullname, '') as payee_name, p.origin,
+  a.name as account_name, p.payee_id, ${PAYEE_NAME} as payee_name, p.origin,
   trim_scale(p.amount)::text as amount, trim_scale(p.fee)::text as fee,
   trim_scale(p.amount + p.fee)::text as total, p.currency, p.state, p.hold_reason, p.failure,
   p.retries, p.created_at, p.completed_at`;
@@ -144,7 +148,7 @@ export async function listPayments(
                       where w.state = p.state and (w.state <> 'HOLD' or w.held = (p.hold_reason is not null))))
                and ($5::text is null or p.statement_id = $5)
                and ($6::text is null or p.payee_id = $6)
-               and ($7 = '' or u.fullname ilike '%' || $7 || '%' or s.title ilike '%' || $7 || '%')`,
+               and ($7 = '' or ${PAYEE_NAME} ilike '%' || $7 || '%' or s.title ilike '%' || $7 || '%')`,
       params: [
         scope.account,
         scope.payee,
@@ -162,7 +166,7 @@ export async function listPayments(
 }
 
 const TRANSACTION_COLUMNS = `t.id, t.payment_id, p.statement_id, s.account_id, a.name as account_name,
-  p.payee_id, coalesce(u.fullname, '') as payee_name, trim_scale(t.amount)::text as amount,
+  p.payee_id, ${PAYEE_NAME} as payee_name, trim_scale(t.amount)::text as amount,
   trim_scale(t.fee)::text as fee, trim_scale(t.amount + t.fee)::text as total, t.currency,
   t.status, t.passback, t.trace_id, t.bank_transfer_id, t.transferred_at, t.created_at`;
 
@@ -216,7 +220,7 @@ function transactionSql(scope: PaymentScope, query: TransactionListQuery) {
            where ${VISIBLE}
              and ($3::text is null or t.status = $3)
              and ($4::text is null or t.payment_id = $4)
-             and ($5 = '' or u.fullname ilike '%' || $5 || '%' or t.trace_id ilike '%' || $5 || '%')`,
+             and ($5 = '' or ${PAYEE_NAME} ilike '%' || $5 || '%' or t.trace_id ilike '%' || $5 || '%')`,
     params: [
       scope.account,
       scope.payee,
@@ -366,8 +370,8 @@ export async function readPayment(
   const payment = toPayment(row, scope);
   const transactions = await db.query<TransactionRow>(
     `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM}
-      where t.payment_id = $1 order by t.created_at, t.id`,
-    [id],
+      where t.payment_id = $2 order by t.created_at, t.id`,
+    [scope.account, id],
   );
   const moves = await db.query<LedgerMoveRow>(
     `select ${LEDGER_MOVE_COLUMNS} from ledger_transfers where id = $1 or id like $2

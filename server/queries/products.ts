@@ -159,7 +159,10 @@ export async function productView(
   scope: CatalogScope,
 ): Promise<Product> {
   const sets = await readProductSplitSets(db, row.id);
-  const names = await readPayeeNames(db, sets);
+  const names = await readPayeeNames(db, sets, {
+    account: seesAllAccounts(user) ? null : row.account_id,
+    person: user.id,
+  });
   const limited = row.visibility === 'limited' && scope.payee !== null;
   return {
     ...toSummary(row),

@@ -21,6 +21,7 @@ import { readAllEvents } from '../events/store';
 import type { StatementFlags } from '../events/types';
 import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import { DEFAULT_PAGE_SIZE, pagedList, type Page } from './pagedList';
+import { nameSeenBy } from './users';
 
 /** The status names a statement can show, in the machine's order of states. */
 export const statementStatuses = [...new Set(Object.values(statusOfState))];
@@ -386,8 +387,15 @@ export async function findCalculationBlobs(
   };
 }
 
-/** Each payee's totals in the current result, by payee id. */
-export async function listPayeeTotals(db: Queryable, statementId: string): Promise<PayeeTotalList> {
+/**
+ * Each payee's totals in the current result, by payee id, named as account `viewer` knows them
+ * (null: staff, every name).
+ */
+export async function listPayeeTotals(
+  db: Queryable,
+  statementId: string,
+  viewer: string | null,
+): Promise<PayeeTotalList> {
   const rows = await db.query<{
     payee_id: string;
     fullname: string | null;
@@ -396,13 +404,13 @@ export async function listPayeeTotals(db: Queryable, statementId: string): Promi
     credited: string;
     payout: string;
   }>(
-    `select p.payee_id, u.fullname, trim_scale(p.earned)::text as earned,
+    `select p.payee_id, ${nameSeenBy('$2', 'u')} as fullname, trim_scale(p.earned)::text as earned,
             trim_scale(p.recouped)::text as recouped, trim_scale(p.credited)::text as credited,
             trim_scale(p.payout)::text as payout
        from statements s join statement_payees p on p.calculation_id = s.calculation_id
        left join users u on u.id = p.payee_id
       where s.id = $1 order by p.payee_id`,
-    [statementId],
+    [statementId, viewer],
   );
   return {
     items: rows.map((row) => ({

@@ -38,23 +38,45 @@ export function toUser(row: UserRow): User {
 }
 
 /**
+ * Whether account `viewer` sees person `user` whole (their name and details): staff, `viewer`
+ * null, see everyone; an account its own people and the payees who accepted to work with it. A
+ * person it has only invited it knows by the address it typed, until they accept. Both are SQL:
+ * an expression of the account id and an alias of `users`. Every answer that names a payee to a
+ * label goes through here or `nameSeenBy`.
+ */
+export const seesWhole = (viewer: string, user: string) =>
+  `(${viewer}::text is null or ${user}.account_id = ${viewer}
+    or exists (select 1 from account_payees seen where seen.account_id = ${viewer}
+                and seen.user_id = ${user}.id and seen.status = 'accepted'))`;
+
+/** The name account `viewer` knows person `user` by: their full name, or only their address. */
+export const nameSeenBy = (viewer: string, user: string) =>
+  `coalesce(case when ${seesWhole(viewer, user)} then ${user}.fullname else ${user}.username end, '')`;
+
+/**
  * The users a viewer account sees (all of them for staff, `viewer` null): its own people, and the
  * payees who work with it. A person invited from another account shows only the address the
- * account typed until they accept. `owned` says whether the viewer may change the person.
+ * account typed until they accept: not their name, home account, roles, status or activity.
+ * `owned` says whether the viewer may change the person.
  */
 const visibleUsers = (viewer: string) => `(
-  select u.id, u.account_id, u.username,
+  select u.id,
+         case when shown.whole then u.account_id else '' end as account_id,
+         u.username,
          case when shown.whole then u.fullname else coalesce(u.username, '') end as fullname,
-         u.roles, u.status,
+         case when shown.whole then u.roles else '[]'::jsonb end as roles,
+         case when shown.whole then u.status else 'invited' end as status,
          case when shown.whole then u.language else '' end as language,
          case when shown.whole then u.last_login end as last_login,
-         u.created_at, u.version,
+         case when shown.whole then u.created_at
+              else (select min(i.created_at) from payee_invitations i
+                     where i.account_id = ${viewer} and i.user_id = u.id) end as created_at,
+         case when shown.whole then u.version else 0 end as version,
          (${viewer}::text is null or u.account_id = ${viewer}) as owned,
          ap.status as relationship
     from users u
     left join account_payees ap on ap.account_id = ${viewer} and ap.user_id = u.id
-    cross join lateral (select (${viewer}::text is null or u.account_id = ${viewer}
-                                or ap.status = 'accepted') as whole) shown
+    cross join lateral (select ${seesWhole(viewer, 'u')} as whole) shown
    where ${viewer}::text is null or u.account_id = ${viewer} or ap.user_id is not null)`;
 
 /** The users the viewer account sees (null: every one) whose name or username matches. */
@@ -100,6 +122,19 @@ export async function findPersonByEmail(
     [email],
   );
   return rows[0] ?? null;
+}
+
+/** Whether the person is one of the account's own people (not a payee of another account). */
+export async function isPersonOf(
+  db: Queryable,
+  userId: string,
+  accountId: string,
+): Promise<boolean> {
+  const rows = await db.query('select 1 from users where id = $1 and account_id = $2', [
+    userId,
+    accountId,
+  ]);
+  return rows.length > 0;
 }
 
 /** Whether the person is one of the payees the account works with, invited or accepted. */

@@ -10,15 +10,20 @@ import { sessionOf } from '../plugins/auth';
 import { periodWindow } from '../queries/dashboardWindow';
 import { readLabelDashboard } from '../queries/labelDashboard';
 import { readPersonalDashboard } from '../queries/personalDashboard';
+import { nameSeenBy, seesWhole } from '../queries/users';
 
 /**
  * The person a label or staff member asked for with the User filter: one of the label's own
  * people or payees (any person for staff). Anyone else is not found, so no other account's
- * person can be probed.
+ * person can be probed. A person the label only invited shows by their address, as one of its
+ * payees, not with their home account.
  */
 async function chosenPayee(db: Queryable, account: string | null, id: string) {
   const rows = await db.query<{ id: string; fullname: string; account: string }>(
-    `select u.id, u.fullname, a.name as account from users u join accounts a on a.id = u.account_id
+    `select u.id, ${nameSeenBy('$2', 'u')} as fullname,
+            case when ${seesWhole('$2', 'u')} then a.name
+                 else (select viewer.name from accounts viewer where viewer.id = $2) end as account
+       from users u join accounts a on a.id = u.account_id
       where u.id = $1 and ($2::text is null or u.account_id = $2 or exists (
         select 1 from account_payees ap where ap.account_id = $2 and ap.user_id = u.id))`,
     [id, account],

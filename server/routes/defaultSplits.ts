@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { allows } from '../auth/permissions';
+import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import { readDefaultSplitSets, readPayeeNames, setDefaultSplits } from '../catalog/splitSets';
 import { fullView, limitedView } from '../catalog/visibility';
@@ -20,7 +21,10 @@ async function defaultSplitsView(db: Queryable, user: SessionUser): Promise<Defa
   const version = await accountVersion(db, accountId);
   if (version === null) throw new NotFoundError();
   const sets = await readDefaultSplitSets(db, accountId);
-  const names = await readPayeeNames(db, sets);
+  const names = await readPayeeNames(db, sets, {
+    account: seesAllAccounts(user) ? null : accountId,
+    person: user.id,
+  });
   return {
     version,
     splitSets: sets.map((set) =>

@@ -35,7 +35,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const product = await loadProduct(app.db, request.params.id, scope);
       return readHistory(
         app.db,
-        { streams: [`product-${product.id}`] },
+        { streams: [`product-${product.id}`], reader: scope.account },
         request.query.after ?? '0',
       );
     },
@@ -52,7 +52,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await readRecoupment(app.db, scope, request.params.id);
       if (!found) throw new NotFoundError();
       const streams = [`recoupment-${request.params.id}`];
-      return readHistory(app.db, { streams }, request.query.after ?? '0');
+      return readHistory(app.db, { streams, reader: scope.account }, request.query.after ?? '0');
     },
   );
 
@@ -68,6 +68,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!payment) throw new NotFoundError();
       const selection = {
         streams: [`payment-${payment.id}`],
+        reader: scope.account,
         preparedPayment: { statementId: payment.statementId, paymentId: payment.id },
       };
       return readHistory(app.db, selection, request.query.after ?? '0');
@@ -83,7 +84,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const streams = await accountStreams(app.db, request.params.id);
       if (!streams) throw new NotFoundError();
-      return readHistory(app.db, { streams }, request.query.after ?? '0');
+      return readHistory(app.db, { streams, reader: null }, request.query.after ?? '0');
     },
   );
 };

@@ -14,6 +14,7 @@ import {
   StatementRowErrorList,
   StatementSplitChangeList,
 } from '../../api/statements';
+import { seesAllAccounts } from '../auth/scope';
 import { NotFoundError } from '../errors';
 import { sessionOf } from '../plugins/auth';
 import {
@@ -210,7 +211,11 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PayeeTotalList, ...errorResponses },
       },
     },
-    async (request) => listPayeeTotals(app.db, await visibleId(request, request.params.id)),
+    async (request) => {
+      const user = sessionOf(request).user;
+      const id = await visibleId(request, request.params.id);
+      return listPayeeTotals(app.db, id, seesAllAccounts(user) ? null : user.accountId);
+    },
   );
 };
 

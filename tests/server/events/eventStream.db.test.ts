@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { openSecondLabel, SECOND_PASSWORD, type AccountFixture } from '../tenancy';
 import { openStream, type SseClient } from './sseClient';
 
@@ -90,6 +90,66 @@ describe('GET /api/events/stream', () => {
     await label.waitFor((m) => m.event === 'change' && m.data.includes(artist));
     await payee.waitFor((m) => m.event === 'heartbeat' && m.id !== null);
     expect(payee.changes().map((change) => change.streamId)).not.toContain(artist);
+  });
+
+  it("tells a label nothing of the logins and profile of people it only invited, the admin's included", async () => {
+    const quill = second.users['payee@zephyr.example'] ?? '';
+    const idOf = async (username: string) =>
+      (
+        await portal.db.query<{ id: string }>('select id from users where username = $1', [
+          username,
+        ])
+      )[0]?.id ?? '';
+    const adminId = await idOf('admin@demo.label');
+    const pacoId = await idOf('payee@demo.label');
+    // The demo label invites the second label's payee and the admin: neither accepts.
+    for (const email of ['payee@zephyr.example', 'admin@demo.label']) {
+      const invited = await write(portal.app, lena, 'POST', '/api/users', { email });
+      expect([201, 409], invited.body).toContain(invited.statusCode);
+    }
+    const label = await stream(lena);
+    const other = await stream(zora);
+    await label.waitFor((m) => m.event === 'heartbeat');
+    await other.waitFor((m) => m.event === 'heartbeat');
+
+    const refused = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'payee@zephyr.example', password: 'not-the-password' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const quillIn = await login(portal.app, 'payee@zephyr.example', SECOND_PASSWORD);
+    const profile = (await get(portal.app, quillIn, '/api/settings/profile')).json().profile;
+    const renamed = await write(portal.app, quillIn, 'PATCH', '/api/settings/profile', {
+      ...profile,
+      displayName: 'Quill Live',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'admin@demo.label', password: 'not-the-password' },
+    });
+    await login(portal.app, 'admin@demo.label');
+    // Then one of the label's own people logs in: once that reaches the label, the others have
+    // passed through its stream.
+    await login(portal.app, 'payee@demo.label');
+    await label.waitFor((m) => m.event === 'change' && m.data.includes(`user-${pacoId}`));
+    // The second label hears of its own payee.
+    await other.waitFor(
+      (m) => m.event === 'change' && m.data.includes(`user-${quill}`) && m.data.includes('Names'),
+    );
+
+    const heard = label.changes().map((change) => `${change.streamId} ${change.type}`);
+    expect(heard.filter((change) => change.startsWith(`user-${quill} `))).toEqual([]);
+    expect(heard.filter((change) => change.startsWith(`user-${adminId} `))).toEqual([]);
+    expect(heard).toContain(`user-${pacoId} UserLoggedIn`);
+    expect(
+      other
+        .changes()
+        .filter((change) => change.streamId === `user-${quill}`)
+        .map((change) => change.type),
+    ).toEqual(expect.arrayContaining(['UserLoginFailed', 'UserLoggedIn', 'UserNamesChanged']));
   });
 
   it('resumes after a dropped connection from Last-Event-ID, with what was missed', async () => {

@@ -98,6 +98,28 @@ describe('GET /api/dashboard', () => {
     expect(other.topProducts).toEqual([]);
   });
 
+  it("shows in each month what the artist's products earned the payees in that month's statement", async () => {
+    const aria = await portal.db.query<{ id: string }>(
+      "select id from artists where name = 'Aria Vale'",
+    );
+    const board = (await dashboard(lena, `?artist=${aria[0]?.id}`)).label!;
+    const statements = (await get(portal.app, lena, '/api/statements')).json<StatementList>();
+    // Every song of these statements is Aria Vale's: what they earned the payees, before recoupment.
+    const earned: Record<string, string> = {};
+    for (const statement of statements.items) {
+      const payees = (await get(portal.app, lena, `/api/statements/${statement.id}/payees`)).json<{
+        items: { earned: string }[];
+      }>();
+      earned[statement.period] = sum(payees.items.map((payee) => payee.earned)).toFixed();
+    }
+    expect(
+      board.months.map((month) => [month.month, new Decimal(month.payouts).toFixed()]),
+    ).toEqual([
+      ['2026-06', earned['2026-06']],
+      ['2026-09', earned['2026-09']],
+    ]);
+  });
+
   it("gives a payee their own earnings, statements, share and recoupment, never the label's", async () => {
     const board = await dashboard(paco);
     expect(board.label).toBeNull();

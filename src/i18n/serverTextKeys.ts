@@ -38,6 +38,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'server.statement.stale-result',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
     'statements.stale.refused',
+  'The label’s distributor take for this statement’s distributor was changed after this result was calculated. Calculate this statement again so that it deducts the take as it is now, then approve it.':
+    'statements.stale.take-refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
   'A recoupment needs a title.': 'recoupment-form.errors.title-required',
   'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',

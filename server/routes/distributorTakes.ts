@@ -8,6 +8,7 @@ import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { commandAccount } from '../queries/accounts';
 import { lockVisibleStatement } from '../queries/statements';
 import { PERCENT_RANGE } from '../recoupments/validation';
+import { lockAccountResults } from '../statements/approvalOrder';
 import { isPercentText } from '../../rules/percent';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
@@ -52,6 +53,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       if (distributors.length === 0) throw new NotFoundError();
       await app.db.transaction(async (tx) => {
+        await lockAccountResults(tx, accountId);
         const stream = `account-${accountId}`;
         await appendToStream(
           tx,

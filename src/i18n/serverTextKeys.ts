@@ -1,6 +1,7 @@
 // The keys of the server's answers that pages show (SPEC section 8), by their English text; the
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
+import { NOT_AN_AMOUNT } from '../../rules/money';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
@@ -42,7 +43,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'statements.stale.take-refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
   'A recoupment needs a title.': 'recoupment-form.errors.title-required',
-  'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
+  [NOT_AN_AMOUNT]: 'recoupment-form.errors.not-a-value',
   'An amount must be positive.': 'recoupment-form.errors.amount-positive',
   'A currency is a three-letter code, like USD.': 'recoupment-form.errors.not-a-currency',
   'A value must be greater than zero and must not be negative.':

@@ -47,6 +47,10 @@ export const BeneficialOwnerInput = Type.Object(
     address: Type.Union([Address, Type.Null()]),
     /** Null keeps the digits already given. */
     ssnLast4: optionalText(4),
+    /** The controlling person (CEO, managing member…): may own 0%; false when left out. */
+    controlling: Type.Optional(Type.Boolean()),
+    /** The controlling person's title; required for them, ignored for others. */
+    controlTitle: Type.Optional(optionalText(100)),
   },
   { additionalProperties: false },
 );
@@ -63,6 +67,9 @@ export const BeneficialOwner = Type.Object({
   ssnGiven: Type.Boolean(),
   /** Every field given: an owner at or above the threshold must be complete to certify. */
   complete: Type.Boolean(),
+  /** The person who controls the business; certification needs one, complete. */
+  controlling: Type.Boolean(),
+  controlTitle: Type.Union([Type.String(), Type.Null()]),
 });
 export type BeneficialOwner = Static<typeof BeneficialOwner>;
 
@@ -71,6 +78,8 @@ export const Certification = Type.Object({
   signerTitle: Type.String(),
   signedAt: Type.Integer(),
   text: Type.String(),
+  /** Signed with the statement that nobody owns 25% or more (no beneficial owner listed). */
+  noOwnerAtThreshold: Type.Boolean(),
 });
 export type Certification = Static<typeof Certification>;
 
@@ -104,6 +113,11 @@ export const CertificationInput = Type.Object(
     signerName: Type.String({ maxLength: 200 }),
     signerTitle: Type.String({ maxLength: 200 }),
     acceptAgreement: Type.Boolean(),
+    /**
+     * The signer states that no person owns 25% or more (rules/business.ts NO_OWNER_STATEMENT):
+     * needed when no such owner is listed, refused when one is; false when left out.
+     */
+    noOwnerAtThreshold: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -1,16 +1,17 @@
 // POST /api/statement/upload: the `body` JSON part that goes with the statement's files, and the answer.
 import { Type, type Static } from 'typebox';
 import { TEXT_ENCODINGS, type TextEncoding } from '../rules/encodings';
+import { MONEY_PATTERN } from '../rules/money';
 import { FileBytes } from './common';
 
 /** A statement's month, `YYYY-MM`: the upload form and the server read it with this one pattern. */
 export const REPORT_MONTH_PATTERN = '^([0-9]{4})-(0[1-9]|1[0-2])$';
 
 /**
- * An amount the uploader types (the payment expected, an exchange rate): exact decimal text, up to
- * 18 digits and 12 decimals, never negative.
+ * An amount the uploader types (the payment expected, an exchange rate): exact decimal text within
+ * the portal's limit on amounts (rules/money.ts), never negative.
  */
-export const UPLOAD_AMOUNT_PATTERN = '^[0-9]{1,18}(\\.[0-9]{1,12})?$';
+export const UPLOAD_AMOUNT_PATTERN = MONEY_PATTERN;
 
 /** The rate the uploader gives for a file in another currency than the statement's. */
 export const ExchangeRate = Type.Object(

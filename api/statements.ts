@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { EpochSeconds, ListOf, ListQuery } from './common';
 import { ExchangeRate } from './statementUpload';
+import { MONEY_PATTERN, SIGNED_MONEY_PATTERN } from '../rules/money';
 import { FORMAT_KINDS, type FormatKind } from '../rules/records';
 
 /** One file of a statement and what reading it found. */
@@ -145,7 +146,7 @@ export type CommandDone = Static<typeof CommandDone>;
 
 /** POST /api/statements/{id}/funds: an incoming amount, positive. */
 export const FundsRequest = Type.Object(
-  { amount: Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,12})?$' }) },
+  { amount: Type.String({ pattern: MONEY_PATTERN }) },
   { additionalProperties: false },
 );
 export type FundsRequest = Static<typeof FundsRequest>;
@@ -178,7 +179,7 @@ export const NewAdjustment = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: 64 }),
     /** May be negative, never zero. */
-    amount: Type.String({ pattern: '^-?[0-9]{1,18}(\\.[0-9]{1,12})?$' }),
+    amount: Type.String({ pattern: SIGNED_MONEY_PATTERN }),
     units: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
     description: Type.String({ minLength: 1, maxLength: 500 }),
   },

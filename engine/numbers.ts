@@ -1,5 +1,6 @@
 // Decimal text <-> integer counts, the one place that parses and prints numbers.
 // Plain string and bigint arithmetic: exact at any size, and fast enough for the inner loop.
+import { MAX_MONEY_INTEGER_DIGITS } from '../rules/money';
 import { percentCount, WHOLE_PERCENT } from '../rules/percent';
 
 /** Money inside the engine: an integer count of 10^-12 currency units. */
@@ -10,9 +11,10 @@ export { WHOLE_PERCENT };
 /**
  * Most digits a money string may have before the point, leading zeros not counted
  * (engine-rs/README.md, "Further choices (Rust side)" 1): |amount| < 10^15 keeps every sum,
- * counter and product inside the Rust engine's i128 with room to spare.
+ * counter and product inside the Rust engine's i128 with room to spare. The portal's one limit
+ * (rules/money.ts): the API and the forms take no larger amount.
  */
-export const MAX_MONEY_INTEGER_DIGITS = 15;
+export { MAX_MONEY_INTEGER_DIGITS };
 /**
  * Most integer digits of a value in `state` (ENGINE.md): counters and balances sum statement
  * after statement, and 26 digits plus 12 decimals still fit the Rust engine's i128.

@@ -57,6 +57,10 @@ export const isSsnLast4 = (value: string) => /^\d{4}$/.test(value.trim());
 export const isOwnershipPct = (value: string) =>
   /^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0 && Number(value) <= 100;
 
+/** A controlling person's share: as an owner's, or 0 for one who runs the business owning none. */
+export const isControllerOwnershipPct = (value: string) =>
+  /^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) && Number(value) <= 100;
+
 /** A date written YYYY-MM-DD that exists, in the past. */
 export function isPastDate(value: string, today: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -89,32 +93,75 @@ export const AGREEMENT_REQUIRED = "Check 'I accept the agreement' to sign the ce
 export const DETAILS_FIRST = 'Give the business details before certifying.';
 export const SIGNER_REQUIRED = 'The certification is signed with your name and title.';
 export const NOT_A_BUSINESS = 'This account is not paid as a business.';
+export const CONTROLLER_MISSING =
+  'Name one controlling person, such as the CEO or a managing member, with their birthdate, address and SSN last 4.';
+export const CONTROL_TITLE_REQUIRED =
+  "Give the controlling person's title, such as CEO or managing member.";
+export const CONTROLLER_OWNERSHIP_INVALID =
+  "A controlling person's ownership share is from 0% to 100%.";
+export const STATEMENT_CONTRADICTED =
+  'An owner of 25% or more is listed: leave the statement that nobody owns 25% or more unchecked.';
+
+/**
+ * The signer's statement, for a business no person owns 25% or more of: it stands in for the
+ * beneficial owners SPEC section 5 asks for, and is certified with the rest.
+ */
+export const NO_OWNER_STATEMENT =
+  'No person owns, directly or indirectly, 25% or more of the business.';
 
 /**
  * What the signer certifies, word for word as the log keeps it (the screen shows it in the
  * reader's language). A new wording gets a new version.
  */
-export const CERTIFICATION_TEXT_VERSION = 1;
+export const CERTIFICATION_TEXT_VERSION = 2;
 export const CERTIFICATION_TEXT =
+  'I certify, to the best of my knowledge, that the business details given are complete and correct, that every person who owns, directly or indirectly, 25% or more of the business is listed as a beneficial owner with correct details, and that the controlling person named has significant responsibility to control, manage or direct the business.';
+/** The words of version 1, which certifications signed before the controlling person still show. */
+export const CERTIFICATION_TEXT_V1 =
   'I certify, to the best of my knowledge, that the business details given are complete and correct, and that every person who owns, directly or indirectly, 25% or more of the business is listed as a beneficial owner with correct details.';
 
-/** What certification needs of each listed owner. */
+/** The words signed: the certification, and the signer's statement when they made it. */
+export const certifiedText = (noOwnerAtThreshold: boolean) =>
+  noOwnerAtThreshold ? `${CERTIFICATION_TEXT} ${NO_OWNER_STATEMENT}` : CERTIFICATION_TEXT;
+
+/** What certification needs of each listed person. */
 export interface OwnerShare {
   ownershipPct: string;
   complete: boolean;
+  /** The controlling person: they run the business, whatever share they own. */
+  controlling: boolean;
 }
 
+const atThreshold = (owner: OwnerShare) =>
+  pctHundredths(owner.ownershipPct) >= BENEFICIAL_OWNER_THRESHOLD_PCT * 100;
+
+/** Whether a person owning 25% or more is listed. */
+export const listsBeneficialOwner = (owners: readonly OwnerShare[]) => owners.some(atThreshold);
+
 /**
- * Why the business cannot certify now, or null: the details first, then every owner at or above
- * the threshold complete, and no more than 100% listed.
+ * Why the business cannot certify now, or null: the details first; no more than 100% listed;
+ * every owner at or above the threshold complete; the owners, or the signer's statement that
+ * nobody owns that much (never both); and one complete controlling person.
  */
-export function certificationRefusal(hasDetails: boolean, owners: readonly OwnerShare[]) {
+export function certificationRefusal(
+  hasDetails: boolean,
+  owners: readonly OwnerShare[],
+  noOwnerAtThreshold: boolean,
+) {
   if (!hasDetails) return DETAILS_FIRST;
   const total = owners.reduce((sum, owner) => sum + pctHundredths(owner.ownershipPct), 0);
   if (total > 100 * 100) return OWNERSHIP_OVER_100;
-  const incomplete = owners.some(
-    (owner) =>
-      pctHundredths(owner.ownershipPct) >= BENEFICIAL_OWNER_THRESHOLD_PCT * 100 && !owner.complete,
-  );
-  return incomplete ? OWNERS_MISSING : null;
+  if (owners.some((owner) => atThreshold(owner) && !owner.complete)) return OWNERS_MISSING;
+  const listed = listsBeneficialOwner(owners);
+  if (listed && noOwnerAtThreshold) return STATEMENT_CONTRADICTED;
+  if (!listed && !noOwnerAtThreshold) return OWNERS_MISSING;
+  if (!owners.some((owner) => owner.controlling && owner.complete)) return CONTROLLER_MISSING;
+  return null;
 }
+
+/**
+ * Why the business is not verified (SPEC section 4), or null: what certification needs but the
+ * statement, which the signer makes when signing.
+ */
+export const verificationRefusal = (hasDetails: boolean, owners: readonly OwnerShare[]) =>
+  certificationRefusal(hasDetails, owners, !listsBeneficialOwner(owners));

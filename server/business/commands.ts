@@ -8,12 +8,15 @@ import type {
 import {
   AGREEMENT_REQUIRED,
   BIRTHDATE_INVALID,
-  CERTIFICATION_TEXT,
   CERTIFICATION_TEXT_VERSION,
   certificationRefusal,
+  certifiedText,
+  CONTROL_TITLE_REQUIRED,
+  CONTROLLER_OWNERSHIP_INVALID,
   COUNTRY_INVALID,
   EIN_INVALID,
   einDigits,
+  isControllerOwnershipPct,
   isOwnershipPct,
   isPastDate,
   isSsnLast4,
@@ -134,7 +137,10 @@ export async function setBusinessDetails(
   );
 }
 
-/** Adds an owner (ownerId null) or changes one; the SSN digits are encrypted before anything. */
+/**
+ * Adds an owner (ownerId null) or changes one; the SSN digits are encrypted before anything. The
+ * controlling person is listed the same way, with their title, and may own nothing.
+ */
 export async function saveBeneficialOwner(
   deps: BusinessDeps,
   accountId: string,
@@ -154,8 +160,19 @@ export async function saveBeneficialOwner(
   const errors: FieldError[] = [];
   if (!input.firstName.trim() || !input.lastName.trim())
     errors.push({ path: 'firstName', message: 'This field is required.' });
-  if (!isOwnershipPct(input.ownershipPct))
-    errors.push({ path: 'ownershipPct', message: OWNERSHIP_INVALID });
+  const controlling = input.controlling ?? false;
+  const controlTitle = controlling ? blankToNull(input.controlTitle ?? null) : null;
+  if (
+    controlling
+      ? !isControllerOwnershipPct(input.ownershipPct)
+      : !isOwnershipPct(input.ownershipPct)
+  )
+    errors.push({
+      path: 'ownershipPct',
+      message: controlling ? CONTROLLER_OWNERSHIP_INVALID : OWNERSHIP_INVALID,
+    });
+  if (controlling && controlTitle === null)
+    errors.push({ path: 'controlTitle', message: CONTROL_TITLE_REQUIRED });
   const birthdate = blankToNull(input.birthdate);
   if (birthdate !== null && !isPastDate(birthdate, metadata.at))
     errors.push({ path: 'birthdate', message: BIRTHDATE_INVALID });
@@ -179,6 +196,8 @@ export async function saveBeneficialOwner(
           birthdate,
           address,
           ssnLast4Encrypted: ssn === null ? keptSsn : encrypt(deps.dataKey(), ssn),
+          controlling,
+          controlTitle,
         },
       },
     ],
@@ -208,7 +227,9 @@ export async function removeBeneficialOwner(
 
 /**
  * The signer certifies the details and owners as they stand: refused while the details are
- * missing, an owner at or above the threshold is incomplete, or more than 100% is listed.
+ * missing, more than 100% is listed, an owner at or above the threshold is incomplete, no such
+ * owner is listed and the signer does not state that nobody owns that much (or states it while
+ * one is listed), or no complete controlling person is named (rules/business.ts).
  */
 export async function certifyBusiness(
   deps: BusinessDeps,
@@ -225,7 +246,12 @@ export async function certifyBusiness(
     await tx.query('select 1 from accounts where id = $1 for update', [accountId]);
     const business = await readBusiness(tx, accountId);
     if (!business) throw new NotFoundError();
-    const refusal = certificationRefusal(business.details !== null, business.owners);
+    const noOwnerAtThreshold = input.noOwnerAtThreshold ?? false;
+    const refusal = certificationRefusal(
+      business.details !== null,
+      business.owners,
+      noOwnerAtThreshold,
+    );
     if (refusal) throw new BadRequestError(refusal);
     await appendToStream(
       tx,
@@ -237,9 +263,10 @@ export async function certifyBusiness(
           data: {
             signerName: input.signerName.trim(),
             signerTitle: input.signerTitle.trim(),
-            text: CERTIFICATION_TEXT,
+            text: certifiedText(noOwnerAtThreshold),
             textVersion: CERTIFICATION_TEXT_VERSION,
             agreementAccepted: true,
+            noOwnerAtThreshold,
           },
         },
       ],

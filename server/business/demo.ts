@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CERTIFICATION_TEXT, CERTIFICATION_TEXT_VERSION } from '../../rules/business';
+import { CERTIFICATION_TEXT_VERSION, certifiedText } from '../../rules/business';
 import type { Queryable } from '../db/database';
 import { appendToStream } from '../events/store';
 import type { AddressFields, EventMetadata } from '../events/types';
@@ -15,8 +15,9 @@ const ADDRESS: AddressFields = {
 };
 
 /**
- * The demo label is a certified business, owned by Lena Label: its people are paid as soon as
- * their bank accounts are verified, as a label that went through the account set-up is.
+ * The demo label is a certified business, owned and run by Lena Label (its beneficial owner and
+ * its controlling person): its people are paid as soon as their bank accounts are verified, as a
+ * label that went through the account set-up is.
  */
 export async function seedDemoBusiness(
   tx: Queryable,
@@ -51,6 +52,8 @@ export async function seedDemoBusiness(
           birthdate: '1985-04-12',
           address: ADDRESS,
           ssnLast4Encrypted: encrypt(dataKey, '4321'),
+          controlling: true,
+          controlTitle: 'Owner',
         },
       },
       {
@@ -58,9 +61,10 @@ export async function seedDemoBusiness(
         data: {
           signerName: 'Lena Label',
           signerTitle: 'Owner',
-          text: CERTIFICATION_TEXT,
+          text: certifiedText(false),
           textVersion: CERTIFICATION_TEXT_VERSION,
           agreementAccepted: true,
+          noOwnerAtThreshold: false,
         },
       },
     ],

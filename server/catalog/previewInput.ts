@@ -1,9 +1,5 @@
 import type { EngineInput } from '../../engine/types';
-import {
-  latestApprovedResult,
-  readEngineRecordTable,
-  statementTerms,
-} from '../statements/engineInput';
+import { carriedState, readEngineRecordTable, statementTerms } from '../statements/engineInput';
 import { applicableSplitSets, engineRecoupments } from '../statements/engineRecoupments';
 import type { Queryable } from '../db/database';
 import type { ByteCache } from '../byteCache';
@@ -100,7 +96,6 @@ export async function previewInput(
     ...(await readDefaultSplitSets(db, accountId)),
   ];
   const catalog = Object.fromEntries(codeList.map((code) => [code, { productId }]));
-  const emptyState = { counters: {}, recoupments: {} };
   const records = await readEngineRecordTable(
     db,
     statement.id,
@@ -109,9 +104,9 @@ export async function previewInput(
     cache,
   );
   const terms = await statementTerms(db, statement.id);
-  const before = (await latestApprovedResult(db, accountId, statement.id))?.state ?? emptyState;
   // The statement's currency is read once, with its other terms.
   const currency = terms.currency ?? 'USD';
+  const before = (await carriedState(db, accountId, statement.id, currency, splitSets)).state;
   const recoupments = await engineRecoupments(db, accountId, currency, before);
   const truncated = records.found > PREVIEW_RECORD_LIMIT;
   return {

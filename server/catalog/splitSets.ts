@@ -7,6 +7,7 @@ import { appendAfterCheck, appendToStream, streamVersion } from '../events/store
 import type { EventMetadata } from '../events/types';
 import { nameSeenBy } from '../queries/users';
 import { sendAccountLink } from '../services/accountLinks';
+import { lockAccountResults } from '../statements/approvalOrder';
 import { invitePayee, type Invitee } from '../services/payeeInvitations';
 import { openAccount, registerUser } from '../services/registration';
 import { checkSplitSets, type CheckedSplits, type SplitSetInput } from './splits';
@@ -96,6 +97,7 @@ export async function setProductSplits(
   );
   const accountId = products[0]?.account_id;
   if (!accountId) throw new NotFoundError();
+  await lockAccountResults(tx, accountId);
   const codes = await tx.query<{ code: string }>(
     'select code from product_codes where product_id = $1',
     [command.productId],
@@ -230,6 +232,7 @@ export async function setDefaultSplits(
   command: DefaultSplitsCommand,
   metadata: EventMetadata,
 ): Promise<SplitSet[]> {
+  await lockAccountResults(tx, command.accountId);
   const checked = await checkWithPayees(tx, command.accountId, command.splitSets, null, []);
   const before = await readDefaultSplitSets(tx, command.accountId);
   await appendAfterCheck(

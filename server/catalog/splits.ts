@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EngineInputError } from '../../engine/errors';
 import type { Share, SplitSet, SplitSetKind } from '../../engine/types';
 import { readSplitSets } from '../../engine/validation/splitSets';
+import { isSignedMoneyText, NOT_AN_AMOUNT } from '../../rules/money';
 import { BadRequestError, type FieldError } from '../errors';
 import { isEmail } from '../services/registration';
 
@@ -30,6 +31,22 @@ function thresholdProblem(trigger: unknown): boolean {
     return /^\s*-/.test(threshold) || /^\s*\+?0*\.?0*\s*$/.test(threshold);
   return false;
 }
+
+/**
+ * The amounts of an income trigger past the portal's limit (rules/money.ts), by field: the engine
+ * would refuse them at every calculation. A threshold that is no positive amount has its own text.
+ */
+function triggerAmountFields(trigger: unknown): string[] {
+  if (trigger === null || typeof trigger !== 'object') return [];
+  const { type, threshold, preCounted } = trigger as Record<string, unknown>;
+  if (type !== 'income') return [];
+  const fields: string[] = [];
+  if (!thresholdProblem(trigger) && !isAmount(threshold)) fields.push('threshold');
+  if (preCounted !== undefined && !isAmount(preCounted)) fields.push('preCounted');
+  return fields;
+}
+
+const isAmount = (value: unknown) => typeof value === 'string' && isSignedMoneyText(value);
 
 /** A share as the split editor sends it: a known payee, or a new collaborator by e-mail. */
 export interface ShareInput {
@@ -122,6 +139,11 @@ export function checkSplitSets(
     if (set.kind === 'conditional' && thresholdProblem(set.trigger)) {
       errors.push({ path: `${path}.trigger.threshold`, message: SPLIT_MESSAGES.threshold });
     }
+    if (set.kind === 'conditional') {
+      for (const field of triggerAmountFields(set.trigger)) {
+        errors.push({ path: `${path}.trigger.${field}`, message: NOT_AN_AMOUNT });
+      }
+    }
     if (typeof set.scope === 'object' && !context.codes.has(set.scope.code)) {
       const message =
         context.productId === null ? SPLIT_MESSAGES.defaultCode : SPLIT_MESSAGES.foreignCode;
@@ -149,10 +171,10 @@ export function checkSplitSets(
       readSplitSets([candidate], 'splitSets', context.recoupmentIds);
     } catch (error) {
       if (!(error instanceof EngineInputError)) throw error;
-      errors.push({
-        path: (error.path ?? 'splitSets').replace(/^splitSets\[0\]/, `splitSets[${index}]`),
-        message: error.detail ?? error.message,
-      });
+      const path = (error.path ?? 'splitSets').replace(/^splitSets\[0\]/, `splitSets[${index}]`);
+      // A field already refused in the user's words is not refused again in the engine's.
+      if (errors.some((known) => known.path === path)) return;
+      errors.push({ path, message: error.detail ?? error.message });
     }
   });
 

@@ -883,6 +883,16 @@ export const migrations: Migration[] = [
          group by r.currency order by count(*) desc, r.currency limit 1);
     `,
   },
+  {
+    version: 35,
+    name: "a business's controlling person, and the signer's statement that nobody owns 25% or more",
+    // Certifications signed before stay valid; the next one names a controlling person.
+    sql: `
+      alter table beneficial_owners add column controlling boolean not null default false;
+      alter table beneficial_owners add column control_title text;
+      alter table business_profiles add column no_owner_statement boolean not null default false;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { PaymentSettings, PaymentSettingsChange } from '../../api/paymentSettings';
 import { minorUnitsOf } from '../../rules/currencies';
+import { isMoneyText } from '../../rules/money';
 import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
@@ -49,8 +50,8 @@ function checkedMinimums(change: PaymentSettingsChange): Map<string, Decimal> {
     const currency = minimum.currency.trim().toUpperCase();
     const amount = minimum.amount.trim();
     if (!/^[A-Z]{3}$/.test(currency)) throw new BadRequestError(NOT_A_CURRENCY);
-    const match = /^\d{1,15}(?:\.(\d+))?$/.exec(amount);
-    if (!match || (match[1]?.length ?? 0) > minorUnitsOf(currency)) {
+    const decimals = amount.split('.')[1]?.length ?? 0;
+    if (!isMoneyText(amount) || decimals > minorUnitsOf(currency)) {
       throw new BadRequestError(PAYMENT_MINIMUM_INVALID);
     }
     if (minimums.has(currency)) throw new BadRequestError(PAYMENT_MINIMUM_TWICE);

@@ -1,7 +1,7 @@
 import type { Address } from '../../api/address';
 import { epochSeconds } from '../../api/common';
 import type { BeneficialOwner, Business, BusinessState } from '../../api/business';
-import { certificationRefusal } from '../../rules/business';
+import { verificationRefusal } from '../../rules/business';
 import type { Queryable } from '../db/database';
 import type { AddressFields } from '../events/types';
 
@@ -17,6 +17,7 @@ interface ProfileRow {
   signer_title: string | null;
   certified_text: string | null;
   certified_at: Date | string | null;
+  no_owner_statement: boolean | null;
   voided_at: Date | string | null;
   version: number | null;
 }
@@ -29,6 +30,8 @@ interface OwnerRow {
   birthdate: string | null;
   address: AddressFields | string | null;
   ssn_given: boolean;
+  controlling: boolean;
+  control_title: string | null;
 }
 
 const json = <T>(value: T | string | null): T | null =>
@@ -51,7 +54,7 @@ export async function readBusiness(
   const rows = await db.query<ProfileRow>(
     `select a.type as account_type, b.business_name, b.dba, b.business_type, b.classification,
             b.ein_last4, b.address, b.signer_name, b.signer_title, b.certified_text,
-            b.certified_at, b.voided_at, b.version
+            b.certified_at, b.no_owner_statement, b.voided_at, b.version
        from accounts a left join business_profiles b on b.account_id = a.id
       where a.id = $1`,
     [accountId],
@@ -61,7 +64,7 @@ export async function readBusiness(
   const ownerRows = await db.query<OwnerRow>(
     `select id, first_name, last_name, trim_scale(ownership_pct)::text as ownership_pct,
             to_char(birthdate, 'YYYY-MM-DD') as birthdate, address,
-            ssn_last4_encrypted is not null as ssn_given
+            ssn_last4_encrypted is not null as ssn_given, controlling, control_title
        from beneficial_owners o where o.account_id = $1
       order by o.added_at, o.ownership_pct desc, o.id`,
     [accountId],
@@ -77,6 +80,8 @@ export async function readBusiness(
       address,
       ssnGiven: owner.ssn_given,
       complete: owner.birthdate !== null && address !== null && owner.ssn_given,
+      controlling: owner.controlling,
+      controlTitle: owner.control_title,
     };
   });
   const address = readAddress(row.address);
@@ -98,11 +103,12 @@ export async function readBusiness(
           signerTitle: row.signer_title ?? '',
           signedAt: epochSeconds(row.certified_at) ?? 0,
           text: row.certified_text ?? '',
+          noOwnerAtThreshold: row.no_owner_statement ?? false,
         }
       : null;
   const state: BusinessState = certification
     ? 'certified'
-    : certificationRefusal(details !== null, owners) === null
+    : verificationRefusal(details !== null, owners) === null
       ? 'verified'
       : 'incomplete';
   return {

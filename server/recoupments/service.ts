@@ -6,6 +6,7 @@ import { appendAfterCheck, appendToStream, CONFLICT_MESSAGE, streamVersion } fro
 import type { EventMetadata, RecoupmentTerms, Remitted } from '../events/types';
 import { statementCurrencySql } from '../events/readModels/statementCurrency';
 import { readTerms } from '../events/readModels/recoupmentTerms';
+import { lockAccountResults } from '../statements/approvalOrder';
 import { assertValidTerms } from './validation';
 
 type TermFields = Omit<NewRecoupment, 'accountId'>;
@@ -82,6 +83,7 @@ export async function createRecoupment(
   body: TermFields,
   metadata: EventMetadata,
 ): Promise<string> {
+  await lockAccountResults(tx, accountId);
   const terms = toTerms(body, defaultTerms);
   await assertValidTerms(tx, accountId, terms);
   const recoupmentId = randomUUID();
@@ -110,6 +112,7 @@ export async function changeRecoupment(
   metadata: EventMetadata,
 ): Promise<void> {
   const { accountId, terms: before } = await current(tx, recoupmentId);
+  await lockAccountResults(tx, accountId);
   const after = toTerms(body, before);
   await assertValidTerms(tx, accountId, after);
   const changed = (Object.keys(after) as (keyof RecoupmentTerms)[]).filter(
@@ -137,7 +140,8 @@ export async function deleteRecoupment(
   recoupmentId: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  await current(tx, recoupmentId);
+  const { accountId } = await current(tx, recoupmentId);
+  await lockAccountResults(tx, accountId);
   const stream = `recoupment-${recoupmentId}`;
   await appendToStream(
     tx,

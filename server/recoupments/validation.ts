@@ -1,3 +1,4 @@
+import { isMoneyText, NOT_AN_AMOUNT } from '../../rules/money';
 import { isPercentText } from '../../rules/percent';
 import type { Queryable } from '../db/database';
 import { BadRequestError, type FieldError } from '../errors';
@@ -6,7 +7,7 @@ import type { RecoupmentTerms } from '../events/types';
 export const AMOUNT_POSITIVE = 'An amount must be positive.';
 export const VALUE_POSITIVE = 'A value must be greater than zero and must not be negative.';
 export const VALUE_NOT_NEGATIVE = 'A value must not be negative.';
-export const NOT_A_VALUE = 'Not a valid value: use digits with at most 12 decimals.';
+export const NOT_A_VALUE = NOT_AN_AMOUNT;
 export const PERCENT_RANGE = 'A percentage is between 0 and 100, with at most 4 decimals.';
 export const NOTHING_TO_RECOUP =
   'A recoupment needs a recoupable percentage or a net revenue percentage above zero.';
@@ -17,8 +18,6 @@ export const NOT_A_CURRENCY = 'A currency is a three-letter code, like USD.';
 export const NOT_A_PERSON = 'This person is not one of the label’s people or payees.';
 export const NOT_A_PRODUCT = 'This product is not one of the label’s products.';
 
-const MONEY = /^[0-9]{1,18}(\.[0-9]{1,12})?$/;
-
 const isPositive = (value: string) => /[1-9]/.test(value);
 
 /** The problems of a recoupment's terms on their own, field by field, in the order of the form. */
@@ -26,7 +25,7 @@ export function termProblems(terms: RecoupmentTerms): FieldError[] {
   const problems: FieldError[] = [];
   const problem = (path: string, message: string) => problems.push({ path, message });
   if (!terms.title.trim()) problem('title', 'A recoupment needs a title.');
-  if (!MONEY.test(terms.amount)) problem('amount', NOT_A_VALUE);
+  if (!isMoneyText(terms.amount)) problem('amount', NOT_A_VALUE);
   else if (!isPositive(terms.amount)) problem('amount', AMOUNT_POSITIVE);
   if (!/^[A-Z]{3}$/.test(terms.currency)) problem('currency', NOT_A_CURRENCY);
   const money: [string, string | null, 'positive' | 'not negative'][] = [
@@ -40,7 +39,7 @@ export function termProblems(terms: RecoupmentTerms): FieldError[] {
     if (value === null) continue;
     if (value.startsWith('-'))
       problem(path, rule === 'positive' ? VALUE_POSITIVE : VALUE_NOT_NEGATIVE);
-    else if (!MONEY.test(value)) problem(path, NOT_A_VALUE);
+    else if (!isMoneyText(value)) problem(path, NOT_A_VALUE);
     else if (rule === 'positive' && !isPositive(value)) problem(path, VALUE_POSITIVE);
   }
   const percents: [string, string][] = [

@@ -9,6 +9,7 @@ import { commandAccount } from '../queries/accounts';
 import { statementStatusText } from '../statements/pipeline';
 import { lockVisibleStatement } from '../queries/statements';
 import { PERCENT_RANGE } from '../recoupments/validation';
+import { lockAccountResults } from '../statements/approvalOrder';
 import { isPercentText } from '../../rules/percent';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
@@ -53,6 +54,7 @@ const distributorTakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       if (distributors.length === 0) throw new NotFoundError();
       await app.db.transaction(async (tx) => {
+        await lockAccountResults(tx, accountId);
         const stream = `account-${accountId}`;
         await appendToStream(
           tx,

@@ -13,7 +13,7 @@ const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] 
 
 /** The adjustment form's word for an amount it cannot read: a line may take money away. */
 export const ADJUSTMENT_AMOUNT_INVALID =
-  'Enter an amount such as 12.50 or -3.25 (at most 12 decimals).';
+  'Enter an amount such as 12.50 or -3.25 (at most 15 digits before the decimal point and 12 after it).';
 
 /** Royalty lines and adjustments added by hand; GET /api/statements/{id}/adjustments is in statements.ts. */
 const statementAdjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {

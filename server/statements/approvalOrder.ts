@@ -2,6 +2,17 @@ import type { Queryable } from '../db/database';
 import { ConflictError } from '../errors';
 import { latestApprovedResult } from './engineInput';
 
+/**
+ * Holds the account's row until the transaction ends. Approval takes it before it checks that a
+ * result is current; every change a pending result can go stale on (a product's splits, the
+ * default splits, the default distributor take, recoupments) takes it before it writes. So a
+ * change commits before the approval looks, and the approval sees it and refuses, or waits until
+ * the approval has committed: it never slips in between.
+ */
+export async function lockAccountResults(tx: Queryable, accountId: string): Promise<void> {
+  await tx.query('select id from accounts where id = $1 for update', [accountId]);
+}
+
 export const STALE_RESULT =
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.';
 
@@ -10,7 +21,7 @@ export const STALE_RESULT =
  * the state the account's latest approved statement left. Otherwise two statements calculated
  * side by side would both start from the same counters and balances, and approving both would
  * lose the first one's counters (and recoup twice). Approvals of one account are serialised on
- * the account row, so two racing approvals cannot both pass.
+ * the account row (lockAccountResults), so two racing approvals cannot both pass.
  */
 export async function assertStartsFromLatestApproval(
   tx: Queryable,
@@ -30,7 +41,7 @@ export async function assertStartsFromLatestApproval(
   const result = rows[0];
   // Nothing to approve: the statement machine refuses the command with its own words.
   if (!result) return;
-  await tx.query('select id from accounts where id = $1 for update', [result.account_id]);
+  await lockAccountResults(tx, result.account_id);
   const latest = await latestApprovedResult(tx, result.account_id, statementId);
   const current = result.based_on_known
     ? result.based_on === (latest?.calculationId ?? null)

@@ -129,11 +129,15 @@ export interface ApprovedResult {
   approvedAt: Date;
 }
 
-/** The latest approved result of the account, leaving out `exceptStatementId`'s own. */
+/**
+ * The latest approved result of the account, leaving out `exceptStatementId`'s own; only among
+ * statements in `currency` when given.
+ */
 export async function latestApprovedResult(
   tx: Queryable,
   accountId: string,
   exceptStatementId: string,
+  currency: string | null = null,
 ): Promise<ApprovedResult | null> {
   const rows = await tx.query<{
     calculation_id: string;
@@ -143,13 +147,51 @@ export async function latestApprovedResult(
     `select c.id as calculation_id, c.state, s.approved_at
        from statements s join calculations c on c.id = s.calculation_id
       where s.account_id = $1 and s.approved_seq is not null and s.id <> $2
+        and ($3::text is null or coalesce(s.currency, 'USD') = $3)
       order by s.approved_seq desc limit 1`,
-    [accountId, exceptStatementId],
+    [accountId, exceptStatementId, currency],
   );
   const row = rows[0];
   return row
     ? { calculationId: row.calculation_id, state: row.state, approvedAt: new Date(row.approved_at) }
     : null;
+}
+
+/** The state a statement starts from, and the calculation its approval must still follow. */
+export interface CarriedState {
+  state: EngineInput['state'];
+  /** The account's latest approved calculation: approval refuses the result once another follows. */
+  basedOn: string | null;
+}
+
+/**
+ * What the approved statements before it left to a statement in `currency`, for its split sets.
+ * Money is carried in one currency: an income counter goes on from the latest approved statement
+ * in the statement's currency (60 dollars and 60 euros are not 120 of anything), and so do the
+ * recoupment balances (each recoupment has its currency: engineRecoupments). Units and plays are
+ * the same whatever the money they earned, so their counters go on from the account's latest
+ * approved statement, whatever its currency.
+ */
+export async function carriedState(
+  tx: Queryable,
+  accountId: string,
+  statementId: string,
+  currency: string,
+  splitSets: readonly Pick<SplitSet, 'id' | 'trigger'>[],
+): Promise<CarriedState> {
+  const latest = await latestApprovedResult(tx, accountId, statementId);
+  const sameCurrency = await latestApprovedResult(tx, accountId, statementId, currency);
+  const counters: EngineInput['state']['counters'] = {};
+  for (const set of splitSets) {
+    const kind = set.trigger?.type;
+    if (kind !== 'income' && kind !== 'units' && kind !== 'plays') continue;
+    const counter = (kind === 'income' ? sameCurrency : latest)?.state.counters[set.id];
+    if (counter) counters[set.id] = counter;
+  }
+  return {
+    state: { counters, recoupments: sameCurrency?.state.recoupments ?? {} },
+    basedOn: latest?.calculationId ?? null,
+  };
 }
 
 /** What a statement brings to its calculation besides records: its account, period, currency, take. */
@@ -217,7 +259,6 @@ export async function statementEngineInput(
        from split_sets where account_id = $1 order by product_id nulls first, position, id`,
     [statement.account_id],
   );
-  const previous = await latestApprovedResult(tx, statement.account_id, statementId);
 
   // Royalty lines and adjustments entered by hand: allocated like sales, and may be negative.
   for (const adjustment of adjustments) {
@@ -243,8 +284,8 @@ export async function statementEngineInput(
     ...(row.trigger ? { trigger: row.trigger } : {}),
   }));
   const currency = statement.currency ?? 'USD';
-  const state = previous?.state ?? { counters: {}, recoupments: {} };
-  const recoupments = await engineRecoupments(tx, statement.account_id, currency, state);
+  const carried = await carriedState(tx, statement.account_id, statementId, currency, splitSets);
+  const recoupments = await engineRecoupments(tx, statement.account_id, currency, carried.state);
   const input: EngineInput = {
     currency,
     statement: {
@@ -258,11 +299,11 @@ export async function statementEngineInput(
     ),
     splitSets: applicableSplitSets(splitSets, recoupments.recoupments),
     recoupments: recoupments.recoupments,
-    state: { counters: state.counters, recoupments: recoupments.state },
+    state: { counters: carried.state.counters, recoupments: recoupments.state },
   };
   return {
     input,
-    basedOn: previous?.calculationId ?? null,
+    basedOn: carried.basedOn,
     recoupmentVersions: recoupments.versions,
   };
 }

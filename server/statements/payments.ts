@@ -10,6 +10,7 @@ import { passbackOf } from '../payments/settings';
 import { recordRemittances } from '../recoupments/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { assertSplitsUnchanged } from './splitChanges';
+import { assertTakeUnchanged } from './takeChanges';
 import { transition } from './pipeline';
 
 interface ApprovedStatement {
@@ -78,13 +79,14 @@ async function payableBalances(
  * Approval and Finalize in one step: the result is approved, each payout is credited to its
  * payee's balance, and a payment (NONE) with its transaction (PREPARE) is prepared for every
  * payee whose balance holds at least one minor unit. The statement is then Ready. Only a result
- * that starts from the latest approved one, by the splits as they are now, is approved
- * (approvalOrder.ts, splitChanges.ts). Cashless statements
+ * that starts from the latest approved one, by the splits and the take as they are now, is
+ * approved (approvalOrder.ts, splitChanges.ts, takeChanges.ts). Cashless statements
  * move no money: nothing is credited or prepared. Moving the money is the payment partner's part.
  */
 export async function preparePayments(tx: Queryable, statementId: string, metadata: EventMetadata) {
   await assertStartsFromLatestApproval(tx, statementId);
   await assertSplitsUnchanged(tx, statementId);
+  await assertTakeUnchanged(tx, statementId);
   const rows = await tx.query<ApprovedStatement>(
     `select s.account_id, s.calculation_id,
             coalesce((s.flags ->> 'cashless')::boolean, false) as cashless,

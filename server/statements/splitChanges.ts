@@ -6,6 +6,15 @@ export const SPLITS_CHANGED =
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.';
 
 /**
+ * SQL for the log position where the current calculation of the statement row `statement`
+ * started to read what it calculates with: a change logged after it may have been missed.
+ */
+export const calculationStartSql = (statement: string) =>
+  `(select max(e.seq) from events e
+     where e.stream_id = 'statement-' || ${statement}.id and e.type = 'StatementTransitioned'
+       and e.data ->> 'event' = 'calculation.start')`;
+
+/**
  * The split sets a pending result may have missed: saves of the splits of a product holding
  * one of the statement's codes (sales or hand-entered lines), and of the account's default
  * splits, logged after the current calculation started to read them. A save during the
@@ -23,10 +32,7 @@ export async function splitChangesSince(
     emulating_actor: string | null;
   }>(
     `with result as (
-       select s.account_id,
-              (select max(e.seq) from events e
-                where e.stream_id = 'statement-' || s.id and e.type = 'StatementTransitioned'
-                  and e.data ->> 'event' = 'calculation.start') as started
+       select s.account_id, ${calculationStartSql('s')} as started
          from statements s
         where s.id = $1 and s.state = 'pendingApproval' and s.calculation_id is not null),
      streams as (

@@ -20,7 +20,10 @@ function useMissing() {
     ].filter((part): part is string => typeof part === 'string');
 }
 
-/** SPEC section 9: every person owning 25% or more is listed, with name, birthdate, address, SSN. */
+/**
+ * SPEC section 9: every person owning 25% or more is listed, with name, birthdate, address, SSN;
+ * so is the person who controls the business.
+ */
 export function BeneficialOwnersSection({
   business,
   onSaved,
@@ -57,6 +60,7 @@ export function BeneficialOwnersSection({
       <p className="page-note">
         {t('business.owners.intro', { threshold: BENEFICIAL_OWNER_THRESHOLD_PCT })}
       </p>
+      <p className="page-note">{t('business.owners.controller-intro')}</p>
       {business.owners.length > 0 && (
         <table className="owners-table">
           <thead>
@@ -70,7 +74,15 @@ export function BeneficialOwnersSection({
           <tbody>
             {business.owners.map((owner) => (
               <tr key={owner.id}>
-                <td>{`${owner.firstName} ${owner.lastName}`}</td>
+                <td>
+                  {`${owner.firstName} ${owner.lastName}`}
+                  {owner.controlling && (
+                    <>
+                      <br />
+                      {t('business.owners.controlling-as', { title: owner.controlTitle ?? '' })}
+                    </>
+                  )}
+                </td>
                 <td>{`${owner.ownershipPct}%`}</td>
                 <td>
                   {owner.complete

@@ -5,7 +5,8 @@ import { formatDate } from '../format/formatters';
 import { useSession } from '../session/useSession';
 import { Facts } from '../widgets/Facts';
 import { TextInput } from '../widgets/TextInput';
-import type { Business, BusinessState } from '../../api/business';
+import type { Business, BusinessState, Certification } from '../../api/business';
+import { CERTIFICATION_TEXT_V1, listsBeneficialOwner } from '../../rules/business';
 import { certifyBusiness } from './businessApi';
 import { useBusinessText } from './businessText';
 
@@ -15,10 +16,17 @@ export const STATE_KEYS: Record<BusinessState, string> = {
   certified: 'business.state.certified',
 };
 
+/** The words a certification was signed with: those of its version. */
+const textKey = (certification: Certification) =>
+  certification.text.startsWith(CERTIFICATION_TEXT_V1)
+    ? 'business.certification.text-v1'
+    : 'business.certification.text';
+
 /**
  * The account's state (SPEC section 4: verified, certified) and the signed certification: name,
- * title, today's date, the text certified and 'I accept the agreement'. Payouts to a business wait
- * for it; a change to the details or owners after it voids it.
+ * title, today's date, the text certified, the statement that nobody owns 25% or more when no
+ * beneficial owner is listed, and 'I accept the agreement'. Payouts to a business wait for it; a
+ * change to the details or owners after it voids it.
  */
 export function CertificationSection({
   business,
@@ -34,6 +42,10 @@ export function CertificationSection({
   const [name, setName] = useState(session?.fullname ?? '');
   const [title, setTitle] = useState('');
   const [accepted, setAccepted] = useState(false);
+  const [noOwnerStated, setNoOwnerStated] = useState(false);
+  // SPEC section 5: the owners of 25% or more, or the signer's statement that there are none.
+  const ownersListed = listsBeneficialOwner(business.owners);
+  const ownersOrStatement = ownersListed || noOwnerStated;
   // The date the signature will carry, as the form opened: today.
   const [today] = useState(() => Date.now() / 1000);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,9 +61,11 @@ export function CertificationSection({
           signerName: name,
           signerTitle: title,
           acceptAgreement: accepted,
+          noOwnerAtThreshold: !ownersListed && noOwnerStated,
         }),
       );
       setAccepted(false);
+      setNoOwnerStated(false);
     } catch (error) {
       setProblem(failure(error));
     } finally {
@@ -74,7 +88,12 @@ export function CertificationSection({
               [t('business.certification.date'), formatDate(certification.signedAt)],
             ]}
           />
-          <blockquote className="certified-text">{t('business.certification.text')}</blockquote>
+          <blockquote className="certified-text">
+            {t(textKey(certification))}
+            {certification.noOwnerAtThreshold && (
+              <> {t('business.certification.no-owner-statement')}</>
+            )}
+          </blockquote>
           <p className="page-note">{t('business.certification.changes-void')}</p>
         </>
       ) : (
@@ -106,6 +125,19 @@ export function CertificationSection({
                 required
               />
               <Facts items={[[t('business.certification.date'), formatDate(today)]]} />
+              {!ownersListed && (
+                <>
+                  <p className="page-note">{t('business.certification.owners-or-statement')}</p>
+                  <label className="field checkbox-field">
+                    <input
+                      type="checkbox"
+                      checked={noOwnerStated}
+                      onChange={(event) => setNoOwnerStated(event.target.checked)}
+                    />
+                    <span>{t('business.certification.no-owner-statement')}</span>
+                  </label>
+                </>
+              )}
               <label className="field checkbox-field">
                 <input
                   type="checkbox"
@@ -124,7 +156,9 @@ export function CertificationSection({
                 <button
                   type="submit"
                   className="button button-primary"
-                  disabled={signing || !accepted || !name.trim() || !title.trim()}
+                  disabled={
+                    signing || !accepted || !ownersOrStatement || !name.trim() || !title.trim()
+                  }
                 >
                   {t('business.certification.sign')}
                 </button>

@@ -3,14 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { TextInput } from '../widgets/TextInput';
 import type { BeneficialOwner, BeneficialOwnerInput, Business } from '../../api/business';
-import { isOwnershipPct, isPastDate, isSsnLast4 } from '../../rules/business';
+import {
+  isControllerOwnershipPct,
+  isOwnershipPct,
+  isPastDate,
+  isSsnLast4,
+} from '../../rules/business';
 import { AddressFields, addressComplete, EMPTY_ADDRESS } from './AddressFields';
 import { saveOwner } from './businessApi';
 import { useBusinessText } from './businessText';
 
 /**
  * One beneficial owner: name and share first; birthdate, address and SSN last 4 may follow, and
- * must, before certifying, for an owner of 25% or more.
+ * must, before certifying, for an owner of 25% or more. The controlling person is listed here too,
+ * with their title, and may own 0%.
  */
 export function OwnerForm({
   owner,
@@ -31,16 +37,23 @@ export function OwnerForm({
   const [withAddress, setWithAddress] = useState(owner?.address !== null && owner !== null);
   const [address, setAddress] = useState(owner?.address ?? EMPTY_ADDRESS);
   const [ssn, setSsn] = useState('');
+  const [controlling, setControlling] = useState(owner?.controlling ?? false);
+  const [controlTitle, setControlTitle] = useState(owner?.controlTitle ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const pctError = pct && !isOwnershipPct(pct) ? t('business.errors.ownership') : null;
+  const pctValid = controlling ? isControllerOwnershipPct(pct) : isOwnershipPct(pct);
+  const pctError =
+    pct && !pctValid
+      ? t(controlling ? 'business.errors.controller-ownership' : 'business.errors.ownership')
+      : null;
   const birthdateError =
     birthdate && !isPastDate(birthdate, new Date()) ? t('business.errors.birthdate') : null;
   const ssnError = ssn && !isSsnLast4(ssn) ? t('business.errors.ssn') : null;
   const ready =
     !!firstName.trim() &&
     !!lastName.trim() &&
-    isOwnershipPct(pct) &&
+    pctValid &&
+    (!controlling || !!controlTitle.trim()) &&
     !birthdateError &&
     !ssnError &&
     (!withAddress || addressComplete(address)) &&
@@ -56,6 +69,8 @@ export function OwnerForm({
       birthdate: birthdate || null,
       address: withAddress ? address : null,
       ssnLast4: ssn || null,
+      controlling,
+      controlTitle: controlling ? controlTitle : null,
     };
     try {
       onSaved(await saveOwner(api, owner?.id ?? null, input));
@@ -95,6 +110,22 @@ export function OwnerForm({
         inputMode="decimal"
         required
       />
+      <label className="field checkbox-field">
+        <input
+          type="checkbox"
+          checked={controlling}
+          onChange={(event) => setControlling(event.target.checked)}
+        />
+        <span>{t('business.owners.controlling')}</span>
+      </label>
+      {controlling && (
+        <TextInput
+          label={t('business.owners.control-title')}
+          value={controlTitle}
+          onChange={setControlTitle}
+          required
+        />
+      )}
       <TextInput
         label={t('business.owners.birthdate')}
         value={birthdate}

@@ -4,6 +4,9 @@ import { DELETE_NOT_CONFIRMED } from '../../api/adminAccounts';
 import {
   AGREEMENT_REQUIRED,
   BIRTHDATE_INVALID,
+  CONTROL_TITLE_REQUIRED,
+  CONTROLLER_MISSING,
+  CONTROLLER_OWNERSHIP_INVALID,
   COUNTRY_INVALID,
   DETAILS_FIRST,
   EIN_INVALID,
@@ -13,6 +16,7 @@ import {
   OWNERSHIP_OVER_100,
   SIGNER_REQUIRED,
   SSN_LAST4_INVALID,
+  STATEMENT_CONTRADICTED,
 } from '../../rules/business';
 import { POSTAL_CODE_INVALID } from '../../rules/postalCodes';
 
@@ -30,6 +34,10 @@ const KEYS: Readonly<Record<string, string>> = {
   [DETAILS_FIRST]: 'business.errors.details-first',
   [SIGNER_REQUIRED]: 'business.errors.signer',
   [NOT_A_BUSINESS]: 'business.errors.not-a-business',
+  [CONTROLLER_MISSING]: 'business.errors.controller-missing',
+  [CONTROL_TITLE_REQUIRED]: 'business.errors.control-title',
+  [CONTROLLER_OWNERSHIP_INVALID]: 'business.errors.controller-ownership',
+  [STATEMENT_CONTRADICTED]: 'business.errors.statement-contradicted',
   [DELETE_NOT_CONFIRMED]: 'admin-account.delete.not-confirmed',
   "Only the label's owner changes or certifies its business details.": 'business.errors.owner-only',
   'This person was deleted.': 'admin-account.errors.deleted',

@@ -1,6 +1,7 @@
 // SPEC section 5's split rules, checked as the user types. Totals are exact sums of the typed
 // strings (rules/splitTotals.ts, as the engine and the server add them), never floats:
 // 33.3333 + 33.3333 + 33.3334 is exactly 100.
+import { isMoneyText } from '../../rules/money';
 import { formatPercentCount, isPercentText } from '../../rules/percent';
 import { isEmail as isEmailText } from '../../rules/profile';
 import { shareListTotals } from '../../rules/splitTotals';
@@ -64,7 +65,11 @@ function triggerProblems(trigger: TriggerDraft): SplitProblem[] {
       if (!MONEY.test(threshold) || new Decimal(threshold).lte(0)) {
         return problem('catalog.triggers.threshold-positive');
       }
-      return MONEY.test(preCounted) ? [] : problem('catalog.triggers.not-negative');
+      if (!MONEY.test(preCounted)) return problem('catalog.triggers.not-negative');
+      // The engine takes no larger amount (rules/money.ts).
+      return isMoneyText(threshold) && isMoneyText(preCounted)
+        ? []
+        : problem('catalog.triggers.not-an-amount');
     case 'units':
     case 'plays':
       if (!INTEGER.test(threshold) || Number(threshold) <= 0) {

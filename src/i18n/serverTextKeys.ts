@@ -2,6 +2,7 @@
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
 import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
+import { NOT_AN_AMOUNT } from '../../rules/money';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
@@ -39,13 +40,15 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Statement Remove Failed': 'server.statement.remove-failed',
   'A statement has an issue to resolve before splits can be calculated.':
     'server.statement.issue-to-resolve',
-  'Enter an amount such as 12.50 or -3.25 (at most 12 decimals).':
+  'Enter an amount such as 12.50 or -3.25 (at most 15 digits before the decimal point and 12 after it).':
     'statements.adjustments.amount-invalid',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':
     'statements.stale.refused',
+  'The label’s distributor take for this statement’s distributor was changed after this result was calculated. Calculate this statement again so that it deducts the take as it is now, then approve it.':
+    'statements.stale.take-refused',
   // The recoupment form's checks (server/recoupments/validation.ts), beside their fields.
   'A recoupment needs a title.': 'recoupment-form.errors.title-required',
-  'Not a valid value: use digits with at most 12 decimals.': 'recoupment-form.errors.not-a-value',
+  [NOT_AN_AMOUNT]: 'recoupment-form.errors.not-a-value',
   'An amount must be positive.': 'recoupment-form.errors.amount-positive',
   'A currency is a three-letter code, like USD.': 'recoupment-form.errors.not-a-currency',
   'A value must be greater than zero and must not be negative.':

@@ -9,6 +9,7 @@ import { useSession } from '../session/useSession';
 import { TextInput } from '../widgets/TextInput';
 import type { PaymentMinimum, PaymentSettings } from '../../api/paymentSettings';
 import { minorUnitsOf } from '../../rules/currencies';
+import { isMoneyText } from '../../rules/money';
 import { readPaymentSettings, savePaymentSettings } from './paymentsApi';
 
 /** The label's owner sets how its payees are paid; the server checks it again (account:rw). */
@@ -29,8 +30,9 @@ interface Row {
 function rowError(row: Row): 'currency' | 'amount' | null {
   const currency = row.currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return 'currency';
-  const match = /^\d{1,15}(?:\.(\d+))?$/.exec(row.amount.trim());
-  if (!match || (match[1]?.length ?? 0) > minorUnitsOf(currency)) return 'amount';
+  const amount = row.amount.trim();
+  const decimals = amount.split('.')[1]?.length ?? 0;
+  if (!isMoneyText(amount) || decimals > minorUnitsOf(currency)) return 'amount';
   return null;
 }
 

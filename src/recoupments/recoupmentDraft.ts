@@ -15,6 +15,7 @@ import {
   type Recoupment,
   type RecoupmentPatch,
 } from '../../api/recoupments';
+import { isMoneyText } from '../../rules/money';
 import { isPercentText } from '../../rules/percent';
 
 export type { RecoupmentKind, RecoupmentPriority, RecoupmentScope, RecoupmentType, Reimbursement };
@@ -128,7 +129,6 @@ export function draftOf(recoupment: Recoupment): RecoupmentDraft {
   };
 }
 
-const MONEY = /^[0-9]{1,18}(\.[0-9]{1,12})?$/;
 const isPositive = (value: string) => /[1-9]/.test(value);
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 /** Left empty, an amount that has a default of zero is zero. */
@@ -153,7 +153,7 @@ export function draftProblems(draft: RecoupmentDraft): DraftProblems {
   };
   if (!draft.title.trim()) problem('title', 'recoupment-form.errors.title-required');
   const amount = draft.amount.trim();
-  if (!MONEY.test(amount)) problem('amount', 'recoupment-form.errors.not-a-value');
+  if (!isMoneyText(amount)) problem('amount', 'recoupment-form.errors.not-a-value');
   else if (!isPositive(amount)) problem('amount', 'recoupment-form.errors.amount-positive');
   if (!/^[A-Z]{3}$/.test(draft.currency.trim().toUpperCase())) {
     problem('currency', 'recoupment-form.errors.not-a-currency');
@@ -168,7 +168,7 @@ export function draftProblems(draft: RecoupmentDraft): DraftProblems {
           ? 'recoupment-form.errors.value-positive'
           : 'recoupment-form.errors.value-not-negative',
       );
-    } else if (!MONEY.test(value)) problem(field, 'recoupment-form.errors.not-a-value');
+    } else if (!isMoneyText(value)) problem(field, 'recoupment-form.errors.not-a-value');
     else if (rule === 'positive' && !isPositive(value)) {
       problem(field, 'recoupment-form.errors.value-positive');
     }

@@ -1,14 +1,15 @@
 import Decimal from 'decimal.js';
 import type { EngineInput, EngineOutput, Recoupment as EngineRecoupment } from '../../engine/types';
 import type { Recoupment } from '../../api/recoupments';
+import { isSignedMoneyText } from '../../rules/money';
 import type { RecoupmentFields } from './recoupmentDraft';
 
 /** The id a recoupment being created has in its preview. */
 export const NEW_RECOUPMENT_ID = 'preview:new';
 
-const DECIMAL = /^-?\d{1,18}(\.\d{1,12})?$/;
+// The engine takes no larger amount than the form does (rules/money.ts).
 const isDecimal = (text: string | null | undefined): text is string =>
-  typeof text === 'string' && DECIMAL.test(text);
+  typeof text === 'string' && isSignedMoneyText(text);
 const decimalOr = (text: string | null | undefined, fallback: string): string =>
   isDecimal(text) ? text : fallback;
 

@@ -1,4 +1,5 @@
 import type { NewAdjustment } from '../../api/statements';
+import { isSignedMoneyText } from '../../rules/money';
 
 export interface AdjustmentDraft {
   code: string;
@@ -17,8 +18,7 @@ export const emptyAdjustment: AdjustmentDraft = {
 /** The first problem of a draft as a translation key, or null when the server may take it. */
 export function adjustmentProblem(draft: AdjustmentDraft): string | null {
   if (!draft.code.trim()) return 'statements.adjustments.code-required';
-  if (!/^-?[0-9]{1,18}(\.[0-9]{1,12})?$/.test(draft.amount.trim()))
-    return 'statements.adjustments.amount-invalid';
+  if (!isSignedMoneyText(draft.amount.trim())) return 'statements.adjustments.amount-invalid';
   if (/^-?0*(\.0*)?$/.test(draft.amount.trim())) return 'statements.adjustments.amount-zero';
   if (draft.units.trim() && !/^-?[0-9]{1,10}$/.test(draft.units.trim()))
     return 'statements.adjustments.units-invalid';

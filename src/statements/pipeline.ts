@@ -8,6 +8,7 @@ import {
   type StatementSnapshot,
   type StepLabel,
 } from '../../machines/statementMachine';
+import { isMoneyText } from '../../rules/money';
 import type { SimpleCommand } from './statementsApi';
 
 /** The translation key of each pipeline step label. */
@@ -190,10 +191,10 @@ const PAST_STATUSES = new Set(['ready', 'paid', 'cancelled', 'deleted']);
 export const groupOf = (status: string): StatementGroup =>
   PAST_STATUSES.has(status) ? 'past' : 'incoming';
 
-/** An amount the funds endpoint takes: positive, at most 12 decimals. */
+/** An amount the funds endpoint takes: positive, within the limit on amounts (rules/money.ts). */
 export function fundsAmountProblem(amount: string): string | null {
   const trimmed = amount.trim();
-  if (!/^[0-9]{1,18}(\.[0-9]{1,12})?$/.test(trimmed)) return 'statements.funds.invalid';
+  if (!isMoneyText(trimmed)) return 'statements.funds.invalid';
   if (/^0*(\.0*)?$/.test(trimmed)) return 'statements.funds.positive';
   return null;
 }

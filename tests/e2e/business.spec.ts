@@ -67,15 +67,21 @@ test('a business lists owners of 30% and 20%, is refused until the 30% owner is 
     'Beneficial owners with 25% or more ownership must be given.',
   );
 
-  // The 30% owner is completed; the 20% owner may stay as they are.
+  // The 30% owner is completed, and named as the one who runs the business; the 20% owner may
+  // stay as they are.
   await owners.getByRole('button', { name: 'Change Tess Thirty' }).click();
   const tess = owners.getByRole('form', { name: 'Change the beneficial owner' });
+  await tess.getByLabel('This person controls the business (controlling person)').check();
+  await tess.getByLabel('Title, such as CEO or managing member').fill('Managing member');
   await tess.getByLabel('Birthdate').fill('1980-02-29');
   await tess.getByLabel('SSN last 4').fill('1234');
   await tess.getByLabel("Give the owner's address").check();
   await fillAddress(tess);
   await tess.getByRole('button', { name: 'Save the owner' }).click();
   await expect(owners.getByRole('row', { name: /Tess Thirty/ })).toContainText('Complete');
+  await expect(owners.getByRole('row', { name: /Tess Thirty/ })).toContainText(
+    'Controlling person (Managing member)',
+  );
   await expect(page.getByText('1234')).toHaveCount(0);
 
   await certification.getByLabel('Your title').fill('Managing member');

@@ -13,7 +13,7 @@ async function changed(tx: Queryable, accountId: string, at: string, version: nu
        voided_at = case when business_profiles.certified_at is not null then $2::timestamptz
                         else business_profiles.voided_at end,
        certified_at = null, signer_name = null, signer_title = null, certified_text = null,
-       version = $3`,
+       no_owner_statement = false, version = $3`,
     [accountId, at, version],
   );
 }
@@ -41,12 +41,14 @@ export const businessProjector: Projector<BusinessEvent> = {
     await changed(tx, id, at, version);
     await tx.query(
       `insert into beneficial_owners (id, account_id, first_name, last_name, ownership_pct,
-                                      birthdate, address, ssn_last4_encrypted, added_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                      birthdate, address, ssn_last4_encrypted, added_at,
+                                      controlling, control_title)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        on conflict (id) do update set first_name = excluded.first_name,
          last_name = excluded.last_name, ownership_pct = excluded.ownership_pct,
          birthdate = excluded.birthdate, address = excluded.address,
-         ssn_last4_encrypted = excluded.ssn_last4_encrypted`,
+         ssn_last4_encrypted = excluded.ssn_last4_encrypted,
+         controlling = excluded.controlling, control_title = excluded.control_title`,
       [
         data.ownerId,
         id,
@@ -57,6 +59,8 @@ export const businessProjector: Projector<BusinessEvent> = {
         data.address === null ? null : JSON.stringify(data.address),
         data.ssnLast4Encrypted,
         at,
+        data.controlling ?? false,
+        data.controlTitle ?? null,
       ],
     );
   },
@@ -70,9 +74,17 @@ export const businessProjector: Projector<BusinessEvent> = {
   async BusinessCertified(tx, { data }, { id, at, version }) {
     await tx.query(
       `update business_profiles set signer_name = $2, signer_title = $3, certified_text = $4,
-              certified_at = $5, voided_at = null, version = $6
+              certified_at = $5, voided_at = null, version = $6, no_owner_statement = $7
         where account_id = $1`,
-      [id, data.signerName, data.signerTitle, data.text, at, version],
+      [
+        id,
+        data.signerName,
+        data.signerTitle,
+        data.text,
+        at,
+        version,
+        data.noOwnerAtThreshold ?? false,
+      ],
     );
   },
 };

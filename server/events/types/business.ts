@@ -35,6 +35,9 @@ export type BusinessEvent =
         birthdate: string | null;
         address: AddressFields | null;
         ssnLast4Encrypted: string | null;
+        /** The controlling person, and their title; absent before they were asked. */
+        controlling?: boolean;
+        controlTitle?: string | null;
       };
     }
   | { type: 'BeneficialOwnerRemoved'; data: { ownerId: string } }
@@ -48,5 +51,7 @@ export type BusinessEvent =
         textVersion: number;
         /** 'I accept the agreement': the product's and the payment partner's terms. */
         agreementAccepted: true;
+        /** The signer's statement that nobody owns 25% or more; absent before it was asked. */
+        noOwnerAtThreshold?: boolean;
       };
     };

@@ -1,10 +1,14 @@
+import { MAX_MONEY_INTEGER_DIGITS } from '../../../rules/money';
 import { readDecimal, type NumberFormat } from './number';
 import { fail, ok, quote, type Normalised } from './result';
 
 /** Places kept in a stored amount. */
 export const AMOUNT_SCALE = 12;
-/** Integer digits allowed before an amount is taken to be garbage (a NUMERIC(32,12) column). */
-export const MAX_INTEGER_DIGITS = 20;
+/**
+ * Integer digits allowed before an amount is taken to be garbage: the portal's limit on amounts
+ * (rules/money.ts), so a row the import takes never makes the calculation fail.
+ */
+export const MAX_INTEGER_DIGITS = MAX_MONEY_INTEGER_DIGITS;
 const MAX_DIGITS = 80;
 
 export interface Amount {

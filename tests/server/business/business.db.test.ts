@@ -31,7 +31,9 @@ describe('business details, beneficial owners and certification', () => {
       isBusiness: true,
       state: 'certified',
       details: { businessName: 'Demo Records LLC', einLast4: '6789' },
-      certification: { signerName: 'Lena Label', signerTitle: 'Owner' },
+      certification: { signerName: 'Lena Label', signerTitle: 'Owner', noOwnerAtThreshold: false },
+      // Its owner runs it: certified again after a change, it needs nothing more.
+      owners: [{ firstName: 'Lena', ownershipPct: '100', controlling: true, complete: true }],
     });
     expect(JSON.stringify(answer)).not.toContain('123456789');
   });
@@ -118,6 +120,7 @@ describe('business details, beneficial owners and certification', () => {
     const tess = (twenty.json().owners as { id: string; lastName: string }[]).find(
       (owner) => owner.lastName === 'Thirty',
     );
+    // Tess also runs the business: its controlling person.
     const completed = await write(portal.app, lena, 'PUT', `/api/business/owners/${tess?.id}`, {
       firstName: 'Tess',
       lastName: 'Thirty',
@@ -125,6 +128,8 @@ describe('business details, beneficial owners and certification', () => {
       birthdate: '1980-02-29',
       address: ADDRESS,
       ssnLast4: '1234',
+      controlling: true,
+      controlTitle: 'Managing member',
     });
     expect(completed.statusCode, completed.body).toBe(200);
     const saved = completed.json().owners as { id: string }[];

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   certificationRefusal,
+  CONTROLLER_MISSING,
   DETAILS_FIRST,
   einDigits,
   isValidEin,
   OWNERS_MISSING,
   OWNERSHIP_OVER_100,
+  STATEMENT_CONTRADICTED,
+  verificationRefusal,
 } from '../../../rules/business';
 import { COUNTRY_CODES } from '../../../rules/countries';
 import { isValidPostalCode } from '../../../rules/postalCodes';
@@ -71,21 +74,52 @@ describe('the country list of the address forms', () => {
 });
 
 describe('certification', () => {
-  const owner = (ownershipPct: string, complete: boolean) => ({ ownershipPct, complete });
+  const owner = (ownershipPct: string, complete: boolean, controlling = false) => ({
+    ownershipPct,
+    complete,
+    controlling,
+  });
+  const controller = owner('0', true, true);
   it('needs the details first', () => {
-    expect(certificationRefusal(false, [])).toBe(DETAILS_FIRST);
+    expect(certificationRefusal(false, [], false)).toBe(DETAILS_FIRST);
   });
   it('needs every owner of 25% or more complete, not those below', () => {
-    expect(certificationRefusal(true, [owner('30', false), owner('20', false)])).toBe(
+    expect(certificationRefusal(true, [owner('30', false), owner('20', false)], false)).toBe(
       OWNERS_MISSING,
     );
-    expect(certificationRefusal(true, [owner('25', false)])).toBe(OWNERS_MISSING);
-    expect(certificationRefusal(true, [owner('30', true), owner('24.99', false)])).toBeNull();
+    expect(certificationRefusal(true, [owner('25', false), controller], false)).toBe(
+      OWNERS_MISSING,
+    );
+    expect(
+      certificationRefusal(true, [owner('30', true), owner('24.99', false), controller], false),
+    ).toBeNull();
   });
   it('refuses more than 100% listed, to the hundredth', () => {
-    expect(certificationRefusal(true, [owner('50.01', true), owner('50', true)])).toBe(
+    expect(certificationRefusal(true, [owner('50.01', true), owner('50', true, true)], false)).toBe(
       OWNERSHIP_OVER_100,
     );
-    expect(certificationRefusal(true, [owner('50.5', true), owner('49.5', true)])).toBeNull();
+    expect(
+      certificationRefusal(true, [owner('50.5', true), owner('49.5', true, true)], false),
+    ).toBeNull();
+  });
+  it('needs the owners of 25% or more, or the statement that there are none, never both', () => {
+    expect(certificationRefusal(true, [controller], false)).toBe(OWNERS_MISSING);
+    expect(certificationRefusal(true, [owner('24.99', true), controller], false)).toBe(
+      OWNERS_MISSING,
+    );
+    expect(certificationRefusal(true, [owner('24.99', true), controller], true)).toBeNull();
+    expect(certificationRefusal(true, [owner('25', true), controller], true)).toBe(
+      STATEMENT_CONTRADICTED,
+    );
+  });
+  it('needs one complete controlling person, who may be an owner', () => {
+    expect(certificationRefusal(true, [owner('100', true)], false)).toBe(CONTROLLER_MISSING);
+    expect(certificationRefusal(true, [owner('0', false, true)], true)).toBe(CONTROLLER_MISSING);
+    expect(certificationRefusal(true, [owner('100', true, true)], false)).toBeNull();
+  });
+  it('verifies a business whatever the statement, which is made when signing', () => {
+    expect(verificationRefusal(true, [controller])).toBeNull();
+    expect(verificationRefusal(true, [owner('40', true), controller])).toBeNull();
+    expect(verificationRefusal(true, [owner('40', true)])).toBe(CONTROLLER_MISSING);
   });
 });

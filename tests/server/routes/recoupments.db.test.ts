@@ -172,7 +172,10 @@ describe('recoupments', () => {
   it('refuses what is wrong with the texts that say why', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: '0' }, AMOUNT_POSITIVE],
-      [{ amount: '12.5.1' }, 'Not a valid value: use digits with at most 12 decimals.'],
+      [
+        { amount: '12.5.1' },
+        'Not a valid value: use at most 15 digits before the decimal point and 12 after it.',
+      ],
       [{ statementMaximum: '0' }, VALUE_POSITIVE],
       [{ recoupablePct: '100.5' }, PERCENT_RANGE],
       [{ netRevenuePct: '12.34567' }, PERCENT_RANGE],

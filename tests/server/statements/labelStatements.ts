@@ -3,15 +3,15 @@
 import { expect } from 'vitest';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
-import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { distroKidHeader, distroKidLine } from '../import/helpers';
 
 export interface LabelStatements {
   portal: TestPortal;
   lena: LoggedIn;
   /** User ids by username. */
   people: Record<string, string>;
-  /** One month of `isrc` earning `earnings`, approved; the payouts by payee name. */
-  settle: (month: string, earnings: string) => Promise<Record<string, string>>;
+  /** One month of `isrc` earning `earnings` (in dollars unless told), approved; the payouts by payee name. */
+  settle: (month: string, earnings: string, currency?: string) => Promise<Record<string, string>>;
 }
 
 /**
@@ -37,12 +37,12 @@ export async function labelStatements(
   const line = (month: string, earnings: string) =>
     distroKidLine({ earnings, isrc }).replace('2026-10-05\t2026-09', `${month}-05\t${month}`);
 
-  const settle = async (month: string, earnings: string) => {
+  const settle = async (month: string, earnings: string, currency = 'USD') => {
     const answer = await uploadStatement(
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null, cashless },
-      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + line(month, earnings) }],
+      [{ filename: `${month}.tsv`, content: distroKidHeader(currency) + line(month, earnings) }],
     );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../src/i18n';
 import { DELETE_NOT_CONFIRMED } from '../../../api/adminAccounts';
-import { OWNERS_MISSING } from '../../../rules/business';
+import {
+  CERTIFICATION_TEXT,
+  CERTIFICATION_TEXT_V1,
+  CONTROL_TITLE_REQUIRED,
+  CONTROLLER_MISSING,
+  CONTROLLER_OWNERSHIP_INVALID,
+  NO_OWNER_STATEMENT,
+  OWNERS_MISSING,
+  STATEMENT_CONTRADICTED,
+} from '../../../rules/business';
 
 describe('the business and admin-account texts', () => {
   it("quote SPEC section 5 exactly in English: owners, 'I accept the agreement', DELETE", () => {
@@ -18,5 +27,18 @@ describe('the business and admin-account texts', () => {
       'An admin account delete requires the user to type DELETE.',
     );
     expect(DELETE_NOT_CONFIRMED).toBe(en['admin-account'].delete['not-confirmed']);
+  });
+
+  it('show in English the words certified and the texts the server answers with', () => {
+    const en = LOCALES.en as unknown as {
+      business: { errors: Record<string, string>; certification: Record<string, string> };
+    };
+    expect(en.business.certification.text).toBe(CERTIFICATION_TEXT);
+    expect(en.business.certification['text-v1']).toBe(CERTIFICATION_TEXT_V1);
+    expect(en.business.certification['no-owner-statement']).toBe(NO_OWNER_STATEMENT);
+    expect(en.business.errors['controller-missing']).toBe(CONTROLLER_MISSING);
+    expect(en.business.errors['control-title']).toBe(CONTROL_TITLE_REQUIRED);
+    expect(en.business.errors['controller-ownership']).toBe(CONTROLLER_OWNERSHIP_INVALID);
+    expect(en.business.errors['statement-contradicted']).toBe(STATEMENT_CONTRADICTED);
   });
 });

@@ -158,6 +158,21 @@ describe('conditional triggers', () => {
     ]);
   });
 
+  it('an income threshold, and the income already counted, stay within the limit on amounts', () => {
+    const largest = '999999999999999.999999999999';
+    expect(
+      keysOf(conditional({ type: 'income', threshold: largest, preCounted: largest })),
+    ).toEqual([]);
+    for (const past of ['12345678901234567', '1.0000000000001']) {
+      expect(keysOf(conditional({ type: 'income', threshold: past }))).toEqual([
+        'catalog.triggers.not-an-amount',
+      ]);
+      expect(keysOf(conditional({ type: 'income', threshold: '100', preCounted: past }))).toEqual([
+        'catalog.triggers.not-an-amount',
+      ]);
+    }
+  });
+
   it('date and recoupment triggers need their value; manual needs none', () => {
     expect(keysOf(conditional({ type: 'date', date: '' }))).toEqual([
       'catalog.triggers.date-required',

@@ -57,9 +57,9 @@ describe('expected payment', () => {
     expect(expectedPaymentOf('1234.56')).toBe('1234.56');
     expect(expectedPaymentOf(' 1,234.50 ')).toBe('1234.50');
     expect(expectedPaymentOf('$0.1')).toBe('0.1');
-    expect(expectedPaymentOf('123456789012345678.123456789012')).toBe(
-      '123456789012345678.123456789012',
-    );
+    // The largest amount the portal takes (rules/money.ts), exact; one digit more is refused.
+    expect(expectedPaymentOf('999999999999999.999999999999')).toBe('999999999999999.999999999999');
+    expect(expectedPaymentOf('1234567890123456')).toBeUndefined();
     expect(expectedPaymentOf('')).toBeNull();
     expect(expectedPaymentOf('   ')).toBeNull();
   });

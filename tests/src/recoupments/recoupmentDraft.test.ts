@@ -38,6 +38,14 @@ describe('draftProblems', () => {
     expect(draftProblems(validDraft({ amount: '' })).amount).toBe(
       'recoupment-form.errors.not-a-value',
     );
+    // The largest amount the calculation takes, and one digit more.
+    expect(draftProblems(validDraft({ amount: '999999999999999.999999999999' }))).toEqual({});
+    expect(draftProblems(validDraft({ amount: '1234567890123456' })).amount).toBe(
+      'recoupment-form.errors.not-a-value',
+    );
+    expect(draftProblems(validDraft({ prepaid: '1234567890123456' })).prepaid).toBe(
+      'recoupment-form.errors.not-a-value',
+    );
   });
 
   it('refuses a percentage with 5 decimals or above 100', () => {

@@ -13,6 +13,10 @@ describe('adjustments entered by hand', () => {
     expect(adjustmentProblem({ ...draft, amount: '1,5' })).toBe(
       'statements.adjustments.amount-invalid',
     );
+    expect(adjustmentProblem({ ...draft, amount: '-12345678901234567' })).toBe(
+      'statements.adjustments.amount-invalid',
+    );
+    expect(adjustmentProblem({ ...draft, amount: '-999999999999999.999999999999' })).toBeNull();
     expect(adjustmentProblem({ ...draft, amount: '-0.00' })).toBe(
       'statements.adjustments.amount-zero',
     );

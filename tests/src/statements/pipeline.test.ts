@@ -137,8 +137,10 @@ describe('the queue', () => {
     expect(groupOf('cancelled')).toBe('past');
   });
 
-  it('takes positive amounts with at most 12 decimals', () => {
+  it('takes positive amounts with at most 15 digits before the point and 12 after it', () => {
     expect(fundsAmountProblem('10')).toBeNull();
+    expect(fundsAmountProblem('999999999999999.999999999999')).toBeNull();
+    expect(fundsAmountProblem('1234567890123456')).toBe('statements.funds.invalid');
     expect(fundsAmountProblem('0.000000000001')).toBeNull();
     expect(fundsAmountProblem('0')).toBe('statements.funds.positive');
     expect(fundsAmountProblem('-1')).toBe('statements.funds.invalid');

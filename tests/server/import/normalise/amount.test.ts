@@ -78,6 +78,11 @@ describe('parseAmount', () => {
     });
   });
 
+  it('reads the largest amount the calculation takes', () => {
+    expect(value('999,999,999,999,999.999999999999')).toBe('999999999999999.999999999999');
+    expect(value('-999999999999999')).toBe('-999999999999999');
+  });
+
   it('refuses what it cannot read exactly', () => {
     expect(message('')).toBe('Amount is missing');
     expect(message('   ')).toBe('Amount is missing');
@@ -90,6 +95,9 @@ describe('parseAmount', () => {
     expect(message('(5-)')).toMatch(/two minus signs/);
     expect(message('1e999')).toMatch(/out of range/);
     expect(message('123456789012345678901')).toMatch(/too large/);
+    // Past the portal's limit on amounts (rules/money.ts): the calculation could not take it.
+    expect(message('1234567890123456')).toMatch(/too large/);
+    expect(message('-1,234,567,890,123,456.5')).toMatch(/too large/);
     expect(message('#N/A')).toMatch(/not a number/);
   });
 

@@ -883,6 +883,17 @@ export const migrations: Migration[] = [
          group by r.currency order by count(*) desc, r.currency limit 1);
     `,
   },
+  {
+    version: 34,
+    name: 'ID documents kept encrypted: those kept in clear before are sealed once, at a start',
+    // Not a read model: which documents' files server/settings/sealedDocuments.ts has sealed.
+    sql: `
+      create table sealed_documents (
+        sha256 text primary key,
+        sealed_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

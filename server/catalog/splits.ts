@@ -4,6 +4,7 @@ import type { Share, SplitSet, SplitSetKind } from '../../engine/types';
 import { readSplitSets } from '../../engine/validation/splitSets';
 import { BadRequestError, type FieldError } from '../errors';
 import { isEmail } from '../services/registration';
+import { normalUsername } from '../../rules/usernames';
 
 /** SPEC section 5's split texts. */
 export const SPLIT_MESSAGES = {
@@ -86,7 +87,7 @@ export function checkSplitSets(
       return null;
     }
     if (share.email !== undefined) {
-      const email = share.email.trim().toLowerCase();
+      const email = normalUsername(share.email);
       if (!isEmail(email)) {
         errors.push({ path: `${path}.email`, message: SPLIT_MESSAGES.email });
         return null;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError, type FieldError } from '../errors';
+import { redactedUrl } from './logging';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again later.';
 export const NOT_FOUND = 'The requested resource was not found.';
@@ -20,7 +21,7 @@ export default fp(
       const statusCode = statusOf(error);
       if (statusCode >= 500) {
         request.log.error(
-          { err: error, url: request.url, method: request.method },
+          { err: error, url: redactedUrl(request.url), method: request.method },
           'request failed',
         );
         return reply.status(statusCode).send({ message: UNEXPECTED_ERROR });

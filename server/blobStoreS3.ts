@@ -134,28 +134,31 @@ export class S3BlobStore implements BlobStore {
   }
 
   private async send(
-    method: 'GET' | 'HEAD' | 'PUT',
-    sha256: string,
-    body?: { path: string; size: number },
+    method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
+    name: string,
+    body?: { content: Buffer | { path: string }; size: number; sha256: string },
   ): Promise<Response> {
-    const url = this.urlOf(sha256);
+    const url = this.urlOf(name);
     const headers = signS3Request({
       method,
       url,
       headers: body ? { 'content-length': String(body.size) } : {},
-      payloadSha256: body ? sha256 : EMPTY_SHA256,
+      payloadSha256: body ? body.sha256 : EMPTY_SHA256,
       at: this.now(),
       region: this.config.region,
       accessKeyId: this.config.accessKeyId,
       secretAccessKey: this.config.secretAccessKey,
     });
     delete headers.host;
+    const content = body?.content;
     return fetch(url, {
       method,
       headers,
-      ...(body
+      ...(content
         ? {
-            body: Readable.toWeb(createReadStream(body.path)) as ReadableStream<Uint8Array>,
+            body: Buffer.isBuffer(content)
+              ? new Uint8Array(content)
+              : (Readable.toWeb(createReadStream(content.path)) as ReadableStream<Uint8Array>),
             duplex: 'half',
           }
         : {}),
@@ -167,13 +170,29 @@ export class S3BlobStore implements BlobStore {
     try {
       const stored = await writeHashed(source, temporary, maxBytes);
       const { size } = await stat(temporary);
-      const answer = await this.send('PUT', stored.sha256, { path: temporary, size });
+      const answer = await this.send('PUT', stored.sha256, {
+        content: { path: temporary },
+        size,
+        sha256: stored.sha256,
+      });
       if (!answer.ok) {
         throw new Error(`The blob store refused the file: ${answer.status} ${await answer.text()}`);
       }
       return stored;
     } finally {
       await rm(temporary, { force: true });
+    }
+  }
+
+  async write(name: string, content: Buffer): Promise<void> {
+    // An object appears whole when its PUT ends, or not at all.
+    const answer = await this.send('PUT', name, {
+      content,
+      size: content.length,
+      sha256: sha256Hex(content),
+    });
+    if (!answer.ok) {
+      throw new Error(`The blob store refused the file: ${answer.status} ${await answer.text()}`);
     }
   }
 
@@ -198,5 +217,12 @@ export class S3BlobStore implements BlobStore {
     if (answer.status === 404) return false;
     if (!answer.ok) throw new Error(`The blob store answered ${answer.status}.`);
     return true;
+  }
+
+  async remove(name: string): Promise<void> {
+    const answer = await this.send('DELETE', name);
+    if (!answer.ok && answer.status !== 404) {
+      throw new Error(`The blob store did not remove ${name}: ${answer.status}.`);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,13 +15,26 @@ export class BlobTooLargeError extends Error {}
 /**
  * Original files, kept byte for byte under their SHA-256: in a folder (the embedded default,
  * `FolderBlobStore`) or in S3-compatible object storage shared by several servers
- * (`S3BlobStore`, server/blobs/s3.ts).
+ * (`S3BlobStore`, server/blobStoreS3.ts). ID documents are kept sealed under a name of their own
+ * (server/settings/sealedDocuments.ts).
  */
 export interface BlobStore {
   /** Streams a file in while hashing it; never holds it whole in memory. */
   put(source: Readable, maxBytes: number): Promise<StoredBlob>;
+  /** Keeps `content` under `name` (64 hex digits), whole or not at all, replacing any before. */
+  write(name: string, content: Buffer): Promise<void>;
   open(sha256: string): Readable;
   has(sha256: string): Promise<boolean>;
+  /** Forgets a file; nothing happens when there is none. */
+  remove(name: string): Promise<void>;
+}
+
+/** A file of the store read whole, or null when the store has none of that name. */
+export async function readBlob(blobs: BlobStore, name: string): Promise<Buffer | null> {
+  if (!(await blobs.has(name))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blobs.open(name)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -77,8 +90,39 @@ export class FolderBlobStore implements BlobStore {
     }
   }
 
+  async write(name: string, content: Buffer): Promise<void> {
+    await mkdir(join(this.root, 'incoming'), { recursive: true });
+    const temporary = join(this.root, 'incoming', randomUUID());
+    try {
+      // On the disk before it takes its name: a crash leaves the whole file or none under it.
+      const file = await open(temporary, 'wx');
+      try {
+        await file.writeFile(content);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      const folder = join(this.root, name.slice(0, 2));
+      await mkdir(folder, { recursive: true });
+      await rename(temporary, this.pathOf(name));
+      const directory = await open(folder, 'r');
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+      }
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   open(sha256: string): Readable {
     return createReadStream(this.pathOf(sha256), { highWaterMark: 1024 * 1024 });
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(this.pathOf(name), { force: true });
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultAppOptions } from './app';
 import { warmUpEngine } from '../engine/warmUp';
+import { dataKeyFile } from './dataKey';
 import { lockDataDir } from './db/dataDirLock';
 import { openDatabase } from './db/database';
 import { prepareDatabase } from './startup';
@@ -13,6 +14,14 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL;
+
+// Where the data key is kept is settled before any data is touched: in production, never with it.
+try {
+  dataKeyFile(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
 if (!databaseUrl) {
   mkdirSync(dataDir, { recursive: true });

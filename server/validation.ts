@@ -70,10 +70,13 @@ const MULTIPART = 'multipart/form-data';
 
 const acceptsStream = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 
-/** Refuses NUL characters and lone surrogates anywhere in the data before the schema runs. */
+/**
+ * Refuses NUL characters and lone surrogates anywhere in the data, and data nested deeper than
+ * any request has reason to be, before the schema runs.
+ */
 function withStorableText(compiled: ValidateFunction): ValidateFunction {
   const validate = ((data: unknown) => {
-    const problem = unstorableText(data, '');
+    const problem = unstorableText(data);
     if (problem) {
       validate.errors = [problem];
       return false;
@@ -88,25 +91,36 @@ function withStorableText(compiled: ValidateFunction): ValidateFunction {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function unstorableText(value: unknown, path: string): ErrorObject | null {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) return textError(path, NUL_CHARACTER);
-    if (LONE_SURROGATE.test(value)) return textError(path, BROKEN_TEXT);
-    return null;
-  }
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const problem = unstorableText(value[index], `${path}/${index}`);
-      if (problem) return problem;
+/** The deepest a request's data may nest; the deepest the API describes is a few levels. */
+export const MAX_NESTING = 32;
+export const TOO_DEEP = `must not be nested more than ${MAX_NESTING} levels deep`;
+
+/**
+ * The first text PostgreSQL cannot store, or the first value nested too deep. Walked with a list
+ * rather than by recursion: a 10 KB body nested 5,000 levels deep would overflow the stack.
+ */
+function unstorableText(data: unknown): ErrorObject | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [
+    { value: data, path: '', depth: 0 },
+  ];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return textError(path, NUL_CHARACTER);
+      if (LONE_SURROGATE.test(value)) return textError(path, BROKEN_TEXT);
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const keyProblem = unstorableText(key, `${path}/${key.split('\u0000').join('')}`);
-      if (keyProblem) return keyProblem;
-      const problem = unstorableText(item, `${path}/${key}`);
-      if (problem) return problem;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_NESTING) return textError('', TOO_DEEP);
+    const items = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
+    // Last first, so that the first problem in the data is the one named.
+    for (const [key, item] of items.reverse()) {
+      pending.push({ value: item, path: `${path}/${key}`, depth: depth + 1 });
+      if (!Array.isArray(value)) {
+        pending.push({ value: key, path: `${path}/${key.split('\u0000').join('')}`, depth });
+      }
     }
   }
   return null;

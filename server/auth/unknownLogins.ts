@@ -5,9 +5,14 @@ import type { LoginDecision, LoginState } from '../domain/login';
  * Failed logins of usernames that have no account, counted like a real user's: an unknown
  * username answers exactly as a known one, 401 and then 423, so a login tells nobody who exists.
  */
-export async function unknownLoginState(db: Queryable, username: string): Promise<LoginState> {
+export async function unknownLoginState(
+  db: Queryable,
+  username: string,
+  lock = false,
+): Promise<LoginState> {
   const rows = await db.query<{ failed_logins: number; locked_until: Date | string | null }>(
-    'select failed_logins, locked_until from unknown_login_attempts where username = $1',
+    `select failed_logins, locked_until from unknown_login_attempts
+      where username = $1${lock ? ' for update' : ''}`,
     [username],
   );
   const row = rows[0];

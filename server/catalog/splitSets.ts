@@ -11,6 +11,7 @@ import { lockAccountResults } from '../statements/approvalOrder';
 import { invitePayee, type Invitee } from '../services/payeeInvitations';
 import { openAccount, registerUser } from '../services/registration';
 import { checkSplitSets, type CheckedSplits, type SplitSetInput } from './splits';
+import { normalUsername } from '../../rules/usernames';
 
 interface SplitSetRow {
   id: string;
@@ -308,7 +309,7 @@ function collectEmails(
   shares: readonly { email?: string; members?: readonly unknown[] }[],
 ): string[] {
   return shares.flatMap((share) => [
-    ...(share.email ? [share.email.trim().toLowerCase()] : []),
+    ...(share.email ? [normalUsername(share.email)] : []),
     ...(share.members ? collectEmails(share.members as { email?: string }[]) : []),
   ]);
 }

@@ -5,6 +5,7 @@ import { readSplitSets } from '../../engine/validation/splitSets';
 import { isSignedMoneyText, NOT_AN_AMOUNT } from '../../rules/money';
 import { BadRequestError, type FieldError } from '../errors';
 import { isEmail } from '../services/registration';
+import { normalUsername } from '../../rules/usernames';
 
 /** SPEC section 5's split texts. */
 export const SPLIT_MESSAGES = {
@@ -103,7 +104,7 @@ export function checkSplitSets(
       return null;
     }
     if (share.email !== undefined) {
-      const email = share.email.trim().toLowerCase();
+      const email = normalUsername(share.email);
       if (!isEmail(email)) {
         errors.push({ path: `${path}.email`, message: SPLIT_MESSAGES.email });
         return null;

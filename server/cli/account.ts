@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import type { AccountType, Role } from '../events/types';
 import { isEmail, openAccount, registerUser } from '../services/registration';
 import { openConfiguredDatabase } from './environment';
+import { normalUsername } from '../../rules/usernames';
 
 const usage =
   'Usage: npm run account -- create --username EMAIL --role ROLE [--name "Full Name"] [--account "Account name"]\n' +
@@ -28,7 +29,7 @@ const { positionals, values } = parseArgs({
 });
 
 if (positionals[0] !== 'create') fail(usage);
-const username = values.username?.trim().toLowerCase() ?? '';
+const username = normalUsername(values.username ?? '');
 if (!isEmail(username)) fail('Not a valid email');
 const role = values.role as Role | undefined;
 if (!role || !roles.includes(role)) fail(`Unknown role. ${usage}`);

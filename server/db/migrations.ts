@@ -884,6 +884,17 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 34,
+    name: 'ID documents kept encrypted: those kept in clear before are sealed once, at a start',
+    // Not a read model: which documents' files server/settings/sealedDocuments.ts has sealed.
+    sql: `
+      create table sealed_documents (
+        sha256 text primary key,
+        sealed_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
     version: 35,
     name: "a business's controlling person, and the signer's statement that nobody owns 25% or more",
     // Certifications signed before stay valid; the next one names a controlling person.

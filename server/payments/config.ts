@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { loadDataKey } from '../dataKey';
+import { dataKeyFile, loadDataKey } from '../dataKey';
 import type { SandboxOptions } from './sandboxPartner';
 
 const once = <T>(make: () => T): (() => T) => {
@@ -15,7 +14,10 @@ export interface PaymentConfig {
   /** How often the partner's bank answers due transfers and its webhooks go out. */
   partnerTickMs: number;
   sandbox: SandboxOptions;
-  /** The key bank account numbers are encrypted with, read when first needed. */
+  /**
+   * The key bank account numbers and tax ids are encrypted with, and ID documents with keys
+   * derived from it; read when first needed.
+   */
   dataKey: () => Buffer;
 }
 
@@ -31,9 +33,11 @@ const number = (value: string | undefined, fallback: number) => {
 
 /** From the environment; every value has a default a demo runs with (see README). */
 export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
+  // Where the key is kept is checked now, at the start, though the key is read when first needed.
+  const keyFile = dataKeyFile(env);
   return {
     batchPeriodMs: number(env.PAYMENT_BATCH_PERIOD_MS, DAY),
-    dataKey: once(() => loadDataKey(env, resolve(env.DATA_DIR ?? 'data', 'payment-data.key'))),
+    dataKey: once(() => loadDataKey(env, keyFile)),
     partnerTickMs: number(env.PARTNER_TICK_MS, 5000),
     sandbox: {
       settleAfterMs: number(env.SANDBOX_SETTLE_AFTER_MS, 60_000),

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError, type FieldError } from '../errors';
 import { refusalText } from '../validationTexts';
+import { redactedUrl } from './logging';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,9 +19,11 @@ export const NOT_FOUND = 'The requested resource was not found.';
 export const MALFORMED_UPLOAD =
   'The upload is not a complete multipart form. Choose the files again and retry.';
 
-// What the multipart reader says of a body that is not a whole multipart form.
+// What the multipart reader says of a body that is not a whole multipart form: no boundary, or one
+// past the 256 characters it searches for (RFC 2046 allows 70), a form cut short before or inside
+// a part (the latter once the route is reading that part), a broken part header.
 const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/;
+  /^(Multipart: Boundary not found|The needle cannot have a length bigger than 256|Unexpected end of (multipart data|form)|Part terminated early due to unexpected end of multipart data|Malformed part header|Malformed urlencoded form)/;
 
 /** One error handler: the message for statuses below 500, a generic text above, context in the log. */
 export default fp(
@@ -29,7 +32,7 @@ export default fp(
       const statusCode = statusOf(error);
       if (statusCode >= 500) {
         request.log.error(
-          { err: error, url: request.url, method: request.method },
+          { err: error, url: redactedUrl(request.url), method: request.method },
           'request failed',
         );
         return reply.status(statusCode).send({ message: UNEXPECTED_ERROR });

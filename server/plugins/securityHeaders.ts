@@ -25,7 +25,11 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
-/** Security headers on every answer, API and pages alike. */
+/**
+ * Security headers on every answer, API and pages alike. API answers are a person's own (their
+ * earnings, payments, bank and tax details, documents): no browser or proxy keeps a copy of one,
+ * unless its route says otherwise.
+ */
 export default fp<SecurityHeadersOptions>(
   async (app, options) => {
     await app.register(helmet, {
@@ -33,6 +37,10 @@ export default fp<SecurityHeadersOptions>(
       referrerPolicy: { policy: 'same-origin' },
       hsts: options.overTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },

@@ -11,6 +11,7 @@ import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
 import { runPaymentBatch } from '../payments/payments';
 import { SandboxPartner } from '../payments/sandboxPartner';
 import { PaymentSchedule } from '../payments/schedule';
+import { documentKeys, sealStoredDocuments, type DocumentKeys } from '../settings/sealedDocuments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,8 @@ declare module 'fastify' {
     tickPartner: () => Promise<void>;
     /** The key bank account numbers are encrypted with. */
     paymentDataKey: () => Buffer;
+    /** The keys of ID documents, derived from it. */
+    documentKeys: () => DocumentKeys;
   }
 }
 
@@ -86,6 +89,23 @@ export default fp<ServicesOptions>(
     const paymentDeps = { db: app.db, partner, now: app.now };
     app.decorate('partner', partner);
     app.decorate('paymentDataKey', options.payments.dataKey);
+    let keys: DocumentKeys | null = null;
+    app.decorate('documentKeys', () => (keys ??= documentKeys(options.payments.dataKey())));
+    // Before the first request: ID documents an earlier version kept in clear are sealed. A
+    // failure leaves them as they were (they are still served) and the next start tries again.
+    app.addHook('onReady', async () => {
+      try {
+        const report = await sealStoredDocuments(app.db, blobs, app.documentKeys);
+        if (report.sealed > 0) app.log.info(`Sealed ${report.sealed} ID documents kept in clear.`);
+        if (report.missing.length > 0)
+          app.log.warn(
+            { documents: report.missing.length },
+            'ID documents whose file the blob store does not have',
+          );
+      } catch (error) {
+        app.log.error({ err: error }, 'ID documents kept in clear could not all be sealed');
+      }
+    });
     app.decorate('runPaymentBatch', () => runPaymentBatch(paymentDeps));
     app.decorate('tickPartner', async () => {
       await partner.settleDue(app.now());

@@ -73,9 +73,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       const username = request.body.username.trim().toLowerCase();
       const user = await findLoginUser(app.db, username);
       if (!user) {
+        // The work of a known person's refusal, so that its time tells nobody who exists: one
+        // password verification, then one transaction that locks the person's row (there is none
+        // here) and keeps the count.
         await verifyPassword(decoyHash, request.body.password);
-        const unknown = decideLogin(await unknownLoginState(app.db, username), false, now);
-        await recordUnknownLogin(app.db, username, unknown, now);
+        const unknown = await app.db.transaction(async (tx) => {
+          await findLoginUser(tx, username, true);
+          const decision = decideLogin(await unknownLoginState(tx, username, true), false, now);
+          await recordUnknownLogin(tx, username, decision, now);
+          return decision;
+        });
         if (unknown.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
         throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
       }

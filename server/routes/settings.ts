@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import { errorResponses, inMediaTypes, multipartBody } from '../../api/common';
 import {
   DocumentFile,
@@ -33,6 +32,7 @@ import {
 } from '../settings/documents';
 import { changePassword, confirmUsernameChange, requestUsernameChange } from '../settings/login';
 import { changePersonDetails, readPersonDetails } from '../settings/person';
+import { documentContent } from '../settings/sealedDocuments';
 import { changeProfile, readProfile } from '../settings/profile';
 
 /**
@@ -54,13 +54,6 @@ function ownPerson(request: FastifyRequest): ActiveSession {
   const session = sessionOf(request);
   if (session.emulating) throw new ForbiddenError(PROFILE_MESSAGES.readOnlyWhileEmulating);
   return session;
-}
-
-/** A document is 10 MB at most: read whole, it is sent as bytes rather than serialised. */
-async function readWhole(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export interface SettingsRouteOptions {
@@ -260,7 +253,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox<SettingsRouteOptions> = async (a
     },
     async (request, reply) => {
       const session = ownPerson(request);
-      const document = await receiveDocument(request, app.blobs);
+      const document = await receiveDocument(request, app.blobs, app.documentKeys());
       const id = await addDocument(
         app.db,
         session.user.id,
@@ -293,13 +286,16 @@ const settingsRoutes: FastifyPluginAsyncTypebox<SettingsRouteOptions> = async (a
       const session = sessionOf(request);
       const document = await findDocument(app.db, session.user.id, request.params.id);
       const asciiName = document.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .header('content-type', document.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(document.name)}`,
-        )
-        .send(await readWhole(app.blobs.open(document.sha256)));
+      return (
+        reply
+          .header('content-type', document.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(document.name)}`,
+          )
+          // 10 MB at most: read whole and checked before it is sent, as bytes rather than serialised.
+          .send(await documentContent(app.blobs, app.documentKeys(), document.sha256))
+      );
     },
   );
 

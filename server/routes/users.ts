@@ -21,6 +21,7 @@ import {
 } from '../queries/users';
 import { errorResponses, IdParams, ListQuery } from '../../api/common';
 import { MailSent, NewUser, User, UserList, UserPatch } from '../../api/users';
+import { normalUsername } from '../../rules/usernames';
 
 export const NOT_YOURS = 'This person manages their own account.';
 
@@ -169,7 +170,7 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const email = request.body.email.trim().toLowerCase();
+      const email = normalUsername(request.body.email);
       if (!isEmail(email)) throw new BadRequestError('Not a valid email');
       const metadata = commandMetadata(request, app.now());
       const userId = await app.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isEmail as isEmailText } from '../../rules/profile';
+import { normalUsername, usernameSkeleton } from '../../rules/usernames';
 import type { Queryable } from '../db/database';
 import { ConflictError } from '../errors';
 import { appendToStream } from '../events/store';
@@ -39,9 +40,8 @@ export async function registerUser(
   metadata: EventMetadata,
   chosenId?: string,
 ): Promise<string> {
-  const username = user.username.trim().toLowerCase();
-  const taken = await tx.query('select 1 from users where lower(username) = $1', [username]);
-  if (taken.length > 0) throw new ConflictError(EMAIL_TAKEN);
+  const username = normalUsername(user.username);
+  if (await usernameInUse(tx, user.username)) throw new ConflictError(EMAIL_TAKEN);
   const userId = chosenId ?? randomUUID();
   await appendToStream(
     tx,
@@ -64,6 +64,26 @@ export async function registerUser(
     metadata,
   );
   return userId;
+}
+
+/**
+ * Whether a username is taken, or looks like one that is (rules/usernames.ts): another letter
+ * that passes for a Latin one, a fullwidth letter, an invisible character or a mark added. Every
+ * person ever registered counts, the deleted included, as for the address itself.
+ */
+export async function usernameInUse(db: Queryable, username: string): Promise<boolean> {
+  const skeleton = usernameSkeleton(username);
+  // A plain address's skeleton is itself in lower case: only the others are worked out here.
+  const rows = await db.query<{ username: string }>(
+    `select username from users
+      where lower(username) = any($1::text[]) or username !~ '^[ -~]*$'`,
+    [[normalUsername(username), skeleton]],
+  );
+  return rows.some(
+    (row) =>
+      row.username.toLowerCase() === normalUsername(username) ||
+      usernameSkeleton(row.username) === skeleton,
+  );
 }
 
 /** SPEC section 5's e-mail check (rules/profile.ts), on the address as typed around spaces. */

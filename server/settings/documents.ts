@@ -17,6 +17,7 @@ import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { cleanFileName } from '../statements/uploadFiles';
 import { personStream } from './person';
+import { keepDocument, readDocument, type DocumentKeys } from './sealedDocuments';
 
 /** The first bytes each allowed type starts with: a renamed file of another type is refused. */
 const SIGNATURES: Record<string, number[]> = {
@@ -62,19 +63,6 @@ export async function findDocument(
   return { name: row.name, sha256: row.sha256, contentType: row.content_type };
 }
 
-async function startsWith(blobs: BlobStore, sha256: string, signature: number[]): Promise<boolean> {
-  const stream = blobs.open(sha256);
-  try {
-    for await (const chunk of stream) {
-      const head = (chunk as Buffer).subarray(0, signature.length);
-      return signature.every((byte, index) => head[index] === byte);
-    }
-    return false;
-  } finally {
-    stream.destroy();
-  }
-}
-
 interface ReceivedDocument {
   kind: DocumentKind;
   name: string;
@@ -84,12 +72,13 @@ interface ReceivedDocument {
 }
 
 /**
- * Reads the `kind` field and one `file` part into the blob store, where statement files are kept:
- * a PDF, PNG or JPG of at most 10 MB, whose first bytes match its name's type.
+ * Reads the `kind` field and one `file` part, a PDF, PNG or JPG of at most 10 MB whose first bytes
+ * match its name's type, and keeps the file sealed in the blob store.
  */
 export async function receiveDocument(
   request: FastifyRequest,
   blobs: BlobStore,
+  keys: DocumentKeys,
 ): Promise<ReceivedDocument> {
   if (!request.isMultipart()) throw new BadRequestError(PERSON_MESSAGES.documentMissing);
   let kind: string | null = null;
@@ -109,22 +98,24 @@ export async function receiveDocument(
       part.file.resume();
       throw new BadRequestError(PERSON_MESSAGES.documentType);
     }
+    let content: Buffer;
     try {
-      const stored = await blobs.put(part.file, DOCUMENT_MAX_BYTES);
+      content = await readDocument(part.file, DOCUMENT_MAX_BYTES);
       if (part.file.truncated) throw new BlobTooLargeError('too large');
-      file = { name, contentType, sha256: stored.sha256, size: stored.size };
     } catch (error) {
       if (error instanceof BlobTooLargeError)
         throw new BadRequestError(PERSON_MESSAGES.documentSize);
       throw error;
     }
+    if (content.length === 0) throw new BadRequestError(PERSON_MESSAGES.documentEmpty);
+    const signature = SIGNATURES[contentType] ?? [];
+    if (!signature.every((byte, index) => content[index] === byte))
+      throw new BadRequestError(PERSON_MESSAGES.documentType);
+    file = { name, contentType, ...(await keepDocument(blobs, keys, content)) };
   }
   if (!kind || !(DOCUMENT_KINDS as readonly string[]).includes(kind))
     throw new BadRequestError(PERSON_MESSAGES.documentKind);
   if (!file) throw new BadRequestError(PERSON_MESSAGES.documentMissing);
-  if (file.size === 0) throw new BadRequestError(PERSON_MESSAGES.documentEmpty);
-  if (!(await startsWith(blobs, file.sha256, SIGNATURES[file.contentType] ?? [])))
-    throw new BadRequestError(PERSON_MESSAGES.documentType);
   return { kind: kind as DocumentKind, ...file };
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PasswordChange, UsernameChange } from '../../api/settings';
 import { isEmail, PROFILE_MESSAGES, type FieldProblems } from '../../rules/profile';
 import { isSecurePassword } from '../../rules/passwords';
+import { normalUsername, usernameSkeleton } from '../../rules/usernames';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endSessionsOf } from '../auth/sessions';
 import type { Database, Queryable } from '../db/database';
@@ -9,6 +10,7 @@ import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { translator } from '../i18n';
+import { usernameInUse } from '../services/registration';
 import { fieldErrors, refuse } from './profile';
 
 /** How long the link that confirms a new username stays valid. */
@@ -97,11 +99,6 @@ export async function changePassword(
   });
 }
 
-async function usernameTaken(db: Queryable, username: string): Promise<boolean> {
-  const rows = await db.query('select 1 from users where lower(username) = $1', [username]);
-  return rows.length > 0;
-}
-
 /**
  * Sends a confirmation link to the new address; the username changes only once it is used, by
  * the person signed in. An address someone already logs in with is refused without naming them.
@@ -113,12 +110,13 @@ export async function requestUsernameChange(
   publicUrl: string,
   metadata: EventMetadata,
 ): Promise<string> {
-  const username = change.username.trim().toLowerCase();
+  const username = normalUsername(change.username);
   const user = await loginRow(db, userId);
   const problems: FieldProblems<keyof UsernameChange> = {};
   if (!isEmail(username)) problems.username = 'email';
-  else if (username === user.username?.toLowerCase()) problems.username = 'sameUsername';
-  else if (await usernameTaken(db, username)) problems.username = 'usernameTaken';
+  else if (usernameSkeleton(change.username) === usernameSkeleton(user.username ?? ''))
+    problems.username = 'sameUsername';
+  else if (await usernameInUse(db, change.username)) problems.username = 'usernameTaken';
   if (!(await verifyPassword(user.password_hash, change.password)))
     problems.password = 'currentPassword';
   const errors = fieldErrors(problems);
@@ -205,7 +203,7 @@ export async function confirmUsernameChange(
       return new BadRequestError(PROFILE_MESSAGES.usernameLinkInvalid);
     if (new Date(link.expires_at).getTime() <= metadata.at.getTime())
       return new BadRequestError(PROFILE_MESSAGES.usernameLinkExpired);
-    if (await usernameTaken(tx, link.new_username))
+    if (await usernameInUse(tx, link.new_username))
       return new ConflictError(PROFILE_MESSAGES.usernameTaken);
     const user = await loginRow(tx, userId);
     await tx.query('update links set used_at = $2 where token_hash = $1', [

@@ -58,6 +58,26 @@ describe('input PostgreSQL cannot store', () => {
     expect(paired.statusCode).toBe(200);
   });
 
+  it('refuses a body nested deeper than any request needs, naming the limit', async () => {
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"username": ${'['.repeat(5000)}"a"${']'.repeat(5000)}, "password": "x"}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Invalid request: body must not be nested more than 32 levels deep',
+    );
+    // A NUL character after the first field is still named by its field.
+    const later = await portal.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'admin@demo.label', password: 'x\u0000' },
+    });
+    expect(later.json().message).toContain('body/password must not contain a NUL');
+  });
+
   it('refuses integers past PostgreSQL integer range in queries', async () => {
     for (const query of ['offset=9223372036854775808', 'offset=2147483648', 'limit=-1']) {
       const response = await get(portal.app, admin, `/api/users?${query}`);

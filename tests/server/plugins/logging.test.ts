@@ -13,7 +13,24 @@ describe('request logs', () => {
     expect(redactedUrl('/api/health')).toBe('/api/health');
   });
 
-  it('never write the csrf token a GET carries', async () => {
+  it('replace an intake key wherever a partner put it by mistake', () => {
+    const key = 'rpi_Zx9-Qk_3vLmT0aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0';
+    for (const url of [
+      `/api/intake/statements?key=${key}`,
+      `/api/intake/statements?distributor=x&intake_key=${key}&period=2026-06`,
+      `/api/intake/statements?Authorization=Bearer%20${key}`,
+      `/api/intake/statements/${key}`,
+      `/api/intake/statements?${key}`,
+    ]) {
+      expect(redactedUrl(url), url).not.toContain('Zx9-Qk');
+      expect(redactedUrl(url), url).toContain('[redacted]');
+    }
+    expect(redactedUrl(`/api/statements?key=${key}&limit=10`)).toBe(
+      '/api/statements?key=[redacted]&limit=10',
+    );
+  });
+
+  it('never write the csrf token a GET carries, nor an intake key', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -29,9 +46,17 @@ describe('request logs', () => {
     });
     try {
       await app.inject({ url: '/api/session?csrf=very-secret-token-value' });
+      // An intake key sent in the query string instead of the Authorization header.
+      const intake = await app.inject({
+        method: 'POST',
+        url: '/api/intake/statements?key=rpi_VerySecretIntakeKeyValue_0123456789',
+      });
+      expect(intake.statusCode).toBe(401);
       const log = lines.join('');
       expect(log).toContain('/api/session?csrf=%5Bredacted%5D');
       expect(log).not.toContain('very-secret-token-value');
+      expect(log).toContain('/api/intake/statements?key=[redacted]');
+      expect(log).not.toContain('VerySecretIntakeKeyValue');
     } finally {
       await app.close();
       await drop();

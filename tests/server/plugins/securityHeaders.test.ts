@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultAppOptions } from '../../../server/app';
-import { freshDatabase } from '../harness';
+import { freshDatabase, get, login, startPortal, type TestPortal } from '../harness';
+import { multipart } from '../multipart';
+import { apiRoutes, streams } from '../openapi';
 
 describe('security headers', () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
@@ -45,5 +47,55 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
+  });
+});
+
+// What the API answers is a person's own: earnings, payments, bank and tax details, documents. A
+// browser or proxy that kept a copy would show it to whoever uses that browser or proxy next.
+describe('API answers are never kept by a cache', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(() => portal.close());
+
+  it('sends no-store with every answer of every API read, to every role, refusals included', async () => {
+    const reads = apiRoutes(portal.app).filter(
+      (route) => route.method === 'GET' && !route.path.includes('{') && !streams(route),
+    );
+    const kept: string[] = [];
+    let answers = 0;
+    for (const username of ['admin@demo.label', 'label@demo.label', 'payee@demo.label', null]) {
+      const who = username ? await login(portal.app, username) : null;
+      for (const route of reads) {
+        const response = who
+          ? await get(portal.app, who, route.path)
+          : await portal.app.inject({ url: route.path });
+        answers += 1;
+        if (response.headers['cache-control'] !== 'no-store')
+          kept.push(`${username ?? 'logged out'} ${route.path}: ${response.statusCode}`);
+      }
+    }
+    expect(answers).toBeGreaterThan(100);
+    expect(kept).toEqual([]);
+  });
+
+  it('sends no-store with a downloaded ID document', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const body = multipart([
+      { name: 'kind', value: 'passport' },
+      { name: 'file', filename: 'passport.pdf', content: '%PDF-1.4\n%%EOF\n' },
+    ]);
+    const added = await portal.app.inject({
+      method: 'POST',
+      url: '/api/settings/documents',
+      cookies: paco.cookies,
+      headers: { ...body.headers, 'x-csrf-token': paco.csrf },
+      payload: body.payload,
+    });
+    expect(added.headers['cache-control']).toBe('no-store');
+    const file = await get(portal.app, paco, `/api/settings/documents/${added.json().id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-store');
   });
 });

@@ -25,7 +25,7 @@ import {
  *   remunerating [REMUNERATE] the fee transfer to the payment partner
  *     fee.settled        -> completed
  *   completed [COMPLETED]   final
- *   failed [FAILED]         the returned money is kept for this payment (DESIGN: returned money)
+ *   failed [FAILED]         the returned money is kept for this payment; no later payment pays it
  *     payment.retry      -> scheduled when what the return kept still holds the whole amount (an
  *                           admin clears the failure and tries again); refused otherwise
  */

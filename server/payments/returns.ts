@@ -1,5 +1,6 @@
 // Where the bank's return of a failed payment put its money, and whether a retry can take it
-// back (DESIGN, "Returned money"): the money stays with its failed payment until it is retried.
+// back: returned money stays with its failed payment until it is retried, and a retry never moves
+// more than what the return put back still holds.
 import Decimal from 'decimal.js';
 import type { Queryable } from '../db/database';
 import { balancesOf } from '../events/readModels/ledgerTransfers';

@@ -4,7 +4,7 @@
 // calculates; the splits changed before approval), splits changing, recoupments opened and
 // deleted, payment batches (one dying between the partner's answer and its commit), the bank
 // settling or returning transfers, bank accounts that return everything or not, passback and
-// payment minimums, and an admin's retries (some double-clicked). After every step:
+// payment minimums, and an admin's retries (double-clicked too). After every step:
 //   - the ledger sums to zero in each currency (each movement positive, between two accounts);
 //   - for every payee and currency, paid + waiting + balance = earned, and paid <= earned;
 //   - what the ledger credited is what the approved statements paid out;
@@ -434,20 +434,24 @@ describe('money invariants under random flows', () => {
     }
   }
 
-  /** The label's passback mode, and its payment minimum in one currency. */
-  async function settings(label: Label, step: Omit<Extract<Step, { kind: 'settings' }>, 'kind'>) {
+  /** The label's passback mode (as it was when not given), and a payment minimum. */
+  async function settings(
+    label: Label,
+    change: { passback?: boolean; minimum?: { currency: Currency; amount: string } },
+  ) {
     const now = (await get(app(), label.owner, '/api/payment-settings')).json();
+    const { minimum } = change;
     const others = (now.paymentMinimums as { currency: string; amount: string }[]).filter(
-      (minimum) => minimum.currency !== step.currency,
+      (kept) => kept.currency !== minimum?.currency,
     );
     const answer = await write(app(), label.owner, 'PUT', '/api/payment-settings', {
       version: now.version,
-      passback: step.passback,
-      paymentMinimums: [...others, { currency: step.currency, amount: step.minimum }],
+      passback: change.passback ?? now.passback,
+      paymentMinimums: minimum ? [...others, minimum] : others,
     });
     ok(answer, 'payment settings');
-    if (step.minimum === '0') label.minimums.delete(step.currency);
-    else label.minimums.add(step.currency);
+    if (minimum?.amount === '0') label.minimums.delete(minimum.currency);
+    else if (minimum) label.minimums.add(minimum.currency);
   }
 
   async function apply(label: Label, step: Step) {
@@ -484,7 +488,10 @@ describe('money invariants under random flows', () => {
       case 'bankAccount':
         return setBankAccount(label, step.payee, step.returns);
       case 'settings':
-        return settings(label, step);
+        return settings(label, {
+          passback: step.passback,
+          minimum: { currency: step.currency, amount: step.minimum },
+        });
     }
   }
 
@@ -718,6 +725,7 @@ describe('money invariants under random flows', () => {
     ).map((row) => row.payee_id);
 
   async function payEverything(label: Label, story: string) {
+    const context = `after paying everything, ${story}`;
     let owed = await owedTo(label);
     if (owed.length > 0) {
       for (const payee of [0, 1] as const) {
@@ -726,19 +734,24 @@ describe('money invariants under random flows', () => {
           await setBankAccount(label, payee, false);
       }
       for (const currency of label.minimums) {
-        await settings(label, { passback: false, currency, minimum: '0' });
+        await settings(label, { minimum: { currency, amount: '0' } });
       }
     }
     for (let round = 0; round < 3 && owed.length > 0; round += 1) {
+      // Every retry here is double-clicked: one click runs, the other is refused.
       for (const failed of await failedPayments(label)) {
-        ok(await write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}), 'retry');
+        const clicks = await Promise.all([
+          write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}),
+          write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}),
+        ]);
+        expect(clicks.map((click) => click.statusCode).sort(), context).toEqual([200, 409]);
         figures.retries += 1;
+        figures.doubleClicks += 1;
       }
       await batch(false);
       await bankAnswers();
       owed = await owedTo(label);
     }
-    const context = `after paying everything, ${story}`;
     expect(owed, `payments still waiting (${context})`).toEqual([]);
     await checkInvariants(label, context);
   }
@@ -750,8 +763,9 @@ describe('money invariants under random flows', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.tuple(bankAccountArbitrary, bankAccountArbitrary),
+        fc.boolean(),
         fc.array(stepArbitrary, { minLength: 2, maxLength: 7 }),
-        async (bankAccounts, steps) => {
+        async (bankAccounts, passback, steps) => {
           run += 1;
           figures.runs += 1;
           const label = await openLabel(run);
@@ -759,7 +773,8 @@ describe('money invariants under random flows', () => {
             const account = bankAccounts[payee];
             if (account !== 'none') await setBankAccount(label, payee, account === 'returns');
           }
-          const story = JSON.stringify({ bankAccounts, steps });
+          if (passback) await settings(label, { passback });
+          const story = JSON.stringify({ bankAccounts, passback, steps });
           for (const [index, step] of steps.entries()) {
             await apply(label, step);
             figures.steps += 1;

@@ -14,7 +14,7 @@ export const PaymentMinimum = Type.Object(
 export type PaymentMinimum = Static<typeof PaymentMinimum>;
 
 export const PaymentSettings = Type.Object({
-  /** On: a returned transfer goes back to the label's funds; off: to the payee's balance. */
+  /** On: a returned transfer goes back to the label's funds; off: it is kept for its retry. */
   passback: Type.Boolean(),
   /** One per currency set; a currency not listed has a minimum of 0. */
   paymentMinimums: Type.Array(PaymentMinimum),

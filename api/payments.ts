@@ -139,6 +139,11 @@ export const PaymentDetail = Type.Intersect([
     transactions: Type.Array(Transaction),
     transfers: Type.Array(LedgerMove),
     history: Type.Array(PaymentHistoryEntry),
+    /**
+     * Admins only: whether a retry can run now (a failed payment whose returned money is still
+     * there, whole).
+     */
+    retryable: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type PaymentDetail = Static<typeof PaymentDetail>;

@@ -25,13 +25,22 @@ import {
  *   remunerating [REMUNERATE] the fee transfer to the payment partner
  *     fee.settled        -> completed
  *   completed [COMPLETED]   final
- *   failed [FAILED]         the money is back in the payee's balance
- *     payment.retry      -> scheduled (an admin clears the failure and tries again)
+ *   failed [FAILED]         the returned money is kept for this payment; no later payment pays it
+ *     payment.retry      -> scheduled when what the return kept still holds the whole amount (an
+ *                           admin clears the failure and tries again); refused otherwise
  */
 
 export interface PaymentHoldFacts {
   /** Why the payment cannot move now, or null when nothing holds it. */
   holdReason: HoldReason | null;
+}
+
+export interface PaymentRetryFacts {
+  /**
+   * Whether the money the bank's return put back is still there, whole, for this payment to take
+   * again: a retry never moves more than that holds.
+   */
+  covered: boolean;
 }
 
 export type PaymentEvent =
@@ -41,14 +50,17 @@ export type PaymentEvent =
   | { type: 'bank.settled' }
   | { type: 'bank.returned'; failure: PaymentFailure }
   | { type: 'fee.settled' }
-  | { type: 'payment.retry' };
+  | { type: 'payment.retry'; facts: PaymentRetryFacts };
 
 const isHeld = ({ event }: { event: PaymentEvent }) =>
   event.type === 'batch.start' && event.facts.holdReason !== null;
 
+const isCovered = ({ event }: { event: PaymentEvent }) =>
+  event.type === 'payment.retry' && event.facts.covered;
+
 export const paymentMachine = setup({
   types: { events: {} as PaymentEvent },
-  guards: { held: isHeld },
+  guards: { held: isHeld, covered: isCovered },
 }).createMachine({
   id: 'payment',
   initial: 'scheduled',
@@ -89,7 +101,7 @@ export const paymentMachine = setup({
     completed: { tags: ['internal:COMPLETED', 'status:completed'], type: 'final' },
     failed: {
       tags: ['internal:FAILED', 'status:failed', 'problem'],
-      on: { 'payment.retry': { target: 'scheduled' } },
+      on: { 'payment.retry': { guard: 'covered', target: 'scheduled' } },
     },
   },
 });

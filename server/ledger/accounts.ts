@@ -17,3 +17,10 @@ export const paidOutAccount = (accountId: string) => `paid:${accountId}`;
 
 /** What the payment partner charged the label for moving its payments. */
 export const partnerFeesAccount = (currency: string) => `fees:partner:${currency}`;
+
+/**
+ * What the bank returned of a payee's payments made with passback off: kept for those failed
+ * payments until an admin retries them, never paid by a later statement's payment.
+ */
+export const returnedAccount = (accountId: string, payeeId: string) =>
+  `returned:${accountId}:${payeeId}`;

@@ -14,13 +14,14 @@ import {
   fundingAccount,
   paidOutAccount,
   partnerFeesAccount,
-  payeeAccount,
   payoutsAccount,
+  returnedAccount,
 } from '../ledger/accounts';
 import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
 import { transition } from '../statements/pipeline';
 import type { PartnerTransfer, PaymentPartner } from './partner';
 import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';
+import { returnedMoneyOf, returnTransferId } from './returns';
 import { passbackOf } from './settings';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
@@ -170,8 +171,9 @@ async function transactionPassback(tx: Queryable, transactionId: string): Promis
 /**
  * Applies what the partner says of a payment's transfer. Settled: the money left the label's
  * payments for the payee's bank, and the partner's fee is taken from the label's funds. Returned:
- * the money is back in the payee's balance. Anything the machine does not take in the payment's
- * state (a second webhook, an old one) changes nothing.
+ * the money is kept for the failed payment, never in the payee's balance, so no later payment
+ * pays it too. Anything the machine does not take in the payment's state (a second webhook, an
+ * old one) changes nothing.
  */
 export async function applyPartnerTransfer(
   deps: PaymentDeps,
@@ -237,10 +239,11 @@ export async function applyPartnerTransfer(
     }
     if (transfer.status === 'returned' || transfer.status === 'cancelled') {
       // Passback on (SPEC section 4): the money goes back to the payment source, the label's
-      // funds; off: back to the payee's balance, to be paid again.
+      // funds; off: it is kept for this payee's failed payment, out of the balance that later
+      // statements pay. Either way only this payment's retry takes it again.
       const backTo = (await transactionPassback(tx, transactionId))
         ? fundingAccount(payment.account_id)
-        : payeeAccount(payment.account_id, payment.payee_id);
+        : returnedAccount(payment.account_id, payment.payee_id);
       return move(
         tx,
         payment,
@@ -265,7 +268,7 @@ export async function applyPartnerTransfer(
                   payoutsAccount(payment.account_id),
                   backTo,
                   payment.amount,
-                  `payment:${payment.id}:returned:${transfer.id}`,
+                  returnTransferId(payment.id, transfer.id),
                 ),
               ],
             },
@@ -342,26 +345,36 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
   return run;
 }
 
+const retryEvent = (covered: boolean): PaymentEvent => ({
+  type: 'payment.retry',
+  facts: { covered },
+});
+
+/** What became of an admin's retry: done, or why not. */
+export type RetryOutcome = 'retried' | 'not-failed' | 'not-covered';
+
 /**
- * An admin clears a failed payment and tries again: the amount is taken once more from where the
- * return put it (the payee's balance, or the label's funds when the failed transaction had
+ * An admin clears a failed payment and tries again: the amount is taken back from where the
+ * return put it (kept for the payment, or the label's funds when the failed transaction had
  * passback on) and the payment waits for the next batch with a new transaction, which takes the
- * label's passback mode of now.
+ * label's passback mode of now. The payment row and the account the money comes from are locked,
+ * so a double click or two admins retry once, and a retry never moves more than that account
+ * holds (a return from before returned money was kept apart put it in the balance, which a later
+ * payment may have paid).
  */
 export async function retryPayment(
   tx: Queryable,
   paymentId: string,
   metadata: EventMetadata,
-): Promise<boolean> {
+): Promise<RetryOutcome> {
   const payment = await lockPayment(tx, paymentId);
-  if (!payment) return false;
-  const returnedTo = (await transactionPassback(tx, payment.transaction_id ?? ''))
-    ? fundingAccount(payment.account_id)
-    : payeeAccount(payment.account_id, payment.payee_id);
-  return move(
+  if (!payment || !nextPaymentSnapshot(snapshotOf(payment), retryEvent(true))) return 'not-failed';
+  const returned = await returnedMoneyOf(tx, payment, { lock: true });
+  if (!returned) return 'not-covered';
+  const retried = await move(
     tx,
     payment,
-    { type: 'payment.retry' },
+    retryEvent(returned.covered),
     [
       {
         type: 'PaymentRetried',
@@ -371,7 +384,7 @@ export async function retryPayment(
           transfers: [
             {
               transferId: `payment:${payment.id}:retry:${payment.retries + 1}`,
-              from: returnedTo,
+              from: returned.account,
               to: payoutsAccount(payment.account_id),
               amount: payment.amount,
               currency: payment.currency,
@@ -382,4 +395,5 @@ export async function retryPayment(
     ],
     metadata,
   );
+  return retried ? 'retried' : 'not-covered';
 }

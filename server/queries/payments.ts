@@ -18,6 +18,7 @@ import type {
 } from '../../api/payments';
 import {
   internalStateOf,
+  nextPaymentSnapshot,
   paymentMachineStateOf,
   paymentMachineStates,
   PAYMENT_STATE_AFTER_EVENT,
@@ -28,6 +29,7 @@ import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
+import { returnedMoneyOf } from '../payments/returns';
 import { pagedList, type Page } from './pagedList';
 import { nameSeenBy } from './users';
 
@@ -73,7 +75,7 @@ const PAYMENT_COLUMNS = `p.id, p.statement_id, s.title as statement_title, s.acc
   a.name as account_name, p.payee_id, ${PAYEE_NAME} as payee_name, p.origin,
   trim_scale(p.amount)::text as amount, trim_scale(p.fee)::text as fee,
   trim_scale(p.amount + p.fee)::text as total, p.currency, p.state, p.hold_reason, p.failure,
-  p.retries, p.created_at, p.completed_at`;
+  p.retries, p.created_at, p.completed_at, p.partner_transfer_id`;
 
 const PAYMENT_FROM = `payments p
   join statements s on s.id = p.statement_id
@@ -99,6 +101,7 @@ interface PaymentRow extends Record<string, unknown> {
   retries: number;
   created_at: Date | string;
   completed_at: Date | string | null;
+  partner_transfer_id: string | null;
 }
 
 const json = <T>(value: T | string): T =>
@@ -384,7 +387,21 @@ export async function readPayment(
     transactions: transactions.map(toTransaction),
     transfers: moves.map(toLedgerMove),
     history: await historyOf(db, payment, scope),
+    ...(scope.internal ? { retryable: await isRetryable(db, row) } : {}),
   };
+}
+
+/** Whether the payment machine takes an admin's retry now (payments.ts moves it the same way). */
+async function isRetryable(db: Queryable, row: PaymentRow): Promise<boolean> {
+  const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
+  if (!snapshot.can({ type: 'payment.retry', facts: { covered: true } })) return false;
+  const returned = await returnedMoneyOf(db, row, { lock: false });
+  return (
+    nextPaymentSnapshot(snapshot, {
+      type: 'payment.retry',
+      facts: { covered: returned?.covered ?? false },
+    }) !== null
+  );
 }
 
 export async function readTransaction(

@@ -37,6 +37,10 @@ const adminAccess: RouteAccess = { session: true, permissions: ['payment:rw'], r
 /** Only a failed payment is cleared and tried again. */
 export const NOT_FAILED = 'Only a failed payment can be cleared and tried again.';
 
+/** A retry never moves more than the money its return put back still holds. */
+export const NOT_COVERED =
+  'This payment cannot be tried again: the money the bank returned is no longer in the payee’s balance (a later payment paid it).';
+
 const CSV_HEADER = [
   'id',
   'payment',
@@ -122,10 +126,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = paymentScope(sessionOf(request).user);
       if (!(await readPayment(app.db, scope, request.params.id))) throw new NotFoundError();
-      const retried = await app.db.transaction((tx) =>
+      const outcome = await app.db.transaction((tx) =>
         retryPayment(tx, request.params.id, commandMetadata(request, app.now())),
       );
-      if (!retried) throw new ConflictError(NOT_FAILED);
+      if (outcome === 'not-failed') throw new ConflictError(NOT_FAILED);
+      if (outcome === 'not-covered') throw new ConflictError(NOT_COVERED);
       const found = await readPayment(app.db, scope, request.params.id);
       if (!found) throw new NotFoundError();
       return found;

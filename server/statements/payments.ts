@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { appendToStream, streamVersion } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
+import { lockLedgerAccounts } from '../ledger/locks';
 import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
 import { minorUnitsOf } from '../../rules/currencies';
 import { passbackOf } from '../payments/settings';
@@ -57,6 +58,15 @@ async function payableBalances(
   statement: ApprovedStatement,
   currency: string,
 ): Promise<{ payeeId: string; amount: string }[]> {
+  // Held until the commit: a retry taking from one of these balances waits, and sees what is left.
+  const payees = await tx.query<{ payee_id: string }>(
+    'select payee_id from statement_payees where calculation_id = $1',
+    [statement.calculation_id],
+  );
+  await lockLedgerAccounts(
+    tx,
+    payees.map((payee) => payeeAccount(statement.account_id, payee.payee_id)),
+  );
   const rows = await tx.query<{ payee_id: string; amount: string }>(
     `with payees as (
        select payee_id, 'payee:' || $2 || ':' || payee_id as ledger_account

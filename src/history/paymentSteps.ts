@@ -45,7 +45,8 @@ function machineEventOf(event: HistoryEvent, state: PaymentSnapshot | null): Pay
         ? { type: 'transfer.failed', failure }
         : { type: 'bank.returned', failure };
     case 'PaymentRetried':
-      return { type: 'payment.retry' };
+      // A logged retry was taken: the returned money covered it then.
+      return { type: 'payment.retry', facts: { covered: true } };
     default:
       return null;
   }

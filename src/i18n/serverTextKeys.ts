@@ -21,6 +21,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',
   'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
+  'This payment cannot be tried again: the money the bank returned is no longer in the payee’s balance (a later payment paid it).':
+    'server.payment.not-covered',
   'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
   'An account number must be 10 numbers long.': 'bank-account.errors.account',
   'Transaction Mismatch: Transactions do not match, please try again.':

@@ -69,7 +69,7 @@ export function PaymentPage({ route }: PageProps) {
     <section className="page payment-detail">
       <header className="recoup-head">
         <h1 className="page-title">{t('payments.detail.heading', { payee: payment.payeeName })}</h1>
-        {isAdmin && payment.status === 'failed' && (
+        {isAdmin && payment.status === 'failed' && payment.retryable && (
           <button
             type="button"
             className="button button-primary"
@@ -80,6 +80,11 @@ export function PaymentPage({ route }: PageProps) {
           </button>
         )}
       </header>
+      {isAdmin && payment.status === 'failed' && payment.retryable === false && (
+        <p className="page-note" role="note">
+          {t('server.payment.not-covered')}
+        </p>
+      )}
       <PaymentFacts payment={payment} />
       <section className="card" aria-labelledby="payment-transactions">
         <h2 id="payment-transactions" className="section-title">

@@ -52,13 +52,15 @@ export const transferKindLabel = (t: TFunction, kind: string) => label(TRANSFER_
 
 /**
  * A ledger account named for the reader (server/ledger/accounts.ts names them): a person's
- * balance, the label's funds, or the payments on their way to the payment partner.
+ * balance, the label's funds, the payments on their way to the payment partner, or what the bank
+ * returned of a person's payments, kept for their retry.
  */
 export function ledgerAccountLabel(t: TFunction, account: string, payeeName: string): string {
   const [kind] = account.split(':');
   if (kind === 'payee') return t('payments.ledger.payee-balance', { name: payeeName });
   if (kind === 'funding') return t('payments.ledger.funding');
   if (kind === 'payouts') return t('payments.ledger.payouts');
+  if (kind === 'returned') return t('payments.ledger.returned', { name: payeeName });
   if (kind === 'paid') return t('payments.ledger.paid');
   if (kind === 'fees') return t('payments.ledger.fees');
   return t('payments.ledger.other');

@@ -19,7 +19,8 @@ const EVENTS: PaymentEvent[] = [
   { type: 'bank.settled' },
   { type: 'bank.returned', failure: R01 },
   { type: 'fee.settled' },
-  { type: 'payment.retry' },
+  { type: 'payment.retry', facts: { covered: true } },
+  { type: 'payment.retry', facts: { covered: false } },
 ];
 
 describe('payment machine', () => {
@@ -49,7 +50,10 @@ describe('payment machine', () => {
       nextPaymentSnapshot(paymentSnapshotOf('withBank'), { type: 'transfer.created' }),
     ).toBeNull();
     expect(
-      nextPaymentSnapshot(paymentSnapshotOf('completed'), { type: 'payment.retry' }),
+      nextPaymentSnapshot(paymentSnapshotOf('completed'), {
+        type: 'payment.retry',
+        facts: { covered: true },
+      }),
     ).toBeNull();
     expect(
       nextPaymentSnapshot(paymentSnapshotOf('scheduled'), { type: 'bank.settled' }),
@@ -59,7 +63,16 @@ describe('payment machine', () => {
   it('goes from a bank return to failed, and an admin retry schedules it again', () => {
     const failed = nextPaymentSnapshot(paymentSnapshotOf('withBank'), EVENTS[5]!);
     expect(failed && internalStateOf(failed)).toBe('FAILED');
-    const retried = failed && nextPaymentSnapshot(failed, { type: 'payment.retry' });
+    const retried =
+      failed && nextPaymentSnapshot(failed, { type: 'payment.retry', facts: { covered: true } });
     expect(retried && internalStateOf(retried)).toBe('NONE');
+  });
+
+  it('refuses a retry that the returned money no longer covers: it stays failed', () => {
+    const failed = paymentSnapshotOf('failed');
+    expect(
+      nextPaymentSnapshot(failed, { type: 'payment.retry', facts: { covered: false } }),
+    ).toBeNull();
+    expect(failed.can({ type: 'payment.retry', facts: { covered: false } })).toBe(false);
   });
 });

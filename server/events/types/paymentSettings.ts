@@ -5,5 +5,5 @@
 export type PaymentSettingsEvent =
   /** Below this payable amount in the currency a payee's payments wait; 0 pays every cent. */
   | { type: 'PaymentMinimumSet'; data: { currency: string; amount: string } }
-  /** On: a returned transfer goes back to the label's funds; off: back to the payee's balance. */
+  /** On: a returned transfer goes back to the label's funds; off: it is kept for its retry. */
   | { type: 'PassbackModeSet'; data: { passback: boolean } };

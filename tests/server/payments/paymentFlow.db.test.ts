@@ -44,6 +44,7 @@ describe('payments through the sandbox partner', () => {
     return {
       paco: of('payee:', `:${people['payee@demo.label']}`),
       aria: of('payee:', `:${people['artist@demo.label']}`),
+      ariaReturned: of('returned:', `:${people['artist@demo.label']}`),
       onTheirWay: of('payouts:'),
       paidOut: of('paid:'),
       fees: of('fees:partner:USD'),
@@ -139,6 +140,7 @@ describe('payments through the sandbox partner', () => {
     expect(await ledger()).toEqual({
       paco: '0.00426',
       aria: '0.00284',
+      ariaReturned: '0',
       onTheirWay: '10',
       paidOut: '0',
       fees: '0',
@@ -212,10 +214,12 @@ describe('payments through the sandbox partner', () => {
       failure: { code: 'R01', message: 'Insufficient Funds' },
     });
     expect(aria.transactions).toMatchObject([{ status: 'FAILED' }]);
-    // Paco's 6.00426: 6 paid, 0.00426 kept. Aria's 4 are back in her balance.
+    // Paco's 6.00426: 6 paid, 0.00426 kept. Aria's 4 are kept for her failed payment, out of the
+    // balance that her next statement's payment pays.
     expect(await ledger()).toEqual({
       paco: '0.00426',
-      aria: '4.00284',
+      aria: '0.00284',
+      ariaReturned: '4',
       onTheirWay: '0',
       paidOut: '6',
       fees: '0.25',
@@ -249,7 +253,7 @@ describe('payments through the sandbox partner', () => {
     expect(await events()).toBe(before);
   });
 
-  it('lets only an admin clear a failed payment, which takes the amount from the balance again', async () => {
+  it('lets only an admin clear a failed payment, which takes the amount kept for it', async () => {
     const aria = await paymentOf('artist@demo.label');
     const lena = await login(portal.app, 'label@demo.label');
     expect(
@@ -266,7 +270,7 @@ describe('payments through the sandbox partner', () => {
     const twice = await write(portal.app, ada, 'POST', `/api/payments/${aria.id}/retry`, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Only a failed payment can be cleared and tried again.');
-    expect((await ledger()).aria).toBe('0.00284');
+    expect(await ledger()).toMatchObject({ aria: '0.00284', ariaReturned: '0' });
   });
 
   it('never pays twice when the portal dies between the partner’s answer and its own commit', async () => {
@@ -351,6 +355,7 @@ describe('payments through the sandbox partner', () => {
     expect(await ledger()).toEqual({
       paco: '0.00426',
       aria: '0.00284',
+      ariaReturned: '0',
       onTheirWay: '0',
       paidOut: '10',
       fees: '0.5',

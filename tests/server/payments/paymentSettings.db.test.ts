@@ -62,6 +62,7 @@ describe('payment minimum and passback', () => {
     return {
       paco: await balance(`payee:${accountId}:${person('payee@demo.label')}`),
       aria: await balance(`payee:${accountId}:${person('artist@demo.label')}`),
+      ariaReturned: await balance(`returned:${accountId}:${person('artist@demo.label')}`),
       funding: await balance(`funding:${accountId}`),
       onTheirWay: await balance(`payouts:${accountId}`),
     };
@@ -260,7 +261,7 @@ describe('payment minimum and passback', () => {
     ]);
   });
 
-  it('sends a returned transfer with passback on back to the label’s funds, off to the payee', async () => {
+  it('sends a returned transfer with passback on back to the label’s funds, off aside for its retry', async () => {
     const [first, second] = await paymentsOf('artist@demo.label');
     expect([first?.status, second?.status]).toEqual(['failed', 'failed']);
     const returned = (payment?: PaymentView) =>
@@ -272,11 +273,12 @@ describe('payment minimum and passback', () => {
     });
     expect(returned(second)).toMatchObject({
       from: `payouts:${accountId}`,
-      to: `payee:${accountId}:${person('artist@demo.label')}`,
+      to: `returned:${accountId}:${person('artist@demo.label')}`,
       amount: '2.4',
     });
-    // Only the passback-off return is back in Aria's balance.
-    expect(await ledger()).toMatchObject({ aria: '2.40284', onTheirWay: '0' });
+    // Neither return is in Aria's balance, which a later statement's payment would pay: the
+    // passback-off one is kept for its failed payment.
+    expect(await ledger()).toMatchObject({ aria: '0.00284', ariaReturned: '2.4', onTheirWay: '0' });
   });
 
   it('takes a retried payment from where its return put the money', async () => {
@@ -286,7 +288,7 @@ describe('payment minimum and passback', () => {
     const retried = await write(portal.app, ada, 'POST', `/api/payments/${first?.id}/retry`, {});
     expect(retried.statusCode, retried.body).toBe(200);
     const after = await ledger();
-    expect(after.aria).toBe('2.40284');
+    expect(after).toMatchObject({ aria: '0.00284', ariaReturned: '2.4' });
     expect(new Decimal(after.funding ?? '0').minus(fundingBefore ?? '0').toFixed()).toBe('-2.8');
     // The new transaction takes the label's passback mode of now: off.
     expect(retried.json().transactions.map((t: { passback: boolean }) => t.passback)).toEqual([
@@ -294,7 +296,7 @@ describe('payment minimum and passback', () => {
       false,
     ]);
     await write(portal.app, ada, 'POST', `/api/payments/${second?.id}/retry`, {});
-    expect(await ledger()).toMatchObject({ aria: '0.00284', onTheirWay: '5.2' });
+    expect(await ledger()).toMatchObject({ aria: '0.00284', ariaReturned: '0', onTheirWay: '5.2' });
   });
 
   it('lowers a minimum to nothing and rebuilds the same settings and ledger from the log', async () => {

@@ -1,0 +1,806 @@
+// Money under random flows: each run is a label of its own with two payees, and a random
+// sequence of what happens to a label's money, all through the API as its people and an admin do
+// it: statements in USD or EUR (calculated, approved, or deleted; the job runner killed while it
+// calculates; the splits changed before approval), splits changing, recoupments opened and
+// deleted, payment batches (one dying between the partner's answer and its commit), the bank
+// settling or returning transfers, bank accounts that return everything or not, passback and
+// payment minimums, and an admin's retries (double-clicked too). After every step:
+//   - the ledger sums to zero in each currency (each movement positive, between two accounts);
+//   - for every payee and currency, paid + waiting + balance = earned, and paid <= earned;
+//   - what the ledger credited is what the approved statements paid out;
+//   - no idempotency key was used for two transfers, nor one transfer recorded twice;
+//   - the account's payments, transactions and ledger rebuilt from the log equal the live ones.
+// A run ends by letting everything be paid: every payee with a bank account that works, no
+// minimum, every failed payment retried; then nothing waits and paid + balance = earned.
+// On PGlite only: one database serves every run (a run's label is its own account).
+import { hash } from '@node-rs/argon2';
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoBusiness } from '../../../server/business/demo';
+import { createProduct } from '../../../server/catalog/service';
+import { setProductSplits } from '../../../server/catalog/splitSets';
+import type { Queryable } from '../../../server/db/database';
+import { project } from '../../../server/events/projections';
+import { readAllEvents } from '../../../server/events/store';
+import type { PaymentPartner } from '../../../server/payments/partner';
+import { runPaymentBatch } from '../../../server/payments/payments';
+import { openAccount, registerUser } from '../../../server/services/registration';
+import { testDataKey } from '../databaseTemplates';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { distroKidHeader } from '../import/helpers';
+import { uploadStatement } from '../multipart';
+import { productDetails } from '../tenancy';
+
+const SEED = 20261128;
+/** MONEY_PROPERTY_RUNS runs more (or fewer) of them, to search longer than the suite does. */
+const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 200);
+const PASSWORD = 'Money-runs-2026!';
+const CURRENCIES = ['USD', 'EUR'] as const;
+type Currency = (typeof CURRENCIES)[number];
+/** Account numbers the sandbox bank settles, and one it returns every transfer to (R01). */
+const SETTLES = '5555556789';
+const RETURNS = '5555550001';
+
+type Step =
+  | {
+      kind: 'statement';
+      currency: Currency;
+      earnings: string;
+      /** The job runner dies holding the calculation, and a restarted one runs it. */
+      killCalculation: boolean;
+      /** The payee A's share set after the calculation, before approval (a stale result). */
+      splitsBeforeApproval: number | null;
+      deleted: boolean;
+    }
+  | { kind: 'splits'; shareOfA: number }
+  | { kind: 'recoupment'; amount: string; debtor: 0 | 1 }
+  | { kind: 'deleteRecoupment' }
+  /** The payment batch (dying, sometimes, between the partner's answer and its commit), then
+   *  usually the bank's answers a minute later. */
+  | { kind: 'pay'; batchDies: boolean; bankAnswers: boolean }
+  | { kind: 'retry'; doubleClick: boolean }
+  | { kind: 'bankAccount'; payee: 0 | 1; returns: boolean }
+  | { kind: 'settings'; passback: boolean; currency: Currency; minimum: string };
+
+/** Up to `max` with four decimals: three would read as a thousands separator in a file. */
+const amount = (max: number) =>
+  fc.integer({ min: 1, max: max * 10_000 }).map((n) => new Decimal(n).dividedBy(10_000).toFixed(4));
+const share = fc.integer({ min: 1, max: 99 });
+/** True `yes` times in `yes + no`. */
+const sometimes = (yes: number, no: number) =>
+  fc.integer({ min: 1, max: yes + no }).map((n) => n <= yes);
+
+type BankAccount = 'none' | 'settles' | 'returns';
+const bankAccountArbitrary = fc.constantFrom<BankAccount>('none', 'settles', 'returns');
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('statement' as const),
+      currency: fc.constantFrom(...CURRENCIES),
+      earnings: amount(200),
+      killCalculation: sometimes(1, 4),
+      splitsBeforeApproval: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: share },
+      ),
+      deleted: sometimes(1, 6),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('splits' as const), shareOfA: share }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('recoupment' as const),
+      amount: amount(60),
+      debtor: fc.constantFrom(0 as const, 1 as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'deleteRecoupment' as const }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      batchDies: sometimes(1, 3),
+      bankAnswers: sometimes(4, 1),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('retry' as const), doubleClick: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('bankAccount' as const),
+      payee: fc.constantFrom(0 as const, 1 as const),
+      returns: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('settings' as const),
+      passback: fc.boolean(),
+      currency: fc.constantFrom(...CURRENCIES),
+      minimum: fc.constantFrom('0', '5', '25'),
+    }),
+  },
+);
+
+/** One run's label: its owner signed in, two payees, one song. */
+interface Label {
+  accountId: string;
+  owner: LoggedIn;
+  payees: [string, string];
+  usernames: [string, string];
+  productId: string;
+  isrc: string;
+  statements: number;
+  recoupments: string[];
+  bankAccounts: [BankAccount, BankAccount];
+  /** The currencies the label set a payment minimum in. */
+  minimums: Set<Currency>;
+  /** The payees' sessions, once they signed in. */
+  sessions: [LoggedIn | undefined, LoggedIn | undefined];
+}
+
+interface Figures {
+  runs: number;
+  steps: number;
+  checks: number;
+  replays: number;
+  statements: number;
+  returns: number;
+  retries: number;
+  retriesRefused: number;
+  doubleClicks: number;
+  runnersKilled: number;
+  batchesDied: number;
+}
+
+describe('money invariants under random flows', () => {
+  let portal: TestPortal;
+  let ada: LoggedIn;
+  let distroKid: string;
+  let passwordHash: string;
+  const figures: Figures = {
+    runs: 0,
+    steps: 0,
+    checks: 0,
+    replays: 0,
+    statements: 0,
+    returns: 0,
+    retries: 0,
+    retriesRefused: 0,
+    doubleClicks: 0,
+    runnersKilled: 0,
+    batchesDied: 0,
+  };
+
+  beforeAll(async () => {
+    // A run makes far more requests a minute than a person: the limit has its own tests.
+    portal = await startPortal({ rateLimit: { max: 1_000_000, timeWindow: 60_000 } });
+    ada = await login(portal.app, 'admin@demo.label');
+    distroKid = (await get(portal.app, ada, '/api/distributors?q=DistroKid')).json().items[0]
+      .id as string;
+    // The runs' people sign in with a cheap hash: the property is about money, and argon2's
+    // default cost would be most of its time.
+    passwordHash = await hash(PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  });
+  afterAll(() => portal.close());
+
+  const app = () => portal.app;
+  const metadata = () => ({ actor: null, emulatingActor: null, at: portal.clock.now() });
+
+  async function openLabel(run: number): Promise<Label> {
+    const isrc = `QZMI${String(run).padStart(8, '0')}`;
+    const usernames: [string, string] = [`a${run}@money.example`, `b${run}@money.example`];
+    const created = await portal.db.transaction(async (tx) => {
+      const accountId = await openAccount(tx, `Money Run ${run}`, 'label', metadata());
+      // Certified like the demo label, so its people can be paid.
+      await seedDemoBusiness(tx, accountId, testDataKey(), metadata());
+      const person = (username: string, roles: ('owner' | 'payee')[]) =>
+        registerUser(
+          tx,
+          { accountId, username, fullname: username, roles, passwordHash },
+          metadata(),
+        );
+      await person(`owner${run}@money.example`, ['owner']);
+      const payees: [string, string] = [
+        await person(usernames[0], ['payee']),
+        await person(usernames[1], ['payee']),
+      ];
+      const productId = await createProduct(
+        tx,
+        accountId,
+        productDetails(`Money Song ${run}`, null),
+        [{ code: isrc, kind: 'isrc' }],
+        metadata(),
+      );
+      await setProductSplits(
+        tx,
+        {
+          productId,
+          version: 1,
+          publicUrl: 'http://localhost',
+          splitSets: [
+            {
+              scope: 'product',
+              kind: 'base',
+              shares: [
+                { payeeId: payees[0], pct: '60' },
+                { payeeId: payees[1], pct: '40' },
+              ],
+            },
+          ],
+        },
+        metadata(),
+      );
+      return { accountId, payees, productId };
+    });
+    return {
+      ...created,
+      owner: await login(app(), `owner${run}@money.example`, PASSWORD),
+      usernames,
+      isrc,
+      statements: 0,
+      recoupments: [],
+      bankAccounts: ['none', 'none'],
+      minimums: new Set(),
+      sessions: [undefined, undefined],
+    };
+  }
+
+  const ok = (answer: { statusCode: number; body: string }, what: string, status = 200) => {
+    if (answer.statusCode !== status) {
+      throw new Error(`${what} answered ${answer.statusCode}: ${answer.body}`);
+    }
+  };
+
+  async function setSplits(label: Label, shareOfA: number) {
+    const product = await get(app(), label.owner, `/api/products/${label.productId}`);
+    const answer = await write(
+      app(),
+      label.owner,
+      'PUT',
+      `/api/products/${label.productId}/splits`,
+      {
+        version: product.json().version,
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: label.payees[0], pct: String(shareOfA) },
+              { payeeId: label.payees[1], pct: String(100 - shareOfA) },
+            ],
+          },
+        ],
+      },
+    );
+    ok(answer, 'splits');
+  }
+
+  async function setBankAccount(label: Label, payee: 0 | 1, returns: boolean) {
+    const who = (label.sessions[payee] ??= await login(app(), label.usernames[payee], PASSWORD));
+    ok(
+      await write(app(), who, 'PUT', '/api/payment-method/bank-account', {
+        routingNumber: '011000015',
+        accountNumber: returns ? RETURNS : SETTLES,
+        accountType: 'checking',
+        password: PASSWORD,
+      }),
+      'bank account',
+    );
+    ok(
+      await write(app(), who, 'POST', '/api/payment-method/bank-account/verify', {
+        amounts: ['0.32', '0.45'],
+      }),
+      'micro-deposits',
+    );
+    label.bankAccounts[payee] = returns ? 'returns' : 'settles';
+  }
+
+  /** What a runner does when it takes a job; its process then dies, and a new one starts. */
+  async function killRunnerHolding(statementId: string) {
+    await portal.db.query(
+      `update jobs set status = 'running', attempts = attempts + 1, started_at = now(),
+              locked_by = 'a runner that was killed', locked_until = now() - interval '1 second'
+        where payload->>'statementId' = $1 and status = 'queued' and kind = 'statement.calculate'`,
+      [statementId],
+    );
+    await app().jobs.recover();
+    figures.runnersKilled += 1;
+  }
+
+  async function calculate(label: Label, statementId: string, killRunner: boolean) {
+    ok(
+      await write(app(), label.owner, 'POST', `/api/statements/${statementId}/calculate`, {}),
+      'calculate',
+    );
+    if (killRunner) await killRunnerHolding(statementId);
+    await app().jobs.drain();
+  }
+
+  async function statement(label: Label, step: Extract<Step, { kind: 'statement' }>) {
+    const index = label.statements;
+    label.statements += 1;
+    const month = `${2020 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+    const uploaded = await uploadStatement(
+      app(),
+      label.owner,
+      { distributor: distroKid, report_month: month, expected: null },
+      [
+        {
+          filename: `${month}.tsv`,
+          content:
+            distroKidHeader(step.currency) +
+            `${month}-05\t${month}\tSpotify\tMoney Band\tMoney Song\t${label.isrc}\t\t3\t100\tSong\tUS\t0\t${step.earnings}\n`,
+        },
+      ],
+    );
+    ok(uploaded, 'upload', 201);
+    await app().jobs.drain();
+    const id = uploaded.json()[0].id as string;
+    ok(
+      await write(app(), label.owner, 'POST', `/api/statements/${id}/funds`, {
+        amount: step.earnings,
+      }),
+      'funds',
+    );
+    await calculate(label, id, step.killCalculation);
+    if (step.deleted) {
+      ok(await write(app(), ada, 'POST', `/api/statements/${id}/delete`, {}), 'delete');
+      return;
+    }
+    if (step.splitsBeforeApproval !== null) await setSplits(label, step.splitsBeforeApproval);
+    let approved = await write(app(), label.owner, 'POST', `/api/statements/${id}/approve`, {});
+    if (approved.statusCode === 409) {
+      // The result no longer matches the splits: calculated again, as the label is told to.
+      await calculate(label, id, false);
+      approved = await write(app(), label.owner, 'POST', `/api/statements/${id}/approve`, {});
+    }
+    ok(approved, 'approve');
+    expect(approved.json().status).toBe('ready');
+    figures.statements += 1;
+  }
+
+  /** The partner makes the transfer, then the portal dies before it records it. */
+  const dyingPartner = (): PaymentPartner => {
+    const partner = app().partner;
+    return {
+      createFundingSource: (source, now) => partner.createFundingSource(source, now),
+      verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
+      removeFundingSource: (id, now) => partner.removeFundingSource(id, now),
+      createTransfer: async (transfer, now) => {
+        await partner.createTransfer(transfer, now);
+        throw new Error('The portal died before it committed.');
+      },
+      getTransfer: (id) => partner.getTransfer(id),
+      cancelTransfer: (id, now) => partner.cancelTransfer(id, now),
+    };
+  };
+
+  async function batch(dies: boolean) {
+    if (!dies) {
+      await app().runPaymentBatch();
+      return;
+    }
+    await runPaymentBatch({ db: portal.db, partner: dyingPartner(), now: portal.clock.now }).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!String(error).includes('The portal died')) throw error;
+        figures.batchesDied += 1;
+      },
+    );
+  }
+
+  async function bankAnswers() {
+    portal.clock.advance(60_001);
+    await app().tickPartner();
+    portal.clock.advance(1001);
+    await app().tickPartner();
+  }
+
+  const failedPayments = (label: Label) =>
+    portal.db.query<{ id: string }>(
+      `select p.id from payments p join statements s on s.id = p.statement_id
+        where s.account_id = $1 and p.state = 'FAILED' order by p.created_at, p.id`,
+      [label.accountId],
+    );
+
+  async function retry(label: Label, doubleClick: boolean) {
+    const [failed] = await failedPayments(label);
+    if (!failed) return;
+    const detail = (await get(app(), ada, `/api/payments/${failed.id}`)).json();
+    const clicks = doubleClick ? 2 : 1;
+    const answers = await Promise.all(
+      Array.from({ length: clicks }, () =>
+        write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    // A retry the page does not offer is refused; one it offers runs, once for a double click.
+    if (detail.retryable === false) {
+      expect(codes.every((code) => code === 409)).toBe(true);
+      figures.retriesRefused += 1;
+    } else {
+      expect(codes).toEqual(doubleClick ? [200, 409] : [200]);
+      figures.retries += 1;
+      if (doubleClick) figures.doubleClicks += 1;
+    }
+  }
+
+  /** The label's passback mode (as it was when not given), and a payment minimum. */
+  async function settings(
+    label: Label,
+    change: { passback?: boolean; minimum?: { currency: Currency; amount: string } },
+  ) {
+    const now = (await get(app(), label.owner, '/api/payment-settings')).json();
+    const { minimum } = change;
+    const others = (now.paymentMinimums as { currency: string; amount: string }[]).filter(
+      (kept) => kept.currency !== minimum?.currency,
+    );
+    const answer = await write(app(), label.owner, 'PUT', '/api/payment-settings', {
+      version: now.version,
+      passback: change.passback ?? now.passback,
+      paymentMinimums: minimum ? [...others, minimum] : others,
+    });
+    ok(answer, 'payment settings');
+    if (minimum?.amount === '0') label.minimums.delete(minimum.currency);
+    else if (minimum) label.minimums.add(minimum.currency);
+  }
+
+  async function apply(label: Label, step: Step) {
+    switch (step.kind) {
+      case 'statement':
+        return statement(label, step);
+      case 'splits':
+        return setSplits(label, step.shareOfA);
+      case 'recoupment': {
+        const created = await write(app(), label.owner, 'POST', '/api/recoupments', {
+          type: 'advance',
+          title: `Advance ${label.recoupments.length + 1}`,
+          amount: step.amount,
+          recoupablePct: '50',
+          creditorId: label.payees[1 - step.debtor],
+          debtorIds: [label.payees[step.debtor]],
+        });
+        ok(created, 'recoupment', 201);
+        label.recoupments.push(created.json().id as string);
+        return;
+      }
+      case 'deleteRecoupment': {
+        const last = label.recoupments.pop();
+        if (last)
+          ok(await write(app(), label.owner, 'DELETE', `/api/recoupments/${last}`), 'delete');
+        return;
+      }
+      case 'pay':
+        await batch(step.batchDies);
+        if (step.bankAnswers) await bankAnswers();
+        return;
+      case 'retry':
+        return retry(label, step.doubleClick);
+      case 'bankAccount':
+        return setBankAccount(label, step.payee, step.returns);
+      case 'settings':
+        return settings(label, {
+          passback: step.passback,
+          minimum: { currency: step.currency, amount: step.minimum },
+        });
+    }
+  }
+
+  // ---- The invariants -------------------------------------------------------------------------
+
+  interface PayeeMoney {
+    payee_id: string;
+    currency: string;
+    earned: string;
+    balance: string;
+    paid: string;
+    waiting: string;
+  }
+
+  /**
+   * Each payee's money in each currency, from the ledger and the payments. Waiting: payments not
+   * completed, a failed one counted when the money its return put back is kept for it rather than
+   * in the payee's balance (which the balance then shows).
+   */
+  const moneyOf = (db: Queryable, accountId: string) =>
+    db.query<PayeeMoney>(
+      `with statements_of as (select id from statements where account_id = $1),
+            moves as (
+              select t.id, t.currency, t.credit_account as account, t.amount
+                from ledger_transfers t where t.statement_id in (select id from statements_of)
+              union all
+              select t.id, t.currency, t.debit_account, -t.amount
+                from ledger_transfers t where t.statement_id in (select id from statements_of)),
+            pairs as (
+              select split_part(account, ':', 3) as payee_id, currency from moves
+               where account like 'payee:' || $1 || ':%'
+              union
+              select p.payee_id, p.currency from payments p
+               where p.statement_id in (select id from statements_of))
+       select x.payee_id, x.currency,
+              trim_scale(coalesce((select sum(m.amount) from moves m
+                 where m.account = 'payee:' || $1 || ':' || x.payee_id and m.currency = x.currency
+                   and m.id like 'payout:%'), 0))::text as earned,
+              trim_scale(coalesce((select sum(m.amount) from moves m
+                 where m.account = 'payee:' || $1 || ':' || x.payee_id
+                   and m.currency = x.currency), 0))::text as balance,
+              trim_scale(coalesce((select sum(m.amount) from moves m
+                 join payments p on p.id = split_part(m.id, ':', 2)
+                 where m.account = 'paid:' || $1 and split_part(m.id, ':', 3) = 'settled'
+                   and p.payee_id = x.payee_id and p.currency = x.currency), 0))::text as paid,
+              trim_scale(coalesce((select sum(p.amount) from payments p
+                 where p.payee_id = x.payee_id and p.currency = x.currency
+                   and p.statement_id in (select id from statements_of)
+                   and p.state <> 'COMPLETED'
+                   and not (p.state = 'FAILED' and exists (
+                     select 1 from ledger_transfers r
+                      where r.id = 'payment:' || p.id || ':returned:' || p.partner_transfer_id
+                        and r.credit_account = 'payee:' || $1 || ':' || x.payee_id))), 0))::text
+                as waiting
+         from pairs x order by x.payee_id, x.currency`,
+      [accountId],
+    );
+
+  /** The account's money read models, as the live tables hold them. */
+  const moneyTables = async (db: Queryable, accountId: string) => {
+    const of = `(select id from statements where account_id = $1)`;
+    return {
+      ledger: await db.query(
+        `select * from ledger_transfers where statement_id in ${of} order by id`,
+        [accountId],
+      ),
+      payments: await db.query(`select * from payments where statement_id in ${of} order by id`, [
+        accountId,
+      ]),
+      transactions: await db.query(
+        `select t.* from transactions t join payments p on p.id = t.payment_id
+          where p.statement_id in ${of} order by t.id`,
+        [accountId],
+      ),
+    };
+  };
+
+  class Rollback extends Error {}
+
+  /**
+   * The account's payments, transactions and ledger rebuilt from the log by the projections the
+   * replay runs (every event that writes them: the statements' credits and prepared payments,
+   * and each payment's stream), in a transaction that is then rolled back.
+   */
+  async function replayedMoney(accountId: string) {
+    let replayed: Awaited<ReturnType<typeof moneyTables>> | null = null;
+    await portal.db
+      .transaction(async (tx) => {
+        const streams = await tx.query<{ stream: string }>(
+          `select 'statement-' || id as stream from statements where account_id = $1
+           union all
+           select 'payment-' || p.id from payments p join statements s on s.id = p.statement_id
+            where s.account_id = $1`,
+          [accountId],
+        );
+        const events = (
+          await Promise.all(streams.map(({ stream }) => readAllEvents(tx, '0', 10_000, stream)))
+        )
+          .flat()
+          .filter(
+            (event) =>
+              event.streamId.startsWith('payment-') ||
+              event.type === 'BalancesCredited' ||
+              event.type === 'PaymentsPrepared',
+          )
+          .sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+        const of = `(select id from statements where account_id = $1)`;
+        await tx.query(`delete from ledger_transfers where statement_id in ${of}`, [accountId]);
+        await tx.query(
+          `delete from transactions where payment_id in
+             (select id from payments where statement_id in ${of})`,
+          [accountId],
+        );
+        await tx.query(`delete from payments where statement_id in ${of}`, [accountId]);
+        for (const event of events) await project(tx, event);
+        replayed = await moneyTables(tx, accountId);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    return replayed;
+  }
+
+  let lastReplay = { accountId: '', events: -1 };
+  let lastRebuild: Awaited<ReturnType<typeof moneyTables>> | null = null;
+
+  async function checkInvariants(label: Label, context: string) {
+    const fail = (what: string) => {
+      throw new Error(`${what} (${context})`);
+    };
+    // 1. The ledger sums to zero in each currency: every movement of the account's money takes
+    // from one account what it gives another, a positive amount between two different accounts.
+    const sums = await portal.db.query<{ currency: string; net: string; sound: boolean }>(
+      `select currency, trim_scale(sum(amount))::text as net, bool_and(sound) as sound from (
+         select currency, amount, amount > 0 and credit_account <> debit_account as sound
+           from ledger_transfers where statement_id in
+                (select id from statements where account_id = $1)
+         union all
+         select currency, -amount, true from ledger_transfers where statement_id in
+                (select id from statements where account_id = $1)) moves
+        group by currency`,
+      [label.accountId],
+    );
+    for (const sum of sums) {
+      if (sum.net !== '0' || !sum.sound) fail(`the ${sum.currency} ledger sums to ${sum.net}`);
+    }
+    figures.checks += sums.length;
+
+    // 2. paid + waiting + balance = earned, paid <= earned, for every payee and currency.
+    const money = await moneyOf(portal.db, label.accountId);
+    for (const row of money) {
+      const total = new Decimal(row.paid).plus(row.waiting).plus(row.balance);
+      if (!total.equals(row.earned)) {
+        fail(
+          `payee ${row.payee_id} in ${row.currency}: paid ${row.paid} + waiting ${row.waiting} + balance ${row.balance} is not earned ${row.earned}`,
+        );
+      }
+      if (new Decimal(row.paid).greaterThan(row.earned)) {
+        fail(`payee ${row.payee_id} was paid ${row.paid} ${row.currency}, earned ${row.earned}`);
+      }
+      figures.checks += 2;
+    }
+
+    // 3. What the ledger credited is what the approved statements paid out, to the last decimal.
+    const credited = await portal.db.query<{ payee_id: string; currency: string; payout: string }>(
+      `select sp.payee_id, s.currency, trim_scale(sum(sp.payout))::text as payout
+         from statement_payees sp join statements s on s.calculation_id = sp.calculation_id
+        where s.account_id = $1 and s.approved_at is not null
+          and not coalesce((s.flags ->> 'cashless')::boolean, false)
+        group by sp.payee_id, s.currency having sum(sp.payout) <> 0`,
+      [label.accountId],
+    );
+    const earned = new Map(
+      money
+        .filter((row) => row.earned !== '0')
+        .map((row) => [`${row.payee_id}:${row.currency}`, row.earned]),
+    );
+    const payouts = new Map(credited.map((row) => [`${row.payee_id}:${row.currency}`, row.payout]));
+    if (JSON.stringify([...earned].sort()) !== JSON.stringify([...payouts].sort())) {
+      fail(`credited ${JSON.stringify([...earned])}, paid out ${JSON.stringify([...payouts])}`);
+    }
+    figures.checks += 1;
+
+    // 4. No idempotency key for two transfers; no partner transfer recorded for two attempts.
+    const reused = await portal.db.query<{ key: string }>(
+      `select idempotency_key as key from sandbox_transfers
+        where split_part(idempotency_key, ':', 1) in
+              (select p.id from payments p join statements s on s.id = p.statement_id
+                where s.account_id = $1)
+        group by idempotency_key having count(*) > 1
+       union all
+       select e.data ->> 'partnerTransferId' from events e
+        where e.type = 'PaymentTransferCreated' and e.stream_id in
+              (select 'payment-' || p.id from payments p join statements s on s.id = p.statement_id
+                where s.account_id = $1)
+        group by e.data ->> 'partnerTransferId' having count(*) > 1`,
+      [label.accountId],
+    );
+    if (reused.length > 0) fail(`used twice: ${reused.map((row) => row.key).join(', ')}`);
+    figures.checks += 1;
+
+    // 5. Replay equals live: rebuilt from the log whenever the log of the account's money grew;
+    // otherwise the live tables must still equal the last rebuild.
+    const live = await moneyTables(portal.db, label.accountId);
+    const [logged] = await portal.db.query<{ events: number }>(
+      `select count(*)::int as events from events e
+        where e.stream_id in (select 'statement-' || id from statements where account_id = $1)
+           or e.stream_id in (select 'payment-' || p.id from payments p
+                                join statements s on s.id = p.statement_id where s.account_id = $1)`,
+      [label.accountId],
+    );
+    if (lastReplay.accountId !== label.accountId || lastReplay.events !== logged?.events) {
+      lastRebuild = await replayedMoney(label.accountId);
+      lastReplay = { accountId: label.accountId, events: logged?.events ?? 0 };
+      figures.replays += 1;
+    }
+    expect(live, `replay equals live (${context})`).toEqual(lastRebuild);
+    figures.checks += 1;
+  }
+
+  /** Everyone can be paid, every failure is retried, and the bank answers until nothing waits. */
+  /** The payees with payments of the label not completed yet. */
+  const owedTo = async (label: Label) =>
+    (
+      await portal.db.query<{ payee_id: string }>(
+        `select distinct p.payee_id from payments p join statements s on s.id = p.statement_id
+          where s.account_id = $1 and p.state <> 'COMPLETED'`,
+        [label.accountId],
+      )
+    ).map((row) => row.payee_id);
+
+  async function payEverything(label: Label, story: string) {
+    const context = `after paying everything, ${story}`;
+    let owed = await owedTo(label);
+    if (owed.length > 0) {
+      for (const payee of [0, 1] as const) {
+        const waits = owed.includes(label.payees[payee]);
+        if (waits && label.bankAccounts[payee] !== 'settles')
+          await setBankAccount(label, payee, false);
+      }
+      for (const currency of label.minimums) {
+        await settings(label, { minimum: { currency, amount: '0' } });
+      }
+    }
+    for (let round = 0; round < 3 && owed.length > 0; round += 1) {
+      // Every retry here is double-clicked: one click runs, the other is refused.
+      for (const failed of await failedPayments(label)) {
+        const clicks = await Promise.all([
+          write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}),
+          write(app(), ada, 'POST', `/api/payments/${failed.id}/retry`, {}),
+        ]);
+        expect(clicks.map((click) => click.statusCode).sort(), context).toEqual([200, 409]);
+        figures.retries += 1;
+        figures.doubleClicks += 1;
+      }
+      await batch(false);
+      await bankAnswers();
+      owed = await owedTo(label);
+    }
+    expect(owed, `payments still waiting (${context})`).toEqual([]);
+    await checkInvariants(label, context);
+  }
+
+  it('keeps every payee’s money whole, whatever happens in whatever order', async () => {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(bankAccountArbitrary, bankAccountArbitrary),
+        fc.boolean(),
+        fc.array(stepArbitrary, { minLength: 2, maxLength: 7 }),
+        async (bankAccounts, passback, steps) => {
+          run += 1;
+          figures.runs += 1;
+          const label = await openLabel(run);
+          for (const payee of [0, 1] as const) {
+            const account = bankAccounts[payee];
+            if (account !== 'none') await setBankAccount(label, payee, account === 'returns');
+          }
+          if (passback) await settings(label, { passback });
+          const story = JSON.stringify({ bankAccounts, passback, steps });
+          for (const [index, step] of steps.entries()) {
+            await apply(label, step);
+            figures.steps += 1;
+            await checkInvariants(label, `after step ${index + 1} of ${story}`);
+          }
+          await payEverything(label, story);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const [returned] = await portal.db.query<{ count: number; passback: number }>(
+      `select count(*)::int as count, count(*) filter (where credit_account like 'funding:%')::int
+              as passback
+         from ledger_transfers where id like 'payment:%:returned:%'`,
+    );
+    figures.returns = returned?.count ?? 0;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
+    console.info(
+      `money invariants: ${figures.runs} runs, ${figures.steps} steps, ${figures.checks} invariant checks ` +
+        `(${figures.replays} rebuilds from the log), ${figures.statements} statements approved, ` +
+        `${figures.returns} transfers returned (${returned?.passback ?? 0} with passback on), ` +
+        `${figures.retries} retries run (${figures.doubleClicks} double-clicked), ` +
+        `${figures.retriesRefused} refused, ${figures.runnersKilled} job runners killed, ` +
+        `${figures.batchesDied} batches died; ${seconds} s (${cpuSeconds} s of CPU)`,
+    );
+  }, 900_000);
+});

@@ -13,7 +13,7 @@ import { POSTAL_CODE_INVALID } from '../../../rules/postalCodes';
 import { LABEL_OWNER_ONLY } from '../../../server/routes/business';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { openLabel } from '../demoPeople';
-import { ADDRESS, DETAILS, SIGNATURE } from './fixtures';
+import { ADDRESS, certifyLabel, DETAILS, SIGNATURE } from './fixtures';
 
 describe('business details, beneficial owners and certification', () => {
   let portal: TestPortal;
@@ -33,29 +33,7 @@ describe('business details, beneficial owners and certification', () => {
    */
   const certifiedLabel = async (name: string, username: string) => {
     const label = await openLabel(portal, name, username);
-    const details = await write(portal.app, label.owner, 'PUT', '/api/business/details', {
-      ...DETAILS,
-      businessName: `${name} LLC`,
-      ein: '74-7654321',
-    });
-    expect(details.statusCode, details.body).toBe(200);
-    const owned = await write(portal.app, label.owner, 'POST', '/api/business/owners', {
-      firstName: 'Olive',
-      lastName: 'Owner',
-      ownershipPct: '100',
-      birthdate: '1975-06-01',
-      address: ADDRESS,
-      ssnLast4: '5555',
-    });
-    expect(owned.statusCode, owned.body).toBe(200);
-    const signed = await write(
-      portal.app,
-      label.owner,
-      'POST',
-      '/api/business/certification',
-      SIGNATURE,
-    );
-    expect(signed.json().state, signed.body).toBe('certified');
+    await certifyLabel(portal, label.owner, name);
     return label;
   };
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDemoPerson } from '../demoPeople';
 import { login, startPortal, write, type TestPortal } from '../harness';
 
+const attemptAs = (portal: TestPortal, username: string, password: string) =>
+  portal.app.inject({ method: 'POST', url: '/api/session', payload: { username, password } });
 const attempt = (portal: TestPortal, password: string) =>
-  portal.app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { username: 'payee@demo.label', password },
-  });
+  attemptAs(portal, 'payee@demo.label', password);
 
 describe('login lockout', () => {
   let portal: TestPortal;
@@ -14,6 +13,14 @@ describe('login lockout', () => {
     portal = await startPortal();
   });
   afterAll(() => portal.close());
+
+  /** A person of the test's own, locked out by 11 wrong passwords in a row. */
+  const lockedOut = async (username: string, fullname: string) => {
+    await addDemoPerson(portal, { username, fullname });
+    for (let failure = 1; failure <= 10; failure += 1)
+      expect((await attemptAs(portal, username, 'wrong password')).statusCode).toBe(401);
+    expect((await attemptAs(portal, username, 'wrong password')).statusCode).toBe(423);
+  };
 
   it('refuses 10 wrong passwords with the credentials message, locks at the 11th, and unlocks after 60 minutes', async () => {
     for (let failure = 1; failure <= 10; failure += 1) {
@@ -47,9 +54,19 @@ describe('login lockout', () => {
   });
 
   it('records every failure and the lock in the event log', async () => {
+    await lockedOut('logged@demo.label', 'Lou Logged');
+    // The right password during the lock is refused without counting as a failure.
+    portal.clock.advance(59 * 60 * 1000);
+    expect((await attemptAs(portal, 'logged@demo.label', 'Royalty-demo-2026!')).statusCode).toBe(
+      423,
+    );
+    portal.clock.advance(60 * 1000 + 1);
+    expect((await attemptAs(portal, 'logged@demo.label', 'Royalty-demo-2026!')).statusCode).toBe(
+      200,
+    );
     const rows = await portal.db.query<{ type: string; count: string }>(
       `select type, count(*)::text as count from events
-        where stream_id = (select 'user-' || id from users where username = 'payee@demo.label')
+        where stream_id = (select 'user-' || id from users where username = 'logged@demo.label')
         group by type order by type`,
     );
     expect(rows).toEqual([
@@ -62,30 +79,20 @@ describe('login lockout', () => {
   });
 
   it('locks again after a lock has run out without a login in between', async () => {
-    const attemptAs = (password: string) =>
-      portal.app.inject({
-        method: 'POST',
-        url: '/api/session',
-        payload: { username: 'artist@demo.label', password },
-      });
+    const aria = (password: string) => attemptAs(portal, 'artist@demo.label', password);
     for (let failure = 1; failure <= 10; failure += 1)
-      expect((await attemptAs('wrong password')).statusCode).toBe(401);
-    expect((await attemptAs('wrong password')).statusCode).toBe(423);
+      expect((await aria('wrong password')).statusCode).toBe(401);
+    expect((await aria('wrong password')).statusCode).toBe(423);
     portal.clock.advance(60 * 60 * 1000 + 1);
     for (let failure = 1; failure <= 10; failure += 1)
-      expect((await attemptAs('wrong password')).statusCode).toBe(401);
-    expect((await attemptAs('wrong password')).statusCode).toBe(423);
+      expect((await aria('wrong password')).statusCode).toBe(401);
+    expect((await aria('wrong password')).statusCode).toBe(423);
   });
 
   it('lets an admin, and only an admin, lift a lock', async () => {
-    const attemptAs = (password: string) =>
-      portal.app.inject({
-        method: 'POST',
-        url: '/api/session',
-        payload: { username: 'warranter@demo.label', password },
-      });
-    for (let failure = 1; failure <= 11; failure += 1) await attemptAs('wrong password');
-    expect((await attemptAs('Royalty-demo-2026!')).statusCode).toBe(423);
+    const waltTries = (password: string) => attemptAs(portal, 'warranter@demo.label', password);
+    for (let failure = 1; failure <= 11; failure += 1) await waltTries('wrong password');
+    expect((await waltTries('Royalty-demo-2026!')).statusCode).toBe(423);
     const walt = (
       await portal.db.query<{ id: string }>(
         "select id from users where username = 'warranter@demo.label'",
@@ -99,12 +106,13 @@ describe('login lockout', () => {
     expect((await write(portal.app, ada, 'POST', `/api/users/${walt}/unlock`)).statusCode).toBe(
       200,
     );
-    expect((await attemptAs('Royalty-demo-2026!')).statusCode).toBe(200);
+    expect((await waltTries('Royalty-demo-2026!')).statusCode).toBe(200);
   });
 
   it('e-mails the locked person a reset link that unlocks the account at once', async () => {
+    await lockedOut('mailed@demo.label', 'Mae Mailed');
     const mails = await portal.db.query<{ subject: string; body: string; link: string }>(
-      "select subject, body, link from outbox where recipient = 'payee@demo.label' order by id",
+      "select subject, body, link from outbox where recipient = 'mailed@demo.label' order by id",
     );
     const lockMail = mails.find((mail) => mail.subject === 'Your Royalty Portal account is locked');
     expect(lockMail?.body).toContain('more than 10 incorrect login attempts');
@@ -112,12 +120,7 @@ describe('login lockout', () => {
   });
 
   it('answers an unknown username exactly as a known one, lock included', async () => {
-    const unknown = (password: string) =>
-      portal.app.inject({
-        method: 'POST',
-        url: '/api/session',
-        payload: { username: 'nobody@demo.label', password },
-      });
+    const unknown = (password: string) => attemptAs(portal, 'nobody@demo.label', password);
     for (let failure = 1; failure <= 10; failure += 1) {
       const response = await unknown('whatever-1!');
       expect(response.statusCode).toBe(401);

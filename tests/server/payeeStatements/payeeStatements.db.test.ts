@@ -14,6 +14,7 @@ describe('payee statements', () => {
   let label: LabelStatements;
   let paco: LoggedIn;
   let september: string;
+  let october: string;
   let pacoId: string;
   let ariaId: string;
 
@@ -38,12 +39,17 @@ describe('payee statements', () => {
       priority: 'high',
     });
     expect(advance.statusCode, advance.body).toBe(201);
-    await label.settle('2026-09', '10.01');
-    september = (
-      await label.portal.db.query<{ id: string }>(
-        "select id from statements where period = '2026-09'",
-      )
-    )[0]!.id;
+    // September pays half of Paco's share to the advance; October repays the rest of it.
+    const settled = async (month: string, earnings: string) => {
+      await label.settle(month, earnings);
+      return (
+        await label.portal.db.query<{ id: string }>('select id from statements where period = $1', [
+          month,
+        ])
+      )[0]!.id;
+    };
+    september = await settled('2026-09', '10.01');
+    october = await settled('2026-10', '8');
   });
   afterAll(() => label.portal.close());
 
@@ -97,12 +103,6 @@ describe('payee statements', () => {
   });
 
   it('carries the balance into the next statement', async () => {
-    await label.settle('2026-10', '8');
-    const october = (
-      await label.portal.db.query<{ id: string }>(
-        "select id from statements where period = '2026-10'",
-      )
-    )[0]!.id;
     const statement = (await get(label.portal.app, paco, `/api/earnings/${october}`)).json();
     // 12.5% of 8 is 1; the advance is repaid: payout 1, paid 1, and the 0.00125 stays.
     expect(statement.broughtForward).toBe('0.00125');

@@ -5,11 +5,9 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { createDemoProduct, get, login, write, type LoggedIn, type TestPortal } from '../harness';
-import { labelStatements, type LabelStatements } from '../statements/labelStatements';
-
-const ISRC = 'QZPF12600077';
+import { addDemoPerson, openLabel } from '../demoPeople';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { ownLabel, type OwnLabel } from '../statements/labelStatements';
 
 interface PaymentView {
   id: string;
@@ -21,16 +19,17 @@ interface PaymentView {
 }
 
 describe('payment minimum and passback', () => {
-  let label: LabelStatements;
   let portal: TestPortal;
-  let lena: LoggedIn;
-  let accountId: string;
-  const person = (username: string) => label.people[username] ?? '';
+  let ada: LoggedIn;
+  beforeAll(async () => {
+    portal = await startPortal();
+    ada = await login(portal.app, 'admin@demo.label');
+  });
+  afterAll(() => portal.close());
 
   /** Each payment of the payee, oldest first, as an admin reads it. */
-  const paymentsOf = async (username: string): Promise<PaymentView[]> => {
-    const ada = await login(portal.app, 'admin@demo.label');
-    const list = (await get(portal.app, ada, `/api/payments?payee=${person(username)}`)).json();
+  const paymentsOf = async (payeeId: string): Promise<PaymentView[]> => {
+    const list = (await get(portal.app, ada, `/api/payments?payee=${payeeId}`)).json();
     const details: PaymentView[] = [];
     const oldestFirst = [...list.items].sort(
       (a: { createdAt: number }, b: { createdAt: number }) => a.createdAt - b.createdAt,
@@ -41,8 +40,8 @@ describe('payment minimum and passback', () => {
     return details;
   };
 
-  /** The balances that matter here; the whole ledger must sum to zero. */
-  const ledger = async () => {
+  /** The label's balances that matter here; the whole ledger must sum to zero. */
+  const ledger = async (label: MinimumLabel) => {
     const [net] = await portal.db.query<{ net: string }>(
       `select trim_scale(coalesce(sum(amount) filter (where side = 'credit'), 0)
                        - coalesce(sum(amount) filter (where side = 'debit'), 0))::text as net
@@ -59,16 +58,17 @@ describe('payment minimum and passback', () => {
           [account],
         )
       )[0]?.balance;
+    const { accountId } = label;
     return {
-      paco: await balance(`payee:${accountId}:${person('payee@demo.label')}`),
-      aria: await balance(`payee:${accountId}:${person('artist@demo.label')}`),
-      ariaReturned: await balance(`returned:${accountId}:${person('artist@demo.label')}`),
+      paco: await balance(`payee:${accountId}:${label.paco}`),
+      aria: await balance(`payee:${accountId}:${label.aria}`),
+      ariaReturned: await balance(`returned:${accountId}:${label.aria}`),
       funding: await balance(`funding:${accountId}`),
       onTheirWay: await balance(`payouts:${accountId}`),
     };
   };
 
-  const settingsEvents = async () =>
+  const settingsEvents = async (accountId: string) =>
     (
       await portal.db.query<{ type: string }>(
         `select type from events where stream_id = $1 order by seq`,
@@ -76,78 +76,115 @@ describe('payment minimum and passback', () => {
       )
     ).map((row) => row.type);
 
-  const setBankAccount = async (username: string, accountNumber: string) => {
-    const payee = await login(portal.app, username);
-    const added = await write(portal.app, payee, 'PUT', '/api/payment-method/bank-account', {
-      routingNumber: '021000021',
-      accountNumber,
-      accountType: 'checking',
-      password: DEMO_PASSWORD,
+  const saveSettings = (
+    owner: LoggedIn,
+    settings: {
+      version: number;
+      passback: boolean;
+      paymentMinimums: { currency: string; amount: string }[];
+    },
+  ) => write(portal.app, owner, 'PUT', '/api/payment-settings', settings);
+
+  /** A label of the test's own with a payee who has no bank account and nothing else. */
+  const bareLabel = async (name: string) => {
+    const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example`;
+    const label = await openLabel(portal, name, `owner@${domain}`);
+    await addDemoPerson(portal, {
+      username: `paco@${domain}`,
+      fullname: 'Paco Payee',
+      accountId: label.accountId,
     });
-    expect(added.statusCode, added.body).toBe(200);
-    const verified = await write(
-      portal.app,
-      payee,
-      'POST',
-      '/api/payment-method/bank-account/verify',
-      { amounts: ['0.32', '0.45'] },
-    );
-    expect(verified.json().status, verified.body).toBe('verified');
+    return { ...label, paco: await login(portal.app, `paco@${domain}`) };
   };
 
-  beforeAll(async () => {
-    label = await labelStatements(ISRC, { cashless: false });
-    ({ portal, lena } = label);
-    accountId = (
-      await portal.db.query<{ id: string }>("select id from accounts where name = 'Demo Records'")
-    )[0]!.id;
-    const product = await createDemoProduct(portal, {
-      title: 'Minimum Song',
-      type: 'single',
-      codes: [{ code: ISRC, kind: 'isrc' }],
-    });
-    const splits = await write(
-      portal.app,
-      lena,
-      'PUT',
-      `/api/products/${product.json().id}/splits`,
-      {
-        version: product.json().version,
-        splitSets: [
-          {
-            scope: 'product',
-            kind: 'base',
-            shares: [
-              { payeeId: person('payee@demo.label'), pct: '60' },
-              { payeeId: person('artist@demo.label'), pct: '40' },
-            ],
-          },
-        ],
+  type MinimumLabel = OwnLabel & { paco: string; aria: string };
+
+  /**
+   * A label of the test's own with a minimum of 5 USD and passback on, and its July statement
+   * owing Paco 4.20 and Aria 2.80, both held by the batch below the minimum. Both have verified
+   * bank accounts; the sandbox bank returns transfers to Aria's, ending in 0001, with R01.
+   */
+  const heldBelowMinimum = async (name: string, isrc: string): Promise<MinimumLabel> => {
+    const label = await ownLabel(portal, {
+      name,
+      isrc,
+      payees: {
+        paco: { fullname: 'Paco Payee', pct: '60', bank: '1234567890' },
+        aria: { fullname: 'Aria Artist', pct: '40', bank: '5555550001' },
       },
-    );
-    expect(splits.statusCode, splits.body).toBe(200);
-    await setBankAccount('payee@demo.label', '1234567890');
-    // The sandbox bank returns transfers to an account number ending in 0001 with R01.
-    await setBankAccount('artist@demo.label', '5555550001');
+    });
+    const saved = await saveSettings(label.owner, {
+      version: 0,
+      passback: true,
+      paymentMinimums: [{ currency: 'USD', amount: '5.00' }],
+    });
+    expect(saved.json().version, saved.body).toBe(2);
+    expect(await label.settle('2026-07', '7.0071')).toEqual({
+      'Paco Payee': '4.20426',
+      'Aria Artist': '2.80284',
+    });
+    await portal.app.runPaymentBatch();
+    return { ...label, paco: label.payees.paco!.id, aria: label.payees.aria!.id };
+  };
+
+  /**
+   * `heldBelowMinimum`, then passback off and the August statement owing Paco 3.60 and Aria 2.40,
+   * a minute later: each reaches the minimum, the batch sends all four payments, and the bank
+   * settles Paco's and returns Aria's.
+   */
+  const paidAtMinimum = async (name: string, isrc: string): Promise<MinimumLabel> => {
+    const label = await heldBelowMinimum(name, isrc);
+    // From now on a new transaction has passback off; the first ones keep theirs.
+    const off = await saveSettings(label.owner, {
+      version: 2,
+      passback: false,
+      paymentMinimums: [{ currency: 'USD', amount: '5' }],
+    });
+    expect(off.json()).toMatchObject({ passback: false, version: 3 });
+    // A minute later, so the two statements' payments are told apart by when they were made.
+    portal.clock.advance(60_000);
+    expect(await label.settle('2026-08', '6')).toEqual({
+      'Paco Payee': '3.6',
+      'Aria Artist': '2.4',
+    });
+    // Paco is owed 4.20 + 3.60, Aria 2.80 + 2.40: both reach 5, and all four go.
+    await portal.app.runPaymentBatch();
+    for (const payee of [label.paco, label.aria]) {
+      expect((await paymentsOf(payee)).map((payment) => payment.status)).toEqual([
+        'processing',
+        'processing',
+      ]);
+    }
+    portal.clock.advance(60_001);
+    await portal.app.tickPartner();
+    portal.clock.advance(1001);
+    await portal.app.tickPartner();
+    return label;
+  };
+
+  // Read, never changed, by the tests of the payments at the minimum and of their returns.
+  let atMinimum: MinimumLabel;
+  beforeAll(async () => {
+    atMinimum = await paidAtMinimum('Reaching Records', 'QZPF12600072');
   });
-  afterAll(() => portal.close());
 
   it('starts with passback off and no minimum, which payees can neither read nor set', async () => {
+    const { accountId, owner: lena, paco } = await bareLabel('Fresh Records');
     expect((await get(portal.app, lena, '/api/payment-settings')).json()).toEqual({
       passback: false,
       paymentMinimums: [],
       version: 0,
     });
-    const paco = await login(portal.app, 'payee@demo.label');
     expect((await get(portal.app, paco, '/api/payment-settings')).statusCode).toBe(403);
     const change = { version: 0, passback: true, paymentMinimums: [] };
     expect((await write(portal.app, paco, 'PUT', '/api/payment-settings', change)).statusCode).toBe(
       403,
     );
-    expect(await settingsEvents()).toEqual([]);
+    expect(await settingsEvents(accountId)).toEqual([]);
   });
 
   it('refuses a minimum that is no amount of its currency, and writes nothing', async () => {
+    const { accountId, owner: lena } = await bareLabel('Strict Records');
     const refused = async (paymentMinimums: { currency: string; amount: string }[]) => {
       const answer = await write(portal.app, lena, 'PUT', '/api/payment-settings', {
         version: 0,
@@ -171,10 +208,11 @@ describe('payment minimum and passback', () => {
         { currency: 'usd', amount: '6' },
       ]),
     ).toBe('Each currency has one payment minimum.');
-    expect(await settingsEvents()).toEqual([]);
+    expect(await settingsEvents(accountId)).toEqual([]);
   });
 
   it('keeps the label’s minimum and passback with an event, logging only what changed', async () => {
+    const { accountId, owner: lena } = await bareLabel('Settled Records');
     const saved = await write(portal.app, lena, 'PUT', '/api/payment-settings', {
       version: 0,
       passback: true,
@@ -198,21 +236,17 @@ describe('payment minimum and passback', () => {
       paymentMinimums: [],
     });
     expect(stale.statusCode).toBe(409);
-    expect(await settingsEvents()).toEqual(['PassbackModeSet', 'PaymentMinimumSet']);
+    expect(await settingsEvents(accountId)).toEqual(['PassbackModeSet', 'PaymentMinimumSet']);
   });
 
   it('holds payees owed less than the minimum, with the reason shown to them', async () => {
-    expect(await label.settle('2026-07', '7.0071')).toEqual({
-      'Paco Payee': '4.20426',
-      'Aria Artist': '2.80284',
-    });
-    expect(await portal.app.runPaymentBatch()).toEqual({
-      started: 0,
-      held: 2,
-      settled: 0,
-      failed: 0,
-    });
-    const [pacoFirst] = await paymentsOf('payee@demo.label');
+    const label = await heldBelowMinimum('Patient Records', 'QZPF12600071');
+    for (const payee of [label.paco, label.aria]) {
+      expect(await paymentsOf(payee)).toMatchObject([
+        { status: 'held', holdReason: 'below-payment-minimum' },
+      ]);
+    }
+    const [pacoFirst] = await paymentsOf(label.paco);
     expect(pacoFirst).toMatchObject({
       amount: '4.2',
       status: 'held',
@@ -221,48 +255,29 @@ describe('payment minimum and passback', () => {
       transactions: [{ passback: true, status: 'PREPARE' }],
     });
     // The payee reads why their payment waits, and never the amount of the minimum.
-    const paco = await login(portal.app, 'payee@demo.label');
+    const paco = await login(portal.app, label.payees.paco!.username);
     const own = (await get(portal.app, paco, '/api/payments')).json();
     expect(own.items).toMatchObject([{ status: 'held', holdReason: 'below-payment-minimum' }]);
-    expect(await sandboxTransfers()).toBe(0);
-    expect(await ledger()).toMatchObject({ onTheirWay: '7' });
+    expect(JSON.stringify(own)).not.toContain('"5"');
+    expect(await sandboxTransfers(label)).toBe(0);
+    expect(await ledger(label)).toMatchObject({ onTheirWay: '7' });
   });
 
   it('pays every waiting payment of a payee once they add up to the minimum', async () => {
-    // From now on a new transaction has passback off; the first ones keep theirs.
-    const off = await write(portal.app, lena, 'PUT', '/api/payment-settings', {
-      version: 2,
-      passback: false,
-      paymentMinimums: [{ currency: 'USD', amount: '5' }],
-    });
-    expect(off.json()).toMatchObject({ passback: false, version: 3 });
-    // A minute later, so the two statements' payments are told apart by when they were made.
-    portal.clock.advance(60_000);
-    expect(await label.settle('2026-08', '6')).toEqual({
-      'Paco Payee': '3.6',
-      'Aria Artist': '2.4',
-    });
-    // Paco is owed 4.20 + 3.60, Aria 2.80 + 2.40: both reach 5.
-    expect(await portal.app.runPaymentBatch()).toEqual({
-      started: 4,
-      held: 0,
-      settled: 0,
-      failed: 0,
-    });
-    const aria = await paymentsOf('artist@demo.label');
+    const label = atMinimum;
+    expect(await sandboxTransfers(label)).toBe(4);
+    const aria = await paymentsOf(label.aria);
     expect(aria.map((payment) => payment.transactions[0]?.passback)).toEqual([true, false]);
-    portal.clock.advance(60_001);
-    await portal.app.tickPartner();
-    portal.clock.advance(1001);
-    await portal.app.tickPartner();
-    expect((await paymentsOf('payee@demo.label')).map((payment) => payment.status)).toEqual([
+    expect((await paymentsOf(label.paco)).map((payment) => payment.status)).toEqual([
       'completed',
       'completed',
     ]);
   });
 
   it('sends a returned transfer with passback on back to the label’s funds, off aside for its retry', async () => {
-    const [first, second] = await paymentsOf('artist@demo.label');
+    const label = atMinimum;
+    const { accountId } = label;
+    const [first, second] = await paymentsOf(label.aria);
     expect([first?.status, second?.status]).toEqual(['failed', 'failed']);
     const returned = (payment?: PaymentView) =>
       payment?.transfers.find((move) => move.kind === 'return');
@@ -273,21 +288,26 @@ describe('payment minimum and passback', () => {
     });
     expect(returned(second)).toMatchObject({
       from: `payouts:${accountId}`,
-      to: `returned:${accountId}:${person('artist@demo.label')}`,
+      to: `returned:${accountId}:${label.aria}`,
       amount: '2.4',
     });
     // Neither return is in Aria's balance, which a later statement's payment would pay: the
     // passback-off one is kept for its failed payment.
-    expect(await ledger()).toMatchObject({ aria: '0.00284', ariaReturned: '2.4', onTheirWay: '0' });
+    expect(await ledger(label)).toMatchObject({
+      aria: '0.00284',
+      ariaReturned: '2.4',
+      onTheirWay: '0',
+    });
   });
 
   it('takes a retried payment from where its return put the money', async () => {
-    const [first, second] = await paymentsOf('artist@demo.label');
-    const ada = await login(portal.app, 'admin@demo.label');
-    const fundingBefore = (await ledger()).funding;
+    const label = await paidAtMinimum('Retried Records', 'QZPF12600074');
+    const [first, second] = await paymentsOf(label.aria);
+    expect([first?.status, second?.status]).toEqual(['failed', 'failed']);
+    const fundingBefore = (await ledger(label)).funding;
     const retried = await write(portal.app, ada, 'POST', `/api/payments/${first?.id}/retry`, {});
     expect(retried.statusCode, retried.body).toBe(200);
-    const after = await ledger();
+    const after = await ledger(label);
     expect(after).toMatchObject({ aria: '0.00284', ariaReturned: '2.4' });
     expect(new Decimal(after.funding ?? '0').minus(fundingBefore ?? '0').toFixed()).toBe('-2.8');
     // The new transaction takes the label's passback mode of now: off.
@@ -296,22 +316,37 @@ describe('payment minimum and passback', () => {
       false,
     ]);
     await write(portal.app, ada, 'POST', `/api/payments/${second?.id}/retry`, {});
-    expect(await ledger()).toMatchObject({ aria: '0.00284', ariaReturned: '0', onTheirWay: '5.2' });
+    expect(await ledger(label)).toMatchObject({
+      aria: '0.00284',
+      ariaReturned: '0',
+      onTheirWay: '5.2',
+    });
   });
 
   it('lowers a minimum to nothing and rebuilds the same settings and ledger from the log', async () => {
-    const cleared = await write(portal.app, lena, 'PUT', '/api/payment-settings', {
-      version: 3,
+    const label = await heldBelowMinimum('Lowered Records', 'QZPF12600075');
+    const cleared = await saveSettings(label.owner, {
+      version: 2,
       passback: false,
       paymentMinimums: [],
     });
     expect(cleared.json()).toEqual({ passback: false, paymentMinimums: [], version: 4 });
+    // With no minimum, the next batch sends what waited below it.
+    await portal.app.runPaymentBatch();
+    expect(await paymentsOf(label.paco)).toMatchObject([{ status: 'processing' }]);
     const live = await dumpReadModels(portal.db);
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);
-    await ledger();
+    await ledger(label);
   });
 
-  const sandboxTransfers = async () =>
-    (await portal.db.query('select id from sandbox_transfers')).length;
+  /** How many transfers the sandbox bank holds of the label's payments. */
+  const sandboxTransfers = async (label: MinimumLabel) =>
+    (
+      await portal.db.query(
+        `select t.id from sandbox_transfers t join payments p on t.idempotency_key like p.id || ':%'
+          where p.payee_id = any($1::text[])`,
+        [[label.paco, label.aria]],
+      )
+    ).length;
 });

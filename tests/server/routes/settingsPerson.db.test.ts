@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { decrypt } from '../../../server/dataKey';
 import { birthdateProblem, isPostalCode, readSsn } from '../../../rules/personDetails';
+import { addDemoPerson } from '../demoPeople';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart } from '../multipart';
 
@@ -72,12 +73,16 @@ describe('postal codes, SSNs and birthdates', () => {
 
 describe('settings: person details and ID documents', () => {
   let portal: TestPortal;
-  let paco: LoggedIn;
   beforeAll(async () => {
     portal = await startPortal();
-    paco = await login(portal.app, 'payee@demo.label');
   });
   afterAll(() => portal.close());
+
+  /** A payee of the test's own, signed in, with no details or documents yet. */
+  const newPayee = async (username: string, fullname: string) => {
+    const id = await addDemoPerson(portal, { username, fullname });
+    return { id, paco: await login(portal.app, username) };
+  };
 
   const upload = (who: LoggedIn, kind: string | null, filename: string, content: Buffer) => {
     const body = multipart([
@@ -94,6 +99,7 @@ describe('settings: person details and ID documents', () => {
   };
 
   it('refuses a bad phone, postal code, SSN and birthdate with SPEC’s messages, keeping nothing', async () => {
+    const { paco } = await newPayee('careless@demo.label', 'Cass Careless');
     const refused = await write(portal.app, paco, 'PATCH', '/api/settings/person', {
       phone: '555-01',
       birthdate: '2015-06-01',
@@ -133,6 +139,7 @@ describe('settings: person details and ID documents', () => {
   });
 
   it('keeps the details, the phone in international form and the SSN as its last 4 only', async () => {
+    const { paco } = await newPayee('detailed@demo.label', 'Dee Detailed');
     const saved = await write(portal.app, paco, 'PATCH', '/api/settings/person', {
       phone: '(615) 555-0123',
       birthdate: '1990-02-28',
@@ -158,27 +165,40 @@ describe('settings: person details and ID documents', () => {
   });
 
   it('never keeps the SSN in clear, in the log or in any table', async () => {
+    const { id, paco } = await newPayee('secretive@demo.label', 'Sid Secretive');
+    const saved = await write(portal.app, paco, 'PATCH', '/api/settings/person', {
+      phone: '(615) 555-0123',
+      birthdate: '1990-02-28',
+      ssn: '123-45-6789',
+      address: address(),
+    });
+    expect(saved.json().ssn, saved.body).toEqual({ kind: 'full', last4: '6789' });
     const events = await portal.db.query<{ data: unknown }>(
       "select data from events where stream_id like 'person-%'",
     );
+    expect(JSON.stringify(events)).toContain('615 555 0123');
     const tables = await dumpReadModels(portal.db);
     for (const text of [JSON.stringify(events), JSON.stringify(tables)]) {
       expect(text).not.toContain('123456789');
       expect(text).not.toContain('123-45-6789');
     }
     const rows = await portal.db.query<{ ssn_encrypted: string }>(
-      'select ssn_encrypted from person_details',
+      'select ssn_encrypted from person_details where user_id = $1',
+      [id],
     );
     expect(decrypt(Buffer.alloc(32, 7), rows[0]?.ssn_encrypted ?? '')).toBe('123456789');
     // An admin reads the last 4 digits too, nothing more.
     const ada = await login(portal.app, 'admin@demo.label');
-    await write(portal.app, ada, 'POST', '/api/session/emulate', { username: 'payee@demo.label' });
+    await write(portal.app, ada, 'POST', '/api/session/emulate', {
+      username: 'secretive@demo.label',
+    });
     const seen = await get(portal.app, ada, '/api/settings/person');
     expect(seen.json()).toMatchObject({ ssn: { kind: 'full', last4: '6789' }, editable: false });
     expect(seen.body).not.toContain('12345');
   });
 
   it('keeps an ID document like a statement file, lists it, serves it and removes it', async () => {
+    const { paco } = await newPayee('documented@demo.label', 'Doc Documented');
     const added = await upload(paco, 'passport', 'passport scan.pdf', PDF);
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({
@@ -215,6 +235,8 @@ describe('settings: person details and ID documents', () => {
   });
 
   it('refuses a document of another type, too large, renamed or without its kind', async () => {
+    const { paco } = await newPayee('refused@demo.label', 'Ray Refused');
+    expect((await upload(paco, 'passport', 'passport.pdf', PDF)).statusCode).toBe(201);
     const message = (response: Awaited<ReturnType<typeof upload>>) => {
       expect(response.statusCode).toBe(400);
       return response.json().message as string;
@@ -253,12 +275,34 @@ describe('settings: person details and ID documents', () => {
     });
     expect(truncated.statusCode).toBeGreaterThanOrEqual(400);
     expect(truncated.statusCode).toBeLessThan(500);
-    expect((await get(portal.app, paco, '/api/settings/documents')).json().items).toHaveLength(1);
+    // Only the passport uploaded first is kept.
+    expect(
+      (await get(portal.app, paco, '/api/settings/documents'))
+        .json()
+        .items.map((item: { name: string }) => item.name),
+    ).toEqual(['passport.pdf']);
   });
 
   it('rebuilds details and documents by replay equal to the live tables', async () => {
+    const { id, paco } = await newPayee('replayed@demo.label', 'Rae Replayed');
+    const saved = await write(portal.app, paco, 'PATCH', '/api/settings/person', {
+      phone: '(615) 555-0123',
+      birthdate: '1990-02-28',
+      ssn: '6789',
+      address: address(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await upload(paco, 'passport', 'passport.pdf', PDF)).statusCode).toBe(201);
+    const removed = await upload(paco, 'drivers-license', 'licence.png', PNG);
+    expect(
+      (await write(portal.app, paco, 'DELETE', `/api/settings/documents/${removed.json().id}`))
+        .statusCode,
+    ).toBe(200);
     const live = await dumpReadModels(portal.db);
-    expect(live.person_details).toHaveLength(1);
+    const theirs = (table: string) =>
+      (live[table] as { user_id: string }[]).filter((row) => row.user_id === id);
+    expect(theirs('person_details')).toHaveLength(1);
+    expect(theirs('person_documents')).toMatchObject([{ name: 'passport.pdf' }]);
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);
   });

@@ -186,7 +186,7 @@ describe('business details, beneficial owners and certification', () => {
 
   it('refuses to certify when the listed ownership is more than 100%', async () => {
     const { owner: lena } = await labelWithDetails('Crowded Records', 'crowded@label.example');
-    // The owners of 25% or more are complete: only the total is wrong.
+    // The owners of 25% or more are complete and Tess runs the business: only the total is wrong.
     const thirty = await write(portal.app, lena, 'POST', '/api/business/owners', {
       firstName: 'Tess',
       lastName: 'Thirty',
@@ -194,6 +194,8 @@ describe('business details, beneficial owners and certification', () => {
       birthdate: '1980-02-29',
       address: ADDRESS,
       ssnLast4: '1234',
+      controlling: true,
+      controlTitle: 'Managing member',
     });
     expect(thirty.json().state, thirty.body).toBe('verified');
     const twenty = await write(portal.app, lena, 'POST', '/api/business/owners', {

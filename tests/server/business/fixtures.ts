@@ -24,7 +24,7 @@ export const SIGNATURE = { signerName: 'Lena Label', signerTitle: 'CEO', acceptA
 
 /**
  * Certifies `owner`'s label as a business: `DETAILS` under the label's own name, one owner of
- * 100% with every detail given, and the signature. Its people can be paid from then on.
+ * 100% with every detail given who also runs it (its controlling person), and the signature. Its people can be paid from then on.
  */
 export async function certifyLabel(portal: TestPortal, owner: LoggedIn, name: string) {
   const details = await write(portal.app, owner, 'PUT', '/api/business/details', {
@@ -40,6 +40,8 @@ export async function certifyLabel(portal: TestPortal, owner: LoggedIn, name: st
     birthdate: '1975-06-01',
     address: ADDRESS,
     ssnLast4: '5555',
+    controlling: true,
+    controlTitle: 'Managing member',
   });
   expect(owned.statusCode, owned.body).toBe(200);
   const signed = await write(portal.app, owner, 'POST', '/api/business/certification', SIGNATURE);

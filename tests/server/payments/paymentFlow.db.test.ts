@@ -436,6 +436,7 @@ describe('payments through the sandbox partner', () => {
     expect(await ledger(paidInFull)).toEqual({
       paco: '0.00426',
       aria: '0.00284',
+      ariaReturned: '0',
       onTheirWay: '0',
       paidOut: '10',
       fees: '0.5',

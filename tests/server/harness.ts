@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, defaultAppOptions, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -15,24 +14,9 @@ import {
   TEST_PREPARED_AT,
   TEST_START,
   testDataKey,
-  type DatabaseTemplates,
 } from './databaseTemplates';
+import { runTemplates } from './dataFolder';
 import { recordedDatabase } from './sqlLog';
-
-/**
- * The run's templates, when the run made them (tests/setup/databaseTemplates.ts) for the database
- * this file runs on; a file run some other way makes its database from scratch.
- */
-function runTemplates(): DatabaseTemplates | null {
-  let templates: DatabaseTemplates | undefined;
-  try {
-    templates = inject('databaseTemplates');
-  } catch {
-    return null;
-  }
-  const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-  return templates?.kind === kind ? templates : null;
-}
 
 /**
  * A fresh database for one test file: PGlite in a temporary folder, or, when

@@ -3,6 +3,7 @@ import { createDemoProduct, get, login, startPortal, write, type TestPortal } fr
 import { multipart, uploadStatement } from '../multipart';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
+import { addProduct, distroKidId, openLabel } from '../ownLabel';
 import { openSecondLabel, type AccountFixture } from '../tenancy';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
@@ -81,32 +82,42 @@ describe("the split editor's preview input", () => {
   });
 
   it("runs with the account's recoupments and the label's distributor take", async () => {
-    const lena = await login(portal.app, 'label@demo.label');
-    const people = Object.fromEntries(
-      (
-        await portal.db.query<{ username: string; id: string }>('select username, id from users')
-      ).map((row) => [row.username, row.id]),
+    // A label of its own: its recoupments and its take are all this test's.
+    const label = await openLabel(portal, 'Preview');
+    const owner = await label.login('owner');
+    const isrc = 'QZDM12699003';
+    const product = await addProduct(portal, label, 'Taken Song', isrc);
+    const distroKid = await distroKidId(portal, owner);
+    const uploaded = await uploadStatement(
+      portal.app,
+      owner,
+      { distributor: distroKid, report_month: '2026-10', expected: null, cashless: true },
+      [
+        {
+          filename: 'taken.tsv',
+          content: DISTROKID_HEADER + distroKidLine({ isrc, earnings: '5' }),
+        },
+      ],
     );
-    const advance = await write(portal.app, lena, 'POST', '/api/recoupments', {
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const advance = await write(portal.app, owner, 'POST', '/api/recoupments', {
       title: 'Preview advance',
       type: 'advance',
       amount: '300',
-      creditorId: people['label@demo.label'],
-      debtorIds: [people['artist@demo.label']],
+      creditorId: label.ids.owner,
+      debtorIds: [label.ids.artist],
       recoupablePct: '50',
       priority: 'high',
     });
     expect(advance.statusCode, advance.body).toBe(201);
-    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
-      .id;
-    const take = await write(portal.app, lena, 'PUT', `/api/distributors/${distroKid}/take`, {
+    const take = await write(portal.app, owner, 'PUT', `/api/distributors/${distroKid}/take`, {
       takePct: '15',
     });
     expect(take.statusCode, take.body).toBe(200);
 
-    const products = (await get(portal.app, lena, '/api/products?q=Midnight')).json();
     const preview = (
-      await get(portal.app, lena, `/api/products/${products.items[0].id}/preview-input`)
+      await get(portal.app, owner, `/api/products/${product.id}/preview-input`)
     ).json();
     expect(preview.input.statement.distributorTakePct).toBe('15');
     expect(preview.input.recoupments).toEqual([

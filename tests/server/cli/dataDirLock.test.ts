@@ -1,21 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database';
 import { lockFileOf } from '../../../server/db/dataDirLock';
+import { preparedDataFolder } from '../dataFolder';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-lock-'));
-const env = {
+const folders: string[] = [];
+const started: ChildProcess[] = [];
+
+/** A data folder of the test's own, its database migrated with the shipped distributors. */
+async function dataFolder(): Promise<string> {
+  const dataDir = await preparedDataFolder('portal-lock-');
+  folders.push(dataDir);
+  return dataDir;
+}
+
+const envOf = (dataDir: string) => ({
   ...process.env,
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   SEED: 'none',
   LOG_LEVEL: 'warn',
-};
-const started: ChildProcess[] = [];
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,10 +37,12 @@ function freePort(): Promise<number> {
 }
 
 /** A real server process on the data folder, resolved once it listens (or has exited). */
-async function startServer(): Promise<{ child: ChildProcess; output: () => string }> {
+async function startServer(
+  dataDir: string,
+): Promise<{ child: ChildProcess; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...envOf(dataDir), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -55,11 +65,15 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
-/** A command-line tool run to its end: its exit code and everything it printed. */
-function tool(args: string[], stdin = ''): Promise<{ code: number | null; output: string }> {
+/** A command-line tool run to its end on the data folder: its exit code and everything it printed. */
+function tool(
+  dataDir: string,
+  args: string[],
+  stdin = '',
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      env,
+      env: envOf(dataDir),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -71,13 +85,14 @@ function tool(args: string[], stdin = ''): Promise<{ code: number | null; output
   });
 }
 
-const createAccount = (username: string) =>
+const createAccount = (dataDir: string, username: string) =>
   tool(
+    dataDir,
     ['server/cli/account.ts', 'create', '--username', username, '--role', 'admin'],
     'Correct-horse-42!\n',
   );
 
-async function usernames(): Promise<string[]> {
+async function usernames(dataDir: string): Promise<string[]> {
   const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   try {
     return (await db.query<{ username: string }>('select username from users order by 1')).map(
@@ -91,27 +106,28 @@ async function usernames(): Promise<string[]> {
 describe('one process at a time on an embedded data folder', () => {
   afterAll(() => {
     for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of folders) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses the tools and a second server while a server runs, and frees the folder when it stops', async () => {
-    const server = await startServer();
+    const dataDir = await dataFolder();
+    const server = await startServer(dataDir);
     expect(server.output()).toContain('Royalty portal on');
     const lock = JSON.parse(readFileSync(lockFileOf(dataDir), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(server.child.pid);
 
-    const refused = await createAccount('early@example.com');
+    const refused = await createAccount(dataDir, 'early@example.com');
     expect(refused.code).toBe(1);
     expect(refused.output).not.toContain('Created');
     expect(refused.output).toContain(
       `The data folder ${dataDir} is in use by the running portal server (process ${server.child.pid}). The embedded database takes one process at a time: stop the server first, or make the change through the running server.`,
     );
-    const replay = await tool(['server/cli/replay.ts']);
+    const replay = await tool(dataDir, ['server/cli/replay.ts']);
     expect(replay.code).toBe(1);
     expect(replay.output).toContain('in use by the running portal server');
     expect(replay.output).not.toContain('Replayed');
 
-    const second = await startServer();
+    const second = await startServer(dataDir);
     expect(await exited(second.child)).toBe(1);
     expect(second.output()).toContain('in use by the running portal server');
 
@@ -119,26 +135,28 @@ describe('one process at a time on an embedded data folder', () => {
     expect(await exited(server.child)).toBe(0);
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
 
-    const created = await createAccount('after@example.com');
+    const created = await createAccount(dataDir, 'after@example.com');
     expect(created.output).toContain('Created after@example.com (admin).');
-    expect(await usernames()).toEqual(['after@example.com']);
+    expect(await usernames(dataDir)).toEqual(['after@example.com']);
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
   }, 120_000);
 
   it('takes over the lock a killed server left behind', async () => {
-    const server = await startServer();
+    const dataDir = await dataFolder();
+    const server = await startServer(dataDir);
     server.child.kill('SIGKILL');
     await exited(server.child);
     expect(existsSync(lockFileOf(dataDir))).toBe(true);
 
-    const created = await createAccount('later@example.com');
+    const created = await createAccount(dataDir, 'later@example.com');
     expect(created.output).toContain('Created later@example.com (admin).');
-    expect(await usernames()).toEqual(['after@example.com', 'later@example.com']);
+    expect(await usernames(dataDir)).toEqual(['later@example.com']);
   }, 120_000);
 
   it('treats a lock file nobody can read as no lock', async () => {
+    const dataDir = await dataFolder();
     writeFileSync(lockFileOf(dataDir), '');
-    const created = await createAccount('third@example.com');
+    const created = await createAccount(dataDir, 'third@example.com');
     expect(created.output).toContain('Created third@example.com (admin).');
   }, 60_000);
 });

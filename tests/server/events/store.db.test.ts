@@ -68,16 +68,31 @@ describe('event store', () => {
   });
 
   it('records who acted and when, and hides password hashes from the audit log', async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const paco = (await get(portal.app, lena, '/api/users?q=paco')).json().items[0];
+    const renamed = await write(portal.app, lena, 'PATCH', `/api/users/${paco.id}`, {
+      version: paco.version,
+      fullname: 'Paco Audited',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const lenaId = (
+      await portal.db.query<{ id: string }>(
+        "select id from users where username = 'label@demo.label'",
+      )
+    )[0]?.id;
+
     const ada = await login(portal.app, 'admin@demo.label');
     const log = (await get(portal.app, ada, '/api/events?limit=1000')).json();
     expect(log.total).toBe(log.items.length);
     const registered = log.items.find((event: { type: string }) => event.type === 'UserRegistered');
     expect(registered.data.passwordHash).toBe('[redacted]');
     const change = log.items.find(
-      (event: { type: string; actor: string | null }) =>
-        event.type === 'UserProfileChanged' && event.actor,
+      (event: { type: string; streamId: string; data: { fullname?: string } }) =>
+        event.type === 'UserProfileChanged' &&
+        event.streamId === `user-${paco.id}` &&
+        event.data.fullname === 'Paco Audited',
     );
-    expect(change.actor).toEqual(expect.any(String));
+    expect(change.actor).toBe(lenaId);
     expect(change.at).toBe(Math.floor(portal.clock.now().getTime() / 1000));
     const seqs = log.items.map((event: { seq: string }) => BigInt(event.seq));
     expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -8,6 +8,7 @@ import type { AccountLayout, LayoutProposal } from '../../../api/layouts';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
+import { openLabel, type OwnLabel } from '../ownLabel';
 import { createIntakeKey, openSecondLabel, SECOND_PASSWORD } from '../tenancy';
 
 const SAMPLE = readFileSync(new URL('../../../samples/aggregator-2026-03.csv', import.meta.url));
@@ -29,6 +30,8 @@ function postParts(
   });
 }
 
+// A label's layouts are read for all its statements: each test that adds one adds it to a label
+// of its own, so what it detects, reads and lists is its own doing.
 describe("a label's own layouts", () => {
   let portal: TestPortal;
   let lena: LoggedIn;
@@ -53,6 +56,21 @@ describe("a label's own layouts", () => {
     ]);
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<LayoutProposal>();
+  };
+  /** A label of the test's own, with its owner signed in. */
+  const ownLabel = async (surname: string): Promise<{ label: OwnLabel; owner: LoggedIn }> => {
+    const label = await openLabel(portal, surname);
+    return { label, owner: await label.login('owner') };
+  };
+  /** The layout proposed for the aggregator sample, saved as `who`'s under `name`. */
+  const addAggregatorLayout = async (who: LoggedIn, distributorId: string, name?: string) => {
+    const proposal = await propose('aggregator-2026-03.csv', SAMPLE, who);
+    const added = await write(portal.app, who, 'POST', '/api/layouts', {
+      distributorId,
+      layout: { ...proposal.layout, name: name ?? proposal.layout.name },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return added.json<AccountLayout>();
   };
 
   it('proposes every column of an aggregator export no shipped layout reads, with its decimal comma and encoding', async () => {
@@ -126,26 +144,27 @@ describe("a label's own layouts", () => {
   });
 
   it('saves the proposal, reads that label’s upload in the layout with exact amounts, and proposes it on detection', async () => {
-    const proposal = await propose('aggregator-2026-03.csv', SAMPLE);
-    const added = await write(portal.app, lena, 'POST', '/api/layouts', {
+    const { owner } = await ownLabel('Fir');
+    const proposal = await propose('aggregator-2026-03.csv', SAMPLE, owner);
+    const added = await write(portal.app, owner, 'POST', '/api/layouts', {
       distributorId: distroKid,
       layout: { ...proposal.layout, name: 'Aggregator export' },
     });
     expect(added.statusCode, added.body).toBe(201);
     const layout = added.json<AccountLayout>();
     expect(layout).toMatchObject({
-      account: { name: 'Demo Records' },
+      account: { name: 'Fir Records' },
       distributor: { id: distroKid, name: 'DistroKid' },
-      createdBy: { name: 'Lena Label' },
+      createdBy: { name: 'Lou Fir' },
       version: 1,
     });
-    const again = await write(portal.app, lena, 'POST', '/api/layouts', {
+    const again = await write(portal.app, owner, 'POST', '/api/layouts', {
       distributorId: distroKid,
       layout: { ...proposal.layout, name: 'aggregator EXPORT' },
     });
     expect(again.statusCode).toBe(409);
 
-    const detected = await postParts(portal, lena, '/api/statement/preview', [
+    const detected = await postParts(portal, owner, '/api/statement/preview', [
       { name: 'body', value: '{}' },
       { name: 'file', filename: 'aggregator-2026-03.csv', content: SAMPLE },
     ]);
@@ -157,17 +176,17 @@ describe("a label's own layouts", () => {
 
     const uploaded = await uploadStatement(
       portal.app,
-      lena,
+      owner,
       { distributor: distroKid, report_month: '2026-03', expected: null },
       [{ filename: 'aggregator-2026-03.csv', content: SAMPLE }],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();
     const id = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
-    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    const statement = (await get(portal.app, owner, `/api/statements/${id}`)).json();
     expect(statement.files[0]).toMatchObject({ status: 'read', records: 6, errors: 0 });
     expect(statement.revenue).toBe('1245.191912');
-    const records = (await get(portal.app, lena, `/api/statements/${id}/records?limit=100`)).json<{
+    const records = (await get(portal.app, owner, `/api/statements/${id}/records?limit=100`)).json<{
       items: {
         code: string;
         service: string;
@@ -194,7 +213,9 @@ describe("a label's own layouts", () => {
   });
 
   it('reads a statement a partner sends in the layout through it too', async () => {
-    const key = await createIntakeKey(portal, lena, distroKid, 'Aggregator robot');
+    const { owner } = await ownLabel('Gum');
+    await addAggregatorLayout(owner, distroKid, 'Aggregator export');
+    const key = await createIntakeKey(portal, owner, distroKid, 'Aggregator robot');
     const { payload, headers } = multipart([
       { name: 'body', value: JSON.stringify({ report_month: '2026-04', expected: null }) },
       {
@@ -212,12 +233,14 @@ describe("a label's own layouts", () => {
     expect(sent.statusCode, sent.body).toBe(201);
     await portal.app.jobs.drain();
     const id = sent.json<{ id: string }[]>()[0]?.id ?? '';
-    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    const statement = (await get(portal.app, owner, `/api/statements/${id}`)).json();
     expect(statement.files[0]).toMatchObject({ status: 'read', records: 6 });
     expect(statement.revenue).toBe('1245.191912');
   });
 
   it('gives another label the File Format Error for the same file and never shows it the layout', async () => {
+    const { owner } = await ownLabel('Hazel');
+    await addAggregatorLayout(owner, distroKid, 'Aggregator export');
     const uploaded = await uploadStatement(
       portal.app,
       zora,
@@ -242,7 +265,7 @@ describe("a label's own layouts", () => {
       items: AccountLayout[];
     }>();
     expect(theirs.items.map((layout) => layout.layout.name)).toEqual(['Zephyr Secret Layout']);
-    const ours = (await get(portal.app, lena, `/api/layouts?distributorId=${distroKid}`)).json<{
+    const ours = (await get(portal.app, owner, `/api/layouts?distributorId=${distroKid}`)).json<{
       items: AccountLayout[];
     }>();
     const aggregator = ours.items.find((layout) => layout.layout.name === 'Aggregator export');
@@ -263,6 +286,7 @@ describe("a label's own layouts", () => {
   });
 
   it('lets a label upload to a distributor without a template of its own once it added a layout for it', async () => {
+    const { owner } = await ownLabel('Ironwood');
     const otto = await login(portal.app, 'overseer@demo.label');
     const created = await write(portal.app, otto, 'POST', '/api/distributors', {
       name: 'Aggregator One',
@@ -274,16 +298,11 @@ describe("a label's own layouts", () => {
       (await get(portal.app, who, '/api/distributors?q=Aggregator')).json<{
         items: { id: string; hasTemplate: boolean; hasOwnLayouts: boolean }[];
       }>().items;
-    expect(await listed(lena)).toEqual([
+    expect(await listed(owner)).toEqual([
       expect.objectContaining({ id: aggregator, hasTemplate: false, hasOwnLayouts: false }),
     ]);
-    const proposal = await propose('aggregator-2026-03.csv', SAMPLE);
-    const added = await write(portal.app, lena, 'POST', '/api/layouts', {
-      distributorId: aggregator,
-      layout: proposal.layout,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    expect(await listed(lena)).toEqual([expect.objectContaining({ hasOwnLayouts: true })]);
+    await addAggregatorLayout(owner, aggregator);
+    expect(await listed(owner)).toEqual([expect.objectContaining({ hasOwnLayouts: true })]);
     expect(await listed(zora)).toEqual([expect.objectContaining({ hasOwnLayouts: false })]);
 
     const body = { distributor: aggregator, report_month: '2026-05', expected: null };
@@ -291,11 +310,11 @@ describe("a label's own layouts", () => {
       filename: 'aggregator-2026-05.csv',
       content: SAMPLE.toString().replaceAll('2026-03,', '2026-05,'),
     };
-    const uploaded = await uploadStatement(portal.app, lena, body, [file]);
+    const uploaded = await uploadStatement(portal.app, owner, body, [file]);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();
     const id = uploaded.json<{ id: string }[]>()[0]?.id ?? '';
-    const statement = (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    const statement = (await get(portal.app, owner, `/api/statements/${id}`)).json();
     expect(statement.files[0]).toMatchObject({ status: 'read', records: 6 });
     expect(statement.revenue).toBe('1245.191912');
     const refused = await uploadStatement(portal.app, zora, body, [file]);
@@ -320,14 +339,10 @@ describe("a label's own layouts", () => {
   });
 
   it('changes and removes a layout with its version, and replay rebuilds the layouts', async () => {
-    const proposal = await propose('aggregator-2026-03.csv', SAMPLE);
-    const added = (
-      await write(portal.app, lena, 'POST', '/api/layouts', {
-        distributorId: distroKid,
-        layout: { ...proposal.layout, name: 'Short-lived' },
-      })
-    ).json<AccountLayout>();
-    const changed = await write(portal.app, lena, 'PATCH', `/api/layouts/${added.id}`, {
+    const { label, owner } = await ownLabel('Juniper');
+    await addAggregatorLayout(owner, distroKid, 'Aggregator export');
+    const added = await addAggregatorLayout(owner, distroKid, 'Short-lived');
+    const changed = await write(portal.app, owner, 'PATCH', `/api/layouts/${added.id}`, {
       version: 1,
       layout: { ...added.layout, name: 'Renamed', decimalComma: false },
     });
@@ -336,12 +351,12 @@ describe("a label's own layouts", () => {
       version: 2,
       layout: { name: 'Renamed', decimalComma: false },
     });
-    const stale = await write(portal.app, lena, 'PATCH', `/api/layouts/${added.id}`, {
+    const stale = await write(portal.app, owner, 'PATCH', `/api/layouts/${added.id}`, {
       version: 1,
       layout: added.layout,
     });
     expect(stale.statusCode).toBe(409);
-    const invalid = await write(portal.app, lena, 'PATCH', `/api/layouts/${added.id}`, {
+    const invalid = await write(portal.app, owner, 'PATCH', `/api/layouts/${added.id}`, {
       version: 2,
       layout: { ...added.layout, fields: { codes: [] } },
     });
@@ -349,19 +364,22 @@ describe("a label's own layouts", () => {
 
     // The layouts only: the tenancy fixture writes a payment outside the log.
     const live = (await dumpReadModels(portal.db)).account_layouts;
-    expect(live?.map((row) => (row as { name: string }).name).sort()).toEqual(
-      ['Aggregator export', 'aggregator-2026-03', 'Renamed', 'Zephyr Secret Layout'].sort(),
-    );
+    const names = (rows: unknown[] | undefined) =>
+      rows
+        ?.map((row) => row as { account_id: string; name: string })
+        .filter((row) => row.account_id === label.accountId)
+        .map((row) => row.name)
+        .sort();
+    expect(names(live)).toEqual(['Aggregator export', 'Renamed']);
     await replayAll(portal.db);
     expect((await dumpReadModels(portal.db)).account_layouts).toEqual(live);
 
-    const removed = await write(portal.app, lena, 'DELETE', `/api/layouts/${added.id}`);
+    const removed = await write(portal.app, owner, 'DELETE', `/api/layouts/${added.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    const left = (await get(portal.app, lena, '/api/layouts')).json<{ items: AccountLayout[] }>();
-    expect(left.items.map((layout) => layout.layout.name).sort()).toEqual(
-      ['Aggregator export', 'aggregator-2026-03'].sort(),
-    );
+    const left = (await get(portal.app, owner, '/api/layouts')).json<{ items: AccountLayout[] }>();
+    expect(left.items.map((layout) => layout.layout.name)).toEqual(['Aggregator export']);
     const afterRemoval = (await dumpReadModels(portal.db)).account_layouts;
+    expect(names(afterRemoval)).toEqual(['Aggregator export']);
     await replayAll(portal.db);
     expect((await dumpReadModels(portal.db)).account_layouts).toEqual(afterRemoval);
   });

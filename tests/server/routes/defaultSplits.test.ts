@@ -1,53 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  get,
-  login,
-  startPortal,
-  write,
-  type LoggedIn,
-  type TestPortal,
-  createDemoProduct,
-} from '../harness';
+import { get, startPortal, write, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
+import { addProduct, distroKidId, openLabel, type OwnLabel } from '../ownLabel';
 
 const HEADER =
   'Reporting Date\tSale Month\tStore\tArtist\tTitle\tISRC\tUPC\tQuantity\tTeam Percentage\tSong/Album\tCountry of Sale\tSongwriter Royalties Withheld\tEarnings (USD)\n';
 const line = (isrc: string, units: number, earnings: string) =>
   `2026-10-05\t2026-09\tSpotify\tAria Vale\tSong\t${isrc}\t\t${units}\t100\tSong\tUS\t0\t${earnings}\n`;
 
+// The default sets are the account's: each test opens a label of its own to set them on.
 describe('the account-wide default splits', () => {
   let portal: TestPortal;
-  let lena: LoggedIn;
-  let ids: Record<string, string>;
-  let version: number;
 
   beforeAll(async () => {
     portal = await startPortal();
-    lena = await login(portal.app, 'label@demo.label');
-    const rows = await portal.db.query<{ username: string; id: string }>(
-      'select username, id from users',
-    );
-    ids = Object.fromEntries(rows.map((row) => [row.username.split('@')[0] ?? '', row.id]));
   });
   afterAll(() => portal.close());
 
-  const read = async () => (await get(portal.app, lena, '/api/default-splits')).json();
-  const save = (splitSets: object[], at = version) =>
-    write(portal.app, lena, 'PUT', '/api/default-splits', { version: at, splitSets });
   const base = (shares: object[]) => ({ scope: 'product', kind: 'base', shares });
 
+  /** A label of the test's own, its owner signed in, and its default sets read and saved. */
+  async function ownDefaults(surname: string) {
+    const label = await openLabel(portal, surname);
+    const owner = await label.login('owner');
+    const read = async () => (await get(portal.app, owner, '/api/default-splits')).json();
+    const save = (splitSets: object[], version: number) =>
+      write(portal.app, owner, 'PUT', '/api/default-splits', { version, splitSets });
+    return { label, owner, read, save };
+  }
+
+  /** The owner 70% and the artist the balance, as the account's base default set. */
+  const seventyThirty = (label: OwnLabel) =>
+    base([
+      { payeeId: label.ids.owner, pct: '70' },
+      { payeeId: label.ids.artist, balance: true },
+    ]);
+
   it('starts with no default sets and the account’s version', async () => {
+    const { read } = await ownDefaults('Alder');
     const initial = await read();
     expect(initial.splitSets).toEqual([]);
     expect(initial.version).toBeGreaterThan(0);
-    version = initial.version;
   });
 
   it('checks the sets with the texts of a product’s splits and changes nothing when refused', async () => {
+    const { label, read, save: saveAt } = await ownDefaults('Birch');
+    const { version } = await read();
+    const save = (splitSets: object[]) => saveAt(splitSets, version);
     const total = await save([
       base([
-        { payeeId: ids.label, pct: '50' },
-        { payeeId: ids.artist, pct: '49.5' },
+        { payeeId: label.ids.owner, pct: '50' },
+        { payeeId: label.ids.artist, pct: '49.5' },
       ]),
     ]);
     expect(total.statusCode).toBe(400);
@@ -56,8 +59,8 @@ describe('the account-wide default splits', () => {
       errors: [{ path: 'splitSets[0].shares', message: 'Splits total 99.5%' }],
     });
     const allTabs = await save([
-      base([{ payeeId: ids.label, pct: '90' }]),
-      { scope: 'product', kind: 'mechanical', shares: [{ payeeId: ids.artist, pct: '101' }] },
+      base([{ payeeId: label.ids.owner, pct: '90' }]),
+      { scope: 'product', kind: 'mechanical', shares: [{ payeeId: label.ids.artist, pct: '101' }] },
     ]);
     expect(allTabs.json().message).toBe('Check split totals on all tabs');
     expect((await save([base([{ pct: '100' }])])).json().message).toBe(
@@ -65,8 +68,8 @@ describe('the account-wide default splits', () => {
     );
     const duplicate = await save([
       base([
-        { payeeId: ids.label, pct: '50' },
-        { payeeId: ids.label, pct: '50' },
+        { payeeId: label.ids.owner, pct: '50' },
+        { payeeId: label.ids.owner, pct: '50' },
       ]),
     ]);
     expect(duplicate.json().message).toBe('Duplicate user');
@@ -80,7 +83,7 @@ describe('the account-wide default splits', () => {
       {
         scope: { code: 'QZDM12600001' },
         kind: 'base',
-        shares: [{ payeeId: ids.label, pct: '100' }],
+        shares: [{ payeeId: label.ids.owner, pct: '100' }],
       },
     ]);
     expect(code.statusCode).toBe(400);
@@ -92,17 +95,19 @@ describe('the account-wide default splits', () => {
   });
 
   it('saves the sets as an event on the account stream and invites a new collaborator', async () => {
-    const saved = await save([
-      base([
-        { payeeId: ids.label, pct: '70' },
-        { payeeId: ids.artist, balance: true },
-      ]),
-      {
-        scope: 'product',
-        kind: 'mechanical',
-        shares: [{ email: 'Default.Writer@Example.com', pct: '100' }],
-      },
-    ]);
+    const { label, read, save } = await ownDefaults('Cedar');
+    const { version } = await read();
+    const saved = await save(
+      [
+        seventyThirty(label),
+        {
+          scope: 'product',
+          kind: 'mechanical',
+          shares: [{ email: 'Default.Writer@Example.com', pct: '100' }],
+        },
+      ],
+      version,
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const body = saved.json();
     expect(body.version).toBeGreaterThan(version);
@@ -111,8 +116,8 @@ describe('the account-wide default splits', () => {
       scope: 'product',
       kind: 'base',
       shares: [
-        { payeeId: ids.label, fullname: 'Lena Label', pct: '70', balance: false },
-        { payeeId: ids.artist, fullname: 'Aria Artist', pct: null, balance: true },
+        { payeeId: label.ids.owner, fullname: 'Lou Cedar', pct: '70', balance: false },
+        { payeeId: label.ids.artist, fullname: 'Ari Cedar', pct: null, balance: true },
       ],
     });
     expect(body.splitSets[1].shares[0].fullname).toBe('default.writer@example.com');
@@ -128,66 +133,81 @@ describe('the account-wide default splits', () => {
     );
     expect(mail).toEqual([{ subject: 'Activate your Royalty Portal account' }]);
     const events = await portal.db.query<{ data: { before: unknown[]; after: unknown[] } }>(
-      "select data from events where type = 'DefaultSplitsChanged'",
+      "select data from events where type = 'DefaultSplitsChanged' and stream_id = $1",
+      [`account-${label.accountId}`],
     );
     expect(events).toHaveLength(1);
     expect(events[0]?.data.before).toEqual([]);
     expect(events[0]?.data.after).toHaveLength(2);
 
-    const stale = await save([base([{ payeeId: ids.label, pct: '100' }])]);
+    const stale = await save([base([{ payeeId: label.ids.owner, pct: '100' }])], version);
     expect(stale.statusCode).toBe(409);
     expect((await read()).splitSets).toHaveLength(2);
-    version = body.version;
   });
 
   it('lets a payee without product:rw read only their own share and change nothing', async () => {
-    const aria = await login(portal.app, 'artist@demo.label');
-    const refused = await write(portal.app, aria, 'PUT', '/api/default-splits', {
-      version,
+    const { label, read, save } = await ownDefaults('Dogwood');
+    const saved = await save([seventyThirty(label)], (await read()).version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const ari = await label.login('artist');
+    const refused = await write(portal.app, ari, 'PUT', '/api/default-splits', {
+      version: saved.json().version,
       splitSets: [],
     });
     expect(refused.statusCode).toBe(403);
-    const seen = (await get(portal.app, aria, '/api/default-splits')).json();
+    const seen = (await get(portal.app, ari, '/api/default-splits')).json();
     expect(seen.splitSets[0].shares).toEqual([
-      expect.objectContaining({ payeeId: ids.artist, pct: '30', grouped: false }),
+      expect.objectContaining({ payeeId: label.ids.artist, pct: '30', grouped: false }),
       expect.objectContaining({ payeeId: null, pct: '70', grouped: true }),
     ]);
-    expect(JSON.stringify(seen)).not.toContain(ids.label ?? 'missing');
+    expect(JSON.stringify(seen)).not.toContain(label.ids.owner);
+    expect((await read()).splitSets).toEqual(saved.json().splitSets);
   });
 
   it('allocates a record whose product has no set of its own with the default set', async () => {
-    const created = await createDemoProduct(portal, {
-      title: 'Unsplit Song',
-      type: 'single',
-      codes: [{ code: 'QZDM12600099', kind: 'isrc' }],
-    });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().splitSets).toEqual([]);
+    const { label, owner, read, save } = await ownDefaults('Elm');
+    const saved = await save(
+      [
+        seventyThirty(label),
+        {
+          scope: 'product',
+          kind: 'mechanical',
+          shares: [{ payeeId: label.ids.payee, pct: '100' }],
+        },
+      ],
+      (await read()).version,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const product = await addProduct(portal, label, 'Unsplit Song', 'QZDM12600099');
+    expect(product.splitSets).toEqual([]);
 
-    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
-      .id;
     const uploaded = await uploadStatement(
       portal.app,
-      lena,
-      { distributor: distroKid, report_month: '2026-09', expected: null, cashless: true },
+      owner,
+      {
+        distributor: await distroKidId(portal, owner),
+        report_month: '2026-09',
+        expected: null,
+        cashless: true,
+      },
       [{ filename: 'defaults.tsv', content: HEADER + line('QZDM12600099', 10, '10') }],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await portal.app.jobs.drain();
     const id = uploaded.json()[0].id as string;
-    const calculate = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
+    const calculate = await write(portal.app, owner, 'POST', `/api/statements/${id}/calculate`, {});
     expect(calculate.statusCode, calculate.body).toBe(200);
     await portal.app.jobs.drain();
 
-    const calculation = (await get(portal.app, lena, `/api/statements/${id}/calculation`)).json();
+    const calculation = (await get(portal.app, owner, `/api/statements/${id}/calculation`)).json();
     expect(
       calculation.input.splitSets.filter((set: { scope: object }) => 'default' in set.scope),
     ).toHaveLength(2);
     expect(calculation.output.missingCodes).toEqual([]);
-    const payees = (await get(portal.app, lena, `/api/statements/${id}/payees`)).json();
+    const payees = (await get(portal.app, owner, `/api/statements/${id}/payees`)).json();
     const byName = Object.fromEntries(
       payees.items.map((p: { fullname: string; payout: string }) => [p.fullname, p.payout]),
     );
-    expect(byName).toEqual({ 'Lena Label': '7', 'Aria Artist': '3' });
+    expect(byName).toEqual({ 'Lou Elm': '7', 'Ari Elm': '3' });
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/db/migrations';
 import { STALE_RESULT } from '../../../server/statements/approvalOrder';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import {
+  createDemoProduct,
+  get,
+  login,
+  startPortal,
+  write,
+  type LoggedIn,
+  type TestPortal,
+} from '../harness';
 import { uploadStatement } from '../multipart';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 
@@ -9,20 +17,81 @@ describe('approving results in the order their balances chain', () => {
   let portal: TestPortal;
   let lena: LoggedIn;
   let distroKid: string;
+  let people: Record<string, string>;
 
   beforeAll(async () => {
     portal = await startPortal();
     lena = await login(portal.app, 'label@demo.label');
     distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0].id;
+    people = Object.fromEntries(
+      (
+        await portal.db.query<{ id: string; username: string }>('select id, username from users')
+      ).map((row) => [row.username, row.id]),
+    );
   });
   afterAll(() => portal.close());
 
-  const upload = async (month: string, earnings: string) => {
+  /**
+   * A product of the test's own that escalates once its income reaches 7,500, as the demo's
+   * Midnight Signals does: its counter is this test's alone. Answers its statements' uploader
+   * and the counter of its escalation in a statement's result.
+   */
+  const escalatingProduct = async (title: string, isrc: string) => {
+    const created = await createDemoProduct(portal, {
+      title,
+      type: 'single',
+      codes: [{ code: isrc, kind: 'isrc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const label = people['label@demo.label'];
+    const aria = people['artist@demo.label'];
+    const splits = await write(
+      portal.app,
+      lena,
+      'PUT',
+      `/api/products/${created.json().id}/splits`,
+      {
+        version: created.json().version,
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: label, pct: '50' },
+              { payeeId: aria, pct: '50' },
+            ],
+          },
+          {
+            scope: 'product',
+            kind: 'conditional',
+            priority: 1,
+            trigger: { type: 'income', threshold: '7500', preCounted: '0' },
+            shares: [
+              { payeeId: label, pct: '40' },
+              { payeeId: aria, pct: '60' },
+            ],
+          },
+        ],
+      },
+    );
+    expect(splits.statusCode, splits.body).toBe(200);
+    const escalation = splits.json().splitSets[1].id as string;
+    return {
+      upload: (month: string, earnings: string) => upload(isrc, month, earnings),
+      counter: (statementId: string) => counterOf(statementId, escalation),
+    };
+  };
+  const upload = async (isrc: string, month: string, earnings: string) => {
     const answer = await uploadStatement(
       portal.app,
       lena,
       { distributor: distroKid, report_month: month, expected: null, cashless: true },
-      [{ filename: `${month}.tsv`, content: DISTROKID_HEADER + distroKidLine({ earnings }) }],
+      [
+        {
+          filename: `${month}.tsv`,
+          content: DISTROKID_HEADER + distroKidLine({ earnings, isrc }),
+        },
+      ],
     );
     expect(answer.statusCode, answer.body).toBe(201);
     await portal.app.jobs.drain();
@@ -34,9 +103,12 @@ describe('approving results in the order their balances chain', () => {
     expect((await act(id, 'calculate')).statusCode).toBe(200);
     await portal.app.jobs.drain();
   };
-  const counter = async (id: string) => {
+  /** The counter of the split set's trigger before and after the statement's result. */
+  const counterOf = async (id: string, splitSetId: string) => {
     const calculation = (await get(portal.app, lena, `/api/statements/${id}/calculation`)).json();
-    const trigger = calculation.output.triggers[0];
+    const trigger = calculation.output.triggers.find(
+      (result: { splitSetId: string }) => result.splitSetId === splitSetId,
+    );
     return { before: trigger.counterBefore as string, after: trigger.counterAfter as string };
   };
   const eventCount = async (id: string) =>
@@ -48,7 +120,7 @@ describe('approving results in the order their balances chain', () => {
     )[0]?.n;
 
   it('refuses a result calculated beside one approved since, and approves it once calculated again', async () => {
-    // Midnight Signals escalates once its income reaches 7,500 (the demo's conditional set).
+    const { upload, counter } = await escalatingProduct('Chain Signals', 'QZDM12688801');
     const september = await upload('2026-09', '7000');
     const october = await upload('2026-10', '1000');
     await calculate(september);
@@ -73,6 +145,10 @@ describe('approving results in the order their balances chain', () => {
   });
 
   it('approves a result calculated after the latest approval without asking for anything', async () => {
+    const { upload, counter } = await escalatingProduct('Chain Echoes', 'QZDM12688802');
+    const october = await upload('2026-10', '8000');
+    await calculate(october);
+    expect((await act(october, 'approve')).json().status).toBe('ready');
     const november = await upload('2026-11', '10');
     await calculate(november);
     expect(await counter(november)).toEqual({ before: '8000', after: '8010' });
@@ -80,9 +156,25 @@ describe('approving results in the order their balances chain', () => {
   });
 
   it('gives approvals made before their order was kept that order back from the log', async () => {
+    const { upload } = await escalatingProduct('Chain Order', 'QZDM12688803');
+    const approved: string[] = [];
+    for (const [month, earnings] of [
+      ['2026-09', '20'],
+      ['2026-10', '30'],
+    ] as const) {
+      const id = await upload(month, earnings);
+      await calculate(id);
+      expect((await act(id, 'approve')).json().status).toBe('ready');
+      approved.push(id);
+    }
     const order = () =>
-      portal.db.query('select id, approved_seq from statements order by approved_seq, id');
+      portal.db.query<{ id: string; approved_seq: string | null }>(
+        'select id, approved_seq from statements order by approved_seq, id',
+      );
     const before = await order();
+    const ours = before.filter((row) => approved.includes(row.id));
+    expect(ours.map((row) => row.id)).toEqual(approved);
+    expect(ours.every((row) => row.approved_seq !== null)).toBe(true);
     await portal.db.query('update statements set approved_seq = null');
     const backfill = migrations
       .find((migration) => migration.version === 13)

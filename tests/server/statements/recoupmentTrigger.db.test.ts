@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { createDemoProduct, get, login, write, type LoggedIn, type TestPortal } from '../harness';
+import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 import { labelStatements, type LabelStatements } from './labelStatements';
 
 const ISRC = 'QZDM12699991';
@@ -78,13 +80,72 @@ describe('a split that starts once a recoupment is repaid', () => {
   });
 
   it('previews a recoupment’s edit on the account’s latest calculated statement, for its own people', async () => {
+    // The account's latest calculated statement: one of a song of this test's own, left pending.
+    const isrc = 'QZDM12699993';
+    const product = await createDemoProduct(portal, {
+      title: 'Preview Song',
+      type: 'single',
+      codes: [{ code: isrc, kind: 'isrc' }],
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const splits = await write(
+      portal.app,
+      lena,
+      'PUT',
+      `/api/products/${product.json().id}/splits`,
+      {
+        version: product.json().version,
+        splitSets: [
+          {
+            scope: 'product',
+            kind: 'base',
+            shares: [
+              { payeeId: people['label@demo.label'], pct: '50' },
+              { payeeId: people['artist@demo.label'], pct: '50' },
+            ],
+          },
+        ],
+      },
+    );
+    expect(splits.statusCode, splits.body).toBe(200);
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-12', expected: null, cashless: true },
+      [
+        {
+          filename: 'preview.tsv',
+          content: DISTROKID_HEADER + distroKidLine({ isrc, earnings: '8' }),
+        },
+      ],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const statementId = uploaded.json()[0].id as string;
+    const calculated = await write(
+      portal.app,
+      lena,
+      'POST',
+      `/api/statements/${statementId}/calculate`,
+      {},
+    );
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    await portal.app.jobs.drain();
+
     const basis = await get(portal.app, lena, '/api/recoupments/preview-basis');
-    expect(basis.json().statement).toMatchObject({ title: 'DistroKid 2026-11', period: '2026-11' });
+    expect(basis.json().statement).toEqual({
+      id: statementId,
+      title: 'DistroKid 2026-12',
+      period: '2026-12',
+    });
     // The recorded input reproduces what the statement paid: the preview's "did" column.
     const calculation = (
       await get(portal.app, lena, `/api/statements/${basis.json().statement.id}/calculation`)
     ).json();
     const { calculateReference } = await import('../../../engine/reference');
+    expect(calculation.output.payees).not.toEqual([]);
     expect(calculateReference(calculation.input).payees).toEqual(calculation.output.payees);
 
     const otto = await login(portal.app, 'overseer@demo.label');

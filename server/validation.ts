@@ -111,7 +111,7 @@ function unstorableText(data: unknown): ErrorObject | null {
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_NESTING) return textError('', TOO_DEEP);
+    if (depth >= MAX_NESTING) return { ...textError('', TOO_DEEP), keyword: 'depth' };
     const items = Array.isArray(value)
       ? value.map((item, index) => [String(index), item] as const)
       : Object.entries(value);

@@ -82,6 +82,8 @@ function keywordText(problem: FastifySchemaValidationError, value: unknown): str
       return TEXT_TOO_LONG;
     case 'text':
       return UNSTORABLE_TEXT;
+    case 'depth':
+      return NOT_READABLE;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

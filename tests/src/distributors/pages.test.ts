@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import type { Session } from '../../../api/session';
 import { sessionMachine } from '../../../machines/sessionMachine';
 import { ServicesContext } from '../../../src/app/ServicesContext';
 import type { Services } from '../../../src/app/services';
@@ -14,12 +15,40 @@ import { ImportPage } from '../../../src/import/ImportPage';
 import { UploadDrawerProvider } from '../../../src/import/UploadDrawerProvider';
 import { routeById } from '../../../src/routes/table';
 
+/** A label's staff member signed in: they may import statements. */
+const LABEL_STAFF: Session = {
+  status: 'ok',
+  account: { id: 'label-1', name: 'Demo Records' },
+  fullname: 'Lena Label',
+  username: 'label@demo.label',
+  roles: ['label'],
+  permissions: ['statement:rw', 'distributor:rw', 'import:rw'],
+  settings: { language: 'en', timezone: 'auto', clock: '12hour', currency: 'USD' },
+  emulation: null,
+  environment: 'test',
+  expiry: 3600,
+};
+
+/** A session whose person is signed in as `session`. */
+async function signedIn(session: Session): Promise<AnyActorRef> {
+  const actor = createActor(
+    sessionMachine.provide({ actors: { readSession: fromPromise(async () => session) } }),
+  ).start();
+  await waitFor(actor, (snapshot) => snapshot.context.session !== null);
+  return actor;
+}
+
 /** Server-renders a page at a path: effects do not run, so no call is made. */
-function renderAt(path: string, pattern: string, page: ReactNode, language = 'en'): string {
-  const i18n = createI18n(language);
-  const session = createActor(
+function renderAt(
+  path: string,
+  pattern: string,
+  page: ReactNode,
+  language = 'en',
+  session: AnyActorRef = createActor(
     sessionMachine.provide({ actors: { readSession: fromPromise(() => new Promise(() => {})) } }),
-  );
+  ),
+): string {
+  const i18n = createI18n(language);
   const services = { i18n, api: {}, session } as unknown as Services;
   return renderToStaticMarkup(
     createElement(
@@ -89,11 +118,13 @@ describe('distributor pages', () => {
 });
 
 describe('import page', () => {
-  it('renders while the distributors load', () => {
+  it('renders while the distributors load, for a person who may import', async () => {
     const html = renderAt(
       '/import',
       '/import',
       createElement(ImportPage, { route: routeById('import') }),
+      'en',
+      await signedIn(LABEL_STAFF),
     );
     expect(html).toContain('Loading distributors…');
   });

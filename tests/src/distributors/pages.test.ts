@@ -21,7 +21,7 @@ const LABEL_STAFF: Session = {
   account: { id: 'label-1', name: 'Demo Records' },
   fullname: 'Lena Label',
   username: 'label@demo.label',
-  roles: ['label'],
+  roles: ['owner'],
   permissions: ['statement:rw', 'distributor:rw', 'import:rw'],
   settings: { language: 'en', timezone: 'auto', clock: '12hour', currency: 'USD' },
   emulation: null,
@@ -32,7 +32,9 @@ const LABEL_STAFF: Session = {
 /** A session whose person is signed in as `session`. */
 async function signedIn(session: Session): Promise<AnyActorRef> {
   const actor = createActor(
-    sessionMachine.provide({ actors: { readSession: fromPromise(async () => session) } }),
+    sessionMachine.provide({
+      actors: { readSession: fromPromise<Session | null>(() => Promise.resolve(session)) },
+    }),
   ).start();
   await waitFor(actor, (snapshot) => snapshot.context.session !== null);
   return actor;

@@ -79,6 +79,8 @@ export interface AppOptions {
   secureCookies: boolean;
   rateLimit: { max: number; timeWindow: number };
   loginRateLimit: { max: number; timeWindow: number };
+  /** `LOGIN_REFUSAL_MS`: the soonest a refused login is answered (session.ts). */
+  refusedLoginMs: number;
   /** Statements one intake key may send per window. */
   intakeRateLimit: { max: number; timeWindow: number };
   /** Where original statement files are kept. */
@@ -158,6 +160,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
     secureCookies: env.SECURE_COOKIES === 'true',
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), timeWindow: 60_000 },
     loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
+    refusedLoginMs: Number(env.LOGIN_REFUSAL_MS ?? 300),
     intakeRateLimit: { max: Number(env.INTAKE_RATE_LIMIT_MAX ?? 30), timeWindow: 60_000 },
     bodyLimit: 1024 * 1024,
     blobDir: resolve(env.BLOB_DIR ?? join(env.DATA_DIR ?? 'data', 'blobs')),
@@ -220,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     loginRateLimit: options.loginRateLimit,
+    refusedLoginMs: options.refusedLoginMs,
   });
   await app.register(emulationRoutes, {
     environment: options.environment,

@@ -35,6 +35,13 @@ export interface SessionRouteOptions {
   publicUrl: string;
   secureCookies: boolean;
   loginRateLimit: { max: number; timeWindow: number };
+  /**
+   * No refused login (wrong password, unknown username, locked) is answered sooner than this many
+   * milliseconds after it arrived: what is left of the difference between a known person's
+   * refusal (it writes an event) and an unknown username's is under the floor, so an answer's
+   * time tells nobody who has an account.
+   */
+  refusedLoginMs: number;
 }
 
 /** How often a login whose person changed password meanwhile is checked again. */
@@ -69,6 +76,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
       },
     },
     async (request, reply) => {
+      const arrived = performance.now();
+      /** A refusal, answered no sooner than the floor after the login arrived. */
+      const refuse = async (status: 401 | 423): Promise<never> => {
+        const left = options.refusedLoginMs - (performance.now() - arrived);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        if (status === 423) throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
+        throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+      };
       const now = app.now();
       const username = request.body.username.trim().toLowerCase();
       const user = await findLoginUser(app.db, username);
@@ -83,8 +98,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
           await recordUnknownLogin(tx, username, decision, now);
           return decision;
         });
-        if (unknown.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
-        throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+        return refuse(unknown.outcome === 'locked' ? 423 : 401);
       }
       let current = user;
       let matches = await verifyPassword(current.password_hash, request.body.password);
@@ -130,15 +144,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (app
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= LOGIN_ATTEMPTS) throw error;
           const again = await findLoginUser(app.db, username);
-          if (!again) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+          if (!again) return refuse(401);
           if (again.password_hash !== current.password_hash)
             matches = await verifyPassword(again.password_hash, request.body.password);
           current = again;
           continue;
         }
         const { decision, session } = outcome;
-        if (decision.outcome === 'locked') throw new HttpError(423, LOCKED_MESSAGE, LOCKED_TITLE);
-        if (!session) throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN_TITLE);
+        if (decision.outcome === 'locked') return refuse(423);
+        if (!session) return refuse(401);
 
         const active = await findSession(app.db, session.token, now);
         if (!active) throw new Error('A session just created could not be read back');

@@ -123,6 +123,8 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     staticDir: null,
     // Suites log in far more often than a person; the limit itself has its own test.
     loginRateLimit: { max: 10_000, timeWindow: 60_000 },
+    // Refused logins are answered at once; the floor under them has its own test.
+    refusedLoginMs: 0,
     blobDir: join(dir, 'blobs'),
     runJobs: false,
     payments: testPayments,

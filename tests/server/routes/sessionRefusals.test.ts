@@ -1,5 +1,7 @@
 // A refused login takes the same work whether the username belongs to someone or not, so its time
-// tells nobody who has an account: the password hashes and database transactions are counted.
+// tells nobody who has an account: the password hashes and database transactions are counted, and
+// what is left (a known person's refusal writes an event) is under the floor every refusal waits
+// for.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, defaultAppOptions } from '../../../server/app';
@@ -30,6 +32,9 @@ interface Work {
   /** Reads of a person's row held until the transaction ends. */
   lockedPersonReads: number;
 }
+
+/** The soonest this portal answers a refused login. */
+const FLOOR_MS = 250;
 
 describe('refused logins', () => {
   let app: FastifyInstance;
@@ -65,6 +70,7 @@ describe('refused logins', () => {
       runJobs: false,
       payments: testPayments,
       loginRateLimit: { max: 10_000, timeWindow: 60_000 },
+      refusedLoginMs: FLOOR_MS,
     });
     await app.ready();
   });
@@ -112,5 +118,16 @@ describe('refused logins', () => {
     expect(await attempt('new.payee@example.com')).toEqual(known);
     // Again, once counted: still alike.
     expect(await attempt('nobody@demo.label')).toEqual(await attempt('label@demo.label'));
+  });
+
+  it('answers no refusal sooner than the floor, for a person or an unknown username alike', async () => {
+    for (const username of ['label@demo.label', 'nobody@demo.label', 'Nobody.Else@demo.label']) {
+      const started = performance.now();
+      const refused = await attempt(username);
+      const took = performance.now() - started;
+      expect(refused.status).toBe(401);
+      // A timer may fire within a millisecond of its time as performance.now() reads it.
+      expect(took, username).toBeGreaterThanOrEqual(FLOOR_MS - 1);
+    }
   });
 });

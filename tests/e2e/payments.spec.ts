@@ -136,14 +136,18 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(bank).toContainText('Verified: your payments go to this account');
 
-  // The second payee keeps their wallet open while the batch runs: when the bank returns their
-  // payment, the amount is back in the balance on screen, without a reload.
+  // The second payee keeps their payments open while the batch runs: when the bank returns their
+  // payment, it reads Failed on screen, without a reload. The money stays with the failed payment
+  // until an admin retries it: their balance is what it was, so no later payment pays it again.
   const watcher = await browser.newContext();
   const watching = await watcher.newPage();
   await login(watching, returned, PAYEE_PASSWORD);
-  await watching.goto('/wallet');
-  const watchedBalance = watching.getByRole('region', { name: 'Balance in USD' });
-  await expect(watchedBalance).toContainText('$0.00355');
+  await watching.goto('/payments');
+  const watchedPayment = watching
+    .getByRole('table', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ hasText: '$5.00' });
+  await expect(watchedPayment).not.toContainText('Failed');
   let reloads = 0;
   watching.on('framenavigated', (frame) => {
     if (frame === watching.mainFrame()) reloads += 1;
@@ -165,8 +169,12 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   try {
     await expect.poll(() => statusOfPayment(paidId), { timeout: 30_000 }).toBe('completed');
     await expect.poll(() => statusOfPayment(returnedId), { timeout: 30_000 }).toBe('failed');
-    await expect(watchedBalance).toContainText('$5.00355', { timeout: 5_000 });
+    await expect(watchedPayment).toContainText('Failed', { timeout: 5_000 });
     expect(reloads).toBe(0);
+    await watching.goto('/wallet');
+    await expect(watching.getByRole('region', { name: 'Balance in USD' })).toContainText(
+      'Balance$0.00355',
+    );
     await watcher.close();
     const failed = (
       (await (await ada.get(`/api/payments?payee=${returnedId}`)).json()) as {

@@ -31,7 +31,11 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
   ],
   FUGA: ['2e91f56468a75b2127a084eea4a3fc59ef4686fb30413e7cafb52c368db30f33'],
   // The first template, kept until the Earnings Detail export was added.
-  Symphonic: ['4a253afe62d04b79822728b3b06842cfa7990f42f5bfc931d66c6fb46d35ae7a'],
+  Symphonic: [
+    '4a253afe62d04b79822728b3b06842cfa7990f42f5bfc931d66c6fb46d35ae7a',
+    // Before the sale month was read from the Activity Period instead of the Reporting Period.
+    '3055470ce2652a306a2dd246a05d9f7e6dc82f935789d274fe6ab52f6edf8913',
+  ],
   Bandcamp: [
     '5ed0872a769201cf11d10f14640cbb8eb050951f65c83f0c50991889a3a6c46a',
     // Net amount as revenue, before item types were classified as downloads and packages.

@@ -6,9 +6,9 @@ export const SYMPHONIC: DistributorTemplate = {
   name: 'Symphonic',
   versions: [
     {
-      // Reporting Period (JUN-25), UPC Code, ISRC Code, Digital Service Provider, three-letter
-      // Territory, Sale or Void, Count and Royalty ($US); a void is written with negative Count
-      // and Royalty.
+      // Reporting Period (JUN-25), UPC Code, ISRC Code, Digital Service Provider, Activity Period
+      // (the month the sale happened, 'May 2025'), three-letter Territory, Sale or Void, Count and
+      // Royalty ($US); a void is written with negative Count and Royalty.
       name: 'Earnings Detail export',
       headers: [
         'Reporting Period',
@@ -32,7 +32,9 @@ export const SYMPHONIC: DistributorTemplate = {
         service: cols('Digital Service Provider'),
         format: cols('Content Type', 'Delivery'),
         territory: cols('Territory'),
-        date: cols('Reporting Period'),
+        // The sale month is the Activity Period; the Reporting Period is the month Symphonic
+        // reported it in (later), read only for a file or row without an Activity Period.
+        date: cols('Activity Period', 'Reporting Period'),
         units: cols('Count'),
         revenue: cols('Royalty ($US)'),
         kind: {

@@ -379,19 +379,20 @@ describe('each shipped layout reads its sample exactly', () => {
 });
 
 describe('statements as distributors send them (real headers and their quirks)', () => {
-  it('Symphonic Earnings Detail: JUN-25, three-letter territories, negative Void rows, Royalty ($US)', async () => {
+  it('Symphonic Earnings Detail: sale month from the Activity Period, three-letter territories, negative Void rows, Royalty ($US)', async () => {
     const { records, summary } = await expectLines(
       SYMPHONIC,
       'symphonic-earnings.csv',
       [
-        ['QM6MZ2312345', 12408, '41.802361245', 'US', '2025-06-01'],
-        ['QM6MZ2312345', 3120, '22.4577', 'GB', '2025-06-01'],
-        ['QM6MZ2312345', 4, '2.772', 'DE', '2025-06-01'],
-        ['QM6MZ2312345', -1, '-0.693', 'DE', '2025-06-01'],
-        ['197190123456', 1, '5.94', 'JP', '2025-06-01'],
-        ['QM6MZ2312345', 88210, '6.1747', 'IN', '2025-06-01'],
-        ['QM6MZ2312345', 0, '0.91', 'US', '2025-06-01'],
-        ['QM6MZ2312345', -150, '-0.4815', 'BR', '2025-06-01'],
+        // Reported in June 2025 (JUN-25), sold in the Activity Period: a void of April or March.
+        ['QM6MZ2312345', 12408, '41.802361245', 'US', '2025-05-01'],
+        ['QM6MZ2312345', 3120, '22.4577', 'GB', '2025-05-01'],
+        ['QM6MZ2312345', 4, '2.772', 'DE', '2025-05-01'],
+        ['QM6MZ2312345', -1, '-0.693', 'DE', '2025-04-01'],
+        ['197190123456', 1, '5.94', 'JP', '2025-05-01'],
+        ['QM6MZ2312345', 88210, '6.1747', 'IN', '2025-05-01'],
+        ['QM6MZ2312345', 0, '0.91', 'US', '2025-05-01'],
+        ['QM6MZ2312345', -150, '-0.4815', 'BR', '2025-03-01'],
       ],
       { currency: 'USD' },
     );
@@ -425,6 +426,28 @@ describe('statements as distributors send them (real headers and their quirks)',
       'Mechanical Royalty → other',
       'Audio Stream → stream',
     ]);
+  });
+
+  it('Symphonic Earnings Detail without an Activity Period (or a row with it blank) is dated by the Reporting Period', async () => {
+    const header =
+      'Reporting Period,Label,Release Name,UPC Code,Track Title,ISRC Code,Digital Service Provider,Territory,Sale or Void,Count,Royalty ($US)\n';
+    const older = await parseFile(
+      'symphonic-older.csv',
+      Buffer.from(`${header}JUN-25,Bright Side,Glow,,Glow,QM6MZ2312345,Spotify,USA,Sale,10,0.04\n`),
+      SYMPHONIC,
+    );
+    expect(older.records.map((r) => r.date)).toEqual(['2025-06-01']);
+    const blank = await parseFile(
+      'symphonic-blank-activity.csv',
+      Buffer.from(
+        `${header.replace('Territory', 'Activity Period,Territory')}` +
+          'JUN-25,Bright Side,Glow,,Glow,QM6MZ2312345,Spotify,,USA,Sale,10,0.04\n' +
+          'JUN-25,Bright Side,Glow,,Glow,QM6MZ2312345,Spotify,February 2025,USA,Sale,10,0.04\n',
+      ),
+      SYMPHONIC,
+    );
+    expect(blank.rowErrors).toEqual([]);
+    expect(blank.records.map((r) => r.date)).toEqual(['2025-06-01', '2025-02-01']);
   });
 
   it('Apple music report: Title / Episode / Season, Artist / Show, units × royalty price exact', async () => {

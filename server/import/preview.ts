@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import type { TextEncoding } from '../../rules/encodings';
-import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSchema';
+import {
+  headerKey,
+  type DistributorTemplate,
+  type LayoutVersion,
+} from '../../rules/templateSchema';
 import { CsvParser, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
@@ -87,17 +91,19 @@ export async function previewStatementFile(
     preview.encodingSure = guess.sure;
     preview.encodings = guess.alternatives;
     let remaining = [...candidates];
+    const matched: { match: LayoutMatch; version: LayoutVersion }[] = [];
     for (;;) {
       const found = await matchText(sample, remaining, options.encoding);
       if (!found) break;
-      if (preview.matches.length === 0) {
+      if (matched.length === 0) {
         // The layout's declared encoding, when it has one, is what the file will be read in.
         preview.encoding = found.encoding;
         preview.encodingSure = found.sure;
       }
-      preview.matches.push(found.match);
+      matched.push(found);
       remaining = remaining.filter((candidate) => candidate.id !== found.match.distributorId);
     }
+    preview.matches = mostSpecific(matched);
     // TextDecoder drops a BOM of its own encoding.
     const allRows = firstRows(new TextDecoder(preview.encoding).decode(sample), candidates);
     preview.rows = allRows
@@ -134,11 +140,30 @@ function unionOf(candidates: readonly PreviewCandidate[]) {
   return { template: { name: 'any distributor', versions }, matchOf };
 }
 
+/**
+ * The matches without any layout whose identifying headers are all among another matching
+ * layout's, which has more: the file is of the same family and was written in the more specific
+ * one (an AWAL statement has every header of The Orchard's upper-case statement, and its own).
+ */
+function mostSpecific(matched: readonly { match: LayoutMatch; version: LayoutVersion }[]) {
+  const keys = matched.map(({ version }) => new Set(version.headers.map(headerKey)));
+  const within = (inner: Set<string>, outer: Set<string>) =>
+    outer.size > inner.size && [...inner].every((key) => outer.has(key));
+  return matched
+    .filter((_, i) => !keys.some((other) => within(keys[i] ?? new Set(), other)))
+    .map(({ match }) => match);
+}
+
 async function matchText(
   sample: Buffer,
   candidates: readonly PreviewCandidate[],
   encoding: TextEncoding | undefined,
-): Promise<{ match: LayoutMatch; encoding: TextEncoding; sure: boolean } | null> {
+): Promise<{
+  match: LayoutMatch;
+  version: LayoutVersion;
+  encoding: TextEncoding;
+  sure: boolean;
+} | null> {
   if (candidates.length === 0) return null;
   const union = unionOf(candidates);
   let source: RowSource;
@@ -159,6 +184,7 @@ async function matchText(
   if (!match || summary.kind !== 'text') return null;
   return {
     match,
+    version: source.header.version,
     encoding: summary.encoding,
     sure: encoding !== undefined || summary.encodingSure !== false,
   };

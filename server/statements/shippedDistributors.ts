@@ -23,6 +23,8 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
     'b8b4522eefd28330a8129a7ca744f4868ab8d52c04933403f53e4d7c8a6ba8bc',
     // Before the upper-case statement with NET SHARE ACCOUNT CURRENCY.
     'cb8c739e6f80aa2f00954b8a405a203f698dba35807c60dd907f8da23c3d5219',
+    // Before DISPLAY UPC was read as the upper-case statement's release code.
+    '5815d5bdf728e86f7832a7c65c96f9b02490112b83e2eff5a06524971c61d2af',
   ],
   Believe: [
     '32a265cf474e0834a2f8f125c6085381f81434528f09f679997945bf1b4a5049',
@@ -48,6 +50,11 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
     // Before the music report's 'Title / Episode / Season' column.
     '4b4bd8e88e3c2750868cf14aa6a322083defc35553264ed4b63f5a699dd08c8e',
   ],
+  // Shipped since the AWAL Workstation statement, Amuse's financial statement and iMusician's
+  // sales report were added: no earlier template.
+  AWAL: [],
+  Amuse: [],
+  iMusician: [],
 };
 
 /** JSON with object keys sorted, so a template read back from jsonb hashes as written. */

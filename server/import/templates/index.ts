@@ -1,10 +1,13 @@
 import type { DistributorTemplate } from '../../../rules/templateSchema';
+import { AMUSE } from './amuse';
 import { APPLE } from './apple';
+import { AWAL } from './awal';
 import { BANDCAMP } from './bandcamp';
 import { BELIEVE } from './believe';
 import { CD_BABY } from './cdBaby';
 import { DISTROKID } from './distroKid';
 import { FUGA } from './fuga';
+import { IMUSICIAN } from './iMusician';
 import { SYMPHONIC } from './symphonic';
 import { THE_ORCHARD } from './theOrchard';
 import { TUNECORE } from './tuneCore';
@@ -18,7 +21,20 @@ export type {
   LayoutVersion,
 } from '../../../rules/templateSchema';
 export { templateProblems, validateTemplate } from '../../../rules/templateSchema';
-export { APPLE, BANDCAMP, BELIEVE, CD_BABY, DISTROKID, FUGA, SYMPHONIC, THE_ORCHARD, TUNECORE };
+export {
+  AMUSE,
+  APPLE,
+  AWAL,
+  BANDCAMP,
+  BELIEVE,
+  CD_BABY,
+  DISTROKID,
+  FUGA,
+  IMUSICIAN,
+  SYMPHONIC,
+  THE_ORCHARD,
+  TUNECORE,
+};
 
 /** The templates every install ships, under each distributor's own name. */
 export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
@@ -31,4 +47,7 @@ export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
   SYMPHONIC,
   BANDCAMP,
   APPLE,
+  AWAL,
+  AMUSE,
+  IMUSICIAN,
 ];

@@ -47,6 +47,9 @@ export const THE_ORCHARD: DistributorTemplate = {
           { column: 'ISRC', kind: 'isrc' },
           { column: 'UPC', kind: 'upc' },
           { column: 'PRODUCT UPC', kind: 'upc' },
+          // The release's barcode in the family's newer files (AWAL's among them): an album row's
+          // only code.
+          { column: 'DISPLAY UPC', kind: 'upc' },
         ],
         title: cols('TRACK NAME', 'TRACK TITLE', 'RELEASE NAME', 'PRODUCT NAME'),
         artist: cols('TRACK ARTIST', 'ARTIST NAME', 'ARTIST'),

@@ -26,6 +26,9 @@ describe('shipped templates', () => {
       'Symphonic',
       'Bandcamp',
       'Apple',
+      'AWAL',
+      'Amuse',
+      'iMusician',
     ]);
     for (const template of SHIPPED_TEMPLATES) {
       expect(templateProblems(template)).toEqual([]);

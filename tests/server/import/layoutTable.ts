@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { fromScaled, toScaled } from '../../../server/import/normalise/amount';
 import { parseStatementToEnd } from '../../../server/import/parse';
@@ -62,9 +63,7 @@ export async function readFixture(file: string, templateName: string): Promise<L
     const summary = await parseStatementToEnd(
       {
         fileName: file,
-        bytes: (async function* () {
-          yield bytes;
-        })(),
+        bytes: Readable.from([bytes]),
       },
       template,
       (item) => {
@@ -145,7 +144,10 @@ export function compareReading(
       expected.refused === actual.refused &&
       expected['left out'] === actual['left out'];
   return {
-    layout: `${expected.template}: ${expected.layout}`,
+    layout:
+      expected['file refused'] === undefined
+        ? `${expected.template}: ${expected.layout}`
+        : `${expected.template}: the whole file refused`,
     file,
     rows: actual.rows,
     read: actual.read,

@@ -47,6 +47,9 @@ describe('statement upload and import', () => {
       'Symphonic',
       'Bandcamp',
       'Apple',
+      'AWAL',
+      'Amuse',
+      'iMusician',
     ]) {
       expect(distributors[name], name).toEqual(expect.any(String));
     }

@@ -103,7 +103,7 @@ export async function previewStatementFile(
       matched.push(found);
       remaining = remaining.filter((candidate) => candidate.id !== found.match.distributorId);
     }
-    preview.matches = mostSpecific(matched);
+    preview.matches = mostSpecific(matched, options.distributorId);
     // TextDecoder drops a BOM of its own encoding.
     const allRows = firstRows(new TextDecoder(preview.encoding).decode(sample), candidates);
     preview.rows = allRows
@@ -144,13 +144,21 @@ function unionOf(candidates: readonly PreviewCandidate[]) {
  * The matches without any layout whose identifying headers are all among another matching
  * layout's, which has more: the file is of the same family and was written in the more specific
  * one (an AWAL statement has every header of The Orchard's upper-case statement, and its own).
+ * The distributor the uploader chose keeps its match: its layout does read the file.
  */
-function mostSpecific(matched: readonly { match: LayoutMatch; version: LayoutVersion }[]) {
+function mostSpecific(
+  matched: readonly { match: LayoutMatch; version: LayoutVersion }[],
+  chosenId: string | undefined,
+) {
   const keys = matched.map(({ version }) => new Set(version.headers.map(headerKey)));
   const within = (inner: Set<string>, outer: Set<string>) =>
     outer.size > inner.size && [...inner].every((key) => outer.has(key));
   return matched
-    .filter((_, i) => !keys.some((other) => within(keys[i] ?? new Set(), other)))
+    .filter(
+      ({ match }, i) =>
+        match.distributorId === chosenId ||
+        !keys.some((other) => within(keys[i] ?? new Set(), other)),
+    )
     .map(({ match }) => match);
 }
 

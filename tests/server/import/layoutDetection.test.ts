@@ -22,6 +22,16 @@ describe('AWAL and The Orchard (one family of statements) are told apart', () =>
     ]);
   });
 
+  it('an AWAL statement filed under The Orchard by the uploader still matches The Orchard too', async () => {
+    const preview = await previewStatementFile(
+      { name: 'awal.csv', bytes: fixture('awal.csv') },
+      candidates,
+      { distributorId: 'The Orchard' },
+    );
+    expect(preview.matches.map((match) => match.distributor)).toEqual(['AWAL', 'The Orchard']);
+    expect(preview.closest).toBeNull();
+  });
+
   it.each([
     'orchard-statement.csv',
     'orchard-net-receipts.csv',

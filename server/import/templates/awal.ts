@@ -41,10 +41,7 @@ export const AWAL: DistributorTemplate = {
         units: cols('QUANTITY'),
         // The label's share after AWAL's; GROSS REVENUE ACCOUNT CURRENCY is before it.
         revenue: cols('NET SHARE ACCOUNT CURRENCY'),
-        kind: {
-          columns: ['TRANSACTION TYPE'],
-          mechanicalWhen: ['Mechanical', 'Mechanicals', 'Publishing'],
-        },
+        kind: { columns: ['TRANSACTION TYPE'], mechanicalWhen: ['Mechanical', 'Mechanicals'] },
         currency: cols('ACCOUNT CURRENCY'),
       },
     },

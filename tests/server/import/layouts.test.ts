@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMUSE,
   APPLE,
   BANDCAMP,
   BELIEVE,
   CD_BABY,
   DISTROKID,
   FUGA,
+  IMUSICIAN,
   SHIPPED_TEMPLATES,
   SYMPHONIC,
   THE_ORCHARD,
@@ -619,5 +621,52 @@ describe('statements as distributors send them (real headers and their quirks)',
       rowsWithErrors: 0,
       revenueTotals: [{ currency: 'USD', revenue: '1.0363', records: 11 }],
     });
+  });
+
+  it('Amuse financial statement (.xlsx): the label’s share after splits, withdrawals left out', async () => {
+    const { records, rowErrors, summary } = await parseFile(
+      'amuse.xlsx',
+      fixture('amuse.xlsx'),
+      AMUSE,
+    );
+    expect(rowErrors).toEqual([]);
+    expect(records.map((r) => [r.code, r.units, r.revenue, r.date])).toEqual([
+      ['SE5Q52500101', 15840, '23.76', '2025-03-01'],
+      ['SE5Q52500101', 4210, '12.63', '2025-03-01'],
+      ['859712345601', 1, '6.93', '2025-03-01'],
+      ['SE5Q52500101', -1, '-0.99', '2025-02-01'],
+      ['SE5Q52500102', 8810, '0.881', '2025-03-01'],
+    ]);
+    // The Total column (after the 50 % split), not the Amount before it.
+    expect(records[0]).toMatchObject({ title: 'Ödemark', service: 'Spotify', currency: 'USD' });
+    expect(records[4]).toMatchObject({ title: 'Vårljus', artist: 'Saga Lindqvist & Åsa Berg' });
+    expect(summary.nonSalesRows).toEqual([7]);
+  });
+
+  it('iMusician sales report: the currency named by Revenue EUR, an album row by its Barcode', async () => {
+    const { records, summary } = await expectLines(
+      IMUSICIAN,
+      'imusician.csv',
+      [
+        ['CHA012500001', 8421, '25.263', 'CH', '2025-03-01'],
+        ['CHA012500001', 2210, '13.923', 'DE', '2025-03-01'],
+        ['7640186550012', 1, '4.893', 'FR', '2025-02-01'],
+        ['CHA012500001', -1, '-0.693', 'AT', '2025-03-01'],
+        ['CHA012500002', 5230, '1.046', 'PL', '2025-03-01'],
+        ['CHA012500001', 311, '0.5287', 'BE', '2025-03-01'],
+      ],
+      { currency: 'EUR', kind: 'sale' },
+    );
+    expect(records[2]).toMatchObject({ codeKind: 'upc', title: 'Frühlingsnacht' });
+    expect(records[4]?.title).toBe('Zażółć gęślą jaźń');
+    expect(formats(records)).toEqual([
+      'Stream → stream',
+      'Stream → stream',
+      'Download → download',
+      'Download → download',
+      'YouTube Monetization → other',
+      'Stream → stream',
+    ]);
+    expect(summary.version).toBe('Sales report');
   });
 });

@@ -1,13 +1,16 @@
 import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { APPLE } from './apple';
 import { BANDCAMP } from './bandcamp';
+import { BEATPORT } from './beatport';
 import { BELIEVE } from './believe';
 import { CD_BABY } from './cdBaby';
 import { DISTROKID } from './distroKid';
 import { FUGA } from './fuga';
+import { PRS_FOR_MUSIC } from './prs';
 import { SYMPHONIC } from './symphonic';
 import { THE_ORCHARD } from './theOrchard';
 import { TUNECORE } from './tuneCore';
+import { YOUTUBE } from './youTube';
 
 export type {
   CurrencySource,
@@ -19,6 +22,7 @@ export type {
 } from '../../../rules/templateSchema';
 export { templateProblems, validateTemplate } from '../../../rules/templateSchema';
 export { APPLE, BANDCAMP, BELIEVE, CD_BABY, DISTROKID, FUGA, SYMPHONIC, THE_ORCHARD, TUNECORE };
+export { BEATPORT, PRS_FOR_MUSIC, YOUTUBE };
 
 /** The templates every install ships, under each distributor's own name. */
 export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
@@ -31,4 +35,7 @@ export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
   SYMPHONIC,
   BANDCAMP,
   APPLE,
+  YOUTUBE,
+  BEATPORT,
+  PRS_FOR_MUSIC,
 ];

@@ -26,6 +26,9 @@ describe('shipped templates', () => {
       'Symphonic',
       'Bandcamp',
       'Apple',
+      'YouTube',
+      'Beatport',
+      'PRS for Music',
     ]);
     for (const template of SHIPPED_TEMPLATES) {
       expect(templateProblems(template)).toEqual([]);

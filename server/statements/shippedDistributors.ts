@@ -44,6 +44,11 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
     // Before the music report's 'Title / Episode / Season' column.
     '4b4bd8e88e3c2750868cf14aa6a322083defc35553264ed4b63f5a699dd08c8e',
   ],
+  // First shipped with the asset revenue, Beatport and society layouts: no earlier template. A
+  // distributor of the same name an install created itself keeps its own template.
+  YouTube: [],
+  Beatport: [],
+  'PRS for Music': [],
 };
 
 /** JSON with object keys sorted, so a template read back from jsonb hashes as written. */

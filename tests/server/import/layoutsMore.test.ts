@@ -153,6 +153,18 @@ describe('Beatport, YouTube and PRS for Music read their samples exactly', () =>
     ]);
   });
 
+  it('YouTube asset summary without Day and Country: read with no date and no territory', async () => {
+    const file = Buffer.from(
+      'Adjustment Type,Asset ID,Asset Title,Custom ID,ISRC,UPC,Artist,Owned Views,YouTube Revenue Split,Partner Revenue\n' +
+        'None,A104729384756102,Nachtfahrt,NRD-007-01,DEN012500101,,Jörg Åström,19350,6.700709,8.189755\n',
+    );
+    const { records, rowErrors } = await parseFile('yt.csv', file, YOUTUBE);
+    expect(rowErrors).toEqual([]);
+    expect(records.map((r) => [r.code, r.units, r.revenue, r.territory, r.date])).toEqual([
+      ['DEN012500101', 19350, '8.189755', null, null],
+    ]);
+  });
+
   it('PRS for Music: works by ISWC, else work number; pounds; day-first dates; the total row left out', async () => {
     const { records, summary } = await expectLines(
       PRS_FOR_MUSIC,

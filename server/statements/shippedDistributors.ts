@@ -55,6 +55,11 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
   AWAL: [],
   Amuse: [],
   iMusician: [],
+  // First shipped with the asset revenue, Beatport and society layouts: no earlier template. A
+  // distributor of the same name an install created itself keeps its own template.
+  YouTube: [],
+  Beatport: [],
+  'PRS for Music': [],
 };
 
 /** JSON with object keys sorted, so a template read back from jsonb hashes as written. */

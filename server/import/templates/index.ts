@@ -3,14 +3,17 @@ import { AMUSE } from './amuse';
 import { APPLE } from './apple';
 import { AWAL } from './awal';
 import { BANDCAMP } from './bandcamp';
+import { BEATPORT } from './beatport';
 import { BELIEVE } from './believe';
 import { CD_BABY } from './cdBaby';
 import { DISTROKID } from './distroKid';
 import { FUGA } from './fuga';
 import { IMUSICIAN } from './iMusician';
+import { PRS_FOR_MUSIC } from './prs';
 import { SYMPHONIC } from './symphonic';
 import { THE_ORCHARD } from './theOrchard';
 import { TUNECORE } from './tuneCore';
+import { YOUTUBE } from './youTube';
 
 export type {
   CurrencySource,
@@ -35,6 +38,7 @@ export {
   THE_ORCHARD,
   TUNECORE,
 };
+export { BEATPORT, PRS_FOR_MUSIC, YOUTUBE };
 
 /** The templates every install ships, under each distributor's own name. */
 export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
@@ -50,4 +54,7 @@ export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
   AWAL,
   AMUSE,
   IMUSICIAN,
+  YOUTUBE,
+  BEATPORT,
+  PRS_FOR_MUSIC,
 ];

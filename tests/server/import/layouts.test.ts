@@ -31,6 +31,9 @@ describe('shipped templates', () => {
       'AWAL',
       'Amuse',
       'iMusician',
+      'YouTube',
+      'Beatport',
+      'PRS for Music',
     ]);
     for (const template of SHIPPED_TEMPLATES) {
       expect(templateProblems(template)).toEqual([]);

@@ -5,6 +5,7 @@ import { calculateReference } from '../../../engine/reference';
 import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import { validateInput } from '../../../engine/validate';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { SHIPPED_TEMPLATES } from '../../../server/import/templates';
 import {
   get,
   login,
@@ -37,20 +38,7 @@ describe('statement upload and import', () => {
     uploadStatement(portal.app, lena, body, files);
 
   it('ships every distributor layout under the distributor’s own name, ready for upload', () => {
-    for (const name of [
-      'DistroKid',
-      'TuneCore',
-      'CD Baby',
-      'The Orchard',
-      'Believe',
-      'FUGA',
-      'Symphonic',
-      'Bandcamp',
-      'Apple',
-      'AWAL',
-      'Amuse',
-      'iMusician',
-    ]) {
+    for (const { name } of SHIPPED_TEMPLATES) {
       expect(distributors[name], name).toEqual(expect.any(String));
     }
   });

@@ -1,14 +1,17 @@
 import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { APPLE } from './apple';
+import { AUDIUS } from './audius';
 import { BANDCAMP } from './bandcamp';
 import { BEATPORT } from './beatport';
 import { BELIEVE } from './believe';
 import { CD_BABY } from './cdBaby';
 import { DISTROKID } from './distroKid';
 import { FUGA } from './fuga';
+import { THE_MLC } from './mlc';
 import { PRS_FOR_MUSIC } from './prs';
 import { SYMPHONIC } from './symphonic';
 import { THE_ORCHARD } from './theOrchard';
+import { TRAXSOURCE } from './traxsource';
 import { TUNECORE } from './tuneCore';
 import { YOUTUBE } from './youTube';
 
@@ -23,6 +26,7 @@ export type {
 export { templateProblems, validateTemplate } from '../../../rules/templateSchema';
 export { APPLE, BANDCAMP, BELIEVE, CD_BABY, DISTROKID, FUGA, SYMPHONIC, THE_ORCHARD, TUNECORE };
 export { BEATPORT, PRS_FOR_MUSIC, YOUTUBE };
+export { AUDIUS, THE_MLC, TRAXSOURCE };
 
 /** The templates every install ships, under each distributor's own name. */
 export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
@@ -38,4 +42,7 @@ export const SHIPPED_TEMPLATES: readonly DistributorTemplate[] = [
   YOUTUBE,
   BEATPORT,
   PRS_FOR_MUSIC,
+  TRAXSOURCE,
+  AUDIUS,
+  THE_MLC,
 ];

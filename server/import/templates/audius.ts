@@ -16,6 +16,8 @@ export const AUDIUS: DistributorTemplate = {
         'Start_Date',
         'End_Date',
         'Sale_Date',
+        'UPC',
+        'ISRC',
         'DSP ID',
         'Country of sale',
         'Sales type',

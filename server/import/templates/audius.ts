@@ -12,7 +12,6 @@ export const AUDIUS: DistributorTemplate = {
     {
       name: 'Sales report',
       headers: [
-        'Service',
         'Start_Date',
         'End_Date',
         'Sale_Date',
@@ -20,9 +19,7 @@ export const AUDIUS: DistributorTemplate = {
         'ISRC',
         'DSP ID',
         'Country of sale',
-        'Sales type',
         'Quantity',
-        'Currency',
         'Royalty per item',
         'Total royalty',
       ],

@@ -18,8 +18,6 @@ export const TRAXSOURCE: DistributorTemplate = {
         'UPC - EAN',
         'Catalog Number',
         'ISRC',
-        'Track Title',
-        'Territory',
         'Trans %',
         'Mechanical Withholding',
         'Unit Rate',

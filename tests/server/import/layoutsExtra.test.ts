@@ -68,20 +68,20 @@ const MY_FILES = ['traxsource.csv', 'audius-sales.csv', 'mlc-work-summary.tsv'];
 describe('Traxsource, Audius and The MLC read their samples exactly', () => {
   it('Traxsource: Amount Due per track, release or bundle; a void subtracts; the summary block is left out', async () => {
     const { records, rowErrors, summary } = await read(TRAXSOURCE, 'traxsource.csv');
-    expect(records.map((r) => [r.code, r.codeKind, r.units, r.revenue, r.territory, r.date])).toEqual(
-      [
-        // Net of Traxsource's 4.5% and the 10% mechanicals withheld outside the US.
-        ['DEN012500101', 'isrc', 1, '0.94127', 'DE', '2025-06-01'],
-        ['DEN012500101', 'isrc', 3, '3.42081', 'US', '2025-06-01'],
-        ['DEN012500102', 'isrc', 1, '1.29602', 'GB', '2025-06-01'],
-        // A whole-release purchase: no ISRC, the release's UPC.
-        ['4260123450014', 'upc', 1, '4.72527', 'JP', '2025-06-01'],
-        ['DEN012500102', 'isrc', 2, '1.88254', 'CA', '2025-06-01'],
-        // No ISRC, no UPC: the label's catalogue number.
-        ['NRD001', 'custom', 1, '0.94127', 'PL', '2025-06-01'],
-        ['DEN012500101', 'isrc', -1, '-0.94127', 'FR', '2025-06-01'],
-      ],
-    );
+    expect(
+      records.map((r) => [r.code, r.codeKind, r.units, r.revenue, r.territory, r.date]),
+    ).toEqual([
+      // Net of Traxsource's 4.5% and the 10% mechanicals withheld outside the US.
+      ['DEN012500101', 'isrc', 1, '0.94127', 'DE', '2025-06-01'],
+      ['DEN012500101', 'isrc', 3, '3.42081', 'US', '2025-06-01'],
+      ['DEN012500102', 'isrc', 1, '1.29602', 'GB', '2025-06-01'],
+      // A whole-release purchase: no ISRC, the release's UPC.
+      ['4260123450014', 'upc', 1, '4.72527', 'JP', '2025-06-01'],
+      ['DEN012500102', 'isrc', 2, '1.88254', 'CA', '2025-06-01'],
+      // No ISRC, no UPC: the label's catalogue number.
+      ['NRD001', 'custom', 1, '0.94127', 'PL', '2025-06-01'],
+      ['DEN012500101', 'isrc', -1, '-0.94127', 'FR', '2025-06-01'],
+    ]);
     for (const record of records) {
       expect(record).toMatchObject({
         currency: 'USD',

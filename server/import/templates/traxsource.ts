@@ -3,7 +3,7 @@ import { cols } from './columns';
 
 /**
  * Traxsource's monthly label royalty statement (its "Text/CSV" download): one row per track or
- * release, store and bit rate, amounts in US dollars, followed by a summary block of one-cell
+ * release, territory and bit rate, amounts in US dollars, followed by a summary block of one-cell
  * lines (purchases, label net, mechanicals withheld, period total, "All values are in US
  * Dollars").
  */

@@ -126,7 +126,10 @@ export function compileRowMapper(
     if (cells.every((cell) => cell.trim() === '')) return { kind: 'blank' };
     const errors: RowError[] = [];
     const codeCell = firstCode(cells, codeColumns);
-    if (!codeCell && isTotalRow(cells, totalPrefixes)) return { kind: 'total' };
+    // A summary line split by its own commas ('Period: Jun 1, 2025 to Jun 30, 2025') may put
+    // text where a code is read; too short to be a sale, it is still a total.
+    const tooShort = cells.length <= lastUsedColumn;
+    if ((!codeCell || tooShort) && isTotalRow(cells, totalPrefixes)) return { kind: 'total' };
     // A payout is money moved, not a sale: never a record, never revenue, never an error.
     if (nonSalesReader && nonSalesValues.has(nonSalesReader(cells).trim().toLowerCase())) {
       return { kind: 'nonSales' };

@@ -60,6 +60,10 @@ export const PREVIOUSLY_SHIPPED: Readonly<Record<string, readonly string[]>> = {
   YouTube: [],
   Beatport: [],
   'PRS for Music': [],
+  // First shipped with the Traxsource, Audius and MLC layouts.
+  Traxsource: [],
+  Audius: [],
+  'The MLC': [],
 };
 
 /** JSON with object keys sorted, so a template read back from jsonb hashes as written. */

@@ -34,6 +34,9 @@ describe('shipped templates', () => {
       'YouTube',
       'Beatport',
       'PRS for Music',
+      'Traxsource',
+      'Audius',
+      'The MLC',
     ]);
     for (const template of SHIPPED_TEMPLATES) {
       expect(templateProblems(template)).toEqual([]);

@@ -23,16 +23,13 @@ const formatDate = (value: Date | string) => {
   return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
 };
 
-/** The states after approval: the statement's sales are counted and its files are final. */
-const APPROVED_STATES = new Set(['finalizing', 'ready', 'sent']);
-
 /** A file sent again that a live statement already holds: what to do depends on that statement. */
 export function alreadyInStatementText(
   name: string,
-  statement: { title: string; receivedAt: Date | string; state: string },
+  statement: { title: string; receivedAt: Date | string; approved: boolean },
 ): string {
   const where = `'${name}' is already in the statement '${statement.title}' (received ${formatDate(statement.receivedAt)})`;
-  return APPROVED_STATES.has(statement.state)
+  return statement.approved
     ? `${where}, which was approved: its sales are counted there, so it cannot be read again.`
     : `${where}. To read it again, replace the file on that statement or cancel that statement first.`;
 }
@@ -50,10 +47,11 @@ export async function refuseFilesInLiveStatements(
   const earlier = await tx.query<{
     title: string;
     received_at: Date | string;
-    state: string;
+    approved: boolean;
     sha256: string;
   }>(
-    `select s.title, s.received_at, s.state, f.sha256 from statement_files f
+    `select s.title, s.received_at, s.approved_at is not null as approved, f.sha256
+       from statement_files f
        join statements s on s.id = f.statement_id
       where f.account_id = $1 and f.sha256 = any($2::text[])
         and s.state not in ('cancelled', 'deleted') and f.id is distinct from $3
@@ -67,7 +65,7 @@ export async function refuseFilesInLiveStatements(
     alreadyInStatementText(file?.name ?? '', {
       title: duplicate.title,
       receivedAt: duplicate.received_at,
-      state: duplicate.state,
+      approved: duplicate.approved,
     }),
   );
 }
@@ -83,10 +81,10 @@ export const REPLACED_ALREADY =
   'This file is no longer part of the statement: it was replaced meanwhile. Reload the statement to see its files.';
 
 /** Why a statement in `state` keeps its files, or null when one may be replaced. */
-function replaceRefusal(state: string): string | null {
+function replaceRefusal(state: string, approved: boolean): string | null {
   const snapshot = snapshotOf(state, { forced: false, expedited: false, cashless: false });
   if (snapshot.can({ type: 'statement.replace' })) return null;
-  if (APPROVED_STATES.has(state)) return REPLACE_AFTER_APPROVAL;
+  if (approved) return REPLACE_AFTER_APPROVAL;
   if (state === 'cancelled' || state === 'deleted') return REPLACE_STOPPED;
   return REPLACE_WHILE_BUSY;
 }
@@ -106,8 +104,8 @@ export async function replaceStatementFile(
 ): Promise<void> {
   const [file] = files;
   if (!file || files.length !== 1) throw new BadRequestError(REPLACE_ONE_FILE);
-  const rows = await tx.query<{ state: string; account_id: string }>(
-    'select state, account_id from statements where id = $1',
+  const rows = await tx.query<{ state: string; account_id: string; approved: boolean }>(
+    'select state, account_id, approved_at is not null as approved from statements where id = $1',
     [statementId],
   );
   const statement = rows[0];
@@ -119,7 +117,7 @@ export async function replaceStatementFile(
   );
   const replaced = old[0];
   if (!replaced) throw new ConflictError(REPLACED_ALREADY);
-  const refusal = replaceRefusal(statement.state);
+  const refusal = replaceRefusal(statement.state, statement.approved);
   if (refusal) throw new ConflictError(refusal);
   await lockAccountFiles(tx, statement.account_id);
   await refuseFilesInLiveStatements(tx, statement.account_id, files, replaced.id);

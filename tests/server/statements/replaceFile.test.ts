@@ -2,8 +2,12 @@
 // label replaces a file of its statement, which is read and checked again.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLACE_AFTER_APPROVAL, REPLACE_ONE_FILE } from '../../../server/statements/replaceFile';
-import { get, write, type LoggedIn } from '../harness';
+import {
+  REPLACE_AFTER_APPROVAL,
+  REPLACE_ONE_FILE,
+  REPLACE_STOPPED,
+} from '../../../server/statements/replaceFile';
+import { get, login, write, type LoggedIn } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
 import { distroKidLine, DISTROKID_HEADER } from '../import/helpers';
 import { openLabel } from '../ownLabel';
@@ -82,9 +86,27 @@ describe('replacing a statement file and uploading a file again', () => {
       {},
     );
     expect(cancelled.json().status).toBe('cancelled');
+    // The cancelled statement keeps its file for the record, not for replacing.
+    const stopped = await replace(lena, first.id, first.files[0]?.id ?? '', [
+      { filename: 'march-fixed.tsv', content: monthFile('2025-03', '12.35') },
+    ]);
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().message).toBe(REPLACE_STOPPED);
     const again = await uploaded('2025-03', 'march-again.tsv', content);
     expect(again.id).not.toBe(first.id);
     expect(await statement(again.id)).toMatchObject({ records: 1, revenue: '12.34' });
+
+    // A statement an admin deleted frees its files as well.
+    const ada = await login(label.portal.app, 'admin@demo.label');
+    const deleted = await write(
+      label.portal.app,
+      ada,
+      'POST',
+      `/api/statements/${again.id}/delete`,
+      {},
+    );
+    expect(deleted.json().status, deleted.body).toBe('deleted');
+    expect((await upload('2025-03', 'march-third.tsv', content)).statusCode).toBe(201);
   });
 
   it('reads a replacing file before approval: records, revenue and payouts follow the new file', async () => {

@@ -11,7 +11,11 @@ import { lockVisibleStatement, statementStatusOf } from '../queries/statements';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { queuePayeeStatementMails } from '../payeeStatements/mail';
 import { preparePayments } from '../statements/payments';
-import { replaceStatementFile } from '../statements/replaceFile';
+import {
+  lockAccountFiles,
+  refuseFilesInLiveStatements,
+  replaceStatementFile,
+} from '../statements/replaceFile';
 import { receiveStatementFiles } from '../statements/uploadFiles';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
@@ -213,6 +217,14 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
           [id],
         );
         const removed = faulty.map((file) => file.id);
+        // The corrected files may be the faulty ones again, never a file another statement holds.
+        const owner = await tx.query<{ account_id: string }>(
+          'select account_id from statements where id = $1',
+          [id],
+        );
+        const accountId = owner[0]?.account_id ?? '';
+        await lockAccountFiles(tx, accountId);
+        await refuseFilesInLiveStatements(tx, accountId, files, removed);
         await tx.query('delete from statement_records where file_id = any($1::text[])', [removed]);
         await tx.query('delete from statement_row_errors where file_id = any($1::text[])', [
           removed,

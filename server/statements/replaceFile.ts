@@ -36,13 +36,13 @@ export function alreadyInStatementText(
 
 /**
  * Refuses files the account's live statements already hold (a cancelled or deleted statement has
- * freed its files); `except` is the file a replacement takes the place of, which may come back.
+ * freed its files); `except` are the files a replacement takes the place of, which may come back.
  */
 export async function refuseFilesInLiveStatements(
   tx: Queryable,
   accountId: string,
   files: readonly UploadedFile[],
-  except: string | null = null,
+  except: readonly string[] = [],
 ): Promise<void> {
   const earlier = await tx.query<{
     title: string;
@@ -54,7 +54,7 @@ export async function refuseFilesInLiveStatements(
        from statement_files f
        join statements s on s.id = f.statement_id
       where f.account_id = $1 and f.sha256 = any($2::text[])
-        and s.state not in ('cancelled', 'deleted') and f.id is distinct from $3
+        and s.state not in ('cancelled', 'deleted') and not (f.id = any($3::text[]))
       order by s.received_at limit 1`,
     [accountId, files.map((file) => file.sha256), except],
   );
@@ -120,7 +120,7 @@ export async function replaceStatementFile(
   const refusal = replaceRefusal(statement.state, statement.approved);
   if (refusal) throw new ConflictError(refusal);
   await lockAccountFiles(tx, statement.account_id);
-  await refuseFilesInLiveStatements(tx, statement.account_id, files, replaced.id);
+  await refuseFilesInLiveStatements(tx, statement.account_id, files, [replaced.id]);
 
   await tx.query('delete from statement_records_staging where file_id = $1', [replaced.id]);
   await tx.query('delete from statement_records where file_id = $1', [replaced.id]);

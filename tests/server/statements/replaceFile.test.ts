@@ -194,6 +194,28 @@ describe('replacing a statement file and uploading a file again', () => {
     expect(again.json().message).toContain('which was approved');
   });
 
+  it('refuses a retry with a file another live statement holds', async () => {
+    const held = monthFile('2025-08', '8');
+    await uploaded('2025-08', 'august.tsv', held);
+    const unreadable = await uploaded('2025-09', 'september.csv', 'Not,Distrokid\n1,2\n');
+    expect((await statement(unreadable.id)).status).toBe('failed');
+    const { payload, headers } = multipart([
+      { name: 'file', filename: 'september-fixed.tsv', content: held },
+    ]);
+    const retried = await label.portal.app.inject({
+      method: 'POST',
+      url: `/api/statements/${unreadable.id}/retry`,
+      cookies: lena.cookies,
+      headers: { ...headers, 'x-csrf-token': lena.csrf },
+      payload,
+    });
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().message).toMatch(
+      /^'september-fixed\.tsv' is already in the statement 'DistroKid 2025-08'/,
+    );
+    expect(await statement(unreadable.id)).toMatchObject({ status: 'failed', records: 0 });
+  });
+
   it('refuses a person of another label, and more than one replacing file', async () => {
     const first = await uploaded('2025-07', 'july.tsv', monthFile('2025-07', '4'));
     const fileId = first.files[0]?.id ?? '';

@@ -143,3 +143,13 @@ export const PreviewParts = Type.Object({
 
 /** The parts of `POST /api/statements/{id}/retry`: the corrected files. */
 export const RetryParts = Type.Object({ file: StatementFiles });
+
+/** The parts of `POST /api/statements/{id}/files/{fileId}/replace`: the one file replacing it. */
+export const ReplaceParts = Type.Object({
+  file: Type.Array(FileBytes, { minItems: 1, maxItems: 1 }),
+});
+
+export const StatementFileParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  fileId: Type.String({ minLength: 1, maxLength: 100 }),
+});

@@ -193,6 +193,8 @@ export const StatementHistoryEvent = Type.Object({
   type: Type.String(),
   data: Type.Record(Type.String(), Type.Unknown()),
   actor: Type.Union([Type.String(), Type.Null()]),
+  /** The full name of who did it, as the history names them; null for the portal's own steps. */
+  actorName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   emulatingActor: Type.Union([Type.String(), Type.Null()]),
   at: EpochSeconds,
   state: Type.String(),

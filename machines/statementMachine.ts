@@ -30,6 +30,10 @@ import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
  *   ready [Ready]             payments.sent -> sent (the payment partner's part, a later step)
  *   sent [Sent]               final: paid
  *
+ * statement.replace: before its calculation starts or once its result waits for approval, a
+ * file of the statement is replaced by another: back to syncing, read and checked again (the
+ * run flags cleared, as the figures they were given for are gone).
+ *
  * From any state before finalizing: statement.cancel -> cancelled, statement.delete -> deleted
  * (admin). statement.reset (admin) sends a statement that has not been approved back to
  * pending, dropping its result. statement.move (admin) changes the statement date and keeps
@@ -56,6 +60,7 @@ export type StatementEvent =
   | { type: 'statement.read'; facts: StatementFacts }
   | { type: 'statement.resolve'; facts: StatementFacts }
   | { type: 'statement.retry' }
+  | { type: 'statement.replace' }
   | { type: 'funds.check'; facts: StatementFacts }
   | { type: 'funds.receive'; facts: StatementFacts }
   | { type: 'statement.force' }
@@ -93,6 +98,10 @@ const facts = (event: StatementEvent): StatementFacts | null =>
 const stopping = {
   'statement.cancel': { target: '#statement.cancelled' },
   'statement.delete': { target: '#statement.deleted' },
+} as const;
+
+const replacing = {
+  'statement.replace': { target: '#statement.syncing', actions: 'clearRunFlags' },
 } as const;
 
 export const statementMachine = setup({
@@ -143,13 +152,14 @@ export const statementMachine = setup({
     },
     failed: {
       tags: ['step:Queued', 'problem'],
-      on: { 'statement.retry': { target: 'syncing' }, ...stopping },
+      on: { 'statement.retry': { target: 'syncing' }, ...replacing, ...stopping },
     },
     needsAttention: {
       tags: ['step:Queued', 'problem', 'handEdits'],
       on: {
         'statement.resolve': { guard: 'noProblems', target: 'pending' },
         'statement.retry': { target: 'syncing' },
+        ...replacing,
         ...stopping,
       },
     },
@@ -160,6 +170,7 @@ export const statementMachine = setup({
           { guard: 'fundsCovered', target: 'funded', actions: 'markCashless' },
           { target: 'awaitingFunds', actions: 'markCashless' },
         ],
+        ...replacing,
         ...stopping,
       },
     },
@@ -170,6 +181,7 @@ export const statementMachine = setup({
         'statement.force': { target: 'funded', actions: 'markForced' },
         'statement.expedite': { target: 'funded', actions: 'markExpedited' },
         'statement.reset': { target: 'pending', actions: 'clearRunFlags' },
+        ...replacing,
         ...stopping,
       },
     },
@@ -178,6 +190,7 @@ export const statementMachine = setup({
       on: {
         'statement.calculate': { target: 'waiting' },
         'statement.reset': { target: 'pending', actions: 'clearRunFlags' },
+        ...replacing,
         ...stopping,
       },
     },
@@ -205,6 +218,7 @@ export const statementMachine = setup({
         'statement.calculate': { target: 'waiting' },
         'statement.recalculate': { target: 'waiting' },
         'statement.reset': { target: 'pending', actions: 'clearRunFlags' },
+        ...replacing,
         ...stopping,
       },
     },
@@ -279,6 +293,7 @@ export function possibleEvents(
     { type: 'statement.read', facts: sample },
     { type: 'statement.resolve', facts: sample },
     { type: 'statement.retry' },
+    { type: 'statement.replace' },
     { type: 'funds.check', facts: sample },
     { type: 'funds.receive', facts: sample },
     { type: 'statement.force' },

@@ -344,6 +344,15 @@ export async function statementHistory(
   statementId: string,
 ): Promise<StatementHistory> {
   const events = await readAllEvents(db, '0', 100_000, `statement-${statementId}`);
+  const actors = [...new Set(events.flatMap((event) => (event.actor ? [event.actor] : [])))];
+  const names = new Map(
+    (
+      await db.query<{ id: string; fullname: string }>(
+        'select id, fullname from users where id = any($1::text[])',
+        [actors],
+      )
+    ).map((user) => [user.id, user.fullname]),
+  );
   let state = 'syncing';
   return {
     items: events.map((event) => {
@@ -353,6 +362,7 @@ export async function statementHistory(
         type: event.type,
         data: event.data,
         actor: event.actor,
+        actorName: event.actor ? (names.get(event.actor) ?? null) : null,
         emulatingActor: event.emulatingActor,
         at: Math.floor(event.at.getTime() / 1000),
         state,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses, IdParams, multipartBody } from '../../api/common';
-import { RetryParts } from '../../api/statementUpload';
+import { ReplaceParts, RetryParts, StatementFileParams } from '../../api/statementUpload';
 import { CommandDone, FundsRequest, MoveRequest } from '../../api/statements';
 import type { Queryable } from '../db/database';
 import { BadRequestError, ForbiddenError, HttpError } from '../errors';
@@ -11,6 +11,11 @@ import { lockVisibleStatement, statementStatusOf } from '../queries/statements';
 import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { queuePayeeStatementMails } from '../payeeStatements/mail';
 import { preparePayments } from '../statements/payments';
+import {
+  lockAccountFiles,
+  refuseFilesInLiveStatements,
+  replaceStatementFile,
+} from '../statements/replaceFile';
 import { receiveStatementFiles } from '../statements/uploadFiles';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
@@ -212,6 +217,14 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
           [id],
         );
         const removed = faulty.map((file) => file.id);
+        // The corrected files may be the faulty ones again, never a file another statement holds.
+        const owner = await tx.query<{ account_id: string }>(
+          'select account_id from statements where id = $1',
+          [id],
+        );
+        const accountId = owner[0]?.account_id ?? '';
+        await lockAccountFiles(tx, accountId);
+        await refuseFilesInLiveStatements(tx, accountId, files, removed);
         await tx.query('delete from statement_records where file_id = any($1::text[])', [removed]);
         await tx.query('delete from statement_row_errors where file_id = any($1::text[])', [
           removed,
@@ -220,6 +233,31 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
           { type: 'StatementFilesReplaced', data: { removed, added: files } },
         ]);
         await enqueueJob(tx, 'statement.parse', { statementId: id }, app.now());
+      });
+      app.jobs.poke();
+      return answer(id);
+    },
+  );
+
+  app.post(
+    '/api/statements/:id/files/:fileId/replace',
+    {
+      config: { access: labelAccess },
+      schema: {
+        tags: ['statement pipeline'],
+        summary:
+          'Before approval, replace one file of the statement with another: the statement is read and checked again',
+        params: StatementFileParams,
+        body: multipartBody(ReplaceParts),
+        response: { 200: CommandDone, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id, fileId } = request.params;
+      const { files } = await receiveStatementFiles(request, app.blobs);
+      await app.db.transaction(async (tx) => {
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
+        await replaceStatementFile(tx, id, fileId, files, commandMetadata(request, app.now()));
       });
       app.jobs.poke();
       return answer(id);

@@ -10,18 +10,13 @@ import { appendToStream } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { enqueueJob } from '../jobs/queue';
 import { uploadCandidates } from '../queries/accountLayouts';
+import { lockAccountFiles, refuseFilesInLiveStatements } from './replaceFile';
 import { receiveStatementFiles } from './uploadFiles';
 import { CHOOSE_LABEL_ACCOUNT, readUploadRequest, type UploadBody } from './uploadRequest';
 
 /** SPEC section 8: no distributor supports upload. */
 export const NO_UPLOADABLE_DISTRIBUTOR =
   'No distributor supports upload: configure one before importing statements.';
-
-const formatDate = (value: Date | string) => {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
-};
 
 /**
  * The label account the statement is filed under. Admins and overseers belong to the portal's
@@ -104,30 +99,14 @@ export async function fileStatement(
     if (twin) throw new ConflictError(`'${file.name}' is the same file as '${twin}'.`);
     seen.set(file.sha256, file.name);
   }
-  const earlier = await app.db.query<{
-    name: string;
-    title: string;
-    received_at: Date | string;
-    sha256: string;
-  }>(
-    `select f.name, s.title, s.received_at, f.sha256 from statement_files f
-       join statements s on s.id = f.statement_id
-      where f.account_id = $1 and f.sha256 = any($2::text[]) order by s.received_at limit 1`,
-    [accountId, files.map((file) => file.sha256)],
-  );
-  const duplicate = earlier[0];
-  if (duplicate) {
-    const file = files.find((candidate) => candidate.sha256 === duplicate.sha256);
-    throw new ConflictError(
-      `'${file?.name ?? duplicate.name}' was already uploaded on ${formatDate(duplicate.received_at)} with the statement '${duplicate.title}'.`,
-    );
-  }
-
   const statementId = randomUUID();
   const now = app.now();
   await app.db.transaction(async (tx) => {
     // The files took a while to arrive: a key revoked meanwhile files nothing.
     if (sender.kind === 'intake') await lockLiveIntakeKey(tx, sender.caller.keyId);
+    // A file a live statement holds is refused; a cancelled or deleted one has freed its files.
+    await lockAccountFiles(tx, accountId);
+    await refuseFilesInLiveStatements(tx, accountId, files);
     await appendToStream(
       tx,
       `statement-${statementId}`,

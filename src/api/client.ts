@@ -255,9 +255,11 @@ export class ApiClient {
    * failure does. The upload itself, with its progress, is sent by `uploadStatement` (api/upload.ts),
    * which comes with the pages that upload.
    */
-  uploadTransport(options: Pick<UploadOptions, 'onError'> = {}): UploadTransport {
+  uploadTransport(
+    options: Pick<UploadOptions, 'onError'> & { path?: string } = {},
+  ): UploadTransport {
     return {
-      url: this.buildUrl('POST', 'statement/upload', {}),
+      url: this.buildUrl('POST', options.path ?? 'statement/upload', {}),
       csrf: this.csrfToken(),
       createXhr: this.options.createXhr ?? (() => new XMLHttpRequest()),
       onFailure: (status, body) => {

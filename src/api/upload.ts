@@ -29,7 +29,8 @@ const asList = (files: File | FileList | readonly File[]): File[] =>
 
 /** What sends an upload: the API client (its address, csrf header and failure handling). */
 export interface UploadSender {
-  uploadTransport(options: Pick<UploadOptions, 'onError'>): UploadTransport;
+  /** `path` under /api/, statement/upload unless told. */
+  uploadTransport(options: Pick<UploadOptions, 'onError'> & { path?: string }): UploadTransport;
 }
 
 /** The multipart body: one 'body' JSON part, then one 'file' part per file. */
@@ -48,6 +49,15 @@ export function sendUpload<T>(
   transport: UploadTransport,
   request: UploadRequest,
   files: File | FileList | readonly File[],
+  options: UploadOptions,
+): Promise<T> {
+  return sendForm<T>(transport, uploadForm(request, files), options);
+}
+
+/** Any multipart form of files, sent with upload progress and abort as the statement upload. */
+export function sendForm<T>(
+  transport: UploadTransport,
+  form: FormData,
   options: UploadOptions,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -88,7 +98,7 @@ export function sendUpload<T>(
       reject(abortError());
     });
     options.signal?.addEventListener('abort', onAbortSignal, { once: true });
-    xhr.send(uploadForm(request, files));
+    xhr.send(form);
   });
 }
 

@@ -42,6 +42,16 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Statement Remove Failed': 'server.statement.remove-failed',
   'A statement has an issue to resolve before splits can be calculated.':
     'server.statement.issue-to-resolve',
+  // Replacing a statement's file (server/statements/replaceFile.ts).
+  'Choose the one file that replaces this file.': 'statements.files.one-file',
+  'This statement was approved: its files can no longer be replaced. Correct its figures with an adjustment on a later statement.':
+    'statements.files.after-approval',
+  'This statement is being read or calculated: replace its file once that is done.':
+    'statements.files.busy',
+  'This statement was cancelled: upload the corrected file as a new statement.':
+    'statements.files.stopped',
+  'This file is no longer part of the statement: it was replaced meanwhile. Reload the statement to see its files.':
+    'statements.files.replaced-already',
   'Enter an amount such as 12.50 or -3.25 (at most 15 digits before the decimal point and 12 after it).':
     'statements.adjustments.amount-invalid',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':

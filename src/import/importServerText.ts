@@ -64,6 +64,13 @@ const LIMITS: { pattern: RegExp; text: (t: TFunction, match: RegExpExecArray) =>
   },
 ];
 
+// A file sent again (server/statements/replaceFile.ts, upload.ts): what the label can do about it.
+const ALREADY_IN_STATEMENT =
+  /^'(.*)' is already in the statement '(.*)' \(received (\d\d-\d\d-\d{4})\)\. To read it again, replace the file on that statement or cancel that statement first\.$/;
+const ALREADY_IN_APPROVED_STATEMENT =
+  /^'(.*)' is already in the statement '(.*)' \(received (\d\d-\d\d-\d{4})\), which was approved: its sales are counted there, so it cannot be read again\.$/;
+const SAME_FILE_TWICE = /^'(.*)' is the same file as '(.*)'\.$/;
+
 /** Server texts of the import flow shown in the user's language; others as the server wrote them. */
 export function useImportServerText(): (text: string) => string {
   const { t } = useTranslation();
@@ -75,6 +82,15 @@ export function importServerText(t: TFunction, text: string): string {
   if (text === NO_UPLOADABLE_DISTRIBUTOR_TEXT) return t('import.form.no-uploadable-distributor');
   if (text === EMPTY_FILE_TEXT) return t('import.errors.empty-file');
   if (text === CHOOSE_LABEL_ACCOUNT_TEXT) return t('import.form.account-required');
+  for (const [pattern, key] of [
+    [ALREADY_IN_STATEMENT, 'import.duplicate.in-statement'],
+    [ALREADY_IN_APPROVED_STATEMENT, 'import.duplicate.in-approved-statement'],
+  ] as const) {
+    const match = pattern.exec(text);
+    if (match) return t(key, { file: match[1], statement: match[2], date: match[3] });
+  }
+  const twin = SAME_FILE_TWICE.exec(text);
+  if (twin) return t('import.duplicate.same-file', { file: twin[1], twin: twin[2] });
   const tooMany = TOO_MANY_FILES.exec(text);
   if (tooMany) return t('import.errors.too-many-files', { count: Number(tooMany[1]) });
   const ambiguous = AMBIGUOUS_AMOUNTS.exec(text);

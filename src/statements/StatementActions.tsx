@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { importServerText } from '../import/importServerText';
 import { formatMoney } from '../format/formatters';
 import { Modal } from '../widgets/Modal';
 import { TextInput } from '../widgets/TextInput';
@@ -206,7 +207,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
                     (error: unknown) =>
                       setRetryError(
                         error instanceof Error && error.message
-                          ? error.message
+                          ? importServerText(t, error.message)
                           : t('statements.actions.retry-failed'),
                       ),
                   )

@@ -6,7 +6,13 @@ import { useDebugMode } from '../app/useDebugMode';
 import { useLocalCopy } from '../app/useLocalCopy';
 import { formatDateTime } from '../format/formatters';
 import type { PageProps } from '../routes/types';
-import { clampStep, historyEventKey, replayHistory, type HistoryStep } from './history';
+import {
+  clampStep,
+  historyEventDetail,
+  historyEventKey,
+  replayHistory,
+  type HistoryStep,
+} from './history';
 import { loadHistory, saveHistory } from './historyStore';
 import { CalculationReplay } from './CalculationReplay';
 import { Pipeline } from './Pipeline';
@@ -78,6 +84,11 @@ export function StatementLogsPage({ route }: PageProps) {
 
   const { steps } = history;
   const current = steps[at];
+  const eventDetail = (step: HistoryStep) => {
+    const detail = historyEventDetail(step.event);
+    return detail ? t(detail.key, detail.values) : null;
+  };
+  const detail = current ? eventDetail(current) : null;
   const move = (by: number) => setAt(clampStep(at, by, steps.length));
   return (
     <section className="page statement-page">
@@ -135,6 +146,7 @@ export function StatementLogsPage({ route }: PageProps) {
               {debug && typeof current.event.data.event === 'string' && (
                 <code className="statement-machine-event"> {current.event.data.event}</code>
               )}
+              {detail && <span className="statement-history-detail">{detail}</span>}
             </dd>
             <dt>{t('statements.logs.state')}</dt>
             <dd>
@@ -162,7 +174,12 @@ export function StatementLogsPage({ route }: PageProps) {
               onClick={() => setAt(index)}
             >
               <span className="statement-history-time">{formatDateTime(step.event.at)}</span>
-              <span>{t(historyEventKey(step.event))}</span>
+              <span>
+                {t(historyEventKey(step.event))}
+                {eventDetail(step) && (
+                  <span className="statement-history-detail">{eventDetail(step)}</span>
+                )}
+              </span>
               <StatusBadge status={step.status} />
             </button>
           </li>

@@ -6,6 +6,7 @@ import { AdjustmentsTab } from './AdjustmentsTab';
 import { RecordsTab } from './RecordsTab';
 import { ResultViews } from './ResultViews';
 import { StatementActions } from './StatementActions';
+import { StatementFiles } from './StatementFiles';
 import { StaleResultNote } from './StaleResultNote';
 import { StatementHeader } from './StatementHeader';
 import { StatementTabs } from './StatementTabs';
@@ -41,6 +42,7 @@ export function StatementPage(_props: PageProps) {
         actor={actor}
         onDone={reload}
       />
+      <StatementFiles statement={statement} actor={actor} onReplaced={reload} />
       {statement.calculationId && (
         <ResultViews key={statement.calculationId} statement={statement} />
       )}

@@ -27,6 +27,7 @@ const MACHINE_EVENTS = new Set<string>([
   'statement.read',
   'statement.resolve',
   'statement.retry',
+  'statement.replace',
   'funds.check',
   'funds.receive',
   'statement.force',
@@ -113,6 +114,7 @@ export const STEP_EVENT_KEYS: Record<StatementEvent['type'], string> = {
   'statement.read': 'statements.step-event.read',
   'statement.resolve': 'statements.step-event.resolve',
   'statement.retry': 'statements.step-event.retry',
+  'statement.replace': 'statements.step-event.replace',
   'funds.check': 'statements.step-event.funds-check',
   'funds.receive': 'statements.step-event.funds-receive',
   'statement.force': 'statements.step-event.force',
@@ -144,4 +146,22 @@ export function historyEventKey(event: Pick<StatementHistoryEvent, 'type' | 'dat
   // A partner distributor's intake key sent it: nobody uploaded it.
   if (event.type === 'StatementUploaded' && event.data.intake) return 'statements.event.received';
   return EVENT_KEYS[event.type] ?? 'statements.event.other';
+}
+
+/**
+ * What a history event says beyond its name: which file replaced which, and who replaced it.
+ * Null for events that say nothing more.
+ */
+export function historyEventDetail(
+  event: Pick<StatementHistoryEvent, 'type' | 'data' | 'actorName'>,
+): { key: string; values: Record<string, string> } | null {
+  if (event.type !== 'StatementFilesReplaced') return null;
+  const replaced = event.data.replaced as { name?: unknown } | undefined;
+  const added = event.data.added as { name?: unknown }[] | undefined;
+  const newName = added?.[0]?.name;
+  if (typeof replaced?.name !== 'string' || typeof newName !== 'string') return null;
+  const values = { old: replaced.name, new: newName };
+  return event.actorName
+    ? { key: 'statements.event.file-replaced-by', values: { ...values, who: event.actorName } }
+    : { key: 'statements.event.file-replaced', values };
 }

@@ -172,6 +172,10 @@ export function commandButtons(snapshot: StatementSnapshot, actor: Actor): Comma
     : buttons;
 }
 
+/** A file of the statement can be replaced: before its calculation runs, or its result approved. */
+export const canReplaceFiles = (snapshot: StatementSnapshot, actor: Actor): boolean =>
+  actor.canWrite && allowedEvents(snapshot).includes('statement.replace');
+
 /** Funds can be recorded while the statement waits for them. */
 export const acceptsFunds = (snapshot: StatementSnapshot, actor: Actor): boolean =>
   actor.canWrite && allowedEvents(snapshot).includes('funds.receive');

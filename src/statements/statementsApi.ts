@@ -1,6 +1,7 @@
 import { ApiError, readDocumentCookie, type ApiClient } from '../api/client';
 import { CSRF_COOKIE, CSRF_HEADER } from '../api/csrf';
 import { parseErrorBody } from '../api/responses';
+import { sendForm, type UploadOptions, type UploadSender } from '../api/upload';
 import type {
   Adjustment,
   AdjustmentList,
@@ -91,4 +92,24 @@ export async function retryStatement(
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, parseErrorBody(text), '');
   return JSON.parse(text) as CommandDone;
+}
+
+/**
+ * POST statements/{id}/files/{fileId}/replace: `file` takes the place of the statement's file
+ * before approval, with upload progress as the upload drawer shows it; the statement is read again.
+ */
+export function replaceStatementFile(
+  api: UploadSender,
+  id: string,
+  fileId: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<CommandDone> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const transport = api.uploadTransport({
+    onError: options.onError,
+    path: path(id, `/files/${encodeURIComponent(fileId)}/replace`),
+  });
+  return sendForm<CommandDone>(transport, form, options);
 }

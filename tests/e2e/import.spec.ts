@@ -148,7 +148,7 @@ test.describe('statement import', () => {
       // The second upload goes only once the first is stored.
       if (attempt === 0) await expect(drawer.getByText('Uploaded')).toHaveCount(1);
     }
-    await expect(drawer.getByRole('alert')).toContainText('was already uploaded');
+    await expect(drawer.getByRole('alert')).toContainText('is already in the statement');
     await drawer
       .getByRole('button', { name: `Remove ${file.name}` })
       .last()

@@ -25,6 +25,7 @@ const events: StatementEvent[] = [
   { type: 'statement.read', facts: rejected },
   { type: 'statement.resolve', facts: clean },
   { type: 'statement.retry' },
+  { type: 'statement.replace' },
   { type: 'funds.check', facts: clean },
   { type: 'funds.check', facts: cashless },
   { type: 'funds.receive', facts: funded },
@@ -143,6 +144,29 @@ describe('what the pipeline shows and allows', () => {
         type: 'statement.delete',
       }),
     ).toBeNull();
+  });
+});
+
+describe('replacing a file', () => {
+  it('reads the statement again from before its calculation runs until its result is approved', () => {
+    const context = { forced: true, expedited: true, cashless: true };
+    const replaceable = Object.keys(statementMachine.states).filter(
+      (state) => nextSnapshot(snapshotOf(state, context), { type: 'statement.replace' }) !== null,
+    );
+    expect(replaceable).toEqual([
+      'failed',
+      'needsAttention',
+      'pending',
+      'awaitingFunds',
+      'funded',
+      'pendingApproval',
+    ]);
+    // The run flags were given for figures that are gone; a cashless statement stays cashless.
+    const after = nextSnapshot(snapshotOf('pendingApproval', context), {
+      type: 'statement.replace',
+    });
+    expect(after?.value).toBe('syncing');
+    expect(after?.context).toEqual({ forced: false, expedited: false, cashless: true });
   });
 });
 

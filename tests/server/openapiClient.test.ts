@@ -227,6 +227,7 @@ describe('the published OpenAPI contract', () => {
       'post /api/settings/documents',
       'post /api/statement/preview',
       'post /api/statement/upload',
+      'post /api/statements/{id}/files/{fileId}/replace',
       'post /api/statements/{id}/retry',
     ]);
     expect(

@@ -188,10 +188,12 @@ export const statementProjector: Projector<StatementEvent> = {
       [id],
     );
     await insertFiles(tx, id, owner[0]?.account_id ?? '', data.added, version);
-    await tx.query(`update statements set parse_status = 'syncing', version = $2 where id = $1`, [
-      id,
-      version,
-    ]);
+    // A result calculated from the files before is out of date: the statement is calculated again.
+    await tx.query(
+      `update statements set parse_status = 'syncing', calculation_id = null, version = $2
+        where id = $1`,
+      [id, version],
+    );
   },
   async StatementTakeSet(tx, { data }, { id, version }) {
     await tx.query('update statements set distributor_take_pct = $2, version = $3 where id = $1', [

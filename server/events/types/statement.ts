@@ -96,7 +96,15 @@ export type StatementEvent =
         description: string;
       };
     }
-  | { type: 'StatementFilesReplaced'; data: { removed: string[]; added: UploadedFile[] } }
+  | {
+      type: 'StatementFilesReplaced';
+      data: {
+        removed: string[];
+        added: UploadedFile[];
+        /** The one file a label replaced before approval (a retry replaces the faulty ones). */
+        replaced?: { fileId: string; name: string; sha256: string };
+      };
+    }
   /** This statement's distributor take (%), over the account's default; null clears it. */
   | { type: 'StatementTakeSet'; data: { takePct: string | null } };
 

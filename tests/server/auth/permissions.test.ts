@@ -124,6 +124,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/statements/x/adjustments', resource: 'statement' },
     { method: 'POST', url: '/api/statements/x/adjustments', resource: 'statement' },
     { method: 'POST', url: '/api/statements/x/retry', resource: 'statement' },
+    { method: 'POST', url: '/api/statements/x/files/x/replace', resource: 'statement' },
     { method: 'GET', url: '/api/products', resource: 'product' },
     { method: 'GET', url: '/api/products/x', resource: 'product' },
     { method: 'POST', url: '/api/products', resource: 'product' },
@@ -247,7 +248,10 @@ describe('every API route checks permissions', () => {
     ];
     const covered = guarded.map(
       (route) =>
-        `${route.method} ${route.url.replace(/\/x(\/|$)/, '/{id}$1').replace(/\/users\/x$/, '/users/{userId}')}`,
+        `${route.method} ${route.url
+          .replace(/\/x(\/|$)/, '/{id}$1')
+          .replace(/\/users\/x$/, '/users/{userId}')
+          .replace(/\/files\/x\//, '/files/{fileId}/')}`,
     );
     expect([...declared].sort()).toEqual(
       [...covered, ...sessionRoutes, ...keyRoutes, ...publicRoutes].sort(),

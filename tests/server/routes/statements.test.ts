@@ -111,7 +111,7 @@ describe('statement upload and import', () => {
     );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      "'copy.tsv' was already uploaded on 11-01-2026 with the statement 'DistroKid 2023-06'.",
+      "'copy.tsv' is already in the statement 'DistroKid 2023-06' (received 11-01-2026). To read it again, replace the file on that statement or cancel that statement first.",
     );
   });
 

@@ -8,6 +8,13 @@ import * as refusals from '../../../server/validationTexts';
 import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
 import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
 import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
+import {
+  REPLACE_AFTER_APPROVAL,
+  REPLACE_ONE_FILE,
+  REPLACE_STOPPED,
+  REPLACE_WHILE_BUSY,
+  REPLACED_ALREADY,
+} from '../../../server/statements/replaceFile';
 
 const SERVER_TEXTS: string[] = [
   ...Object.values(refusals as Record<string, unknown>).filter(
@@ -17,6 +24,11 @@ const SERVER_TEXTS: string[] = [
   ADJUSTMENT_AMOUNT_INVALID,
   RESET_FAILED,
   CLAIM_FAILED,
+  REPLACE_ONE_FILE,
+  REPLACE_AFTER_APPROVAL,
+  REPLACE_WHILE_BUSY,
+  REPLACE_STOPPED,
+  REPLACED_ALREADY,
 ];
 
 describe('what the server refuses a request with', () => {

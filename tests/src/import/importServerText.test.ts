@@ -3,6 +3,7 @@ import { createI18n } from '../../../src/i18n';
 import { importServerText } from '../../../src/import/importServerText';
 import { READER_OUT_OF_MEMORY } from '../../../server/import/copyChunksInThread';
 import { AmbiguousAmountsError } from '../../../server/import/types';
+import { alreadyInStatementText } from '../../../server/statements/replaceFile';
 
 describe('the import’s server texts in the reader’s language', () => {
   it('says in French which column’s amounts could be read two ways', () => {
@@ -13,6 +14,23 @@ describe('the import’s server texts in the reader’s language', () => {
     );
     const mixed = new AmbiguousAmountsError('Earnings (USD)', ['1,234.56', '12,5']).message;
     expect(importServerText(createI18n('ja').t, mixed)).toContain('「1,234.56」と「12,5」');
+  });
+
+  it('says where a file sent again already is, and what works, in the reader’s language', () => {
+    const statement = { title: 'DistroKid 2026-04', receivedAt: '2026-05-01T10:00:00Z' };
+    const live = alreadyInStatementText('april.csv', { ...statement, approved: false });
+    expect(importServerText(createI18n('en').t, live)).toBe(live);
+    expect(importServerText(createI18n('es').t, live)).toBe(
+      "'april.csv' ya está en el estado de cuenta 'DistroKid 2026-04' (recibido el 05-01-2026). Para leerlo de nuevo, reemplace el archivo en ese estado de cuenta o cancele antes ese estado de cuenta.",
+    );
+    const approved = alreadyInStatementText('april.csv', { ...statement, approved: true });
+    expect(approved).toContain('which was approved');
+    expect(importServerText(createI18n('fr').t, approved)).toBe(
+      '« april.csv » figure déjà dans le relevé « DistroKid 2026-04 » (reçu le 05-01-2026), qui a été approuvé : ses ventes y sont comptées, il ne peut donc pas être relu.',
+    );
+    expect(importServerText(createI18n('ja').t, "'b.csv' is the same file as 'a.csv'.")).toBe(
+      '「b.csv」は「a.csv」と同じファイルです。',
+    );
   });
 
   it('says the file limit and an empty file in the reader’s language', () => {

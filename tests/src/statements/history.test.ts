@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampStep,
+  historyEventDetail,
   historyEventKey,
   machineEventOf,
   replayHistory,
@@ -188,6 +189,39 @@ describe('stepping through a statement history with the shared machine', () => {
     const done = { type: 'StatementTransitioned', data: { event: 'calculation.done' } };
     expect(text(historyEventKey(done))).toBe('Calculation finished');
     expect(text(historyEventKey({ type: 'SomethingNew', data: {} }))).toBe('Change recorded');
+  });
+
+  it('says which file replaced which, and who replaced it', () => {
+    const replaced = {
+      type: 'StatementFilesReplaced',
+      data: {
+        removed: ['f1'],
+        added: [{ fileId: 'f2', name: 'june-corrected.csv', sha256: 'b', size: 2 }],
+        replaced: { fileId: 'f1', name: 'june.csv', sha256: 'a' },
+      },
+      actorName: 'Lena Label',
+    };
+    const detail = historyEventDetail(replaced);
+    expect(detail).toEqual({
+      key: 'statements.event.file-replaced-by',
+      values: { old: 'june.csv', new: 'june-corrected.csv', who: 'Lena Label' },
+    });
+    expect(historyEventDetail({ ...replaced, actorName: null })?.key).toBe(
+      'statements.event.file-replaced',
+    );
+    // A retry's replacement of the faulty files names no one file.
+    expect(historyEventDetail({ ...replaced, data: { removed: ['f1'], added: [] } })).toBeNull();
+    expect(historyEventDetail({ type: 'StatementParsed', data: {} })).toBeNull();
+    const text = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+    expect(
+      text(
+        historyEventKey({
+          type: 'StatementTransitioned',
+          data: { event: 'statement.replace' },
+        }),
+      ),
+    ).toBe('File replaced, read again');
   });
 
   it('keeps the position within the history', () => {

@@ -3,7 +3,44 @@ import { decodeText } from '../../../server/import/decode';
 import { detectEncoding } from '../../../server/import/detectEncoding';
 import { DISTROKID } from '../../../server/import/templates';
 import type { DistributorTemplate } from '../../../rules/templateSchema';
-import { chunked, fixture, parseFile, DISTROKID_HEADER } from './helpers';
+import { chunked, fixture, parseFile, DISTROKID_HEADER, distroKidLine } from './helpers';
+
+/** The text in a single-byte code page, byte by byte as TextDecoder reads that page. */
+function inCodePage(text: string, encoding: string): Buffer {
+  const decoder = new TextDecoder(encoding);
+  const byteOf = new Map<string, number>();
+  for (let byte = 0; byte < 256; byte++) byteOf.set(decoder.decode(Uint8Array.of(byte)), byte);
+  return Buffer.from(
+    [...text].map((char) => {
+      const byte = byteOf.get(char);
+      if (byte === undefined) throw new Error(`${char} is not in ${encoding}`);
+      return byte;
+    }),
+  );
+}
+
+const TITLES = {
+  French: ['Déjà Vu', 'Là-haut', 'Ça ira', 'Père Noël', 'Où est la fête'],
+  Spanish: ['Señorita', 'Corazón partío', 'Canción', 'Año nuevo', '¿Dónde estás?'],
+  German: ['Für Elise', 'Schöne Grüße', 'Über den Wolken', 'Mädchen', 'Straße'],
+  Portuguese: ['Coração', 'Não sei', 'Saudade do sertão', 'Açaí', 'Ônibus'],
+  Polish: [
+    'Przeżyj to sam',
+    'Dziwny jest ten świat',
+    'Kocham cię jak Irlandię',
+    'Wszystko się może zdarzyć',
+    'Jolka, Jolka pamiętasz',
+  ],
+} as const;
+
+/** The code pages each language's titles are written in by the programs that export them. */
+const CODE_PAGES: Record<keyof typeof TITLES, string[]> = {
+  French: ['windows-1252', 'latin1', 'iso-8859-15', 'utf-8'],
+  Spanish: ['windows-1252', 'latin1', 'iso-8859-15', 'utf-8'],
+  German: ['windows-1252', 'latin1', 'iso-8859-15', 'windows-1250', 'iso-8859-2', 'utf-8'],
+  Portuguese: ['windows-1252', 'latin1', 'iso-8859-15', 'utf-8'],
+  Polish: ['windows-1250', 'iso-8859-2', 'utf-8'],
+};
 
 const withEncoding = (
   template: DistributorTemplate,
@@ -116,4 +153,33 @@ describe('text encodings of statement files', () => {
     expect(records[0]?.artist).toBe('Кино');
     expect(summary.source).toMatchObject({ encoding: 'windows-1251' });
   });
+
+  // A DistroKid file in Latin-1 read as windows-1250 gave 'Déjŕ Vu' and 'Seńorita': among rows of
+  // ASCII the detector's confidence is noise, and it ranked central European pages first.
+  const cases = Object.entries(CODE_PAGES).flatMap(([language, pages]) =>
+    pages.flatMap((page) =>
+      [0, 60].map((asciiRows) => ({ language: language as keyof typeof TITLES, page, asciiRows })),
+    ),
+  );
+  it.each(cases)(
+    'reads $language titles written in $page, after $asciiRows rows of ASCII',
+    async ({ language, page, asciiRows }) => {
+      const titles = TITLES[language];
+      const plain = Array.from({ length: asciiRows }, (_, i) => `Track ${i}`);
+      const text =
+        DISTROKID_HEADER +
+        [...plain, ...titles]
+          .map((title) =>
+            distroKidLine({ earnings: '0.10' }).replace('\tSong\tQZ', `\t${title}\tQZ`),
+          )
+          .join('');
+      const bytes =
+        page === 'utf-8' || page === 'latin1' ? Buffer.from(text, page) : inCodePage(text, page);
+      const { records, rowErrors } = await parseFile('statement.tsv', bytes, DISTROKID, {
+        chunkSize: 4096,
+      });
+      expect(rowErrors).toEqual([]);
+      expect(records.slice(asciiRows).map((record) => record.title)).toEqual(titles);
+    },
+  );
 });

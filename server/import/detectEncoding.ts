@@ -228,7 +228,7 @@ export function rejectBinary(sample: Buffer): void {
 }
 
 /** Text in UTF-16 has a NUL in every other byte for ASCII characters; 8-bit text has none. */
-function utf16FromNuls(sample: Buffer): TextEncoding | null {
+export function utf16FromNuls(sample: Buffer): TextEncoding | null {
   const pairs = Math.min(sample.length >> 1, 4096);
   if (pairs < 2) return null;
   let evenNuls = 0;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../server/import/decode';
 import { detectEncoding } from '../../../server/import/detectEncoding';
-import { DISTROKID } from '../../../server/import/templates';
+import { decideEncoding } from '../../../server/import/decode';
+import { previewStatementFile } from '../../../server/import/preview';
+import { BANDCAMP, DISTROKID } from '../../../server/import/templates';
 import type { DistributorTemplate } from '../../../rules/templateSchema';
 import { chunked, fixture, parseFile, DISTROKID_HEADER, distroKidLine } from './helpers';
 
@@ -182,4 +184,64 @@ describe('text encodings of statement files', () => {
       expect(records.slice(asciiRows).map((record) => record.title)).toEqual(titles);
     },
   );
+});
+
+describe('one decision about a file’s encoding, the preview’s and the upload’s', () => {
+  const utf16 = fixture('bandcamp.csv');
+  const text = new TextDecoder('utf-16le').decode(utf16);
+  const candidates = [
+    { id: 'bandcamp', name: 'Bandcamp', template: BANDCAMP },
+    { id: 'distrokid', name: 'DistroKid', template: DISTROKID },
+  ];
+
+  // Bandcamp writes UTF-16LE by default and UTF-8 when asked: the preview matched the UTF-8 file
+  // and the upload then refused it as 'not valid UTF-16LE', the layout's declared encoding.
+  it.each([
+    ['ASCII', text],
+    [
+      'accented',
+      text.replaceAll('Sea Glass', 'Sigur Rós').replaceAll('Quiet Harbour', 'Ágætis byrjun'),
+    ],
+  ])(
+    'reads a Bandcamp file exported as UTF-8 (%s) in the preview and the upload alike',
+    async (_, body) => {
+      for (const bytes of [Buffer.from(body), Buffer.from(`\ufeff${body}`)]) {
+        const preview = await previewStatementFile({ name: 'bandcamp.csv', bytes }, candidates);
+        expect(preview).toMatchObject({ problem: null, encoding: 'utf-8', encodingSure: true });
+        expect(preview.matches.map((match) => match.distributorId)).toEqual(['bandcamp']);
+        const read = await parseFile('bandcamp.csv', bytes, BANDCAMP);
+        const original = await parseFile('bandcamp.csv', utf16, BANDCAMP);
+        expect(read.summary.source).toMatchObject({ encoding: 'utf-8' });
+        expect(read.records.map((r) => [r.code, r.revenue, r.artist])).toEqual(
+          original.records.map((r) => [r.code, r.revenue, body === text ? r.artist : 'Sigur Rós']),
+        );
+      }
+    },
+  );
+
+  it('takes a layout’s encoding unless the bytes say otherwise', () => {
+    const cyrillic = '2026-10-05,Кино,Группа крови,12,0.10\n';
+    const cp1251 = fixture('distrokid-cp1251.tsv');
+    const cases: [Buffer, string][] = [
+      [Buffer.from('a,b\n'), 'windows-1251'],
+      [cp1251, 'windows-1251'],
+      [Buffer.from(cyrillic), 'utf-8'],
+      [Buffer.from(cyrillic, 'utf16le'), 'utf-16le'],
+      [Buffer.from(cyrillic, 'utf16le').swap16(), 'utf-16be'],
+    ];
+    expect(
+      cases.map(([bytes]) => decideEncoding(bytes, undefined, 'windows-1251').encoding),
+    ).toEqual(cases.map(([, encoding]) => encoding));
+    // A UTF-16 layout: 8-bit text has no NUL, so the bytes are read as what they are.
+    expect(
+      decideEncoding(Buffer.from('date,net amount\n1/1/25,1.00\n'), undefined, 'utf-16le'),
+    ).toMatchObject({
+      encoding: 'utf-8',
+    });
+    expect(decideEncoding(Buffer.from(cyrillic, 'utf16le'), undefined, 'utf-16le').encoding).toBe(
+      'utf-16le',
+    );
+    // The uploader's own choice stands (only a byte order mark overrides it).
+    expect(decideEncoding(Buffer.from(cyrillic), 'windows-1251').encoding).toBe('windows-1251');
+  });
 });

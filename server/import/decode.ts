@@ -34,11 +34,19 @@ export interface DecodedText {
 
 const DEFAULT_SAMPLE = 64 * 1024;
 
-/** Reads the first `size` bytes of a stream (or all of it), keeping the rest to stream. */
+/**
+ * Reads the first `size` bytes of a stream (or all of it), keeping the rest to stream; `close`
+ * ends the stream when the rest is not wanted (a decoder's worker thread with it).
+ */
 export async function peekBytes(
   bytes: AsyncIterable<Buffer>,
   size: number,
-): Promise<{ head: Buffer; done: boolean; all: AsyncIterable<Buffer> }> {
+): Promise<{
+  head: Buffer;
+  done: boolean;
+  all: AsyncIterable<Buffer>;
+  close: () => Promise<void>;
+}> {
   const iterator = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let length = 0;
@@ -62,7 +70,10 @@ export async function peekBytes(
       yield next.value;
     }
   }
-  return { head: sample, done, all: all() };
+  const close = async (): Promise<void> => {
+    await iterator.return?.();
+  };
+  return { head: sample, done, all: all(), close };
 }
 
 /**

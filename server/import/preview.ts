@@ -81,6 +81,7 @@ export async function previewStatementFile(
       decompressedBytes(type.compression, Readable.from([file.bytes]), limits),
       SAMPLE_BYTES,
     );
+    await peeked.close();
     const sample = peeked.head;
     const guess = decideEncoding(sample, options.encoding);
     preview.encoding = guess.encoding;

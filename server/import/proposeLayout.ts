@@ -228,6 +228,7 @@ async function textRows(
     decompressedBytes(compression, Readable.from([bytes]), limits),
     SAMPLE_BYTES,
   );
+  await peeked.close();
   const guess = decideEncoding(peeked.head);
   // TextDecoder drops a BOM of its own encoding; only whole lines are read.
   const text = new TextDecoder(guess.encoding).decode(peeked.head);

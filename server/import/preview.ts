@@ -207,7 +207,10 @@ function firstRows(text: string, candidates: readonly PreviewCandidate[]): strin
   return rows.map((row) => row.cells).filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
 
-/** The layout version with the largest share of its headers in one of the rows, and the rest. */
+/**
+ * The layout version with the largest share of its headers in one of the rows, and the rest;
+ * none when no version shares a header with the file (nothing would be near).
+ */
 function closestLayout(
   rows: readonly string[][],
   candidates: readonly PreviewCandidate[],
@@ -232,7 +235,7 @@ function closestLayout(
       }
     }
   }
-  if (!best) return null;
+  if (!best || best.share === 0) return null;
   const { share: _share, ...closest } = best;
   return closest;
 }

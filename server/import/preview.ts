@@ -11,7 +11,7 @@ import { maxSearchRow, type RowSource } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import { openText } from './textSource';
-import { StatementFileError } from './types';
+import { StatementFileError, UnreadableFileError } from './types';
 
 /** A distributor an upload may be filed under, with the template that reads its files. */
 export interface PreviewCandidate {
@@ -180,7 +180,8 @@ async function matchSpreadsheet(
       union.template,
     );
   } catch (error) {
-    if (error instanceof StatementFileError) return null;
+    // A damaged or empty workbook is the file's problem, not a layout that does not match.
+    if (error instanceof StatementFileError && !(error instanceof UnreadableFileError)) return null;
     throw error;
   }
   // Ends the workbook's thread: nothing past the header is read.

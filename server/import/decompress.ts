@@ -2,7 +2,14 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { bunzip2Blocks } from './bunzip2';
 import { ByteCounter, ExpansionBudget, guardExpansion, guardRatio } from './byteGuard';
-import { fileTypeOf, type Compression, type FileType } from './fileType';
+import { peekBytes } from './decode';
+import {
+  fileTypeOf,
+  fileTypeOfContent,
+  TYPE_SAMPLE_BYTES,
+  type Compression,
+  type FileType,
+} from './fileType';
 import type { ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
 import { unxzInThread } from './unxz';
@@ -33,15 +40,21 @@ export async function checkExpansion(
   limits: ImportLimits,
 ): Promise<number> {
   let type: FileType | null = null;
+  let start: Awaited<ReturnType<typeof peekBytes>> | null = null;
   try {
-    type = fileTypeOf(fileName);
+    fileTypeOf(fileName);
+    start = await peekBytes(bytes, TYPE_SAMPLE_BYTES);
+    type = fileTypeOfContent(fileName, start.head);
   } finally {
     // Nothing to expand (or a name no reader takes): the file is not read here.
-    if (type?.kind !== 'text' || type.compression === 'none') bytes.destroy?.();
+    if (type?.kind !== 'text' || type.compression === 'none') {
+      await start?.close();
+      bytes.destroy?.();
+    }
   }
-  if (type.kind !== 'text' || type.compression === 'none') return 0;
+  if (type.kind !== 'text' || type.compression === 'none' || !start) return 0;
   let total = 0;
-  for await (const chunk of decompressedBytes(type.compression, bytes, limits)) {
+  for await (const chunk of decompressedBytes(type.compression, start.all, limits)) {
     total += chunk.length;
   }
   return total;

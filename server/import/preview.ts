@@ -4,7 +4,7 @@ import type { DistributorTemplate, LayoutVersion } from '../../rules/templateSch
 import { CsvParser, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
-import { fileTypeOf, type SpreadsheetFormat } from './fileType';
+import { fileTypeOfContent, TYPE_SAMPLE_BYTES, type SpreadsheetFormat } from './fileType';
 import { matchHeader } from './header';
 import { withLimits } from './limits';
 import { maxSearchRow, type RowSource } from './rowSource';
@@ -70,7 +70,7 @@ export async function previewStatementFile(
     problem: null,
   };
   try {
-    const type = fileTypeOf(file.name);
+    const type = fileTypeOfContent(file.name, file.bytes.subarray(0, TYPE_SAMPLE_BYTES));
     if (type.kind === 'spreadsheet') {
       const match = await matchSpreadsheet(file.bytes, type.format, candidates);
       if (match) preview.matches.push(match);

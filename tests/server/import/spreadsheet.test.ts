@@ -234,11 +234,14 @@ describe('spreadsheet limits and damage', () => {
     bytes: Buffer,
     change: (path: string, data: Buffer) => Buffer | null,
   ): Buffer {
-    const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
+    const zip = XLSX.CFB.read(bytes, { type: 'buffer' }) as {
+      FileIndex: { content?: ArrayLike<number> }[];
+      FullPaths: string[];
+    };
     const parts = zip.FileIndex.flatMap((file, i) => {
       const path = (zip.FullPaths[i] ?? '').replace(/^Root Entry\//, '');
       if (path.endsWith('/') || !file.content || file.content.length === 0) return [];
-      const data = change(path, Buffer.from(file.content as Uint8Array));
+      const data = change(path, Buffer.from(Uint8Array.from(file.content)));
       return data ? [{ name: path, data }] : [];
     });
     return makeZip(parts);

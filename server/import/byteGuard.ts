@@ -61,12 +61,29 @@ export async function* guardExpansion(
   limits: ImportLimits,
 ): AsyncGenerator<Buffer> {
   let expanded = 0;
-  for await (const chunk of output) {
+  for await (const chunk of guardRatio(output, compressed, limits)) {
     expanded += chunk.length;
     if (expanded > limits.maxUncompressedBytes) throw expandsTooFar(limits);
+    yield chunk;
+  }
+}
+
+/**
+ * Stops one decompressor's output at the expansion ratio, measured against the compressed bytes
+ * it has `consumed`, once the output passes `ratioCheckAfterBytes`: a bomb is refused within its
+ * first megabytes, before seconds of work on it.
+ */
+export async function* guardRatio(
+  output: AsyncIterable<Buffer>,
+  consumed: { readonly bytes: number },
+  limits: ImportLimits,
+): AsyncGenerator<Buffer> {
+  let expanded = 0;
+  for await (const chunk of output) {
+    expanded += chunk.length;
     if (
       expanded > limits.ratioCheckAfterBytes &&
-      expanded > compressed.bytes * limits.maxCompressionRatio
+      expanded > consumed.bytes * limits.maxCompressionRatio
     ) {
       throw new UnreadableFileError(
         'too-large',

@@ -1,16 +1,24 @@
 import { isAscii } from 'node:buffer';
 import type { TextEncoding } from '../../rules/encodings';
-import { detectEncoding, scanUtf8, utf8Sequence, type EncodingGuess } from './detectEncoding';
+import {
+  detectEncoding,
+  scanUtf8,
+  utf16FromNuls,
+  utf8Sequence,
+  type EncodingGuess,
+} from './detectEncoding';
 import { UnreadableFileError } from './types';
 
 export type { TextEncoding } from '../../rules/encodings';
 
 export interface DecodeOptions {
   /**
-   * The encoding the layout declares or the uploader confirmed: authoritative, only a byte order
-   * mark overrides it. Absent: detected from the bytes (`detectEncoding`).
+   * The encoding the uploader confirmed: authoritative, only a byte order mark overrides it.
+   * Absent: `layout`, else detected from the bytes (`detectEncoding`).
    */
   declared?: TextEncoding;
+  /** The encoding the layout declares: used unless the bytes say otherwise (`decideEncoding`). */
+  layout?: TextEncoding;
   sampleBytes?: number;
 }
 
@@ -26,11 +34,19 @@ export interface DecodedText {
 
 const DEFAULT_SAMPLE = 64 * 1024;
 
-/** Reads the first `size` bytes of a stream (or all of it), keeping the rest to stream. */
+/**
+ * Reads the first `size` bytes of a stream (or all of it), keeping the rest to stream; `close`
+ * ends the stream when the rest is not wanted (a decoder's worker thread with it).
+ */
 export async function peekBytes(
   bytes: AsyncIterable<Buffer>,
   size: number,
-): Promise<{ head: Buffer; done: boolean; all: AsyncIterable<Buffer> }> {
+): Promise<{
+  head: Buffer;
+  done: boolean;
+  all: AsyncIterable<Buffer>;
+  close: () => Promise<void>;
+}> {
   const iterator = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let length = 0;
@@ -54,7 +70,10 @@ export async function peekBytes(
       yield next.value;
     }
   }
-  return { head: sample, done, all: all() };
+  const close = async (): Promise<void> => {
+    await iterator.return?.();
+  };
+  return { head: sample, done, all: all(), close };
 }
 
 /**
@@ -76,7 +95,7 @@ export function decodeText(bytes: AsyncIterable<Buffer>, options: DecodeOptions 
   let decoder: StreamDecoder | null = null;
   async function* chunks(): AsyncGenerator<string> {
     const peeked = await peekBytes(bytes, options.sampleBytes ?? DEFAULT_SAMPLE);
-    guess = decideEncoding(peeked.head, options.declared);
+    guess = decideEncoding(peeked.head, options.declared, options.layout);
     decoder = new StreamDecoder(guess.encoding, guess.mixed, options.declared === undefined);
     let first = true;
     for await (const chunk of peeked.all) {
@@ -95,14 +114,39 @@ export function decodeText(bytes: AsyncIterable<Buffer>, options: DecodeOptions 
   };
 }
 
-/** The encoding to read a file in: the declared one unless a BOM says otherwise, else detected. */
-export function decideEncoding(sample: Buffer, declared?: TextEncoding): EncodingGuess {
-  if (declared) {
+/**
+ * The one decision about a file's encoding, made on a sample at its start, that the preview and
+ * the upload both take: a byte order mark; else the uploader's confirmed choice (`declared`);
+ * else the layout's encoding unless the bytes contradict it (`contradicts`), else detected.
+ */
+export function decideEncoding(
+  sample: Buffer,
+  declared?: TextEncoding,
+  layout?: TextEncoding,
+): EncodingGuess {
+  const chosen = declared ?? (layout && !contradicts(sample, layout) ? layout : undefined);
+  if (chosen) {
     const bom = detectBom(sample);
     if (bom) return bom;
-    return { encoding: declared, sure: true, bomLength: 0, mixed: false, alternatives: [] };
+    return { encoding: chosen, sure: true, bomLength: 0, mixed: false, alternatives: [] };
   }
   return detectEncoding(sample);
+}
+
+/**
+ * Whether the bytes rule out the encoding a layout declares, so a layout's encoding is a
+ * preference and not a wall (Bandcamp exports UTF-16LE by default and UTF-8 on request): text in
+ * UTF-16 has NULs in every other byte and 8-bit text none; valid UTF-8 with multi-byte characters
+ * is UTF-8, not text in a code page.
+ */
+function contradicts(sample: Buffer, layout: TextEncoding): boolean {
+  if (sample.length < 2 || detectBom(sample)) return false;
+  const utf16 = utf16FromNuls(sample);
+  if (utf16) return utf16 !== layout;
+  if (layout === 'utf-16le' || layout === 'utf-16be') return !sample.includes(0);
+  if (layout === 'utf-8' || isAscii(sample)) return false;
+  const scan = scanUtf8(sample);
+  return scan.invalidBytes === 0 && scan.multibyte > 0;
 }
 
 function detectBom(sample: Buffer): EncodingGuess | null {

@@ -1,17 +1,19 @@
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { bunzip2Blocks } from './bunzip2';
-import { ByteCounter, ExpansionBudget, guardExpansion } from './byteGuard';
-import { fileTypeOf, type Compression, type FileType } from './fileType';
+import { ByteCounter, ExpansionBudget, guardExpansion, guardRatio } from './byteGuard';
+import { peekBytes } from './decode';
+import {
+  fileTypeOf,
+  fileTypeOfContent,
+  TYPE_SAMPLE_BYTES,
+  type Compression,
+  type FileType,
+} from './fileType';
 import type { ImportLimits } from './limits';
 import { UnreadableFileError } from './types';
+import { unxzInThread } from './unxz';
 import { unzipStatement } from './zip';
-
-// xz-decompress is a webpack bundle whose named exports Node's ESM loader cannot see.
-const { XzReadableStream } = createRequire(import.meta.url)(
-  'xz-decompress',
-) as typeof import('xz-decompress');
 
 /** The text file's bytes, decompressed as the file name says, streamed and size-guarded. */
 export function decompressedBytes(
@@ -38,15 +40,21 @@ export async function checkExpansion(
   limits: ImportLimits,
 ): Promise<number> {
   let type: FileType | null = null;
+  let start: Awaited<ReturnType<typeof peekBytes>> | null = null;
   try {
-    type = fileTypeOf(fileName);
+    fileTypeOf(fileName);
+    start = await peekBytes(bytes, TYPE_SAMPLE_BYTES);
+    type = fileTypeOfContent(fileName, start.head);
   } finally {
     // Nothing to expand (or a name no reader takes): the file is not read here.
-    if (type?.kind !== 'text' || type.compression === 'none') bytes.destroy?.();
+    if (type?.kind !== 'text' || type.compression === 'none') {
+      await start?.close();
+      bytes.destroy?.();
+    }
   }
-  if (type.kind !== 'text' || type.compression === 'none') return 0;
+  if (type.kind !== 'text' || type.compression === 'none' || !start) return 0;
   let total = 0;
-  for await (const chunk of decompressedBytes(type.compression, bytes, limits)) {
+  for await (const chunk of decompressedBytes(type.compression, start.all, limits)) {
     total += chunk.length;
   }
   return total;
@@ -75,20 +83,36 @@ export function expandLayer(
       return unzipStatement(bytes, limits, budget, (layer, entry) =>
         expandLayer(layer, entry, limits, budget, depth + 1),
       );
-    case 'gzip':
-      return budget.count(gunzip(bytes));
-    case 'bzip2':
-      return budget.count(bunzip2(bytes));
-    case 'xz':
-      return budget.count(unxz(bytes));
+    case 'gzip': {
+      const consumed = { bytes: 0 };
+      return budget.count(guardRatio(gunzip(bytes, consumed), consumed, limits));
+    }
+    case 'bzip2': {
+      const consumed = new ByteCounter();
+      return budget.count(guardRatio(bunzip2(consumed.count(bytes)), consumed, limits));
+    }
+    case 'xz': {
+      const consumed = new ByteCounter();
+      return budget.count(guardRatio(unxz(consumed.count(bytes)), consumed, limits));
+    }
   }
 }
 
-async function* gunzip(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+/** `consumed` follows the compressed bytes the inflater has taken, not those read ahead. */
+async function* gunzip(
+  bytes: AsyncIterable<Buffer>,
+  consumed: { bytes: number },
+): AsyncGenerator<Buffer> {
   const source = Readable.from(bytes);
   const inflater = createGunzip();
   source.on('error', (error) => inflater.destroy(error));
-  yield* translateErrors(source.pipe(inflater), 'gzip', [source]);
+  async function* output(): AsyncGenerator<Buffer> {
+    for await (const chunk of source.pipe(inflater) as AsyncIterable<Buffer>) {
+      consumed.bytes = inflater.bytesWritten;
+      yield chunk;
+    }
+  }
+  yield* translateErrors(output(), 'gzip', [source]);
 }
 
 async function* bunzip2(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -96,14 +120,7 @@ async function* bunzip2(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 }
 
 async function* unxz(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const source = Readable.from(bytes);
-  const decoded = new XzReadableStream(Readable.toWeb(source) as ReadableStream<Uint8Array>);
-  async function* buffers(): AsyncGenerator<Buffer> {
-    for await (const chunk of decoded as unknown as AsyncIterable<Uint8Array>) {
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
-  }
-  yield* translateErrors(buffers(), 'xz', [source]);
+  yield* translateErrors(unxzInThread(bytes), 'xz', []);
 }
 
 async function* translateErrors(

@@ -85,7 +85,14 @@ function weighSingleByte(whole: Buffer): EncodingGuess {
     const { score, words } = plausibility(text);
     readings.push({ encoding, text, score, words, confidence: listed.get(encoding) ?? 0 });
   }
-  readings.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
+  // Equally plausible readings: the commoner code page, Western European first, then the
+  // detector's confidence (which, in a file of mostly ASCII, is near noise).
+  readings.sort(
+    (a, b) =>
+      b.score - a.score ||
+      commonness(a.encoding) - commonness(b.encoding) ||
+      b.confidence - a.confidence,
+  );
   const best = readings[0] as Reading;
   // Readings that differ from the best one and are about as good: the uploader chooses, unless
   // the detector itself ranks each of them at half the best one's confidence or less.
@@ -105,6 +112,23 @@ function weighSingleByte(whole: Buffer): EncodingGuess {
       .filter((reading) => reading !== best && reading.score >= 0.5)
       .map((reading) => reading.encoding),
   };
+}
+
+/**
+ * Code pages in the order statement files are found in them: Latin text that reads as well in
+ * windows-1252 as in windows-1250 or 1257 is Western European ("Déjà Vu", not "Déjŕ Vu").
+ */
+const COMMONEST: readonly TextEncoding[] = [
+  'windows-1252',
+  'iso-8859-15',
+  'windows-1251',
+  'windows-1250',
+  'iso-8859-2',
+];
+
+function commonness(encoding: TextEncoding): number {
+  const rank = COMMONEST.indexOf(encoding);
+  return rank === -1 ? COMMONEST.length : rank;
 }
 
 /** The detector's name as TextDecoder knows it, when it is one of ours. */
@@ -129,7 +153,13 @@ function whatwgName(name: string | null): TextEncoding | null {
 
 const WORD = /\p{L}+/gu;
 const NON_ASCII = /[^\p{ASCII}]/u;
-const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+const SCRIPTS = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  // One family: a Japanese word mixes kanji and kana; none mixes them with Latin letters.
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u,
+];
 
 /**
  * How much a decoded text looks like text: the share of its words with non-ASCII letters that
@@ -198,7 +228,7 @@ export function rejectBinary(sample: Buffer): void {
 }
 
 /** Text in UTF-16 has a NUL in every other byte for ASCII characters; 8-bit text has none. */
-function utf16FromNuls(sample: Buffer): TextEncoding | null {
+export function utf16FromNuls(sample: Buffer): TextEncoding | null {
   const pairs = Math.min(sample.length >> 1, 4096);
   if (pairs < 2) return null;
   let evenNuls = 0;

@@ -31,7 +31,9 @@ export const DEFAULT_LIMITS: ImportLimits = {
   maxArchiveDepth: 3,
   maxArchiveEntries: 1000,
   maxCompressionRatio: 200,
-  ratioCheckAfterBytes: 64 * 1024 * 1024,
+  // Early: a 6.5 MB gzip bomb is refused after 4 MB of output, not a gigabyte and seconds of CPU.
+  // Statements compress 5 to 50 times; a few megabytes of output are a fair sample of the ratio.
+  ratioCheckAfterBytes: 4 * 1024 * 1024,
   maxSpreadsheetBytes: 50 * 1024 * 1024,
   maxSpreadsheetUnpackedBytes: 600 * 1024 * 1024,
   // Excel's own last row: no sheet Excel writes goes further.

@@ -1,5 +1,6 @@
 import { decompressedBytes } from './decompress';
-import { fileTypeOf } from './fileType';
+import { peekBytes } from './decode';
+import { fileTypeOf, fileTypeOfContent, TYPE_SAMPLE_BYTES } from './fileType';
 import { withLimits, type ImportLimits } from './limits';
 import { fromScaled, toScaled } from './normalise/amount';
 import type { CsvRow } from './csv';
@@ -103,17 +104,20 @@ async function* readInBatches(
   sliceChars: number,
 ): AsyncGenerator<ParseItem[], ParseSummary> {
   const limits = withLimits(options.limits);
-  const type = fileTypeOf(input.fileName);
+  fileTypeOf(input.fileName); // a name the portal does not read is refused before any byte
+  const start = await peekBytes(input.bytes, TYPE_SAMPLE_BYTES);
+  const type = fileTypeOfContent(input.fileName, start.head);
+  const bytes = start.all;
   const source =
     type.kind === 'text'
       ? await openText(
-          decompressedBytes(type.compression, input.bytes, limits),
+          decompressedBytes(type.compression, bytes, limits),
           template,
           limits,
           sliceChars,
           options.encoding ? { encoding: options.encoding } : {},
         )
-      : await openSpreadsheet(readSpreadsheet(input.bytes, type.format, limits), template);
+      : await openSpreadsheet(readSpreadsheet(bytes, type.format, limits), template);
   const mapperFor = (numberFormat?: NumberFormat) =>
     compileRowMapper(source.header, source.headerWidth, {
       spreadsheet: source.spreadsheet,

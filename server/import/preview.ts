@@ -8,14 +8,14 @@ import {
 import { CsvParser, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
-import { fileTypeOf, type SpreadsheetFormat } from './fileType';
+import { fileTypeOfContent, TYPE_SAMPLE_BYTES, type SpreadsheetFormat } from './fileType';
 import { matchHeader } from './header';
 import { withLimits } from './limits';
 import { maxSearchRow, type RowSource } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import { openText } from './textSource';
-import { StatementFileError } from './types';
+import { StatementFileError, UnreadableFileError } from './types';
 
 /** A distributor an upload may be filed under, with the template that reads its files. */
 export interface PreviewCandidate {
@@ -74,7 +74,7 @@ export async function previewStatementFile(
     problem: null,
   };
   try {
-    const type = fileTypeOf(file.name);
+    const type = fileTypeOfContent(file.name, file.bytes.subarray(0, TYPE_SAMPLE_BYTES));
     if (type.kind === 'spreadsheet') {
       const match = await matchSpreadsheet(file.bytes, type.format, candidates);
       if (match) preview.matches.push(match);
@@ -85,6 +85,7 @@ export async function previewStatementFile(
       decompressedBytes(type.compression, Readable.from([file.bytes]), limits),
       SAMPLE_BYTES,
     );
+    await peeked.close();
     const sample = peeked.head;
     const guess = decideEncoding(sample, options.encoding);
     preview.encoding = guess.encoding;
@@ -213,7 +214,8 @@ async function matchSpreadsheet(
       union.template,
     );
   } catch (error) {
-    if (error instanceof StatementFileError) return null;
+    // A damaged or empty workbook is the file's problem, not a layout that does not match.
+    if (error instanceof StatementFileError && !(error instanceof UnreadableFileError)) return null;
     throw error;
   }
   // Ends the workbook's thread: nothing past the header is read.
@@ -240,7 +242,10 @@ function firstRows(text: string, candidates: readonly PreviewCandidate[]): strin
   return rows.map((row) => row.cells).filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
 
-/** The layout version with the largest share of its headers in one of the rows, and the rest. */
+/**
+ * The layout version with the largest share of its headers in one of the rows, and the rest;
+ * none when no version shares a header with the file (nothing would be near).
+ */
 function closestLayout(
   rows: readonly string[][],
   candidates: readonly PreviewCandidate[],
@@ -265,7 +270,7 @@ function closestLayout(
       }
     }
   }
-  if (!best) return null;
+  if (!best || best.share === 0) return null;
   const { share: _share, ...closest } = best;
   return closest;
 }

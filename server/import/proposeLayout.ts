@@ -7,7 +7,7 @@ import { meaningOf, type ColumnMeaning } from './columnSynonyms';
 import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
-import { fileTypeOf, type SpreadsheetFormat } from './fileType';
+import { fileTypeOfContent, TYPE_SAMPLE_BYTES, type SpreadsheetFormat } from './fileType';
 import { withLimits } from './limits';
 import { DecimalSeparatorVote } from './normalise/separator';
 import { HEADER_SEARCH_ROWS } from './rowSource';
@@ -41,7 +41,7 @@ export async function proposeLayout(file: {
   name: string;
   bytes: Buffer;
 }): Promise<LayoutProposal> {
-  const type = fileTypeOf(file.name);
+  const type = fileTypeOfContent(file.name, file.bytes.subarray(0, TYPE_SAMPLE_BYTES));
   const sample =
     type.kind === 'spreadsheet'
       ? await spreadsheetRows(file.bytes, type.format)
@@ -228,6 +228,7 @@ async function textRows(
     decompressedBytes(compression, Readable.from([bytes]), limits),
     SAMPLE_BYTES,
   );
+  await peeked.close();
   const guess = decideEncoding(peeked.head);
   // TextDecoder drops a BOM of its own encoding; only whole lines are read.
   const text = new TextDecoder(guess.encoding).decode(peeked.head);

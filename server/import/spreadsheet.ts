@@ -16,6 +16,7 @@ type WorkerMessage =
   | SheetEvent
   | { type: 'done' }
   | { type: 'error'; message: string }
+  | { type: 'damaged' }
   | { type: 'limit'; message: string };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -49,7 +50,15 @@ export async function* readSpreadsheet(
     if (!ZIP_MAGIC.every((byte, i) => file[i] === byte)) {
       throw new UnreadableFileError('corrupt', `The file is not a valid ${format} spreadsheet`);
     }
-    await checkPackageSizes(file, limits);
+    try {
+      await checkPackageSizes(file, limits);
+    } catch (error) {
+      // A package cut short or garbled: the workbook is damaged, whatever its zip says.
+      if (error instanceof UnreadableFileError && error.reason === 'corrupt') {
+        throw damagedSpreadsheet(format, error);
+      }
+      throw error;
+    }
   }
   const shared = new Uint8Array(file).buffer;
   const worker = new Worker(new URL('./spreadsheetWorker.mjs', import.meta.url), {
@@ -68,12 +77,7 @@ export async function* readSpreadsheet(
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   running += 1;
-  const unreadable = (cause?: Error) =>
-    new UnreadableFileError(
-      'corrupt',
-      `The ${format} spreadsheet cannot be read`,
-      cause ? { cause } : undefined,
-    );
+  const unreadable = (cause?: Error) => damagedSpreadsheet(format, cause);
   const inbox = workerInbox<WorkerMessage>(worker, {
     failed: (error) =>
       error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -97,12 +101,10 @@ export async function* readSpreadsheet(
       const message = await inbox.next();
       if (message.type === 'done') return;
       if (message.type === 'limit') throw new UnreadableFileError('too-large', message.message);
-      if (message.type === 'error') {
-        throw new UnreadableFileError(
-          'corrupt',
-          `The ${format} spreadsheet cannot be read: ${message.message}`,
-        );
-      }
+      // What the library says of a broken workbook is its own words ("Cannot read properties
+      // of undefined"): the reader is told the file is damaged, the detail kept as the cause.
+      if (message.type === 'error') throw damagedSpreadsheet(format, new Error(message.message));
+      if (message.type === 'damaged') throw damagedSpreadsheet(format);
       yield message;
       if (message.type === 'rows') worker.postMessage('more');
     }
@@ -111,6 +113,15 @@ export async function* readSpreadsheet(
     await worker.terminate();
     running -= 1;
   }
+}
+
+/** A workbook cut short, garbled or with its sheets missing: never called empty. */
+export function damagedSpreadsheet(format: SpreadsheetFormat, cause?: Error): UnreadableFileError {
+  return new UnreadableFileError(
+    'corrupt',
+    `The ${format} spreadsheet is damaged or incomplete`,
+    cause ? { cause } : undefined,
+  );
 }
 
 async function collect(bytes: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {

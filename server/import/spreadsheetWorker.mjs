@@ -125,15 +125,7 @@ const repeat = (attributes, name) => {
  * repeats multiplied out, before the library reads it. Empty repeated rows and cells (the
  * thousands LibreOffice writes after the last row) hold no content and count for nothing.
  */
-function odsOverLimit(bytes, limits) {
-  let content;
-  try {
-    content = XLSX.CFB.find(XLSX.CFB.read(bytes, { type: 'buffer' }), 'content.xml');
-  } catch {
-    return null; // the library says what is wrong with the package
-  }
-  if (!content?.content) return null;
-  const xml = Buffer.from(content.content).toString('latin1');
+function odsOverLimit(xml, limits) {
   let sheet = '';
   let row = 0;
   let rowRepeat = 1;
@@ -181,6 +173,42 @@ const tooManyRows = (sheet, limits) =>
 const tooManyCells = (limits) =>
   `The spreadsheet has more than ${limits.maxCells} cells with content; upload a larger statement as CSV`;
 
+/** An OpenDocument package's content.xml as text; null when the package has none. */
+function odsContent(bytes) {
+  try {
+    const content = XLSX.CFB.find(XLSX.CFB.read(bytes, { type: 'buffer' }), 'content.xml');
+    return content?.content ? Buffer.from(content.content).toString('latin1') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A workbook that reads as empty because its sheets are broken, not because they hold nothing:
+ * the library reads a cut or garbled sheet part, or a missing one, as an empty sheet. An xlsx
+ * sheet part ends with its closing tag, which Excel writes even for an empty sheet (an ods
+ * content.xml is checked before it is read).
+ */
+function damagedPackage(bytes, format) {
+  if (format !== 'xlsx') return false;
+  let parts;
+  try {
+    const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
+    parts = zip.FullPaths.map((path, i) => ({
+      path: path.replace(/^Root Entry\//, ''),
+      content: zip.FileIndex[i]?.content,
+    }));
+  } catch {
+    return true;
+  }
+  const text = (part) =>
+    Buffer.from(part.content ?? [])
+      .toString('latin1')
+      .trimEnd();
+  const sheets = parts.filter((part) => /^xl\/worksheets\/[^/]+\.xml$/.test(part.path));
+  return sheets.length === 0 || sheets.some((sheet) => !/<\/(\w+:)?worksheet>$/.test(text(sheet)));
+}
+
 /** Ends the reading with the limit the workbook went past. */
 function refuse(message) {
   parentPort.postMessage({ type: 'limit', message });
@@ -190,7 +218,12 @@ async function main() {
   const { limits, format } = workerData;
   const bytes = Buffer.from(workerData.bytes);
   if (format === 'ods') {
-    const refused = odsOverLimit(bytes, limits);
+    const xml = odsContent(bytes);
+    // Cut short, the sheets before the cut would read and the rest be lost without a word.
+    if (xml === null || !xml.trimEnd().endsWith('</office:document-content>')) {
+      return parentPort.postMessage({ type: 'damaged' });
+    }
+    const refused = odsOverLimit(xml, limits);
     if (refused) return refuse(refused);
   }
   const workbook = XLSX.read(bytes, {
@@ -214,6 +247,9 @@ async function main() {
   }));
   const refused = overLimit(extents, limits);
   if (refused) return refuse(refused);
+  if (extents.every((sheet) => sheet.rows.length === 0) && damagedPackage(bytes, format)) {
+    return parentPort.postMessage({ type: 'damaged' });
+  }
   for (const { name, data, rows } of extents) {
     parentPort.postMessage({ type: 'sheet', name });
     const first = rows[0];

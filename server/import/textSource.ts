@@ -12,8 +12,9 @@ const SAMPLE_CHARS = 256 * 1024;
 
 /**
  * The encoding each file is read in: the uploader's confirmed choice, else the one the layout
- * versions declare when they agree, else the detector's (a version that declares another encoding
- * is then tried on the sample read in its own, see `chooseDeclared`).
+ * versions declare when they agree and the bytes do not contradict it (`decideEncoding`), else
+ * the detector's (a version that declares another encoding is then tried on the sample read in
+ * its own, see `chooseDeclared`).
  */
 export interface TextOptions {
   encoding?: TextEncoding;
@@ -28,18 +29,19 @@ export async function openText(
   options: TextOptions = {},
 ): Promise<RowSource> {
   let bytes = input;
-  let declared = options.encoding;
+  const declared = options.encoding;
+  let layout: TextEncoding | undefined;
   if (!declared) {
     const encodings = new Set(template.versions.map((v) => v.encoding));
     const [only] = encodings;
-    if (encodings.size === 1 && only) declared = only;
+    if (encodings.size === 1 && only) layout = only;
     else if (encodings.size > 1) {
       const peeked = await peekBytes(bytes, DECLARED_SAMPLE_BYTES);
       bytes = peeked.all;
-      declared = chooseDeclared(peeked.head, peeked.done, template, limits);
+      layout = chooseDeclared(peeked.head, peeked.done, template, limits);
     }
   }
-  const decoded = decodeText(bytes, declared ? { declared } : {});
+  const decoded = decodeText(bytes, declared ? { declared } : layout ? { layout } : {});
   const text = decoded.chunks;
   const searchRows = maxSearchRow(template.versions);
   let sample = '';
@@ -122,7 +124,7 @@ function chooseDeclared(
     const versions = template.versions.filter((v) => v.encoding === encoding);
     let text: string;
     try {
-      text = new TextDecoder(decideEncoding(head, encoding).encoding).decode(head);
+      text = new TextDecoder(decideEncoding(head, undefined, encoding).encoding).decode(head);
     } catch {
       continue;
     }

@@ -18,7 +18,7 @@ const TOO_MANY_FILES = /^At most (\d+) files can be uploaded in one request/;
 const MIXED_SEPARATORS =
   /^The amounts in column '(.*)' are written with two different decimal separators \('(.*)' and '(.*)'\): correct the file, or set the decimal separator in this distributor's layout\.$/;
 
-// The import's limits as the server names them (server/import/byteGuard.ts, spreadsheet worker,
+// The import's limits and refusals as the server names them (server/import/byteGuard.ts, spreadsheet.ts,
 // decompress.ts): each with the limit it went past.
 const LIMITS: { pattern: RegExp; text: (t: TFunction, match: RegExpExecArray) => string }[] = [
   {
@@ -61,6 +61,10 @@ const LIMITS: { pattern: RegExp; text: (t: TFunction, match: RegExpExecArray) =>
   {
     pattern: /^Reading the file needed more memory than one file is given$/,
     text: (t) => t('import.errors.file-out-of-memory'),
+  },
+  {
+    pattern: /^The (xlsx|xls|ods) spreadsheet is damaged or incomplete$/,
+    text: (t, m) => t('import.errors.spreadsheet-damaged', { format: m[1]?.toUpperCase() }),
   },
 ];
 

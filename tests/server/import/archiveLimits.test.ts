@@ -4,7 +4,7 @@ import { checkExpansion, decompressedBytes } from '../../../server/import/decomp
 import { DEFAULT_LIMITS, withLimits } from '../../../server/import/limits';
 import { parseStatement } from '../../../server/import/parse';
 import { DISTROKID } from '../../../server/import/templates';
-import { chunked, DISTROKID_HEADER, distroKidLine, parseFile } from './helpers';
+import { chunked, DISTROKID_HEADER, distroKidLine, fixture, parseFile } from './helpers';
 import { makeZip } from './zipFixtures';
 
 // 46,000,000 letters 'a', compressed by `bzip2 -9`: two blocks in 80 bytes.
@@ -59,6 +59,54 @@ describe('a compressed statement is measured whole before it is read', () => {
     // The decoder of old did the whole file in one go: the event loop never turned.
     expect(turns).toBeGreaterThan(0);
   }, 60_000);
+
+  it('decodes an xz bomb in a thread of its own, the event loop turning meanwhile', async () => {
+    const bomb = fixture('letters-64mb.xz'); // 64 MiB of 'a' in 9.9 kB, made by `xz -9e`
+    const limits = { ...DEFAULT_LIMITS, maxUncompressedBytes: 60 * MB, maxCompressionRatio: 1e9 };
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 0);
+    try {
+      await expect(drain(decompressedBytes('xz', chunked(bomb, 4096), limits))).rejects.toThrow(
+        'The file expands to more than 60 MB when uncompressed',
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+    // On the event loop's thread the decoder took seconds with one turn or two: every request
+    // waited. In its thread, the timer fires between the batches it hands over.
+    expect(turns).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  // 100 gzip members of 10 MiB of zeros each: 1 GB in 1 MB, as `gzip` reads concatenated files.
+  const gzipBomb = () => Buffer.concat(Array(100).fill(gzipSync(Buffer.alloc(10 * MB))));
+
+  it.each([
+    ['in one piece', 1 << 30],
+    ['in 64 kB chunks', 65536],
+  ])('refuses a gzip bomb read %s within its first megabytes of output', async (_, chunkSize) => {
+    let expanded = 0;
+    const read = async () => {
+      for await (const chunk of decompressedBytes(
+        'gzip',
+        chunked(gzipBomb(), chunkSize),
+        DEFAULT_LIMITS,
+      )) {
+        expanded += chunk.length;
+      }
+    };
+    await expect(read()).rejects.toThrow(
+      'The file expands more than 200 times when uncompressed; it looks like a zip bomb',
+    );
+    // Measured against the bytes the inflater took, not those read ahead of it: the ratio
+    // fired at 64 MB at best before, and at the 1 GB size cap for a file read in one piece.
+    expect(expanded).toBeLessThanOrEqual(8 * MB);
+  });
+
+  it('reads a real statement whose rows compress 29 times whole', async () => {
+    const real = statement(60_000);
+    const read = await checkExpansion('big.csv.gz', chunked(gzipSync(real), 65536), DEFAULT_LIMITS);
+    expect(read).toBe(real.length);
+  });
 });
 
 describe('archives inside archives', () => {

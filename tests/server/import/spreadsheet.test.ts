@@ -9,7 +9,9 @@ import {
   StatementFileError,
   UnreadableFileError,
 } from '../../../server/import/types';
+import { previewStatementFile } from '../../../server/import/preview';
 import { chunked, parseFile } from './helpers';
+import { makeZip } from './zipFixtures';
 
 const HEADER = [
   'Reporting Date',
@@ -225,5 +227,82 @@ describe('spreadsheet limits and damage', () => {
     await expect(parseFile('s.xlsx', bytes, DISTROKID)).rejects.toThrow(
       /found a header with 'Date', 'Amount'/,
     );
+  });
+
+  /** The parts of an xlsx or ods package, each changed by `change` (or left out when it answers null). */
+  function repackaged(
+    bytes: Buffer,
+    change: (path: string, data: Buffer) => Buffer | null,
+  ): Buffer {
+    const zip = XLSX.CFB.read(bytes, { type: 'buffer' }) as {
+      FileIndex: { content?: ArrayLike<number> }[];
+      FullPaths: string[];
+    };
+    const parts = zip.FileIndex.flatMap((file, i) => {
+      const path = (zip.FullPaths[i] ?? '').replace(/^Root Entry\//, '');
+      if (path.endsWith('/') || !file.content || file.content.length === 0) return [];
+      const data = change(path, Buffer.from(Uint8Array.from(file.content)));
+      return data ? [{ name: path, data }] : [];
+    });
+    return makeZip(parts);
+  }
+
+  // The library reads a cut, garbled or missing sheet part as an empty sheet: the workbook was
+  // then called empty, and the label looked for a mistake in an export that had none.
+  it.each([
+    [
+      'xlsx',
+      'its sheet cut in half',
+      (path: string, data: Buffer) =>
+        path.startsWith('xl/worksheets/') ? data.subarray(0, data.length >> 1) : data,
+    ],
+    [
+      'xlsx',
+      'its sheets garbled',
+      (path: string, data: Buffer) =>
+        path.startsWith('xl/worksheets/') ? Buffer.from('\u0000\u0001<<<') : data,
+    ],
+    [
+      'xlsx',
+      'its sheets missing',
+      (path: string, data: Buffer) => (path.startsWith('xl/worksheets/') ? null : data),
+    ],
+    [
+      'ods',
+      'its content cut in half',
+      (path: string, data: Buffer) =>
+        path === 'content.xml' ? data.subarray(0, data.length >> 1) : data,
+    ],
+  ] as const)('calls an %s with %s damaged, not empty', async (format, _, change) => {
+    const bytes = repackaged(workbook(format), change);
+    await expect(parseFile(`statement.${format}`, bytes, DISTROKID)).rejects.toThrow(
+      `The ${format} spreadsheet is damaged or incomplete`,
+    );
+    const preview = await previewStatementFile({ name: `statement.${format}`, bytes }, [
+      { id: 'distrokid', name: 'DistroKid', template: DISTROKID },
+    ]);
+    expect(preview.problem).toBe(`The ${format} spreadsheet is damaged or incomplete`);
+  });
+
+  it('calls a workbook cut short damaged, in the reader’s words, not the library’s', async () => {
+    for (const [name, bytes] of [
+      ['statement.xlsx', workbook('xlsx').subarray(0, 3000)],
+      ['statement.xls', workbook('biff8').subarray(0, 3000)],
+    ] as const) {
+      await expect(parseFile(name, bytes, DISTROKID)).rejects.toThrow(
+        /^The (xlsx|xls) spreadsheet is damaged or incomplete$/,
+      );
+    }
+  });
+
+  it('still calls a workbook whose sheets hold nothing empty', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([]), 'Empty');
+    for (const bookType of ['xlsx', 'ods'] as const) {
+      const bytes = XLSX.write(book, { bookType, type: 'buffer' }) as Buffer;
+      await expect(parseFile(`empty.${bookType}`, bytes, DISTROKID)).rejects.toThrow(
+        'The file is empty: it holds no header and no rows.',
+      );
+    }
   });
 });

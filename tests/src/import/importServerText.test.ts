@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
 import { importServerText } from '../../../src/import/importServerText';
 import { READER_OUT_OF_MEMORY } from '../../../server/import/copyChunksInThread';
+import { damagedSpreadsheet } from '../../../server/import/spreadsheet';
 import { AmbiguousAmountsError } from '../../../server/import/types';
 import { alreadyInStatementText } from '../../../server/statements/replaceFile';
 
@@ -78,6 +79,15 @@ describe('the import’s server texts in the reader’s language', () => {
     );
     expect(importServerText(createI18n('zh').t, 'The spreadsheet is too large to read')).toBe(
       '该电子表格所需内存超过门户为单个文件分配的内存：请以 CSV 格式上传对账单。',
+    );
+  });
+
+  it('says a workbook is damaged in the reader’s language', () => {
+    expect(importServerText(createI18n('fr').t, damagedSpreadsheet('xlsx').message)).toBe(
+      'Le classeur XLSX est endommagé ou incomplet : ouvrez-le dans le programme qui l’a créé, enregistrez-le à nouveau et téléversez cette copie.',
+    );
+    expect(importServerText(createI18n('zh').t, damagedSpreadsheet('ods').message)).toBe(
+      '该 ODS 电子表格已损坏或不完整：请在创建它的程序中打开，重新保存后上传该副本。',
     );
   });
 

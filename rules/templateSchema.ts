@@ -300,7 +300,7 @@ function sumProblems(
     ];
   }
   const problems: string[] = [];
-  const listed = [...source.add, ...((source.subtract as string[] | undefined) ?? [])];
+  const listed = [...source.add, ...(source.subtract ?? [])];
   const seen = new Set<string>();
   for (const column of listed) {
     const key = headerKey(column);

@@ -291,7 +291,7 @@ export function RecordFieldsEditor({
         source={version.currency}
         required={false}
         allowHeader
-        onChange={(currency) => set('currency', currency as CurrencyDraft)}
+        onChange={(currency) => set('currency', currency)}
       />
     </>
   );

@@ -256,11 +256,15 @@ export function RecordFieldsEditor({
       (issue) =>
         (issue.problem === 'field-columns' ||
           issue.problem === 'field-constant' ||
-          issue.problem === 'field-add') &&
+          issue.problem === 'field-add' ||
+          issue.problem === 'sum-column-headers') &&
         issue.field === field,
     );
   const signIssues = issues.filter(
-    (issue) => issue.problem === 'sign-columns' || issue.problem === 'sign-values',
+    (issue) =>
+      issue.problem === 'sign-columns' ||
+      issue.problem === 'sign-headers' ||
+      issue.problem === 'sign-values',
   );
   return (
     <>

@@ -1,5 +1,6 @@
 import { TEXT_ENCODINGS } from '../../rules/encodings';
 import {
+  headerKey,
   SOURCE_FIELDS,
   SUM_FIELDS,
   type AmountSource,
@@ -297,7 +298,9 @@ export type DraftProblem =
   | 'field-columns'
   | 'field-constant'
   | 'field-add'
+  | 'sum-column-headers'
   | 'sign-columns'
+  | 'sign-headers'
   | 'sign-values';
 
 export interface DraftIssue {
@@ -305,6 +308,8 @@ export interface DraftIssue {
   /** 1-based layout version, when the problem is in one. */
   version?: number;
   field?: SourceField;
+  /** The column the problem names. */
+  column?: string;
 }
 
 export function draftIssues(draft: TemplateDraft): DraftIssue[] {
@@ -317,6 +322,7 @@ export function draftIssues(draft: TemplateDraft): DraftIssue[] {
       issues.push({ problem: 'version-headers', version: at });
     if (!version.codes.some((code) => code.column.trim()))
       issues.push({ problem: 'version-codes', version: at });
+    const headers = new Set(linesOf(version.headers).map(headerKey));
     const skip = version.skipRows.trim();
     if (skip && !(/^\d+$/.test(skip) && Number(skip) <= 100))
       issues.push({ problem: 'version-skip-rows', version: at });
@@ -335,9 +341,19 @@ export function draftIssues(draft: TemplateDraft): DraftIssue[] {
         !(source.terms ?? []).some((t) => !t.subtract && t.column.trim())
       )
         issues.push({ problem: 'field-add', version: at, field });
+      // A summed column the header does not require could be absent and read as 0.
+      if (source.mode === 'sum') {
+        for (const term of source.terms ?? []) {
+          const column = term.column.trim();
+          if (column && !headers.has(headerKey(column)))
+            issues.push({ problem: 'sum-column-headers', version: at, field, column });
+        }
+      }
     }
     const sign = signSource(version.sign);
     if (sign && sign.columns.length === 0) issues.push({ problem: 'sign-columns', version: at });
+    else if (sign && !sign.columns.some((column) => headers.has(headerKey(column))))
+      issues.push({ problem: 'sign-headers', version: at });
     if (sign && sign.negativeWhen.length === 0)
       issues.push({ problem: 'sign-values', version: at });
   });

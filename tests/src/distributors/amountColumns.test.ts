@@ -74,6 +74,37 @@ describe('columns added and subtracted, and a sign column, in the template edito
     ]);
   });
 
+  it('names a summed column or a sign column the identifying headers do not require', () => {
+    const [layout] = GROSS_LESS_FEES.versions;
+    if (!layout) throw new Error('the template has a version');
+    const version = versionDraft(layout);
+    const draft = {
+      name: 'Indie Distro',
+      versions: [{ ...version, headers: 'ISRC\nQuantity\ngross\nFee\nType' }],
+    };
+    // 'gross' is 'Gross' (case ignored); 'Processing Fee' could be absent from a file and read as 0.
+    expect(draftIssues(draft)).toEqual([
+      { problem: 'sum-column-headers', version: 1, field: 'revenue', column: 'Processing Fee' },
+    ]);
+    const withoutType = { ...draft, versions: [{ ...version, headers: 'ISRC\nQuantity' }] };
+    expect(draftIssues(withoutType)).toContainEqual({ problem: 'sign-headers', version: 1 });
+    const i18n = createI18n('en');
+    const html = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(RecordFieldsEditor, {
+          version: draft.versions[0] ?? version,
+          issues: draftIssues(draft),
+          onChange: () => {},
+        }),
+      ),
+    );
+    expect(html).toContain(
+      'Add “Processing Fee” to the identifying headers too: a file without that column would otherwise be read as if it were 0.',
+    );
+  });
+
   it('shows each column with + or −, and the sign column with its negative values', () => {
     const html = render('en');
     // Offered for units and revenue only.

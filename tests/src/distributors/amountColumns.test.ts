@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { templateProblems, type DistributorTemplate } from '../../../rules/templateSchema';
 import { createI18n } from '../../../src/i18n';
 import { RecordFieldsEditor } from '../../../src/distributors/RecordFieldsEditor';
+import { TemplateSummary } from '../../../src/distributors/TemplateSummary';
 import {
   distributorTemplate,
   draftIssues,
@@ -118,6 +119,18 @@ describe('columns added and subtracted, and a sign column, in the template edito
     expect(html).toContain('Add a column');
     expect(html).toContain('Values that make the row negative');
     expect(html).toContain('Refund\nVoid</textarea>');
+  });
+
+  it('summarises the sum and the sign column of a saved template', () => {
+    const html = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n: createI18n('en') },
+        createElement(TemplateSummary, { template: GROSS_LESS_FEES }),
+      ),
+    );
+    expect(html).toContain('<dt>Revenue</dt><dd>Gross − Fee − Processing Fee</dd>');
+    expect(html).toContain('<dt>Sign</dt><dd>Type → − Refund, Void</dd>');
   });
 
   it('is translated', () => {

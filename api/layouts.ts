@@ -73,13 +73,21 @@ export const AccountLayoutRemoval = Type.Object(
 /** The record fields a column can be read as, beside the codes and the currency. */
 export type ProposedField = SourceField;
 
-/** What a sample's column was mapped to: a kind of code, a record field, the currency, or nothing. */
+/**
+ * What a sample's column was mapped to: a kind of code, a record field, the currency, the sign, or
+ * nothing.
+ */
 export const ColumnMapping = Type.Object({
   column: Type.String(),
-  /** `code`, a record field, `currency`, or null when the column is left unmapped. */
+  /**
+   * `code`, a record field, `currency`, `sign` (its values make a row negative), or null when the
+   * column is left unmapped.
+   */
   field: Type.Union([Type.String(), Type.Null()]),
   /** The code's kind (`isrc`, `upc`, `custom`) for a code column. */
   kind: Type.Optional(Type.String()),
+  /** True for a column subtracted from the field (a fee taken off a gross amount). */
+  subtract: Type.Optional(Type.Boolean()),
 });
 export type ColumnMapping = Static<typeof ColumnMapping>;
 

@@ -64,10 +64,12 @@ export interface FieldMapping {
   format?: FieldSource;
   territory?: FieldSource;
   date?: FieldSource;
-  units: FieldSource;
-  revenue: FieldSource;
+  units: AmountSource;
+  revenue: AmountSource;
   /** The revenue column is a price per unit: revenue = units × that amount. */
   revenuePerUnit?: boolean;
+  /** A column that makes a row's revenue and units negative (a refund, a void, a debit). */
+  sign?: SignSource;
   kind?: KindSource;
   currency?: CurrencySource;
   /** How `format` is classified; absent: by keyword in the format text (`formatKindByKeyword`). */
@@ -92,6 +94,36 @@ export type SourceField = (typeof SOURCE_FIELDS)[number];
  * (alternative header names and fallbacks alike), else `default`; or a constant.
  */
 export type FieldSource = { columns: string[]; default?: string } | { constant: string };
+
+/** The fields a sum of columns can fill: numbers, never texts. */
+export const SUM_FIELDS = ['units', 'revenue'] as const;
+
+/**
+ * Several columns read as numbers, added and subtracted (a label's share split over two columns,
+ * a gross amount less a fee column). Every column must be among the identifying headers, so a
+ * renamed column is a layout that does not match rather than an amount silently read as 0.
+ * A blank cell counts as 0 while another added column of the row holds a number; a row whose
+ * added columns are all blank has its amount missing, and a cell that is no number is the row's
+ * error naming the column.
+ */
+export interface SumSource {
+  add: string[];
+  subtract?: string[];
+}
+
+/** Units and revenue: as any field, or a sum of columns. */
+export type AmountSource = FieldSource | SumSource;
+
+/**
+ * The first listed column present and non-empty in the row whose value is one of `negativeWhen`
+ * (case and surrounding spaces ignored) makes the row's revenue and units negative, whatever
+ * sign they are written with (a refund written '-1.50' or '1.50' is -1.50); other values leave
+ * them as written.
+ */
+export interface SignSource {
+  columns: string[];
+  negativeWhen: string[];
+}
 
 /** mechanical when the column's value is one of `mechanicalWhen` (case-insensitive), else sale. */
 export type KindSource = { constant: RecordKind } | { columns: string[]; mechanicalWhen: string[] };
@@ -217,7 +249,9 @@ function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): s
       if (name === 'units' || name === 'revenue') problems.push(`fields.${name} is required`);
       continue;
     }
-    if (!isFieldSource(source)) {
+    if (isObject(source) && ('add' in source || 'subtract' in source)) {
+      problems.push(...sumProblems(name, source, headers));
+    } else if (!isFieldSource(source)) {
       problems.push(`fields.${name} must be { columns: [...] } or { constant: '...' }`);
     } else if (
       (name === 'units' || name === 'revenue') &&
@@ -248,7 +282,46 @@ function fieldProblems(fields: Record<string, unknown>, headers: Set<string>): s
   if (fields.revenuePerUnit !== undefined && typeof fields.revenuePerUnit !== 'boolean') {
     problems.push('fields.revenuePerUnit must be true or false');
   }
+  if (fields.sign !== undefined) problems.push(...signProblems(fields.sign, headers));
   return problems;
+}
+
+function sumProblems(
+  name: SourceField,
+  source: Record<string, unknown>,
+  headers: Set<string>,
+): string[] {
+  if (!(SUM_FIELDS as readonly string[]).includes(name)) {
+    return [`fields.${name} cannot add or subtract columns: only units and revenue can`];
+  }
+  if (!isTextList(source.add) || (source.subtract !== undefined && !isTextList(source.subtract))) {
+    return [
+      `fields.${name} must be { add: [...], subtract: [...] } with at least one column to add`,
+    ];
+  }
+  const problems: string[] = [];
+  const listed = [...source.add, ...(source.subtract ?? [])];
+  const seen = new Set<string>();
+  for (const column of listed) {
+    const key = headerKey(column);
+    if (seen.has(key)) problems.push(`fields.${name} lists column '${column}' twice`);
+    seen.add(key);
+    if (!headers.has(key)) {
+      problems.push(
+        `fields.${name} reads column '${column}', which must be among the identifying headers`,
+      );
+    }
+  }
+  return problems;
+}
+
+function signProblems(sign: unknown, headers: Set<string>): string[] {
+  if (!isObject(sign) || !isTextList(sign.columns) || !isTextList(sign.negativeWhen)) {
+    return ['fields.sign must be { columns: [...], negativeWhen: [...] }'];
+  }
+  return sign.columns.some((column) => headers.has(headerKey(column)))
+    ? []
+    : ['fields.sign must read a column among the identifying headers'];
 }
 
 function formatKindProblems(source: unknown): string[] {

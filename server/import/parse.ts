@@ -7,7 +7,7 @@ import type { CsvRow } from './csv';
 import type { SourceSummary } from './rowSource';
 import type { NumberFormat } from './normalise/number';
 import { DecimalSeparatorVote } from './normalise/separator';
-import { compileRowMapper, revenueCellReader } from './rowMapper';
+import { compileRowMapper, revenueCellReaders } from './rowMapper';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import type { DistributorTemplate } from '../../rules/templateSchema';
@@ -125,10 +125,13 @@ async function* readInBatches(
     });
   // A layout that declares its decimal separator is read with it; otherwise the file's whole
   // revenue column decides, and rows wait (in order) while their amounts could be read two ways.
-  const revenueCell =
-    source.header.version.decimalComma === undefined ? revenueCellReader(source.header) : null;
+  // A revenue summed from several columns: each of them votes, and an error names the column of
+  // the cell that could be read two ways or contradicted the others.
+  const revenueCells =
+    source.header.version.decimalComma === undefined ? revenueCellReaders(source.header) : null;
+  let ambiguousColumn = revenueCells?.[0]?.column ?? '';
   const vote = new DecimalSeparatorVote();
-  let mapRow = revenueCell ? null : mapperFor();
+  let mapRow = revenueCells ? null : mapperFor();
   let waiting: CsvRow[] = [];
   const totals = new Map<string | null, { scaled: bigint; records: number }>();
   const summary: ParseSummary = {
@@ -185,11 +188,15 @@ async function* readInBatches(
     const items: ParseItem[] = [];
     for (const sourceRow of batch) {
       summary.rowsRead++;
-      if (revenueCell) {
-        vote.observe(revenueCell.read(sourceRow.cells));
-        const conflict = vote.conflict;
-        if (conflict) {
-          throw new AmbiguousAmountsError(revenueCell.column, [conflict.point, conflict.comma]);
+      if (revenueCells) {
+        for (const cell of revenueCells) {
+          const unambiguous = vote.ambiguousExample === null;
+          vote.observe(cell.read(sourceRow.cells));
+          const conflict = vote.conflict;
+          if (conflict) {
+            throw new AmbiguousAmountsError(cell.column, [conflict.point, conflict.comma]);
+          }
+          if (unambiguous && vote.ambiguousExample !== null) ambiguousColumn = cell.column;
         }
         if (!mapRow) {
           const decided = vote.decided;
@@ -198,7 +205,7 @@ async function* readInBatches(
             waiting.push(sourceRow);
             continue;
           } else if (vote.ambiguousExample !== null) {
-            throw new AmbiguousAmountsError(revenueCell.column, [vote.ambiguousExample]);
+            throw new AmbiguousAmountsError(ambiguousColumn, [vote.ambiguousExample]);
           }
           // Thousands of amounts without a separator read the same either way.
           else mapRow = decide(items, { decimalComma: false });
@@ -208,9 +215,9 @@ async function* readInBatches(
     }
     if (items.length > 0) yield items;
   }
-  if (!mapRow && revenueCell) {
+  if (!mapRow && revenueCells) {
     const example = vote.ambiguousExample;
-    if (example !== null) throw new AmbiguousAmountsError(revenueCell.column, [example]);
+    if (example !== null) throw new AmbiguousAmountsError(ambiguousColumn, [example]);
     const items: ParseItem[] = [];
     decide(items, { decimalComma: false });
     if (items.length > 0) yield items;

@@ -10,6 +10,7 @@ import { decompressedBytes } from './decompress';
 import { fileTypeOfContent, TYPE_SAMPLE_BYTES, type SpreadsheetFormat } from './fileType';
 import { withLimits } from './limits';
 import { DecimalSeparatorVote } from './normalise/separator';
+import { withAmountsFromSample } from './proposeAmounts';
 import { HEADER_SEARCH_ROWS } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
 import { UnreadableFileError } from './types';
@@ -121,12 +122,16 @@ export async function proposeLayout(file: {
     ...(byField('units').length === 0 ? ['units'] : []),
     ...(byField('revenue').length === 0 ? ['revenue'] : []),
   ];
+  const derived = withAmountsFromSample(
+    { layout, columns, missing },
+    header,
+    sample.rows.slice(index + 1),
+    (column) => (column === revenueColumn && revenueName ? revenueName : column),
+  );
   return {
-    layout,
+    ...derived,
     header,
     headerRow: index + 1,
-    columns,
-    missing,
     encoding: sample.encoding,
     encodingSure: sample.encodingSure,
     decimalSeparator: separator,

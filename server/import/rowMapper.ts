@@ -9,8 +9,14 @@ import type { NumberFormat } from './normalise/number';
 import type { Normalised } from './normalise/result';
 import { parseTerritory } from './normalise/territory';
 import { parseText } from './normalise/text';
+import { sumAmounts, sumUnits, type SumTerm } from './normalise/sum';
 import { parseUnits } from './normalise/units';
-import { DEFAULT_TOTAL_PREFIXES, type FieldSource } from '../../rules/templateSchema';
+import {
+  DEFAULT_TOTAL_PREFIXES,
+  type AmountSource,
+  type FieldSource,
+  type SumSource,
+} from '../../rules/templateSchema';
 import type { RecordCodeKind, RecordField, RowError, StatementRecord } from './types';
 
 export type MappedRow =
@@ -29,25 +35,48 @@ export interface RowMapperOptions {
   numberFormat?: NumberFormat;
 }
 
-/** The revenue cell of a row as written, and the name of the column it is read from. */
-export function revenueCellReader(header: HeaderMatch): {
+/**
+ * The revenue cells of a row as written, each with the name of the column it is read from: one
+ * for a revenue read from a column, one per column of a sum.
+ */
+export function revenueCellReaders(header: HeaderMatch): {
   column: string;
   read: (cells: readonly string[]) => string;
-} {
+}[] {
   const source = header.version.fields.revenue;
-  if ('constant' in source) return { column: '', read: () => source.constant };
+  if ('constant' in source) return [{ column: '', read: () => source.constant }];
+  if (isSum(source)) {
+    return sumTerms(source, header).map(({ column, index }) => ({
+      column,
+      read: (cells) => cells[index] ?? '',
+    }));
+  }
   const indexes = source.columns.map(header.indexOf).filter((index) => index !== -1);
   const column = source.columns.find((name) => header.indexOf(name) !== -1) ?? '';
-  return {
-    column,
-    read: (cells) => {
-      for (const index of indexes) {
-        const value = cells[index];
-        if (value !== undefined && value.trim() !== '') return value;
-      }
-      return source.default ?? '';
+  return [
+    {
+      column,
+      read: (cells) => {
+        for (const index of indexes) {
+          const value = cells[index];
+          if (value !== undefined && value.trim() !== '') return value;
+        }
+        return source.default ?? '';
+      },
     },
-  };
+  ];
+}
+
+const isSum = (source: AmountSource): source is SumSource => 'add' in source;
+
+/** A sum's columns found in the header (validation makes them all identifying headers). */
+function sumTerms(source: SumSource, header: HeaderMatch): SumTerm[] {
+  return [
+    ...source.add.map((column) => ({ column, subtract: false })),
+    ...(source.subtract ?? []).map((column) => ({ column, subtract: true })),
+  ]
+    .map((term) => ({ ...term, index: header.indexOf(term.column) }))
+    .filter((term) => term.index !== -1);
 }
 
 /** Compiles a layout version against one file's header into a fast row → record function. */
@@ -96,8 +125,32 @@ export function compileRowMapper(
   const formatKindOf = compileFormatKind(fields.formatKind, columnsOf);
   const territory = reader(fields.territory);
   const date = reader(fields.date);
-  const units = reader(fields.units);
-  const revenue = reader(fields.revenue);
+  // Units and revenue: one column's cell parsed, or a sum of columns.
+  const numberReader = <T>(
+    source: AmountSource,
+    sum: (terms: readonly SumTerm[], cells: readonly string[]) => Normalised<T>,
+    parse: (raw: string) => Normalised<T>,
+  ): ((cells: readonly string[]) => Normalised<T>) => {
+    if (!isSum(source)) {
+      const read = reader(source);
+      return (cells) => parse(read(cells));
+    }
+    const terms = sumTerms(source, header);
+    terms.forEach((term) => used.add(term.index));
+    return (cells) => sum(terms, cells);
+  };
+  const unitsOf = numberReader(
+    fields.units,
+    (terms, cells) => sumUnits(cells, terms, numberFormat),
+    (raw) => parseUnits(raw, numberFormat),
+  );
+  const amountOf = numberReader(
+    fields.revenue,
+    (terms, cells) => sumAmounts(cells, terms, numberFormat),
+    (raw) => parseAmount(raw, numberFormat),
+  );
+  const signReader = fields.sign ? reader({ columns: fields.sign.columns }) : null;
+  const negativeValues = new Set(fields.sign?.negativeWhen.map((v) => v.trim().toLowerCase()));
   const kindSource = fields.kind;
   const kindReader =
     kindSource && 'columns' in kindSource ? reader({ columns: kindSource.columns }) : null;
@@ -156,11 +209,15 @@ export function compileRowMapper(
       code = take(errors, row, 'code', parseCode(codeCell.value, codeCell.kind), '');
       codeKind = codeCell.kind;
     }
-    const unitCount = take(errors, row, 'units', parseUnits(units(cells), numberFormat), 0);
-    const amount = take(errors, row, 'revenue', parseAmount(revenue(cells), numberFormat), {
+    const negative =
+      signReader !== null && negativeValues.has(signReader(cells).trim().toLowerCase());
+    const written = take(errors, row, 'units', unitsOf(cells), 0);
+    const unitCount = negative && written !== 0 ? -Math.abs(written) : written;
+    const amount = take(errors, row, 'revenue', amountOf(cells), {
       value: '0',
       rounded: false,
     });
+    const revenue = fields.revenuePerUnit ? multiplyAmount(amount.value, unitCount) : amount.value;
     const formatText = take(errors, row, 'format', parseText(format(cells), 'Format'), '');
     const record: StatementRecord = {
       code,
@@ -172,7 +229,7 @@ export function compileRowMapper(
       formatKind: formatKindOf(cells, formatText),
       territory: take(errors, row, 'territory', territoryOf(territory(cells)), null),
       units: unitCount,
-      revenue: fields.revenuePerUnit ? multiplyAmount(amount.value, unitCount) : amount.value,
+      revenue: negative ? negated(revenue) : revenue,
       date: take(errors, row, 'date', dateOf(date(cells)), null),
       kind: kindReader
         ? mechanicalValues.has(kindReader(cells).trim().toLowerCase())
@@ -185,6 +242,12 @@ export function compileRowMapper(
     if (errors.length > 0) return { kind: 'errors', errors };
     return { kind: 'record', record, roundedAmount: amount.rounded };
   };
+}
+
+/** An amount made negative whatever sign it was written with; zero stays '0'. */
+function negated(amount: string): string {
+  const magnitude = amount.startsWith('-') ? amount.slice(1) : amount;
+  return magnitude === '0' ? magnitude : `-${magnitude}`;
 }
 
 /** A normaliser's value, or the fallback with the row's error noted. */

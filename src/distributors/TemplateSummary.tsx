@@ -7,6 +7,14 @@ function sourceText(source: LayoutVersion['fields'][keyof LayoutVersion['fields'
   if ('fromHeader' in source) return '{currency}';
   if ('mechanicalWhen' in source)
     return `${source.columns.join(' | ')} → ${source.mechanicalWhen.join(', ')}`;
+  if ('negativeWhen' in source)
+    return `${source.columns.join(' | ')} → − ${source.negativeWhen.join(', ')}`;
+  if ('add' in source) {
+    return [
+      source.add.join(' + '),
+      ...(source.subtract ?? []).map((column) => ` − ${column}`),
+    ].join('');
+  }
   const fallback = 'default' in source ? source.default : undefined;
   return source.columns.join(' | ') + (fallback ? ` (${fallback})` : '');
 }
@@ -64,6 +72,9 @@ export function TemplateSummary({ template }: { template: DistributorTemplate })
             {version.fields.kind && (
               <FieldRow field="kind" text={sourceText(version.fields.kind)} />
             )}
+            {version.fields.sign && (
+              <FieldRow field="sign" text={sourceText(version.fields.sign)} />
+            )}
             {version.fields.currency && (
               <FieldRow field="currency" text={sourceText(version.fields.currency)} />
             )}
@@ -100,6 +111,7 @@ export function useFieldLabel(): (field: string) => string {
     units: t('distributors.field.units'),
     revenue: t('distributors.field.revenue'),
     kind: t('distributors.field.kind'),
+    sign: t('distributors.field.sign'),
     currency: t('distributors.field.currency'),
     row: t('distributors.field.row'),
   };

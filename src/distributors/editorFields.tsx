@@ -22,6 +22,16 @@ function useIssueText(): (issue: DraftIssue) => string {
         return t('distributors.editor.columns-required');
       case 'field-constant':
         return t('distributors.editor.constant-required');
+      case 'field-add':
+        return t('distributors.editor.add-required');
+      case 'sum-column-headers':
+        return t('distributors.editor.sum-column-headers', { column: issue.column ?? '' });
+      case 'sign-columns':
+        return t('distributors.editor.sign-columns-required');
+      case 'sign-headers':
+        return t('distributors.editor.sign-headers');
+      case 'sign-values':
+        return t('distributors.editor.sign-values-required');
     }
   };
 }

@@ -1,6 +1,9 @@
 import { TEXT_ENCODINGS } from '../../rules/encodings';
 import {
+  headerKey,
   SOURCE_FIELDS,
+  SUM_FIELDS,
+  type AmountSource,
   type CurrencySource,
   type DistributorTemplate,
   type FieldSource,
@@ -13,7 +16,7 @@ import { RECORD_CODE_KINDS, type RecordCodeKind } from '../../rules/records';
 
 export type { DistributorTemplate, LayoutVersion };
 
-export { SOURCE_FIELDS, type SourceField };
+export { SOURCE_FIELDS, SUM_FIELDS, type SourceField };
 export const REQUIRED_FIELDS: readonly SourceField[] = ['units', 'revenue'];
 
 /** A code column may also hold a product title (a layout without codes). */
@@ -23,12 +26,29 @@ export const ENCODING_CHOICES = ['', ...TEXT_ENCODINGS] as const;
 export const DATE_ORDER_CHOICES = ['', 'mdy', 'dmy'] as const;
 export const DECIMAL_SEPARATOR_CHOICES = ['detect', 'point', 'comma'] as const;
 
-/** A field source as the form edits it: every text kept as typed, lists one entry per line. */
+/** One column of a sum, added or subtracted. */
+export interface TermDraft {
+  column: string;
+  subtract: boolean;
+}
+
+/**
+ * A field source as the form edits it: every text kept as typed, lists one entry per line.
+ * `sum` (units and revenue only) reads the `terms`, each column added or subtracted.
+ */
 export interface SourceDraft {
-  mode: 'none' | 'columns' | 'constant';
+  mode: 'none' | 'columns' | 'constant' | 'sum';
   columns: string;
   fallback: string;
   constant: string;
+  /** The columns of a sum; absent until a sum is chosen. */
+  terms?: TermDraft[];
+}
+
+/** The column whose values make a row negative; both lists empty: no such column. */
+export interface SignDraft {
+  columns: string;
+  negativeWhen: string;
 }
 
 export interface CurrencyDraft extends Omit<SourceDraft, 'mode'> {
@@ -55,6 +75,7 @@ export interface VersionDraft {
   sources: Record<SourceField, SourceDraft>;
   revenuePerUnit: boolean;
   kind: KindDraft;
+  sign: SignDraft;
   currency: CurrencyDraft;
   /** Not edited by the form: kept as read so that saving does not drop the classification. */
   formatKind?: FormatKindSource;
@@ -76,7 +97,18 @@ export const linesOf = (text: string): string[] =>
 
 const toLines = (list: readonly string[] | undefined): string => (list ?? []).join('\n');
 
-const emptySource = (): SourceDraft => ({ mode: 'none', columns: '', fallback: '', constant: '' });
+const emptySource = (): SourceDraft => ({
+  mode: 'none',
+  columns: '',
+  fallback: '',
+  constant: '',
+});
+
+/** A sum starts as two columns, the second subtracted: a gross amount less a fee. */
+export const NEW_SUM_TERMS: readonly TermDraft[] = [
+  { column: '', subtract: false },
+  { column: '', subtract: true },
+];
 
 export function emptyVersion(name = ''): VersionDraft {
   return {
@@ -97,14 +129,25 @@ export function emptyVersion(name = ''): VersionDraft {
     ) as Record<SourceField, SourceDraft>,
     revenuePerUnit: false,
     kind: { mode: 'none', columns: '', mechanicalWhen: '' },
+    sign: { columns: '', negativeWhen: '' },
     currency: { ...emptySource(), mode: 'none' },
   };
 }
 
 export const emptyDraft = (name = ''): TemplateDraft => ({ name, versions: [emptyVersion()] });
 
-function sourceDraft(source: FieldSource | undefined): SourceDraft {
+function sourceDraft(source: AmountSource | undefined): SourceDraft {
   if (!source) return emptySource();
+  if ('add' in source) {
+    return {
+      ...emptySource(),
+      mode: 'sum',
+      terms: [
+        ...source.add.map((column) => ({ column, subtract: false })),
+        ...(source.subtract ?? []).map((column) => ({ column, subtract: true })),
+      ],
+    };
+  }
   if ('constant' in source)
     return { ...emptySource(), mode: 'constant', constant: source.constant };
   return {
@@ -148,6 +191,10 @@ export function versionDraft(version: LayoutVersion): VersionDraft {
     ) as Record<SourceField, SourceDraft>,
     revenuePerUnit: fields.revenuePerUnit ?? false,
     kind: kindDraft(fields.kind),
+    sign: {
+      columns: toLines(fields.sign?.columns),
+      negativeWhen: toLines(fields.sign?.negativeWhen),
+    },
     currency: currencyDraft(fields.currency),
     ...(fields.formatKind ? { formatKind: fields.formatKind } : {}),
     ...(version.nonSales ? { nonSales: version.nonSales } : {}),
@@ -159,8 +206,18 @@ export const templateDraft = (template: DistributorTemplate): TemplateDraft => (
   versions: template.versions.map(versionDraft),
 });
 
-function fieldSource(draft: SourceDraft): FieldSource | undefined {
+function fieldSource(draft: SourceDraft): AmountSource | undefined {
   if (draft.mode === 'constant') return { constant: draft.constant.trim() };
+  if (draft.mode === 'sum') {
+    const named = (draft.terms ?? [])
+      .map((term) => ({ ...term, column: term.column.trim() }))
+      .filter((term) => term.column !== '');
+    const subtract = named.filter((term) => term.subtract).map((term) => term.column);
+    return {
+      add: named.filter((term) => !term.subtract).map((term) => term.column),
+      ...(subtract.length > 0 ? { subtract } : {}),
+    };
+  }
   if (draft.mode === 'columns') {
     const fallback = draft.fallback.trim();
     return { columns: linesOf(draft.columns), ...(fallback ? { default: fallback } : {}) };
@@ -170,7 +227,13 @@ function fieldSource(draft: SourceDraft): FieldSource | undefined {
 
 function currencySource(draft: CurrencyDraft): CurrencySource | undefined {
   if (draft.mode === 'header') return { fromHeader: true };
-  return fieldSource({ ...draft, mode: draft.mode });
+  return fieldSource({ ...draft, mode: draft.mode }) as FieldSource | undefined;
+}
+
+function signSource(draft: SignDraft): LayoutVersion['fields']['sign'] {
+  const columns = linesOf(draft.columns);
+  const negativeWhen = linesOf(draft.negativeWhen);
+  return columns.length > 0 || negativeWhen.length > 0 ? { columns, negativeWhen } : undefined;
 }
 
 function kindSource(draft: KindDraft): KindSource | undefined {
@@ -190,6 +253,7 @@ export function layoutVersion(draft: VersionDraft): LayoutVersion {
     }),
   );
   const kind = kindSource(draft.kind);
+  const sign = signSource(draft.sign);
   const currency = currencySource(draft.currency);
   const skipRows = draft.skipRows.trim();
   const totalRows = linesOf(draft.totalRows);
@@ -212,6 +276,7 @@ export function layoutVersion(draft: VersionDraft): LayoutVersion {
       ...sources,
       ...(draft.revenuePerUnit ? { revenuePerUnit: true } : {}),
       ...(kind ? { kind } : {}),
+      ...(sign ? { sign } : {}),
       ...(currency ? { currency } : {}),
       ...(draft.formatKind ? { formatKind: draft.formatKind } : {}),
     } as LayoutVersion['fields'],
@@ -231,13 +296,20 @@ export type DraftProblem =
   | 'version-codes'
   | 'version-skip-rows'
   | 'field-columns'
-  | 'field-constant';
+  | 'field-constant'
+  | 'field-add'
+  | 'sum-column-headers'
+  | 'sign-columns'
+  | 'sign-headers'
+  | 'sign-values';
 
 export interface DraftIssue {
   problem: DraftProblem;
   /** 1-based layout version, when the problem is in one. */
   version?: number;
   field?: SourceField;
+  /** The column the problem names. */
+  column?: string;
 }
 
 export function draftIssues(draft: TemplateDraft): DraftIssue[] {
@@ -250,6 +322,7 @@ export function draftIssues(draft: TemplateDraft): DraftIssue[] {
       issues.push({ problem: 'version-headers', version: at });
     if (!version.codes.some((code) => code.column.trim()))
       issues.push({ problem: 'version-codes', version: at });
+    const headers = new Set(linesOf(version.headers).map(headerKey));
     const skip = version.skipRows.trim();
     if (skip && !(/^\d+$/.test(skip) && Number(skip) <= 100))
       issues.push({ problem: 'version-skip-rows', version: at });
@@ -263,7 +336,26 @@ export function draftIssues(draft: TemplateDraft): DraftIssue[] {
         issues.push({ problem: 'field-columns', version: at, field });
       if (source.mode === 'constant' && !source.constant.trim())
         issues.push({ problem: 'field-constant', version: at, field });
+      if (
+        source.mode === 'sum' &&
+        !(source.terms ?? []).some((t) => !t.subtract && t.column.trim())
+      )
+        issues.push({ problem: 'field-add', version: at, field });
+      // A summed column the header does not require could be absent and read as 0.
+      if (source.mode === 'sum') {
+        for (const term of source.terms ?? []) {
+          const column = term.column.trim();
+          if (column && !headers.has(headerKey(column)))
+            issues.push({ problem: 'sum-column-headers', version: at, field, column });
+        }
+      }
     }
+    const sign = signSource(version.sign);
+    if (sign && sign.columns.length === 0) issues.push({ problem: 'sign-columns', version: at });
+    else if (sign && !sign.columns.some((column) => headers.has(headerKey(column))))
+      issues.push({ problem: 'sign-headers', version: at });
+    if (sign && sign.negativeWhen.length === 0)
+      issues.push({ problem: 'sign-values', version: at });
   });
   return issues;
 }

@@ -9,20 +9,11 @@ import {
 } from '../../rules/totalChecks';
 
 /**
- * States a statement of the label's history is in once what it read counts: read without an
- * issue, or confirmed; not one still read, held, failed, cancelled or deleted.
+ * The label's history with a distributor is what it approved: not a statement still read, held,
+ * waiting or calculated, and not one cancelled or deleted (a first small test month the label
+ * never approved does not make every later month look out of line).
  */
-const COUNTED_STATES = [
-  'pending',
-  'awaitingFunds',
-  'funded',
-  'waiting',
-  'calculating',
-  'pendingApproval',
-  'finalizing',
-  'ready',
-  'sent',
-];
+const COUNTED_STATES = ['finalizing', 'ready', 'sent'];
 
 /** What the statement's read files total to (its records are in one currency, or none said). */
 async function readTotals(tx: Queryable, statementId: string): Promise<ReadTotals> {

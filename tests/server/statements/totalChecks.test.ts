@@ -3,6 +3,7 @@ import { addDemoPerson } from '../demoPeople';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
+import { settleStatement } from './labelStatements';
 
 // One portal; each test uploads statements of a currency or month of its own, so that the
 // label's history one test reads is not another's.
@@ -90,25 +91,40 @@ describe("a statement's total held for the label's confirmation", () => {
     expect((await confirm(lena, held.id)).statusCode).toBe(409);
   });
 
-  it("holds a total more than ten times the label's largest month from the distributor, naming both", async () => {
+  it('holds a total more than ten times the largest month the label approved from the distributor, naming both', async () => {
     // No history in euros yet: not checked.
-    expect((await upload('2025-04', '29.63', { currency: 'EUR' })).totalHold).toBeNull();
-    expect((await upload('2025-05', '296.30', { currency: 'EUR' })).totalHold).toBeNull();
-    const far = await upload('2025-06', '2963.01', { currency: 'EUR' });
+    const first = await upload('2025-04', '2963.02', { currency: 'EUR' });
+    expect(first.totalHold).toBeNull();
+    expect(
+      (await write(portal.app, lena, 'POST', `/api/statements/${first.id}/cancel`, {})).statusCode,
+    ).toBe(200);
+    // Months the label approved.
+    const settle = (month: string, earnings: string) =>
+      settleStatement(portal, lena, {
+        isrc: 'QZDM12600001',
+        month,
+        earnings,
+        cashless: true,
+        currency: 'EUR',
+      });
+    await settle('2025-05', '29.63');
+    await settle('2025-06', '296.30');
+    expect((await upload('2025-07', '2963', { currency: 'EUR' })).totalHold).toBeNull();
+    const far = await upload('2025-08', '2963.01', { currency: 'EUR' });
     expect(far).toMatchObject({
       status: 'needs-attention',
       totalHold: {
         check: 'history',
         read: '2963.01',
         largestMonth: '296.3',
-        month: '2025-05',
+        month: '2025-06',
         times: '10',
       },
     });
   });
 
   it('holds streams that each earn more than any store pays', async () => {
-    const held = await upload('2025-07', '5280012390', { currency: 'GBP', units: 4000 });
+    const held = await upload('2025-09', '5280012390', { currency: 'GBP', units: 4000 });
     expect(held).toMatchObject({
       status: 'needs-attention',
       totalHold: { check: 'perUnit', perUnit: '1320003.09', units: '4000', bound: '1000' },

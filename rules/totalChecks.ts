@@ -1,6 +1,7 @@
 // Whether what a statement's files read to is plausible enough to count without the label's
 // confirmation: the figures the server holds a statement on, and the bounds it uses. Pure: the
 // server gathers the figures (server/statements/totalChecks.ts), the browser names them.
+import { minorUnitsOf } from './currencies';
 
 /** Exact decimal arithmetic on amounts of up to 12 decimals, as bigints of 10^-12. */
 const SCALE = 12;
@@ -40,19 +41,6 @@ export const HISTORY_FACTOR = 10n;
  * store's rates per currency, which the portal does not keep.
  */
 export const MAX_MINOR_UNITS_PER_STREAM = 100_000n;
-
-/** Decimals of a currency's minor unit (2 when the currency is unknown or not said). */
-export function minorDigits(currency: string | null): number {
-  if (!currency) return 2;
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
 
 /** The figures of a read statement the checks look at (exact decimal strings). */
 export interface ReadTotals {
@@ -132,7 +120,7 @@ export function totalHold(
   }
   const units = scaled(read.streamUnits);
   if (units > 0n) {
-    const minor = 10n ** BigInt(minorDigits(read.currency));
+    const minor = 10n ** BigInt(minorUnitsOf(read.currency ?? 'USD'));
     const streamRevenue = scaled(read.streamRevenue);
     // revenue / units > bound / minor, without dividing.
     if (streamRevenue * minor > MAX_MINOR_UNITS_PER_STREAM * units) {

@@ -9,6 +9,7 @@ import { StatementActions } from './StatementActions';
 import { StaleResultNote } from './StaleResultNote';
 import { StatementHeader } from './StatementHeader';
 import { StatementTabs } from './StatementTabs';
+import { TotalHoldNotice } from './TotalHoldNotice';
 import { useStatement } from './useStatement';
 import { useStatementActor } from './useStatementActor';
 import './statements.css';
@@ -45,6 +46,7 @@ export function StatementPage(_props: PageProps) {
         <ResultViews key={statement.calculationId} statement={statement} />
       )}
       <PayeeStatementsPanel statement={statement} />
+      <TotalHoldNotice statement={statement} canConfirm={actor.canWrite} onConfirmed={reload} />
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
         <RecordsTab statement={statement} onChanged={reload} />

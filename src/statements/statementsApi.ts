@@ -64,6 +64,10 @@ export type SimpleCommand =
 export const runCommand = (api: ApiClient, id: string, command: SimpleCommand) =>
   api.post<CommandDone>(path(id, `/${command}`), {});
 
+/** The label confirms the total its statement was held on, as read. */
+export const confirmTotal = (api: ApiClient, id: string) =>
+  api.post<CommandDone>(path(id, '/confirm-total'), {});
+
 export const recordFunds = (api: ApiClient, id: string, amount: string) =>
   api.post<CommandDone>(path(id, '/funds'), { amount });
 

@@ -123,6 +123,25 @@ describe("a statement's total held for the label's confirmation", () => {
     });
   });
 
+  it('shows what the statement read per currency: rows, revenue, units, dates, territories', async () => {
+    const held = await upload('2025-10', '5280012390.5', { currency: 'CHF', units: 40 });
+    const reading = await get(portal.app, lena, `/api/statements/${held.id}/reading`);
+    expect(reading.json()).toEqual({
+      partial: false,
+      currencies: [
+        {
+          currency: 'CHF',
+          rows: 1,
+          revenue: '5280012390.5',
+          units: '40',
+          firstDate: '2026-09-01',
+          lastDate: '2026-09-01',
+          territories: [{ territory: 'US', revenue: '5280012390.5', rows: 1 }],
+        },
+      ],
+    });
+  });
+
   it('holds streams that each earn more than any store pays', async () => {
     const held = await upload('2025-09', '5280012390', { currency: 'GBP', units: 4000 });
     expect(held).toMatchObject({

@@ -8,13 +8,6 @@ import {
   type TotalHold,
 } from '../../rules/totalChecks';
 
-/**
- * The label's history with a distributor is what it approved: not a statement still read, held,
- * waiting or calculated, and not one cancelled or deleted (a first small test month the label
- * never approved does not make every later month look out of line).
- */
-const COUNTED_STATES = ['finalizing', 'ready', 'sent'];
-
 /** What the statement's read files total to (its records are in one currency, or none said). */
 async function readTotals(tx: Queryable, statementId: string): Promise<ReadTotals> {
   const rows = await tx.query<{
@@ -44,7 +37,12 @@ async function readTotals(tx: Queryable, statementId: string): Promise<ReadTotal
   };
 }
 
-/** The label's largest month from the statement's distributor in its currency, if it has one. */
+/**
+ * The label's largest month from the statement's distributor in its currency, if it has one. Its
+ * history with a distributor is what it approved: not a statement still read, held, waiting or
+ * calculated, nor one cancelled or deleted (a first small test month the label never approved
+ * does not make every later month look out of line).
+ */
 async function largestMonth(
   tx: Queryable,
   statementId: string,
@@ -54,13 +52,13 @@ async function largestMonth(
     `select o.period as month, trim_scale(sum(r.revenue))::text as revenue
        from statements s
        join statements o on o.account_id = s.account_id and o.distributor_id = s.distributor_id
-                        and o.id <> s.id and o.state = any($2::text[])
+                        and o.id <> s.id and o.approved_seq is not null
        join statement_records r on r.statement_id = o.id
-      where s.id = $1 and r.currency is not distinct from $3
+      where s.id = $1 and r.currency is not distinct from $2
       group by o.period
       order by abs(sum(r.revenue)) desc, o.period
       limit 1`,
-    [statementId, COUNTED_STATES, currency],
+    [statementId, currency],
   );
   return rows[0] ?? null;
 }

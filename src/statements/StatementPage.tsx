@@ -10,6 +10,7 @@ import { StaleResultNote } from './StaleResultNote';
 import { StatementHeader } from './StatementHeader';
 import { StatementTabs } from './StatementTabs';
 import { TotalHoldNotice } from './TotalHoldNotice';
+import { StatementReading } from './StatementReading';
 import { useStatement } from './useStatement';
 import { useStatementActor } from './useStatementActor';
 import './statements.css';
@@ -47,6 +48,7 @@ export function StatementPage(_props: PageProps) {
       )}
       <PayeeStatementsPanel statement={statement} />
       <TotalHoldNotice statement={statement} canConfirm={actor.canWrite} onConfirmed={reload} />
+      <StatementReading statement={statement} />
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
         <RecordsTab statement={statement} onChanged={reload} />

@@ -3,7 +3,12 @@ import { ReadingSummary, summariseRecords } from '../../rules/readingSummary';
 
 const record = (
   revenue: string,
-  { currency = 'GBP', units = 1, date = '2026-09-01', territory = 'GB' as string | null } = {},
+  {
+    currency = 'GBP',
+    units = 1,
+    date = '2026-09-01',
+    territory = 'GB',
+  }: { currency?: string; units?: number; date?: string | null; territory?: string | null } = {},
 ) => ({ revenue, currency, units, date, territory });
 
 describe('what a reading gives, per currency', () => {
@@ -15,7 +20,7 @@ describe('what a reading gives, per currency', () => {
       record('-0.000000000001', { territory: 'FR', date: '2026-09-30' }),
       record('1', { territory: 'JP' }),
       record('2', { territory: 'BR' }),
-      record('3', { territory: null, date: null as unknown as string }),
+      record('3', { territory: null, date: null }),
       record('0.5', { territory: 'MX' }),
       record('12', { currency: 'USD', units: 40, territory: 'US' }),
     ]);

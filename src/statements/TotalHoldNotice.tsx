@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -9,11 +10,7 @@ import type { Statement } from '../../api/statements';
 type Hold = NonNullable<Statement['totalHold']>;
 
 /** The sentence naming the figure a statement is held on, in the reader's language and money. */
-export function totalHoldText(
-  hold: Hold,
-  t: ReturnType<typeof useTranslation>['t'],
-  locale: string,
-): string {
+export function totalHoldText(hold: Hold, t: TFunction, locale: string): string {
   const currency = hold.currency ?? 'USD';
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const count = (value: string) => new Intl.NumberFormat(locale).format(BigInt(value));

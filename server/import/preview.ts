@@ -145,8 +145,9 @@ function wholeLines(sample: Buffer, encoding: TextEncoding | null): Buffer {
 }
 
 /**
- * Reads the file (or its start) through the layout it matches, the chosen distributor's first,
- * and sums what it reads per currency; null when no layout matches or the rows cannot be read.
+ * Reads the file (or its start) through the layout it matches (the chosen distributor's, when
+ * one is chosen) and sums what it reads per currency; null when no layout matches or the rows
+ * cannot be read.
  */
 async function readingOf(
   file: { name: string; bytes: Buffer },
@@ -155,8 +156,10 @@ async function readingOf(
   matches: readonly LayoutMatch[],
   options: { encoding?: TextEncoding; distributorId?: string },
 ): Promise<FilePreview['reading']> {
-  const match =
-    matches.find((candidate) => candidate.distributorId === options.distributorId) ?? matches[0];
+  // The chosen distributor's layout, or none: a reading in another's would mislead.
+  const match = options.distributorId
+    ? matches.find((candidate) => candidate.distributorId === options.distributorId)
+    : matches[0];
   const template = candidates.find((candidate) => candidate.id === match?.distributorId)?.template;
   if (!template) return null;
   const reading = new ReadingSummary();

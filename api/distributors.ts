@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { StatementRecord } from '../rules/records';
 import type { DistributorTemplate } from '../rules/templateSchema';
 import { FileBytes, ListOf } from './common';
+import { ReadingSummaryAnswer } from './statementUpload';
 
 export const Distributor = Type.Object({
   id: Type.String(),
@@ -64,6 +65,8 @@ export const TemplatePreviewAnswer = Type.Object({
   records: Type.Array(Type.Unsafe<StatementRecord>(Type.Record(Type.String(), Type.Unknown()))),
   errors: Type.Array(PreviewRowError),
   summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  /** What the whole sample reads to, per currency. */
+  reading: ReadingSummaryAnswer,
 });
 export type TemplatePreviewAnswer = Static<typeof TemplatePreviewAnswer>;
 

@@ -85,6 +85,34 @@ const LayoutMatch = {
   layout: Type.String(),
 };
 
+/** A territory's share of one currency's revenue in a reading (rules/readingSummary.ts). */
+export const TerritoryTotal = Type.Object({
+  territory: Type.Union([Type.String(), Type.Null()]),
+  revenue: Type.String(),
+  rows: Type.Integer(),
+});
+
+/** What a reading gives in one currency: shown before it counts. Amounts are exact decimal text. */
+export const CurrencySummary = Type.Object({
+  currency: Type.Union([Type.String(), Type.Null()]),
+  rows: Type.Integer(),
+  revenue: Type.String(),
+  units: Type.String(),
+  firstDate: Type.Union([Type.String(), Type.Null()]),
+  lastDate: Type.Union([Type.String(), Type.Null()]),
+  territories: Type.Array(TerritoryTotal),
+});
+
+/**
+ * A reading's summary per currency. `partial`: only the start of the file was read (the
+ * preview's sample of a large text file), its first `rows` rows.
+ */
+export const ReadingSummaryAnswer = Type.Object({
+  partial: Type.Boolean(),
+  currencies: Type.Array(CurrencySummary),
+});
+export type ReadingSummaryAnswer = Static<typeof ReadingSummaryAnswer>;
+
 /** What the start of one file says; nothing is stored. */
 export const FilePreview = Type.Object({
   name: Type.String(),
@@ -105,6 +133,8 @@ export const FilePreview = Type.Object({
   rows: Type.Array(Type.Array(Type.String())),
   /** Why the file cannot be read at all. */
   problem: Type.Union([Type.String(), Type.Null()]),
+  /** What the file reads to per currency in the layout it matches; null when none matches. */
+  reading: Type.Union([ReadingSummaryAnswer, Type.Null()]),
 });
 export type FilePreview = Static<typeof FilePreview>;
 

@@ -33,6 +33,39 @@ export const StatementOrigin = Type.Union([
 ]);
 export type StatementOrigin = Static<typeof StatementOrigin>;
 
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/**
+ * Why the statement's total waits for the label's confirmation (rules/totalChecks.ts): the
+ * uploader's expected total differs from what was read, the total is far past the label's
+ * largest month from the distributor, or streams earn more each than any store pays.
+ */
+export const TotalHold = Type.Union([
+  Type.Object({
+    check: Type.Literal('expected'),
+    currency: Nullable(Type.String()),
+    read: Type.String(),
+    expected: Type.String(),
+  }),
+  Type.Object({
+    check: Type.Literal('history'),
+    currency: Nullable(Type.String()),
+    read: Type.String(),
+    largestMonth: Type.String(),
+    month: Type.String(),
+    times: Type.String(),
+  }),
+  Type.Object({
+    check: Type.Literal('perUnit'),
+    currency: Nullable(Type.String()),
+    read: Type.String(),
+    perUnit: Type.String(),
+    units: Type.String(),
+    bound: Type.String(),
+  }),
+]);
+
 /** GET /api/statements/{id} and the items of GET /api/statements. */
 export const Statement = Type.Object({
   id: Type.String(),
@@ -64,6 +97,8 @@ export const Statement = Type.Object({
   records: Type.Integer(),
   errors: Type.Integer(),
   missingCodes: Type.Integer(),
+  /** The total is held for the label's confirmation; null when it is not. */
+  totalHold: Nullable(TotalHold),
   revenue: Type.String({ description: 'Sum of the records, exact' }),
   currency: Type.Union([Type.String(), Type.Null()]),
 });

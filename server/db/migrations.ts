@@ -904,6 +904,14 @@ export const migrations: Migration[] = [
       alter table business_profiles add column no_owner_statement boolean not null default false;
     `,
   },
+  {
+    version: 36,
+    name: "a statement's total held for the label's confirmation when it is out of line, and the figure confirmed",
+    sql: `
+      alter table statements add column total_hold jsonb;
+      alter table statements add column total_confirmed text;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -15,6 +15,8 @@ import { maxSearchRow, type RowSource } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
 import { openSpreadsheet } from './spreadsheetSource';
 import { openText } from './textSource';
+import { parseStatementInBatches } from './parse';
+import { ReadingSummary, type CurrencySummary } from '../../rules/readingSummary';
 import { StatementFileError, UnreadableFileError } from './types';
 
 /** A distributor an upload may be filed under, with the template that reads its files. */
@@ -45,6 +47,11 @@ export interface FilePreview {
   rows: string[][];
   /** Why the file cannot be read at all. */
   problem: string | null;
+  /**
+   * What the file reads to per currency in the layout it matches (the chosen distributor's when
+   * it matches): `partial` when only the start of a large text file was sent and read.
+   */
+  reading: { partial: boolean; currencies: CurrencySummary[] } | null;
 }
 
 /** Decompressed text read for the preview: enough for any header search and the first rows. */
@@ -72,12 +79,14 @@ export async function previewStatementFile(
     closest: null,
     rows: [],
     problem: null,
+    reading: null,
   };
   try {
     const type = fileTypeOfContent(file.name, file.bytes.subarray(0, TYPE_SAMPLE_BYTES));
     if (type.kind === 'spreadsheet') {
       const match = await matchSpreadsheet(file.bytes, type.format, candidates);
       if (match) preview.matches.push(match);
+      preview.reading = await readingOf(file, false, candidates, preview.matches, options);
       return preview;
     }
     const limits = withLimits();
@@ -115,11 +124,68 @@ export async function previewStatementFile(
       ? preview.matches.some((match) => match.distributorId === chosen.id)
       : preview.matches.length > 0;
     if (!chosenMatches) preview.closest = closestLayout(allRows, chosen ? [chosen] : candidates);
+    // The whole file when it came whole; else its start, up to the last whole line.
+    const partial = !peeked.done || file.bytes.length >= SAMPLE_BYTES;
+    preview.reading = await readingOf(
+      {
+        // Read as the plain text it was expanded to.
+        name: file.name.replace(/(\.zip|\.gz|\.bz2|\.xz)$/i, ''),
+        bytes: partial ? wholeLines(sample, preview.encoding) : sample,
+      },
+      partial,
+      candidates,
+      preview.matches,
+      options,
+    );
   } catch (error) {
     if (!(error instanceof StatementFileError)) throw error;
     preview.problem = error.message;
   }
   return preview;
+}
+
+/** The start of a sample cut after its last line end, so no row is read half. */
+function wholeLines(sample: Buffer, encoding: TextEncoding | null): Buffer {
+  const end = sample.lastIndexOf(0x0a);
+  if (end < 0) return sample;
+  return sample.subarray(0, end + (encoding === 'utf-16le' ? 2 : 1));
+}
+
+/**
+ * Reads the file (or its start) through the layout it matches (the chosen distributor's, when
+ * one is chosen) and sums what it reads per currency; null when no layout matches or the rows
+ * cannot be read.
+ */
+async function readingOf(
+  file: { name: string; bytes: Buffer },
+  partial: boolean,
+  candidates: readonly PreviewCandidate[],
+  matches: readonly LayoutMatch[],
+  options: { encoding?: TextEncoding; distributorId?: string },
+): Promise<FilePreview['reading']> {
+  // The chosen distributor's layout, or none: a reading in another's would mislead.
+  const match = options.distributorId
+    ? matches.find((candidate) => candidate.distributorId === options.distributorId)
+    : matches[0];
+  const template = candidates.find((candidate) => candidate.id === match?.distributorId)?.template;
+  if (!template) return null;
+  const reading = new ReadingSummary();
+  try {
+    const parse = parseStatementInBatches(
+      { fileName: file.name, bytes: Readable.from([file.bytes]) },
+      template,
+      options.encoding ? { encoding: options.encoding } : {},
+    );
+    for (;;) {
+      const next = await parse.next();
+      if (next.done) break;
+      for (const item of next.value) if ('record' in item) reading.add(item.record);
+    }
+  } catch (error) {
+    if (error instanceof StatementFileError) return null;
+    throw error;
+  }
+  return { partial, currencies: reading.result() };
 }
 
 /** All candidates' versions in one template, each remembered with its distributor. */

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { TemplatePreviewAnswer } from '../../api/distributors';
 import { templateProblems, type DistributorTemplate } from '../../rules/templateSchema';
 import { BadRequestError } from '../errors';
-import { parseStatement } from './parse';
+import { ReadingSummary } from '../../rules/readingSummary';
+import { parseStatementInBatches } from './parse';
 import { StatementFileError, type RowError, type StatementRecord } from './types';
 
 // A sample file read through a template being edited: the overseer's distributor templates and a
@@ -26,15 +27,11 @@ export function readTemplate(value: unknown): DistributorTemplate {
   return value as DistributorTemplate;
 }
 
-function previewAnswer(records: StatementRecord[], errors: RowError[], summary: object | null) {
-  return {
-    records: records.map((record) => ({ ...record })),
-    errors,
-    summary: summary as Record<string, unknown> | null,
-  };
-}
-
-/** Reads the first rows of a sample file (`file` part) through a template, storing nothing. */
+/**
+ * Reads a sample file (`file` part) through a template, storing nothing: its first rows, and what
+ * the whole sample reads to per currency (rows, revenue, units, dates, top territories), so that
+ * a column misread as money shows before the layout is saved.
+ */
 export async function previewSample(
   request: FastifyRequest,
   savedTemplate: DistributorTemplate | null,
@@ -63,20 +60,27 @@ export async function previewSample(
   if (!sample) throw new BadRequestError('Choose a sample file.');
   const records: StatementRecord[] = [];
   const errors: RowError[] = [];
-  const parse = parseStatement(
+  const reading = new ReadingSummary();
+  const parse = parseStatementInBatches(
     { fileName: sample.name, bytes: Readable.from([sample.bytes]) },
     template,
   );
   try {
     for (;;) {
       const next = await parse.next();
-      if (next.done)
-        return { records, errors, summary: next.value as unknown as Record<string, unknown> };
-      if ('record' in next.value) records.push(next.value.record);
-      else errors.push(next.value.rowError);
-      if (records.length + errors.length >= PREVIEW_ROWS) {
-        await parse.return(undefined as never);
-        return previewAnswer(records, errors, null);
+      if (next.done) {
+        return {
+          records,
+          errors,
+          summary: next.value as unknown as Record<string, unknown>,
+          reading: { partial: false, currencies: reading.result() },
+        };
+      }
+      for (const item of next.value) {
+        if ('record' in item) {
+          reading.add(item.record);
+          if (records.length + errors.length < PREVIEW_ROWS) records.push(item.record);
+        } else if (records.length + errors.length < PREVIEW_ROWS) errors.push(item.rowError);
       }
     }
   } catch (error) {

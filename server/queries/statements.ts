@@ -65,6 +65,7 @@ interface StatementRow extends Record<string, unknown> {
   records: string;
   errors: string;
   missing_codes: string;
+  total_hold: Statement['totalHold'] | string;
   revenue: string;
   currency: string | null;
   flags: StatementFlags | string;
@@ -114,7 +115,7 @@ const VISIBLE_STATEMENTS = `
          d.calculation_id, d.exchange, d.uploaded_by, d.intake_key_name,
          (select u.fullname from users u where u.id = d.uploaded_by) as uploader_name,
          d.expected::text as expected, d.records::text as records, d.errors::text as errors,
-         d.missing_codes::text as missing_codes,
+         d.missing_codes::text as missing_codes, d.total_hold,
          (select coalesce(trim_scale(sum(sc.revenue)), 0)::text from statement_codes sc
            where sc.statement_id = d.id) as revenue,
          ${statementCurrencySql('d.id')} as currency,
@@ -157,6 +158,7 @@ function toStatement(row: StatementRow): Statement {
     records: Number(row.records),
     errors: Number(row.errors),
     missingCodes: Number(row.missing_codes),
+    totalHold: row.total_hold === null ? null : parsed(row.total_hold),
     revenue: row.revenue,
     currency: row.currency,
     exchange: row.exchange === null ? null : parsed(row.exchange),

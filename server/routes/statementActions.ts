@@ -8,7 +8,7 @@ import { BadRequestError, ForbiddenError, HttpError } from '../errors';
 import { enqueueJob } from '../jobs/queue';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { lockVisibleStatement, statementStatusOf } from '../queries/statements';
-import { receiveFunds, requestCalculation, transition } from '../statements/pipeline';
+import { confirmTotal, receiveFunds, requestCalculation, transition } from '../statements/pipeline';
 import { queuePayeeStatementMails } from '../payeeStatements/mail';
 import { preparePayments } from '../statements/payments';
 import {
@@ -109,6 +109,12 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
   simple('reset', 'Back to pending, dropping the result (admin)', adminAccess, {
     type: 'statement.reset',
   });
+  action(
+    'confirm-total',
+    'Confirm the total the statement was held on, as read',
+    labelAccess,
+    (tx, request, id) => confirmTotal(tx, id, commandMetadata(request, app.now())),
+  );
   action('calculate', 'Calculate the splits', labelAccess, (tx, request, id) =>
     requestCalculation(tx, id, 'statement.calculate', commandMetadata(request, app.now())),
   );

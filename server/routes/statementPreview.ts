@@ -116,6 +116,7 @@ const statementPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
               closest: null,
               rows: [],
               problem: PREVIEW_TOO_LARGE,
+              reading: null,
             });
             continue;
           }

@@ -17,6 +17,8 @@ import {
 import { seesAllAccounts } from '../auth/scope';
 import { NotFoundError } from '../errors';
 import { sessionOf } from '../plugins/auth';
+import { statementReading } from '../queries/statementReading';
+import { ReadingSummaryAnswer } from '../../api/statementUpload';
 import {
   findCalculationBlobs,
   findStatement,
@@ -107,6 +109,21 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listMissingCodes(app.db, await visibleId(request, request.params.id), request.query),
+  );
+
+  app.get(
+    '/api/statements/:id/reading',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['statements'],
+        summary:
+          'What the read files come to per currency: rows, revenue, units, dates, top territories',
+        params: IdParams,
+        response: { 200: ReadingSummaryAnswer, ...errorResponses },
+      },
+    },
+    async (request) => statementReading(app.db, await visibleId(request, request.params.id)),
   );
 
   app.get(

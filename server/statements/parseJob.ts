@@ -16,6 +16,7 @@ import { enqueueJob } from '../jobs/queue';
 import { accountLayoutVersions, readingTemplate } from '../queries/accountLayouts';
 import { statementRead } from './pipeline';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
+import { checkTotal } from './totalChecks';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -356,10 +357,16 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
       `select 1 from statement_files where statement_id = $1 and status = 'rejected'`,
       [statementId],
     );
+    // What the files read to, out of line with what the label expected or has had before, is
+    // held for the label's confirmation.
+    const checked = rejected.length > 0 ? [] : await checkTotal(tx, statementId);
     await append(
       tx,
       statementId,
-      [{ type: 'StatementParsed', data: { outcome: rejected.length > 0 ? 'failed' : 'parsed' } }],
+      [
+        ...checked,
+        { type: 'StatementParsed', data: { outcome: rejected.length > 0 ? 'failed' : 'parsed' } },
+      ],
       deps.now(),
     );
     await statementRead(tx, statementId, systemMetadata(deps.now()));

@@ -13,6 +13,7 @@ import type { EventMetadata, PortalEvent, StatementFlags } from '../events/types
 import { translator } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
 import { rematchTitleKeys } from './titleKeys';
+import { confirmTotalEvents } from './totalChecks';
 
 const NO_FLAGS: StatementFlags = { forced: false, expedited: false, cashless: false };
 
@@ -27,6 +28,7 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
   const rows = await tx.query<{
     errors: string;
     empty_files: string;
+    held: boolean;
     missing: string;
     rejected: boolean;
     cashless: boolean;
@@ -37,6 +39,8 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
        -- A file read whole that holds no sales row (a header alone) needs a look, not funds.
        (select count(*) from statement_files f
          where f.statement_id = s.id and f.status = 'read' and f.records = 0 and f.errors = 0)::text as empty_files,
+       -- A total held for the label's confirmation (server/statements/totalChecks.ts).
+       (s.total_hold is not null) as held,
        (select count(*) from statement_codes sc where sc.statement_id = s.id and not exists (
           select 1 from product_codes pc join products p on p.id = pc.product_id
            where pc.code = sc.code and p.account_id = s.account_id))::text as missing,
@@ -49,7 +53,8 @@ export async function statementFacts(tx: Queryable, statementId: string): Promis
   const row = rows[0];
   if (!row) throw new NotFoundError();
   return {
-    problems: Number(row.errors) + Number(row.empty_files) + Number(row.missing),
+    problems:
+      Number(row.errors) + Number(row.empty_files) + Number(row.missing) + (row.held ? 1 : 0),
     rejected: row.rejected,
     cashless: row.cashless,
     fundsMatch: row.funds_match,
@@ -172,6 +177,28 @@ export async function resolveStatements(tx: Queryable, accountId: string, metada
     await transition(tx, id, { type: 'statement.resolve', facts }, metadata);
     await checkFunds(tx, id, metadata);
   }
+}
+
+/**
+ * The label confirms the total its statement was held on (the figure and who confirmed it stay
+ * in the log); the statement goes on to its funds when nothing else needs attention.
+ */
+export async function confirmTotal(tx: Queryable, statementId: string, metadata: EventMetadata) {
+  const events = await confirmTotalEvents(tx, statementId);
+  const rows = await tx.query<{ version: number }>('select version from statements where id = $1', [
+    statementId,
+  ]);
+  await appendAfterCheck(
+    tx,
+    `statement-${statementId}`,
+    Number(rows[0]?.version),
+    events,
+    metadata,
+  );
+  const facts = await statementFacts(tx, statementId);
+  if (facts.problems > 0 || facts.rejected) return;
+  await transition(tx, statementId, { type: 'statement.resolve', facts }, metadata);
+  await checkFunds(tx, statementId, metadata);
 }
 
 /** Records an incoming amount; the statement is funded when it covers the expected one. */

@@ -87,6 +87,8 @@ export const AUDIT_EVENT_TYPES = [
   'StatementDateMoved',
   'AdjustmentAdded',
   'StatementFilesReplaced',
+  'StatementTotalChecked',
+  'StatementTotalConfirmed',
 ];
 
 /** The translation key naming an event for an admin. */

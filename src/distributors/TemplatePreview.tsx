@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ReadingSummaryTable } from '../import/ReadingSummaryTable';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
@@ -140,6 +141,7 @@ export function TemplatePreview({
               errors: answer.errors.length,
             })}
           </p>
+          <ReadingSummaryTable reading={answer.reading} />
           <List
             label={t('distributors.preview.records')}
             columns={recordColumns}

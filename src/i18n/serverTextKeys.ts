@@ -52,6 +52,8 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'statements.files.stopped',
   'This file is no longer part of the statement: it was replaced meanwhile. Reload the statement to see its files.':
     'statements.files.replaced-already',
+  'This statement’s total is not waiting for a confirmation.':
+    'server.statement.nothing-to-confirm',
   'Enter an amount such as 12.50 or -3.25 (at most 15 digits before the decimal point and 12 after it).':
     'statements.adjustments.amount-invalid',
   'Splits of this statement’s products were changed after this result was calculated. Calculate this statement again so that it pays by the splits as they are now, then approve it.':

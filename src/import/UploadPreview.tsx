@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ReadingSummaryTable } from './ReadingSummaryTable';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { FilePreview } from '../../api/statementUpload';
@@ -60,6 +61,16 @@ export function UploadPreview({ snapshot, send, onConfirm }: UploadPreviewProps)
           {answer.files.map((file) => (
             <FileCheck key={file.name} file={file} />
           ))}
+          {answer.files.map(
+            (file) =>
+              file.reading && (
+                <ReadingSummaryTable
+                  key={`reading-${file.name}`}
+                  reading={file.reading}
+                  fileName={file.name}
+                />
+              ),
+          )}
           {textFiles.length > 0 && (
             <div className="field">
               <label className="field-label" htmlFor={encodingId}>

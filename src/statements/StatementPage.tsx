@@ -10,6 +10,8 @@ import { StatementFiles } from './StatementFiles';
 import { StaleResultNote } from './StaleResultNote';
 import { StatementHeader } from './StatementHeader';
 import { StatementTabs } from './StatementTabs';
+import { TotalHoldNotice } from './TotalHoldNotice';
+import { StatementReading } from './StatementReading';
 import { useStatement } from './useStatement';
 import { useStatementActor } from './useStatementActor';
 import './statements.css';
@@ -47,6 +49,8 @@ export function StatementPage(_props: PageProps) {
         <ResultViews key={statement.calculationId} statement={statement} />
       )}
       <PayeeStatementsPanel statement={statement} />
+      <TotalHoldNotice statement={statement} canConfirm={actor.canWrite} onConfirmed={reload} />
+      <StatementReading statement={statement} />
       <StatementTabs id={statement.id} current={tab} />
       {tab === 'records' ? (
         <RecordsTab statement={statement} onChanged={reload} />

@@ -107,6 +107,8 @@ export const EVENT_KEYS: Record<string, string> = {
   StatementDateMoved: 'statements.event.date-moved',
   AdjustmentAdded: 'statements.event.adjustment-added',
   StatementFilesReplaced: 'statements.event.files-replaced',
+  StatementTotalChecked: 'statements.event.total-checked',
+  StatementTotalConfirmed: 'statements.event.total-confirmed',
 };
 
 /** What each step of the shared machine means to the reader (the event name is for debug mode). */

@@ -1,4 +1,5 @@
 import { ApiError, readDocumentCookie, type ApiClient } from '../api/client';
+import type { ReadingSummaryAnswer } from '../../api/statementUpload';
 import { CSRF_COOKIE, CSRF_HEADER } from '../api/csrf';
 import { parseErrorBody } from '../api/responses';
 import { sendForm, type UploadOptions, type UploadSender } from '../api/upload';
@@ -64,6 +65,14 @@ export type SimpleCommand =
 
 export const runCommand = (api: ApiClient, id: string, command: SimpleCommand) =>
   api.post<CommandDone>(path(id, `/${command}`), {});
+
+/** What the statement's read files come to per currency. */
+export const getReading = (api: ApiClient, id: string) =>
+  api.get<ReadingSummaryAnswer>(path(id, '/reading'));
+
+/** The label confirms the total its statement was held on, as read. */
+export const confirmTotal = (api: ApiClient, id: string) =>
+  api.post<CommandDone>(path(id, '/confirm-total'), {});
 
 export const recordFunds = (api: ApiClient, id: string, amount: string) =>
   api.post<CommandDone>(path(id, '/funds'), { amount });

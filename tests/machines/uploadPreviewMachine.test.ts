@@ -18,6 +18,7 @@ const filePreview = (overrides: Partial<FilePreview>): FilePreview => ({
   matches: [{ distributorId: 'dk', distributor: 'DistroKid', layout: 'Tab-separated bank export' }],
   closest: null,
   rows: [['Artist'], ['Кино']],
+  reading: null,
   problem: null,
   ...overrides,
 });

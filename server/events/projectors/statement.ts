@@ -79,6 +79,19 @@ export const statementProjector: Projector<StatementEvent> = {
       version,
     ]);
   },
+  async StatementTotalChecked(tx, { data }, { id, version }) {
+    await tx.query('update statements set total_hold = $2, version = $3 where id = $1', [
+      id,
+      data.hold ? JSON.stringify(data.hold) : null,
+      version,
+    ]);
+  },
+  async StatementTotalConfirmed(tx, { data }, { id, version }) {
+    await tx.query(
+      'update statements set total_hold = null, total_confirmed = $2, version = $3 where id = $1',
+      [id, data.read, version],
+    );
+  },
   async StatementTransitioned(tx, { data }, { id, version }) {
     await tx.query('update statements set state = $2, flags = $3, version = $4 where id = $1', [
       id,

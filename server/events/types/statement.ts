@@ -1,4 +1,5 @@
 import type { TextEncoding } from '../../../rules/encodings';
+import type { TotalHold } from '../../../rules/totalChecks';
 import type { LedgerTransfer } from '../readModels/ledgerTransfers';
 
 export interface UploadedFile {
@@ -35,6 +36,13 @@ export type StatementEvent =
     }
   | { type: 'StatementFileRejected'; data: { fileId: string; error: string } }
   | { type: 'StatementParsed'; data: { outcome: 'parsed' | 'failed' } }
+  /** What the files read to was checked: held for the label's confirmation, or (null) not. */
+  | { type: 'StatementTotalChecked'; data: { hold: TotalHold | null } }
+  /** The label confirmed the total it was held on: the figure, kept with who confirmed it. */
+  | {
+      type: 'StatementTotalConfirmed';
+      data: { check: TotalHold['check']; read: string; currency: string | null };
+    }
   | {
       type: 'StatementTransitioned';
       data: {

@@ -102,6 +102,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/statements/x/errors', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/missing-codes', resource: 'statement' },
     { method: 'GET', url: '/api/statements/x/records', resource: 'statement' },
+    { method: 'GET', url: '/api/statements/x/reading', resource: 'statement' },
     ...[
       'force',
       'expedite',
@@ -113,6 +114,7 @@ describe('every API route checks permissions', () => {
       'approve',
       'funds',
       'move',
+      'confirm-total',
     ].map(
       (action) =>
         ({ method: 'POST', url: `/api/statements/x/${action}`, resource: 'statement' }) as const,

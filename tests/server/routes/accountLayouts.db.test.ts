@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountLayout, LayoutProposal } from '../../../api/layouts';
+import type { TemplatePreviewAnswer } from '../../../api/distributors';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
@@ -336,6 +337,38 @@ describe("a label's own layouts", () => {
       ]),
     ];
     for (const answer of await Promise.all(calls)) expect(answer.statusCode).toBe(403);
+  });
+
+  it('shows what the sample reads to per currency when a layout is tried, before it is saved', async () => {
+    const proposal = await propose('aggregator-2026-03.csv', SAMPLE);
+    const tried = await postParts(portal, lena, '/api/layouts/preview', [
+      {
+        name: 'template',
+        value: JSON.stringify({ name: 'Aggregator', versions: [proposal.layout] }),
+      },
+      { name: 'file', filename: 'aggregator-2026-03.csv', content: SAMPLE },
+    ]);
+    expect(tried.statusCode, tried.body).toBe(200);
+    // The Tidal row's 1.234,5 stands out: 1,234.50 of 1,245.19.
+    expect(tried.json<TemplatePreviewAnswer>().reading).toEqual({
+      partial: false,
+      currencies: [
+        {
+          currency: 'EUR',
+          rows: 6,
+          revenue: '1245.191912',
+          units: '415950',
+          firstDate: '2026-03-01',
+          lastDate: '2026-03-01',
+          territories: [
+            { territory: 'NL', revenue: '1234.5', rows: 1 },
+            { territory: 'DE', revenue: '5.689212', rows: 2 },
+            { territory: 'FR', revenue: '4.9217', rows: 2 },
+            { territory: 'AT', revenue: '0.081', rows: 1 },
+          ],
+        },
+      ],
+    });
   });
 
   it('changes and removes a layout with its version, and replay rebuilds the layouts', async () => {

@@ -101,7 +101,7 @@ describe('statements received from a partner distributor', () => {
     const uploaded = await uploadStatement(
       portal.app,
       lena,
-      { distributor: distroKid, report_month: '2026-08', expected: '4.25' },
+      { distributor: distroKid, report_month: '2026-08', expected: '4.5' },
       [{ filename: 'distrokid-august.tsv', content: statementFile('4.5') }],
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);

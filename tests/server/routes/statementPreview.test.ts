@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart, uploadStatement } from '../multipart';
-import { fixture } from '../import/helpers';
+import { distroKidHeader, distroKidLine, fixture } from '../import/helpers';
 import { DISTROKID } from '../../../server/import/templates';
 import type { StatementPreview } from '../../../api/statementUpload';
 
@@ -70,6 +70,54 @@ describe('POST /api/statement/preview: the encoding, the distributor and the fir
       'select (select count(*)::int from events) as events, (select count(*)::int from statements) as statements',
     );
     expect(after).toEqual(before);
+  });
+
+  it('sums what the file reads to per currency, and says when only its start was read', async () => {
+    // An id column read as revenue: the total shows at a glance.
+    const whole = await preview(portal, lena, { distributor: distroKid }, [
+      {
+        filename: 'whole.tsv',
+        content:
+          distroKidHeader('GBP') +
+          distroKidLine({ earnings: '5280012390', units: 40 }) +
+          distroKidLine({ earnings: '0.25', units: 3 }).replace('\tUS\t', '\tGB\t'),
+      },
+    ]);
+    expect(whole.json<StatementPreview>().files[0]?.reading).toEqual({
+      partial: false,
+      currencies: [
+        {
+          currency: 'GBP',
+          rows: 2,
+          revenue: '5280012390.25',
+          units: '43',
+          firstDate: '2026-09-01',
+          lastDate: '2026-09-01',
+          territories: [
+            { territory: 'US', revenue: '5280012390', rows: 1 },
+            { territory: 'GB', revenue: '0.25', rows: 1 },
+          ],
+        },
+      ],
+    });
+    // The browser sends the first megabyte of a large text file: its whole rows are read.
+    const line = distroKidLine({ earnings: '0.01' });
+    const start = (distroKidHeader('USD') + line.repeat(Math.ceil((1 << 20) / line.length))).slice(
+      0,
+      1 << 20,
+    );
+    const [file] = (
+      await preview(portal, lena, { distributor: distroKid }, [
+        { filename: 'large.tsv', content: start },
+      ])
+    ).json<StatementPreview>().files;
+    const rows = Math.floor(((1 << 20) - distroKidHeader('USD').length) / line.length);
+    expect(file?.reading).toMatchObject({
+      partial: true,
+      currencies: [
+        { currency: 'USD', rows, revenue: (rows / 100).toFixed(2).replace(/\.?0+$/, '') },
+      ],
+    });
   });
 
   it('decodes the rows in the encoding the uploader picks instead', async () => {

@@ -46,7 +46,7 @@ describe('statement upload and import', () => {
   it('takes two files of one month in one request, reads them exactly, and lists the unknown codes', async () => {
     const tsv = fixture('distrokid.tsv');
     const answer = await upload(
-      { distributor: distributors.DistroKid, report_month: '2023-06', expected: '100.50' },
+      { distributor: distributors.DistroKid, report_month: '2023-06', expected: '22.10' },
       [
         { filename: 'june-a.tsv', content: tsv },
         { filename: 'june-b.tsv.bz2', content: fixture('distrokid.tsv.bz2') },
@@ -68,7 +68,7 @@ describe('statement upload and import', () => {
     expect(statement).toMatchObject({
       title: 'DistroKid 2023-06',
       period: '2023-06',
-      expected: '100.5',
+      expected: '22.1',
       status: 'needs-attention',
       currency: 'USD',
     });
@@ -100,7 +100,8 @@ describe('statement upload and import', () => {
     expect(created.statusCode).toBe(201);
     const cleared = (await get(portal.app, lena, `/api/statements/${first.id}`)).json();
     expect(cleared.missingCodes).toBe(0);
-    // Every code known: on to the funds check, where it waits for the expected 100.50.
+    // Every code known, and the total read (22.102960491602) within two cents of the expected
+    // one: on to the funds check, where it waits for the expected 22.10.
     expect(cleared).toMatchObject({ status: 'waiting-for-funds', step: 'Unfunded' });
   });
 

@@ -261,11 +261,18 @@ describe('the statement pipeline', () => {
 
   it('keeps the engine state of one approved statement for the next: the escalation crosses over', async () => {
     // Midnight Signals escalates once its income reaches 7,500 (demo conditional set).
-    const first = await upload('2026-10', [line('QZDM12600001', 1, '7000')], { cashless: true });
+    // The label says what it expects: 7,000 on one stream is then not held for a confirmation.
+    const first = await upload('2026-10', [line('QZDM12600001', 1, '7000')], {
+      cashless: true,
+      expected: '7000',
+    });
     await act(lena, first, 'calculate');
     await portal.app.jobs.drain();
     await act(lena, first, 'approve');
-    const second = await upload('2026-11', [line('QZDM12600001', 1, '1000')], { cashless: true });
+    const second = await upload('2026-11', [line('QZDM12600001', 1, '1000')], {
+      cashless: true,
+      expected: '1000',
+    });
     await act(lena, second, 'calculate');
     await portal.app.jobs.drain();
     const calculation = (

@@ -18,7 +18,10 @@ async function assertCodesFree(
 ) {
   if (codes.length === 0) return;
   const taken = await tx.query<{ code: string }>(
-    `select code from product_codes where account_id = $3 and code = any($1::text[])
+    `select code from (select code, product_id, account_id from product_codes
+                        union all
+                        select code, product_id, account_id from product_code_conflicts) held
+      where account_id = $3 and code = any($1::text[])
         and ($2::text is null or product_id <> $2) order by code limit 1`,
     [codes.map((entry) => entry.code), productId, accountId],
   );
@@ -87,18 +90,26 @@ export async function changeProduct(
   if (change.codes) {
     const codes = readCodes(change.codes);
     await assertCodesFree(tx, accountId, codes, productId);
-    const existing = await tx.query<CodeEntry>(
-      'select code, kind from product_codes where product_id = $1 order by code',
+    // What the product holds, in conflict with another product too, with every spelling of it.
+    const existing = await tx.query<CodeEntry & { spellings: string[] }>(
+      `select code, kind, spellings from product_codes where product_id = $1
+       union all
+       select code, kind, spellings from product_code_conflicts where product_id = $1
+       order by code`,
       [productId],
     );
     const key = (entry: CodeEntry) => `${entry.kind}:${entry.code}`;
     const wanted = new Set(codes.map(key));
     const had = new Set(existing.map(key));
-    const removed = existing.filter((entry) => !wanted.has(key(entry)));
+    const gone = existing.filter((entry) => !wanted.has(key(entry)));
+    // A code goes with every spelling the product held it under (migration 36).
+    const removed = gone.flatMap(({ kind, spellings }) =>
+      spellings.map((spelling) => ({ code: spelling, kind })),
+    );
     const added = codes.filter((entry) => !had.has(key(entry)));
     const splitCodes = await tx.query<{ code: string }>(
       'select code from split_sets where product_id = $1 and code = any($2::text[])',
-      [productId, removed.map((entry) => entry.code)],
+      [productId, gone.map((entry) => entry.code)],
     );
     if (splitCodes[0]) {
       throw new ConflictError(

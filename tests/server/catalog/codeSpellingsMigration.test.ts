@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database';
+import { migrate } from '../../../server/db/migrations';
+import { replayAll } from '../../../server/events/replay';
+import { appendToStream } from '../../../server/events/store';
+import { freshDatabase } from '../harness';
+
+/**
+ * Migration 36 on codes stored before one spelling per barcode: the demo album holding its
+ * barcode twice (as "Add to a product" used to add it), and a new product holding the demo
+ * single's barcode in another spelling. Replaying the log must give the same codes.
+ */
+describe('codes stored in several spellings, migrated to one', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await freshDatabase({ demo: true }));
+  });
+  afterAll(() => drop());
+
+  const productId = async (title: string) =>
+    (await db.query<{ id: string }>('select id from products where title = $1', [title]))[0]?.id;
+
+  /** Codes as the catalog used to write them into the log: as typed, one spelling beside another. */
+  async function writeOldHistory(
+    title: string,
+    codes: string[],
+    changes: { added: string[]; removed: string[] }[] = [],
+  ): Promise<void> {
+    const metadata = { actor: null, emulatingActor: null, at: new Date('2026-06-01T10:00:00Z') };
+    const upc = (code: string) => ({ code, kind: 'upc' as const });
+    const account = await db.query<{ id: string }>(
+      "select id from accounts where name = 'Demo Records'",
+    );
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await appendToStream(
+        tx,
+        `product-${id}`,
+        0,
+        [
+          {
+            type: 'ProductCreated',
+            data: {
+              productId: id,
+              accountId: account[0]?.id ?? '',
+              details: {
+                title,
+                altTitle: null,
+                subtitle: null,
+                productType: 'album',
+                genre: null,
+                durationSeconds: null,
+                copyright: null,
+                territory: null,
+                label: null,
+                labelArtist: null,
+                artistId: null,
+                tags: [],
+                visibility: 'full',
+                revenueView: 'gross',
+              },
+              codes: codes.map(upc),
+            },
+          },
+          ...changes.map(({ added, removed }) => ({
+            type: 'ProductCodesChanged' as const,
+            data: { added: added.map(upc), removed: removed.map(upc) },
+          })),
+        ],
+        metadata,
+      );
+    });
+  }
+
+  /** The codes table as it was before migration 36: one row per spelling, no conflicts. */
+  async function storeAsBefore(): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.query(`create table old_codes as
+        select unnest(spellings) as code, product_id, kind, account_id from product_codes
+        union all
+        select unnest(spellings), product_id, kind, account_id from product_code_conflicts`);
+      await tx.query('drop table product_code_conflicts');
+      await tx.query('delete from product_codes');
+      await tx.query('alter table product_codes drop column spellings');
+      await tx.query(
+        'insert into product_codes (code, product_id, kind, account_id) select * from old_codes',
+      );
+      await tx.query('drop table old_codes');
+      await tx.query('delete from schema_migrations where version = 36');
+    });
+  }
+
+  const codesOf = async (title: string) =>
+    db.query<{ code: string }>(
+      'select code from product_codes where product_id = $1 order by code',
+      [await productId(title)],
+    );
+  const everyCode = () =>
+    db.query(
+      `select 'held' as how, code, product_id, kind, spellings from product_codes
+       union all
+       select 'conflict', code, product_id, kind, spellings from product_code_conflicts
+       order by 1, 2, 3`,
+    );
+
+  it('keeps one code per product, shows two products holding one number as a conflict, and replays to the same', async () => {
+    // The album as "Add to a product" left it: its barcode twice.
+    await writeOldHistory(
+      'Glass Tide',
+      ['0859700000031'],
+      [{ added: ['859700000031'], removed: [] }],
+    );
+    // One a label tidied by hand: the padded spelling taken off again.
+    await writeOldHistory(
+      'Low Tide',
+      ['0859700000047'],
+      [
+        { added: ['859700000047'], removed: [] },
+        { added: [], removed: ['0859700000047'] },
+      ],
+    );
+    // The demo single's barcode, typed with its zero, on another product.
+    await writeOldHistory('Harbor Lights', ['0859700000016']);
+    await storeAsBefore();
+    expect((await codesOf('Glass Tide')).map((row) => row.code)).toEqual([
+      '0859700000031',
+      '859700000031',
+    ]);
+    expect((await codesOf('Low Tide')).map((row) => row.code)).toEqual(['859700000047']);
+
+    await migrate(db);
+
+    // The album keeps its barcode once, in its one spelling, with both spellings it was given.
+    expect((await codesOf('Glass Tide')).map((row) => row.code)).toEqual(['859700000031']);
+    expect((await codesOf('Low Tide')).map((row) => row.code)).toEqual(['859700000047']);
+    // Two products, one number: neither is merged into the other and neither takes the number;
+    // both show it as a conflict for the label to settle.
+    expect((await codesOf('Midnight Signals')).map((row) => row.code)).toEqual(['QZDM12600001']);
+    expect((await codesOf('Harbor Lights')).map((row) => row.code)).toEqual([]);
+    const conflicts = await db.query<{ title: string; code: string }>(
+      `select p.title, c.code from product_code_conflicts c join products p on p.id = c.product_id
+        order by p.title`,
+    );
+    expect(conflicts).toEqual([
+      { title: 'Harbor Lights', code: '859700000016' },
+      { title: 'Midnight Signals', code: '859700000016' },
+    ]);
+
+    const migrated = await everyCode();
+    await replayAll(db);
+    expect(await everyCode()).toEqual(migrated);
+  });
+});

@@ -89,7 +89,6 @@ export async function changeProduct(
   }
   if (change.codes) {
     const codes = readCodes(change.codes);
-    await assertCodesFree(tx, accountId, codes, productId);
     // What the product holds, in conflict with another product too, with every spelling of it.
     const existing = await tx.query<CodeEntry & { spellings: string[] }>(
       `select code, kind, spellings from product_codes where product_id = $1
@@ -107,6 +106,8 @@ export async function changeProduct(
       spellings.map((spelling) => ({ code: spelling, kind })),
     );
     const added = codes.filter((entry) => !had.has(key(entry)));
+    // Only what the product takes now: a code it shares in a conflict does not block its edits.
+    await assertCodesFree(tx, accountId, added, productId);
     const splitCodes = await tx.query<{ code: string }>(
       'select code from split_sets where product_id = $1 and code = any($2::text[])',
       [productId, gone.map((entry) => entry.code)],

@@ -40,11 +40,11 @@ describe('a barcode written with or without its padding zero is one code', () =>
 
   const album = async () => {
     const items = (await get(portal.app, lena, '/api/products?q=Glass%20Harbor')).json().items;
-    return (await get(portal.app, lena, `/api/products/${items[0].id}`)).json() as {
+    return (await get(portal.app, lena, `/api/products/${items[0].id}`)).json<{
       id: string;
       version: number;
       codes: { code: string; kind: string }[];
-    };
+    }>();
   };
 
   it("matches the demo album's row sent exactly as the catalog holds the barcode", async () => {

@@ -6,6 +6,9 @@ import { appendAfterCheck, appendToStream } from '../events/store';
 import type { CodeEntry, EventMetadata, ProductDetails } from '../events/types';
 import { codeTakenMessage, readCodes } from './codes';
 
+/** The advisory lock space of an account's codes (two-key locks, apart from the ledger's). */
+const CODE_LOCKS = 72_400_003;
+
 /**
  * A code belongs to one product of its account: refuses the first one another product of the
  * same account holds. Other accounts' codes are none of this account's business, not even to know.
@@ -17,6 +20,14 @@ async function assertCodesFree(
   productId: string | null,
 ) {
   if (codes.length === 0) return;
+  // Two products taking one number at once: the second waits, then finds it taken, instead of
+  // both passing this check and the projection seeing two holders (a conflict).
+  for (const code of [...new Set(codes.map((entry) => entry.code))].sort()) {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [
+      CODE_LOCKS,
+      `${accountId}:${code}`,
+    ]);
+  }
   const taken = await tx.query<{ code: string }>(
     `select code from (select code, product_id, account_id from product_codes
                         union all

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
+import { changeProduct } from '../../../server/catalog/service';
 import { migrate } from '../../../server/db/migrations';
 import { replayAll } from '../../../server/events/replay';
 import { appendToStream } from '../../../server/events/store';
+import { findProduct } from '../../../server/queries/products';
 import { freshDatabase } from '../harness';
 
 /**
@@ -20,6 +22,7 @@ describe('codes stored in several spellings, migrated to one', () => {
   });
   afterAll(() => drop());
 
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   const productId = async (title: string) =>
     (await db.query<{ id: string }>('select id from products where title = $1', [title]))[0]?.id;
 
@@ -152,5 +155,31 @@ describe('codes stored in several spellings, migrated to one', () => {
     const migrated = await everyCode();
     await replayAll(db);
     expect(await everyCode()).toEqual(migrated);
+
+    // The label sees the conflict on both products, and settles it by removing the number from
+    // one: the other holds it again, and only then do statements naming it find a product.
+    const harbor = await productId('Harbor Lights');
+    const shown = await findProduct(db, { account: null, payee: null }, harbor ?? '');
+    expect(json(shown?.codes)).toEqual([{ code: '859700000016', kind: 'upc', conflict: true }]);
+    const version = (
+      await db.query<{ version: number }>('select version from products where id = $1', [harbor])
+    )[0]?.version;
+    await db.transaction((tx) =>
+      changeProduct(
+        tx,
+        harbor ?? '',
+        Number(version),
+        { codes: [{ code: 'HARBOR-LIGHTS', kind: 'custom' }] },
+        { actor: null, emulatingActor: null, at: new Date('2026-06-02T10:00:00Z') },
+      ),
+    );
+    expect((await codesOf('Midnight Signals')).map((row) => row.code)).toEqual([
+      '859700000016',
+      'QZDM12600001',
+    ]);
+    expect(await db.query('select * from product_code_conflicts')).toEqual([]);
+    const settled = await everyCode();
+    await replayAll(db);
+    expect(await everyCode()).toEqual(settled);
   });
 });

@@ -31,6 +31,7 @@ describe('codes stored in several spellings, migrated to one', () => {
     title: string,
     codes: string[],
     changes: { added: string[]; removed: string[] }[] = [],
+    splitOnCode?: string,
   ): Promise<void> {
     const metadata = { actor: null, emulatingActor: null, at: new Date('2026-06-01T10:00:00Z') };
     const upc = (code: string) => ({ code, kind: 'upc' as const });
@@ -72,6 +73,26 @@ describe('codes stored in several spellings, migrated to one', () => {
             type: 'ProductCodesChanged' as const,
             data: { added: added.map(upc), removed: removed.map(upc) },
           })),
+          ...(splitOnCode
+            ? [
+                {
+                  type: 'ProductSplitsChanged' as const,
+                  data: {
+                    before: [],
+                    after: [
+                      {
+                        id: randomUUID(),
+                        scope: { code: splitOnCode },
+                        kind: 'base' as const,
+                        startDate: null,
+                        priority: 0,
+                        shares: [{ payeeId: 'payee-of-the-code', pct: '100' }],
+                      },
+                    ],
+                  },
+                },
+              ]
+            : []),
         ],
         metadata,
       );
@@ -92,6 +113,8 @@ describe('codes stored in several spellings, migrated to one', () => {
         'insert into product_codes (code, product_id, kind, account_id) select * from old_codes',
       );
       await tx.query('drop table old_codes');
+      // Split sets kept the code as the event named it.
+      await tx.query("update split_sets set code = '0859700000031' where code = '859700000031'");
       await tx.query('delete from schema_migrations where version = 36');
     });
   }
@@ -106,8 +129,16 @@ describe('codes stored in several spellings, migrated to one', () => {
       `select 'held' as how, code, product_id, kind, spellings from product_codes
        union all
        select 'conflict', code, product_id, kind, spellings from product_code_conflicts
+       union all
+       select 'split', code, product_id, kind, null from split_sets where code is not null
        order by 1, 2, 3`,
     );
+  const splitCodes = async (title: string) =>
+    (
+      await db.query<{ code: string }>('select code from split_sets where product_id = $1', [
+        await productId(title),
+      ])
+    ).map((row) => row.code);
 
   it('keeps one code per product, shows two products holding one number as a conflict, and replays to the same', async () => {
     // The album as "Add to a product" left it: its barcode twice.
@@ -115,6 +146,7 @@ describe('codes stored in several spellings, migrated to one', () => {
       'Glass Tide',
       ['0859700000031'],
       [{ added: ['859700000031'], removed: [] }],
+      '0859700000031',
     );
     // One a label tidied by hand: the padded spelling taken off again.
     await writeOldHistory(
@@ -133,11 +165,14 @@ describe('codes stored in several spellings, migrated to one', () => {
       '859700000031',
     ]);
     expect((await codesOf('Low Tide')).map((row) => row.code)).toEqual(['859700000047']);
+    expect(await splitCodes('Glass Tide')).toEqual(['0859700000031']);
 
     await migrate(db);
 
     // The album keeps its barcode once, in its one spelling, with both spellings it was given.
     expect((await codesOf('Glass Tide')).map((row) => row.code)).toEqual(['859700000031']);
+    // Its code's own splits follow the code.
+    expect(await splitCodes('Glass Tide')).toEqual(['859700000031']);
     expect((await codesOf('Low Tide')).map((row) => row.code)).toEqual(['859700000047']);
     // Two products, one number: neither is merged into the other and neither takes the number;
     // both show it as a conflict for the label to settle.

@@ -28,6 +28,10 @@ function detailValues(details: ProductDetails): unknown[] {
   );
 }
 
+/** The spellings with one more, each once, in order: as migration 36 lists them. */
+const withSpelling = (spellings: string, spelling: string) =>
+  `array(select distinct unnest(${spellings} || ${spelling}::text) order by 1)`;
+
 /**
  * A product takes a code: stored in its one spelling (rules/codes.ts), the spelling the event
  * names kept with it. Older events name codes as they were typed, so replaying them gives what
@@ -44,8 +48,7 @@ async function holdCode(tx: Queryable, productId: string, entry: CodeEntry): Pro
   const accountId = owner[0]?.account_id;
   if (!accountId) return;
   const spelt = await tx.query(
-    `update product_codes set spellings = case when $4 = any(spellings) then spellings
-                                                 else spellings || $4::text end
+    `update product_codes set spellings = ${withSpelling('spellings', '$4')}
       where account_id = $1 and code = $2 and product_id = $3 returning code`,
     [accountId, code, productId, entry.code],
   );
@@ -78,9 +81,7 @@ async function holdCode(tx: Queryable, productId: string, entry: CodeEntry): Pro
     `insert into product_code_conflicts (account_id, code, product_id, kind, spellings)
      values ($1, $2, $3, $4, array[$5::text])
      on conflict (account_id, code, product_id) do update
-       set spellings = case when $5 = any(product_code_conflicts.spellings)
-                            then product_code_conflicts.spellings
-                            else product_code_conflicts.spellings || $5::text end`,
+       set spellings = ${withSpelling('product_code_conflicts.spellings', '$5')}`,
     [accountId, code, productId, entry.kind, entry.code],
   );
 }

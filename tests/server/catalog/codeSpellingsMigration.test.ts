@@ -141,11 +141,11 @@ describe('codes stored in several spellings, migrated to one', () => {
     ).map((row) => row.code);
 
   it('keeps one code per product, shows two products holding one number as a conflict, and replays to the same', async () => {
-    // The album as "Add to a product" left it: its barcode twice.
+    // An album given its barcode twice: typed once, then again with the padding zero.
     await writeOldHistory(
       'Glass Tide',
-      ['0859700000031'],
-      [{ added: ['859700000031'], removed: [] }],
+      ['859700000031'],
+      [{ added: ['0859700000031'], removed: [] }],
       '0859700000031',
     );
     // One a label tidied by hand: the padded spelling taken off again.

@@ -78,7 +78,12 @@ export const ProductPatch = Type.Object(
 );
 export type ProductPatch = Static<typeof ProductPatch>;
 
-export const ProductCode = Type.Object({ code: Type.String(), kind: CodeKind });
+export const ProductCode = Type.Object({
+  code: Type.String(),
+  kind: CodeKind,
+  /** Another product of the account holds the same number: neither takes it until one lets go. */
+  conflict: Type.Optional(Type.Literal(true)),
+});
 export type ProductCode = Static<typeof ProductCode>;
 
 /** A row of `GET /api/products`. */

@@ -1,5 +1,6 @@
 // Product rules shared by the API and the product form (pure: no server imports), so the two
 // accept exactly the same types, codes and durations.
+import { normaliseCode } from './codes';
 import type { CodeKind } from './records';
 
 /** SPEC section 3's product types. */
@@ -39,11 +40,8 @@ export const CUSTOM_CODE_MAX = 32;
 /** What is wrong with one code; each has its text on the server and its key in the form. */
 export type CodeProblem = 'empty' | 'isrc' | 'upc' | 'custom';
 
-/** As a product's code is compared and stored: upper-case, no spaces, and no hyphens in an ISRC. */
-export function normaliseCode(code: string, kind: CodeKind): string {
-  const trimmed = code.trim().toUpperCase();
-  return kind === 'isrc' ? trimmed.replace(/[-\s]/g, '') : trimmed.replace(/\s/g, '');
-}
+/** As a product's code is compared and stored: one spelling per code (rules/codes.ts). */
+export { normaliseCode };
 
 /** What is wrong with a code already normalised (normaliseCode), or null. */
 export function codeProblem(normalised: string, kind: CodeKind): CodeProblem | null {

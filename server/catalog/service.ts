@@ -6,6 +6,9 @@ import { appendAfterCheck, appendToStream } from '../events/store';
 import type { CodeEntry, EventMetadata, ProductDetails } from '../events/types';
 import { codeTakenMessage, readCodes } from './codes';
 
+/** The advisory lock space of an account's codes (two-key locks, apart from the ledger's). */
+const CODE_LOCKS = 72_400_003;
+
 /**
  * A code belongs to one product of its account: refuses the first one another product of the
  * same account holds. Other accounts' codes are none of this account's business, not even to know.
@@ -17,8 +20,19 @@ async function assertCodesFree(
   productId: string | null,
 ) {
   if (codes.length === 0) return;
+  // Two products taking one number at once: the second waits, then finds it taken, instead of
+  // both passing this check and the projection seeing two holders (a conflict).
+  for (const code of [...new Set(codes.map((entry) => entry.code))].sort()) {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [
+      CODE_LOCKS,
+      `${accountId}:${code}`,
+    ]);
+  }
   const taken = await tx.query<{ code: string }>(
-    `select code from product_codes where account_id = $3 and code = any($1::text[])
+    `select code from (select code, product_id, account_id from product_codes
+                        union all
+                        select code, product_id, account_id from product_code_conflicts) held
+      where account_id = $3 and code = any($1::text[])
         and ($2::text is null or product_id <> $2) order by code limit 1`,
     [codes.map((entry) => entry.code), productId, accountId],
   );
@@ -86,19 +100,28 @@ export async function changeProduct(
   }
   if (change.codes) {
     const codes = readCodes(change.codes);
-    await assertCodesFree(tx, accountId, codes, productId);
-    const existing = await tx.query<CodeEntry>(
-      'select code, kind from product_codes where product_id = $1 order by code',
+    // What the product holds, in conflict with another product too, with every spelling of it.
+    const existing = await tx.query<CodeEntry & { spellings: string[] }>(
+      `select code, kind, spellings from product_codes where product_id = $1
+       union all
+       select code, kind, spellings from product_code_conflicts where product_id = $1
+       order by code`,
       [productId],
     );
     const key = (entry: CodeEntry) => `${entry.kind}:${entry.code}`;
     const wanted = new Set(codes.map(key));
     const had = new Set(existing.map(key));
-    const removed = existing.filter((entry) => !wanted.has(key(entry)));
+    const gone = existing.filter((entry) => !wanted.has(key(entry)));
+    // A code goes with every spelling the product held it under (migration 36).
+    const removed = gone.flatMap(({ kind, spellings }) =>
+      spellings.map((spelling) => ({ code: spelling, kind })),
+    );
     const added = codes.filter((entry) => !had.has(key(entry)));
+    // Only what the product takes now: a code it shares in a conflict does not block its edits.
+    await assertCodesFree(tx, accountId, added, productId);
     const splitCodes = await tx.query<{ code: string }>(
       'select code from split_sets where product_id = $1 and code = any($2::text[])',
-      [productId, removed.map((entry) => entry.code)],
+      [productId, gone.map((entry) => entry.code)],
     );
     if (splitCodes[0]) {
       throw new ConflictError(

@@ -912,6 +912,50 @@ export const migrations: Migration[] = [
       alter table statements add column total_confirmed text;
     `,
   },
+  {
+    version: 37,
+    name: 'one spelling per barcode: 0859700000023 and 859700000023 are one code, a product holding both keeps one, and two products holding the same number are both shown the conflict',
+    // rules/codes.ts's barcode spelling in SQL for the codes stored before (12 or 13 digits).
+    // Each product's spellings of a number are kept with it, so that replaying the log, whose
+    // older events name codes as they were typed, gives these same rows (projectors/product.ts).
+    // A number two products of an account held in two spellings is neither's until the label
+    // removes it from one: both are kept in product_code_conflicts, no product is merged.
+    sql: `
+      create table product_code_spellings as
+        select account_id, product_id, kind, code,
+               case when kind <> 'upc' then code
+                    when code ~ '^00[0-9]{12}$' then substr(code, 3)
+                    when code ~ '^0[0-9]{12,13}$' then substr(code, 2)
+                    else code end as number
+          from product_codes;
+      create table product_code_conflicts (
+        account_id text not null references accounts (id),
+        code text not null,
+        product_id text not null references products (id),
+        kind text not null,
+        spellings text[] not null,
+        primary key (account_id, code, product_id)
+      );
+      create index product_code_conflicts_product on product_code_conflicts (product_id);
+      insert into product_code_conflicts (account_id, code, product_id, kind, spellings)
+        select account_id, number, product_id, min(kind), array_agg(code order by code)
+          from product_code_spellings
+         where (account_id, number) in (select account_id, number from product_code_spellings
+                                         group by account_id, number
+                                        having count(distinct product_id) > 1)
+         group by account_id, number, product_id;
+      delete from product_codes;
+      alter table product_codes add column spellings text[] not null;
+      insert into product_codes (code, product_id, kind, account_id, spellings)
+        select number, min(product_id), min(kind), account_id, array_agg(code order by code)
+          from product_code_spellings
+         where (account_id, number) not in (select account_id, code from product_code_conflicts)
+         group by account_id, number;
+      update split_sets s set code = sp.number from product_code_spellings sp
+       where sp.product_id = s.product_id and sp.code = s.code and sp.number <> s.code;
+      drop table product_code_spellings;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
@@ -947,6 +991,7 @@ export const readModelTables = [
   'presets',
   'split_payees',
   'split_sets',
+  'product_code_conflicts',
   'product_codes',
   'products',
   'distributors',

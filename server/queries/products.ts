@@ -9,6 +9,7 @@ import type {
   RevenueView,
   Visibility,
 } from '../../api/products';
+import { codeSearchPrefixes } from '../../rules/codes';
 import { allows } from '../auth/permissions';
 import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
@@ -38,7 +39,7 @@ export interface ProductRow extends Record<string, unknown> {
   visibility: Visibility;
   revenue_view: RevenueView;
   version: number;
-  codes: { code: string; kind: CodeKind }[] | string | null;
+  codes: { code: string; kind: CodeKind; conflict?: true }[] | string | null;
 }
 
 /** Whose products a user sees: an account's (null: every one), or those sharing with a payee. */
@@ -54,9 +55,14 @@ export function catalogScope(user: SessionUser): CatalogScope {
   return { account: null, payee: user.id };
 }
 
+// A code another product of the account holds too (migration 36) is shown with the conflict.
 const productColumns = `p.*,
-  (select coalesce(jsonb_agg(jsonb_build_object('code', c.code, 'kind', c.kind) order by c.code), '[]'::jsonb)
-     from product_codes c where c.product_id = p.id) as codes`;
+  (select coalesce(jsonb_agg(jsonb_build_object('code', c.code, 'kind', c.kind)
+                             || case when c.conflict then '{"conflict": true}'::jsonb else '{}'::jsonb end
+                             order by c.code), '[]'::jsonb)
+     from (select code, kind, false as conflict from product_codes where product_id = p.id
+           union all
+           select code, kind, true from product_code_conflicts where product_id = p.id) c) as codes`;
 
 /** `$1` is the scope's account and `$2` its payee, each null for no limit. */
 const scopeFilter = `($1::text is null or p.account_id = $1)
@@ -114,7 +120,11 @@ export function listProducts(
       sql: `select ${productColumns}, ${windowRevenue} as revenue from products p
         where ${scopeFilter}
           and ($3 = '' or p.title ilike '%' || $3 || '%'
-               or exists (select 1 from product_codes c where c.product_id = p.id and c.code ilike $3 || '%'))
+               or exists (select 1 from (select product_id, code from product_codes
+                                         union all
+                                         select product_id, code from product_code_conflicts) c,
+                                        unnest($8::text[]) prefix
+                           where c.product_id = p.id and c.code ilike prefix || '%'))
           and ($4::text is null or p.artist_id = $4)`,
       params: [
         scope.account,
@@ -124,6 +134,8 @@ export function listProducts(
         window.from,
         window.to,
         currency,
+        // A code is found under any of its spellings: 0859700000023 finds 859700000023.
+        codeSearchPrefixes(page.q ?? ''),
       ],
       orderBy: 'title, id',
     },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../widgets/TextInput';
-import { CODE_KINDS, codeListProblems, codeProblem } from './productRules';
+import { CODE_KINDS, codeHint, codeListProblems, codeProblem } from './productRules';
 import type { CodeKind } from '../../rules/records';
 
 export interface CodeDraft {
@@ -34,6 +34,7 @@ const KIND_KEYS: Record<CodeKind, string> = {
 export function CodesEditor({ codes, onChange, showListProblem }: CodesEditorProps) {
   const { t } = useTranslation();
   const problems = codeListProblems(codes);
+  const hintText = (key: string | null) => (key ? t(key) : undefined);
   const change = (key: string, update: Partial<CodeDraft>) =>
     onChange((current) =>
       current.map((code) => (code.key === key ? { ...code, ...update } : code)),
@@ -71,6 +72,7 @@ export function CodesEditor({ codes, onChange, showListProblem }: CodesEditorPro
                 return problem ? t(problem) : null;
               }}
               error={repeated && code.code.trim() ? t(repeated) : null}
+              hint={hintText(codeHint(code.code, code.kind))}
             />
             <button
               type="button"

@@ -71,15 +71,26 @@ export function CodesTab({ product, onChanged, editable }: TabProps) {
     product.codes.map((code) => newCodeDraft(code.code, code.kind)),
   );
   const [saving, setSaving] = useState(false);
+  // A number another product of the label holds too: neither takes its statements' rows.
+  const conflicts = product.codes
+    .filter((code) => code.conflict)
+    .map((code) => (
+      <p key={code.code} className="page-note" role="status">
+        {t('catalog.codes.conflict', { code: code.code })}
+      </p>
+    ));
   if (!editable) {
     return (
-      <ul className="code-list">
-        {product.codes.map((code) => (
-          <li key={code.code}>
-            {code.code} · {t(KIND_KEYS[code.kind])}
-          </li>
-        ))}
-      </ul>
+      <>
+        {conflicts}
+        <ul className="code-list">
+          {product.codes.map((code) => (
+            <li key={code.code}>
+              {code.code} · {t(KIND_KEYS[code.kind])}
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
   const save = () => {
@@ -98,6 +109,7 @@ export function CodesTab({ product, onChanged, editable }: TabProps) {
   };
   return (
     <div className="form">
+      {conflicts}
       <CodesEditor codes={codes} onChange={setCodes} showListProblem />
       <p className="page-note">{t('catalog.codes.splits-note')}</p>
       <div className="form-actions">

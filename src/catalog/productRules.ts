@@ -1,5 +1,6 @@
 // SPEC sections 3 and 5 for the product form: types, code rules and durations, with the server's texts.
 import { codeProblem as ruleProblem, normaliseCode } from '../../rules/productRules';
+import { gtinCheckDigitValid } from '../../rules/codes';
 import { CODE_KINDS, isCodeKind, type CodeKind } from '../../rules/records';
 
 /** SPEC section 3's product types and the duration reading, the same ones the API applies. */
@@ -21,6 +22,15 @@ export const CODE_PROBLEM_KEYS = {
 export function codeProblem(code: string, kind: CodeKind): string | null {
   const problem = ruleProblem(normaliseCode(code, kind), kind);
   return problem && CODE_PROBLEM_KEYS[problem];
+}
+
+/**
+ * A barcode that passes the rules but whose check digit is wrong: saved all the same (the demo's
+ * and many distributors' codes are like this), with the i18n key of a word of caution, or null.
+ */
+export function codeHint(code: string, kind: CodeKind): string | null {
+  if (kind !== 'upc' || codeProblem(code, kind)) return null;
+  return gtinCheckDigitValid(normaliseCode(code, kind)) ? null : 'catalog.codes.upc-check';
 }
 
 /** Problems of a whole code list, by index; `list` is for the list itself (none given). */

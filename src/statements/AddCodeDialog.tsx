@@ -6,6 +6,7 @@ import { useLoad } from '../app/useLoad';
 import { changeProduct, listProducts, readProduct } from '../catalog/catalogApi';
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
 import { addCodePath } from '../import/importForm';
+import { codesWithMissing } from './missingCode';
 import { Modal } from '../widgets/Modal';
 import { TextInput } from '../widgets/TextInput';
 import { CODE_KINDS, type CodeKind } from '../../rules/records';
@@ -52,13 +53,12 @@ export function AddCodeDialog({ missing, accountId, onClose, onAdded }: Props) {
     setSaving(true);
     try {
       const product = await readProduct(api, productId);
-      await changeProduct(api, productId, {
-        version: product.version,
-        codes: [
-          ...product.codes.map(({ code, kind }) => ({ code, kind })),
-          { code: missing.code, kind: codeKindOf(missing.kind) },
-        ],
+      const codes = codesWithMissing(product.codes, {
+        code: missing.code,
+        kind: codeKindOf(missing.kind),
       });
+      // Held already in another spelling: the statement only needs reading again.
+      if (codes) await changeProduct(api, productId, { version: product.version, codes });
       toasts.send({
         type: 'toast.add',
         toast: {

@@ -7,9 +7,10 @@ const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 const SCIENTIFIC = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
 
 /**
- * A product code as stored: ISRC upper-case without hyphens or spaces; UPC/EAN as 12 or 13
- * digits, a lost leading zero put back on 11 digits (a spreadsheet dropped it), and leading zeros
- * that pad a 12-digit UPC-A to EAN-13 or GTIN-14 taken off, so one product has one stored code;
+ * A product code as the catalog stores it (rules/codes.ts, the one normalisation): ISRC
+ * upper-case without hyphens or spaces; UPC/EAN as 12 or 13 digits, a lost leading zero put back
+ * on 11 digits (a spreadsheet dropped it), and leading zeros that pad a 12-digit UPC-A to EAN-13
+ * or GTIN-14 taken off, so a row finds its product however either spells the barcode;
  * a custom code upper-case without spaces, at most 32 characters, as a product's custom code is
  * stored (server/catalog/codes.ts), so `sg 01 lp` in a file finds the product coded `SG01LP`;
  * a title (a layout without codes) trimmed, its inner spaces one space, kept as written.
@@ -35,11 +36,11 @@ export function parseCode(raw: string, kind: RecordCodeKind): Normalised<string>
           `UPC/EAN ${quote(raw)} was turned into a number by a spreadsheet program and lost digits`,
         );
       }
-      let upc = text.replace(/[-\s]/g, '').replace(/\.0+$/, '');
-      if (!/^\d+$/.test(upc)) return fail(`UPC/EAN must be 12 or 13 digits (${quote(raw)})`);
-      // One GTIN, one stored form: zeros padding past 12 digits are dropped, a lost one restored.
-      if (upc.length === 11) upc = `0${upc}`;
-      while (upc.length > 12 && upc.startsWith('0')) upc = upc.slice(1);
+      let digits = text.replace(/[-\s]/g, '').replace(/\.0+$/, '');
+      if (!/^\d+$/.test(digits)) return fail(`UPC/EAN must be 12 or 13 digits (${quote(raw)})`);
+      // A leading zero a spreadsheet dropped is put back; then the catalog's one spelling.
+      if (digits.length === 11) digits = `0${digits}`;
+      const upc = normaliseCode(digits, 'upc');
       if (upc.length !== 12 && upc.length !== 13) {
         return fail(`UPC/EAN must be 12 or 13 digits (${quote(raw)})`);
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeHint,
   codeListProblems,
   codeProblem,
   formatDuration,
@@ -20,6 +21,14 @@ describe('code rules (SPEC section 5)', () => {
     expect(codeProblem('0859700000023', 'upc')).toBeNull();
     expect(codeProblem('85970000001', 'upc')).toBe('catalog.codes.upc-digits');
     expect(codeProblem('85970000001X', 'upc')).toBe('catalog.codes.upc-digits');
+  });
+
+  it('a barcode with a wrong check digit is saved with a word of caution', () => {
+    expect(codeHint('012345678905', 'upc')).toBeNull();
+    expect(codeHint('0 012345 678905', 'upc')).toBeNull();
+    expect(codeHint('0859700000023', 'upc')).toBe('catalog.codes.upc-check');
+    expect(codeHint('85970000002', 'upc')).toBeNull();
+    expect(codeHint('QZDM12600002', 'isrc')).toBeNull();
   });
 
   it('a custom code is at most 32 characters', () => {

@@ -112,7 +112,7 @@ export async function changeProduct(
     const wanted = new Set(codes.map(key));
     const had = new Set(existing.map(key));
     const gone = existing.filter((entry) => !wanted.has(key(entry)));
-    // A code goes with every spelling the product held it under (migration 36).
+    // A code goes with every spelling the product held it under (migration 37).
     const removed = gone.flatMap(({ kind, spellings }) =>
       spellings.map((spelling) => ({ code: spelling, kind })),
     );

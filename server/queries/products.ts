@@ -55,7 +55,7 @@ export function catalogScope(user: SessionUser): CatalogScope {
   return { account: null, payee: user.id };
 }
 
-// A code another product of the account holds too (migration 36) is shown with the conflict.
+// A code another product of the account holds too (migration 37) is shown with the conflict.
 const productColumns = `p.*,
   (select coalesce(jsonb_agg(jsonb_build_object('code', c.code, 'kind', c.kind)
                              || case when c.conflict then '{"conflict": true}'::jsonb else '{}'::jsonb end

@@ -28,14 +28,14 @@ function detailValues(details: ProductDetails): unknown[] {
   );
 }
 
-/** The spellings with one more, each once, in order: as migration 36 lists them. */
+/** The spellings with one more, each once, in order: as migration 37 lists them. */
 const withSpelling = (spellings: string, spelling: string) =>
   `array(select distinct unnest(${spellings} || ${spelling}::text) order by 1)`;
 
 /**
  * A product takes a code: stored in its one spelling (rules/codes.ts), the spelling the event
  * names kept with it. Older events name codes as they were typed, so replaying them gives what
- * migration 36 made of the codes stored before: a second spelling of a number the product holds
+ * migration 37 made of the codes stored before: a second spelling of a number the product holds
  * is one code, and a number another product of the account holds is neither's, both products
  * kept in product_code_conflicts until the label removes it from one of them.
  */

@@ -25,7 +25,8 @@ export function amountOf(cell: string, decimalComma: boolean): string | null {
 }
 
 const isDate = (cell: string) => {
-  if (/^[-+(]?\d[\d.,\s]*\)?$/.test(cell) && !/^\d{4}[-/.]\d{1,2}/.test(cell)) return false;
+  // A number with one decimal mark is no date (`12.03` is an amount); `12.03.2026` is.
+  if (/^[-+(]?\d+([.,]\d+)?\)?$/.test(cell)) return false;
   const read = parseDate(cell);
   return read.ok && read.value !== null;
 };

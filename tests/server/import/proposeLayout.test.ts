@@ -2,7 +2,9 @@
 // that holds the statement, and the decimal separator only when the amounts tell it.
 import XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { fromScaled, toScaled } from '../../../server/import/normalise/amount';
 import { proposeLayout } from '../../../server/import/proposeLayout';
+import { parseFile } from './helpers';
 
 describe('a layout proposed from a sample', () => {
   it('finds the header below a report title and reads a tab-separated sample', async () => {
@@ -60,5 +62,150 @@ describe('a layout proposed from a sample', () => {
     expect(proposal.encoding).toBeNull();
     expect(proposal.layout.delimiter).toBeUndefined();
     expect(proposal.missing).toEqual([]);
+  });
+});
+
+/** The sample read with its layout accepted as proposed: total revenue per currency. */
+async function readAsProposed(name: string, text: string): Promise<Record<string, string>> {
+  const bytes = Buffer.from(text);
+  const proposal = await proposeLayout({ name, bytes });
+  const { records } = await parseFile(name, bytes, {
+    name: 'Proposed',
+    versions: [proposal.layout],
+  });
+  const totals = new Map<string, bigint>();
+  for (const record of records)
+    totals.set(record.currency, (totals.get(record.currency) ?? 0n) + toScaled(record.revenue));
+  return Object.fromEntries([...totals].map(([currency, sum]) => [currency, fromScaled(sum)]));
+}
+
+describe('the money columns of a proposal', () => {
+  it('never takes a column of ids as revenue: the file reads 29.63 GBP, not 5,280,012,390', async () => {
+    const text = [
+      'Sale Date,Royalty Ref,ISRC,Track Title,Country,Streams,Your Share,Currency',
+      '2026-03-01,1056002476,GBAYE2600101,Night Drive,GB,1200,11.02,GBP',
+      '2026-03-01,1056002477,GBAYE2600101,Night Drive,IE,300,2.75,GBP',
+      '2026-03-01,1056002478,GBAYE2600102,Low Tide,GB,800,7.36,GBP',
+      '2026-03-01,1056002479,GBAYE2600102,Low Tide,US,650,5.96,GBP',
+      '2026-03-01,1056002480,GBAYE2600103,Glass,GB,275,2.54,GBP',
+    ].join('\n');
+    expect(await readAsProposed('partner.csv', text)).toEqual({ GBP: '29.63' });
+    const proposal = await proposeLayout({ name: 'partner.csv', bytes: Buffer.from(text) });
+    expect(proposal.setAside).toEqual([
+      { column: 'Royalty Ref', field: 'revenue', looksLike: 'codes' },
+    ]);
+  });
+
+  it('takes the net the label is owed, not the gross 83% above it', async () => {
+    const text = [
+      'Period,Store,UPC,Release,Territory,Quantity,Gross Revenue,Distribution Fee,Label Net,Currency',
+      '2026-02,Apple Music,859700000016,Night Drive,FR,40,36.60,16.60,20.00,EUR',
+      '2026-02,Deezer,859700000016,Night Drive,DE,90,54.90,24.90,30.00,EUR',
+      '2026-02,Qobuz,859700000023,Low Tide,FR,12,91.50,41.50,50.00,EUR',
+    ].join('\n');
+    expect(await readAsProposed('february.csv', text)).toEqual({ EUR: '100' });
+  });
+
+  it('takes the label share, not the pre-split total 89% above it', async () => {
+    const text = [
+      'Month;ISRC;Title;Country;Units;Total Revenue;Split %;Your Share;Currency',
+      '2026-01;QZDM12600001;Night Drive;SE;1000;18,90;52,91;10,00;SEK',
+      '2026-01;QZDM12600002;Low Tide;NO;2000;37,80;52,91;20,00;SEK',
+    ].join('\n');
+    expect(await readAsProposed('january.csv', text)).toEqual({ SEK: '30' });
+  });
+
+  it('asks which of two plausible revenue columns to read, with the total each would give', async () => {
+    const text = [
+      'Date,ISRC,Units,Revenue,Amount,Currency',
+      '2026-03-01,QZDM12600001,10,1.50,0.75,USD',
+      '2026-03-01,QZDM12600002,4,0.60,0.30,USD',
+      '2026-03-01,QZDM12600003,8,2.00,1.00,EUR',
+    ].join('\n');
+    const proposal = await proposeLayout({ name: 'both.csv', bytes: Buffer.from(text) });
+    expect(proposal.layout.fields.revenue).toEqual({ columns: [] });
+    expect(proposal.missing).toEqual([]);
+    expect(proposal.choices).toEqual([
+      {
+        field: 'revenue',
+        candidates: [
+          {
+            column: 'Revenue',
+            header: 'Revenue',
+            currencyFromHeader: false,
+            totals: [
+              { currency: 'EUR', total: '2' },
+              { currency: 'USD', total: '2.1' },
+            ],
+          },
+          {
+            column: 'Amount',
+            header: 'Amount',
+            currencyFromHeader: false,
+            totals: [
+              { currency: 'EUR', total: '1' },
+              { currency: 'USD', total: '1.05' },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('asks before reading a gross column as revenue, offering the unnamed amounts beside it', async () => {
+    const text = [
+      'ISRC,Streams,Gross,Label Cut',
+      'QZDM12600001,100,0.40,0.28',
+      'QZDM12600002,50,0.20,0.14',
+    ].join('\n');
+    const proposal = await proposeLayout({ name: 'cut.csv', bytes: Buffer.from(text) });
+    expect(proposal.layout.fields.revenue).toEqual({ columns: [] });
+    expect(
+      proposal.choices.map((choice) => [choice.field, choice.candidates.map((c) => c.column)]),
+    ).toEqual([['revenue', ['Gross', 'Label Cut']]]);
+  });
+
+  it('asks which of two columns of whole numbers are the units, and never takes a track count', async () => {
+    const text = [
+      'UPC,TRACK_COUNT,Downloads,Streams,Net Revenue',
+      '859700000016,12,3,400,4.10',
+      '859700000023,10,0,250,1.95',
+    ].join('\n');
+    const proposal = await proposeLayout({ name: 'album.csv', bytes: Buffer.from(text) });
+    expect(proposal.layout.fields.units).toEqual({ columns: [] });
+    expect(proposal.choices).toEqual([
+      {
+        field: 'units',
+        candidates: [
+          expect.objectContaining({
+            column: 'Downloads',
+            totals: [{ currency: null, total: '3' }],
+          }),
+          expect.objectContaining({
+            column: 'Streams',
+            totals: [{ currency: null, total: '650' }],
+          }),
+        ],
+      },
+    ]);
+    expect(proposal.columns.find((column) => column.column === 'TRACK_COUNT')?.field).toBeNull();
+  });
+
+  it('reads the currency from a revenue name that ends with it, with or without brackets', async () => {
+    const text = [
+      'Day,Asset ISRC,Owned Views,Revenue EUR',
+      '2026-03-02,QZDM12600001,1500,3.21',
+      '2026-03-03,QZDM12600001,700,1.10',
+    ].join('\n');
+    const proposal = await proposeLayout({ name: 'channel.csv', bytes: Buffer.from(text) });
+    expect(proposal.layout.fields).toMatchObject({
+      date: { columns: ['Day'] },
+      units: { columns: ['Owned Views'] },
+      revenue: { columns: ['Revenue {currency}'] },
+      currency: { fromHeader: true },
+    });
+    expect(proposal.layout.headers).toContain('Revenue {currency}');
+    const usd = text.replace('Revenue EUR', 'Revenue USD');
+    expect(await readAsProposed('channel.csv', usd)).toEqual({ USD: '4.31' });
   });
 });

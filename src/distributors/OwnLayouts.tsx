@@ -7,7 +7,7 @@ import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { ConfirmModal } from '../widgets/ConfirmModal';
-import type { AccountLayout, LayoutProposal } from '../../api/layouts';
+import type { AccountLayout, ColumnCandidate, LayoutProposal } from '../../api/layouts';
 import { ENCODING_NAMES } from '../../rules/encodings';
 import {
   addOwnLayout,
@@ -21,11 +21,13 @@ import {
   draftIssues,
   emptyVersion,
   layoutVersion,
+  linesOf,
   versionDraft,
   type VersionDraft,
 } from './templateDraft';
 import { TemplatePreview } from './TemplatePreview';
 import { useFieldLabel } from './TemplateSummary';
+import { MoneyChoices } from './MoneyChoices';
 import { VersionEditor } from './VersionEditor';
 
 /** The server's words for a name already used (server/routes/accountLayouts.ts). */
@@ -41,7 +43,20 @@ interface Editing {
   layout: AccountLayout | null;
   proposal: LayoutProposal | null;
   sample: File | null;
+  /** The column the label picked for each money field the proposal asked about. */
+  picked: Partial<Record<'revenue' | 'units', string>>;
 }
+
+/**
+ * True while a money field the proposal asked about has no column: picked among the candidates
+ * or written by hand in the field (the proposal leaves it empty).
+ */
+const unconfirmed = (editing: Editing): boolean =>
+  (editing.proposal?.choices ?? []).some(
+    (choice) =>
+      editing.picked[choice.field] === undefined &&
+      editing.draft.sources[choice.field].columns.trim() === '',
+  );
 
 type LayoutRow = AccountLayout & { name: string; columns: number };
 
@@ -118,6 +133,7 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
         layout: null,
         proposal,
         sample,
+        picked: {},
       });
       setTried(false);
     } catch (error) {
@@ -131,6 +147,10 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
     if (!editing) return;
     setTried(true);
     setProblem(null);
+    if (unconfirmed(editing)) {
+      setProblem(t('distributors.own-layouts.confirm-first'));
+      return;
+    }
     if (issues.length > 0) return;
     setSaving(true);
     try {
@@ -169,7 +189,13 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   };
 
   const edit = (layout: AccountLayout) => {
-    setEditing({ draft: versionDraft(layout.layout), layout, proposal: null, sample: null });
+    setEditing({
+      draft: versionDraft(layout.layout),
+      layout,
+      proposal: null,
+      sample: null,
+      picked: {},
+    });
     setTried(false);
     setProblem(null);
   };
@@ -213,7 +239,29 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
     (layout) => ({ ...layout, name: layout.layout.name, columns: layout.layout.headers.length }),
   );
 
+  const pick = (field: 'revenue' | 'units', candidate: ColumnCandidate) => {
+    if (!editing) return;
+    const { draft } = editing;
+    setEditing({
+      ...editing,
+      picked: { ...editing.picked, [field]: candidate.column },
+      draft: {
+        ...draft,
+        sources: {
+          ...draft.sources,
+          [field]: { ...draft.sources[field], mode: 'columns', columns: candidate.column },
+        },
+        // A currency read from the picked column's name, when no column holds it.
+        currency:
+          field === 'revenue' && candidate.currencyFromHeader && draft.currency.mode === 'none'
+            ? { ...draft.currency, mode: 'header' }
+            : draft.currency,
+      },
+    });
+  };
+
   const proposal = editing?.proposal ?? null;
+  const setAside = [...new Set(proposal?.setAside.map((column) => column.column) ?? [])];
   const unmapped = proposal?.columns.filter((column) => column.field === null) ?? [];
   const missingNames = (proposal?.missing ?? []).map((field) =>
     field === 'codes' ? t('distributors.template.codes') : fieldLabel(field),
@@ -285,6 +333,9 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
                   {t('distributors.own-layouts.missing', { fields: missingNames.join(', ') })}
                 </p>
               )}
+              {setAside.length > 0 && (
+                <p>{t('distributors.own-layouts.set-aside', { columns: setAside.join(', ') })}</p>
+              )}
               {proposal.encoding && (
                 <p>
                   {t('distributors.own-layouts.encoding', {
@@ -300,6 +351,19 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
                 </p>
               )}
             </div>
+          )}
+          {proposal && proposal.choices.length > 0 && (
+            <MoneyChoices
+              choices={proposal.choices}
+              picked={Object.fromEntries(
+                proposal.choices.map((choice) => [
+                  choice.field,
+                  editing.picked[choice.field] ??
+                    linesOf(editing.draft.sources[choice.field].columns)[0],
+                ]),
+              )}
+              onPick={pick}
+            />
           )}
           <VersionEditor
             number={1}

@@ -74,8 +74,10 @@ async function readAsProposed(name: string, text: string): Promise<Record<string
     versions: [proposal.layout],
   });
   const totals = new Map<string, bigint>();
-  for (const record of records)
-    totals.set(record.currency, (totals.get(record.currency) ?? 0n) + toScaled(record.revenue));
+  for (const { currency, revenue } of records) {
+    const key = currency ?? '';
+    totals.set(key, (totals.get(key) ?? 0n) + toScaled(revenue));
+  }
   return Object.fromEntries([...totals].map(([currency, sum]) => [currency, fromScaled(sum)]));
 }
 

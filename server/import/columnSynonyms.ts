@@ -49,6 +49,10 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
       'track title',
       'track name',
       'song title',
+      'sound recording title',
+      'recording title',
+      'asset title',
+      'song name',
       'title',
       'track',
       'song',
@@ -93,6 +97,7 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
       'downloads',
       'owned views',
       'views',
+      'performances',
     ],
     notWith: [
       'price',

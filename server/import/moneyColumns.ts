@@ -28,10 +28,11 @@ export interface MoneyColumns {
 }
 
 // What the label is owed, from most to least sure: a net or a share paid out; a royalty or
-// earnings; a plain revenue or amount. Gross, customer, retail and pre-split totals come last.
+// earnings; a plain revenue or amount. Gross, customer, retail and pre-split totals come last,
+// with receipts: what the distributor received, before the label's share of it.
 const OWED_FIRST = [
   ['net', 'payable', 'payout', 'due', 'share', 'label', 'your'],
-  ['royalty', 'royalties', 'earnings', 'earned', 'receipts', 'income'],
+  ['royalty', 'royalties', 'earnings', 'earned', 'income'],
 ];
 const NOT_OWED = [
   'gross',
@@ -47,6 +48,8 @@ const NOT_OWED = [
   'ppd',
   'sales',
   'client',
+  'receipts',
+  'received',
 ];
 /** Units read as a quantity sold before plays, streams or views. */
 const UNITS_FIRST = ['units', 'quantity', 'qty', 'sold'];

@@ -10,6 +10,7 @@ import { decompressedBytes } from './decompress';
 import { fileTypeOf, type SpreadsheetFormat } from './fileType';
 import { withLimits } from './limits';
 import { DecimalSeparatorVote } from './normalise/separator';
+import { shapeOf } from './columnEvidence';
 import { chooseMoneyColumns, fieldChoice } from './moneyColumns';
 import { HEADER_SEARCH_ROWS } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
@@ -18,6 +19,9 @@ import { UnreadableFileError } from './types';
 /** Decompressed text read from a sample: its header and enough rows to see how amounts are written. */
 const SAMPLE_BYTES = 1024 * 1024;
 const SAMPLE_ROWS = 200;
+
+/** Fields whose values are never numbers alone. */
+const NOT_NUMBERS = new Set(['title', 'artist', 'territory', 'service', 'date', 'format']);
 
 /** A footer row of totals: no sale, left out of what the sample's values say. */
 const TOTAL_ROW = /^\s*(grand\s+)?(sub-?)?totals?\b/i;
@@ -66,11 +70,23 @@ export async function proposeLayout(file: {
     const pick = money[field];
     return 'chosen' in pick ? pick.chosen : -1;
   };
+  // A text or date named column whose values are numbers (`Platform ID`, a `Sale Month` of `2`)
+  // is no title, artist, territory, store or date.
+  const numbers = (at: number) =>
+    rows.length > 0 &&
+    ['counts', 'ids', 'amounts'].includes(
+      shapeOf(
+        rows.map((cells) => cells[at] ?? ''),
+        decimalComma,
+      ),
+    );
   const columns = named.map((column): ColumnMapping => {
     const at = header.indexOf(column.column);
     if (at === chosenAt('revenue')) return { column: column.column, field: 'revenue' };
     if (at === chosenAt('units')) return { column: column.column, field: 'units' };
-    return column.field === 'revenue' || column.field === 'units'
+    if (column.field === 'revenue' || column.field === 'units')
+      return { column: column.column, field: null };
+    return column.field !== null && NOT_NUMBERS.has(column.field) && numbers(at)
       ? { column: column.column, field: null }
       : column;
   });

@@ -80,8 +80,7 @@ export function scoreProposal(
   for (const field of TEXT_FIELDS) {
     const want = expected.mapping[field] ?? null;
     const source = field === 'currency' ? fields.currency : fields[field];
-    const got =
-      source && 'fromHeader' in source ? null : sampleName(firstColumn(source));
+    const got = source && 'fromHeader' in source ? null : sampleName(firstColumn(source));
     if (field === 'currency' && want === undefined) continue;
     if ((got ?? null) !== want) corrections.push(field);
   }

@@ -1,9 +1,11 @@
 // A layout proposed from a sample: the header found below a preamble, in the workbook's sheet
 // that holds the statement, and the decimal separator only when the amounts tell it.
 import XLSX from '@e965/xlsx';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScaled, toScaled } from '../../../server/import/normalise/amount';
 import { proposeLayout } from '../../../server/import/proposeLayout';
+import type { FieldSource } from '../../../rules/templateSchema';
 import { parseFile } from './helpers';
 
 describe('a layout proposed from a sample', () => {
@@ -209,5 +211,57 @@ describe('the money columns of a proposal', () => {
     expect(proposal.layout.headers).toContain('Revenue {currency}');
     const usd = text.replace('Revenue EUR', 'Revenue USD');
     expect(await readAsProposed('channel.csv', usd)).toEqual({ USD: '4.31' });
+  });
+});
+
+describe('columns of ids, codes and dates', () => {
+  it('are never proposed as revenue or units, whatever their names and wherever they sit', async () => {
+    const moneyNames = ['Revenue', 'Amount', 'Royalty', 'Earnings', 'Net', 'Units', 'Quantity'];
+    const values = {
+      ids: (row: number, start: number) => String(start + row),
+      codes: (row: number) => `08597000${String(row).padStart(5, '0')}`,
+      dates: (row: number) => `2026-03-${String((row % 28) + 1).padStart(2, '0')}`,
+    } as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...moneyNames),
+        fc.constantFrom(...moneyNames),
+        fc.constantFrom('ids', 'codes', 'dates'),
+        fc.integer({ min: 3, max: 12 }),
+        fc.integer({ min: 1000, max: 99_999_999 }),
+        fc.boolean(),
+        async (trapName, realName, looks, rows, start, trapFirst) => {
+          fc.pre(trapName !== realName);
+          const real = ['Units', 'Quantity'].includes(realName)
+            ? (row: number) => String((row * 37) % 500)
+            : (row: number) => `${row % 7}.${String((row * 13) % 100).padStart(2, '0')}`;
+          const header = trapFirst ? [trapName, 'ISRC', realName] : ['ISRC', realName, trapName];
+          const lines = Array.from({ length: rows }, (_, row) => {
+            const cells = {
+              trap: values[looks](row, start),
+              isrc: 'QZDM12600001',
+              real: real(row),
+            };
+            return (
+              trapFirst
+                ? [cells.trap, cells.isrc, cells.real]
+                : [cells.isrc, cells.real, cells.trap]
+            ).join(',');
+          });
+          const proposal = await proposeLayout({
+            name: 'sample.csv',
+            bytes: Buffer.from([header.join(','), ...lines].join('\n')),
+          });
+          const columnsOf = (source: FieldSource) => ('columns' in source ? source.columns : []);
+          const taken = [
+            ...columnsOf(proposal.layout.fields.units),
+            ...columnsOf(proposal.layout.fields.revenue),
+            ...proposal.choices.flatMap((choice) => choice.candidates.map((c) => c.header)),
+          ];
+          expect(taken).not.toContain(trapName);
+        },
+      ),
+      { seed: 20261128, numRuns: 60 },
+    );
   });
 });

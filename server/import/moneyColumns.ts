@@ -43,7 +43,6 @@ const NOT_OWED = [
   'wholesale',
   'before',
   'pre',
-  'total',
   'price',
   'ppd',
   'sales',
@@ -79,7 +78,9 @@ export function owedTier(name: string): number {
   const words = columnWords(withoutCurrency(name));
   if (words.some((word) => NOT_OWED.includes(word))) return 0;
   const at = OWED_FIRST.findIndex((group) => words.some((word) => group.includes(word)));
-  return at === -1 ? 1 : 3 - at;
+  if (at !== -1) return 3 - at;
+  // A total is of the sale before the label's share, unless it says what was earned.
+  return words.includes('total') ? 0 : 1;
 }
 
 const fits = (field: MoneyField, name: string) =>

@@ -265,3 +265,15 @@ describe('columns of ids, codes and dates', () => {
     );
   });
 });
+
+describe('a statement that converts its sales', () => {
+  it('reads what was earned in the label’s currency, not the net sales before conversion', async () => {
+    // TuneCore's names, as its column definitions describe them.
+    const text = [
+      'Sales Period,Posted Date,Store Name,Country Of Sale,Artist,Release Type,Release Title,Song Title,Label,UPC,Optional UPC,TC Song ID,Optional ISRC,Sales Type,# Units Sold,Per Unit Price,Net Sales,Net Sales Currency,Exchange Rate,Total Earned,Currency',
+      '2026-01-01,2026-03-15,Spotify,SE,Aria Vale,Album,Night Drive,Low Tide,Kestrel Lane,859700000016,,88120455,QZDM12600002,Streaming,1200,0.0035,4.2,USD,0.79,3.3180,GBP',
+      '2026-01-01,2026-03-15,Apple Music,US,Aria Vale,Album,Night Drive,Night Drive,Kestrel Lane,859700000016,,88120456,QZDM12600001,Streaming,300,0.006,1.8,USD,0.79,1.4220,GBP',
+    ].join('\n');
+    expect(await readAsProposed('tunecore.csv', text)).toEqual({ GBP: '4.74' });
+  });
+});

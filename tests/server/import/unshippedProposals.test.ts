@@ -17,8 +17,8 @@ describe('proposals for layouts the portal does not ship', () => {
       ]);
     expect(Object.fromEntries(scores.map((score) => [score.file, score.corrections]))).toEqual({
       'anthology-digital-sales.csv': [],
-      // The catalog number and the store as the label would pick them (the DSP column holds it too).
-      'cargo-royalty-extended.csv': ['code Product Catalog Number:custom', 'service'],
+      // The store under its own name, where the proposal takes the DSP column (it holds the same).
+      'cargo-royalty-extended.csv': ['service'],
       'dashgo-royalties.csv': [],
       'dpm-networks.csv': [],
       // report_date, when the money was allocated, comes before the sale's start date.

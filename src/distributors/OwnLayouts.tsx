@@ -262,7 +262,13 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
 
   const proposal = editing?.proposal ?? null;
   const setAside = [...new Set(proposal?.setAside.map((column) => column.column) ?? [])];
-  const unmapped = proposal?.columns.filter((column) => column.field === null) ?? [];
+  // Candidates of a money field are offered below, not left unread.
+  const offered = new Set(
+    proposal?.choices.flatMap((choice) => choice.candidates.map((candidate) => candidate.header)),
+  );
+  const unmapped =
+    proposal?.columns.filter((column) => column.field === null && !offered.has(column.column)) ??
+    [];
   const missingNames = (proposal?.missing ?? []).map((field) =>
     field === 'codes' ? t('distributors.template.codes') : fieldLabel(field),
   );

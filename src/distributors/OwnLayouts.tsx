@@ -21,13 +21,13 @@ import {
   draftIssues,
   emptyVersion,
   layoutVersion,
-  linesOf,
   versionDraft,
   type VersionDraft,
 } from './templateDraft';
 import { TemplatePreview } from './TemplatePreview';
 import { useFieldLabel } from './TemplateSummary';
 import { MoneyChoices } from './MoneyChoices';
+import { confirmedColumns, pickCandidate, unconfirmedFields } from './moneyChoice';
 import { VersionEditor } from './VersionEditor';
 
 /** The server's words for a name already used (server/routes/accountLayouts.ts). */
@@ -43,20 +43,7 @@ interface Editing {
   layout: AccountLayout | null;
   proposal: LayoutProposal | null;
   sample: File | null;
-  /** The column the label picked for each money field the proposal asked about. */
-  picked: Partial<Record<'revenue' | 'units', string>>;
 }
-
-/**
- * True while a money field the proposal asked about has no column: picked among the candidates
- * or written by hand in the field (the proposal leaves it empty).
- */
-const unconfirmed = (editing: Editing): boolean =>
-  (editing.proposal?.choices ?? []).some(
-    (choice) =>
-      editing.picked[choice.field] === undefined &&
-      editing.draft.sources[choice.field].columns.trim() === '',
-  );
 
 type LayoutRow = AccountLayout & { name: string; columns: number };
 
@@ -133,7 +120,6 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
         layout: null,
         proposal,
         sample,
-        picked: {},
       });
       setTried(false);
     } catch (error) {
@@ -147,7 +133,7 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
     if (!editing) return;
     setTried(true);
     setProblem(null);
-    if (unconfirmed(editing)) {
+    if (unconfirmedFields(editing.proposal?.choices ?? [], editing.draft).length > 0) {
       setProblem(t('distributors.own-layouts.confirm-first'));
       return;
     }
@@ -194,7 +180,6 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
       layout,
       proposal: null,
       sample: null,
-      picked: {},
     });
     setTried(false);
     setProblem(null);
@@ -240,24 +225,7 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   );
 
   const pick = (field: 'revenue' | 'units', candidate: ColumnCandidate) => {
-    if (!editing) return;
-    const { draft } = editing;
-    setEditing({
-      ...editing,
-      picked: { ...editing.picked, [field]: candidate.column },
-      draft: {
-        ...draft,
-        sources: {
-          ...draft.sources,
-          [field]: { ...draft.sources[field], mode: 'columns', columns: candidate.column },
-        },
-        // A currency read from the picked column's name, when no column holds it.
-        currency:
-          field === 'revenue' && candidate.currencyFromHeader && draft.currency.mode === 'none'
-            ? { ...draft.currency, mode: 'header' }
-            : draft.currency,
-      },
-    });
+    if (editing) setEditing({ ...editing, draft: pickCandidate(editing.draft, field, candidate) });
   };
 
   const proposal = editing?.proposal ?? null;
@@ -361,13 +329,7 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
           {proposal && proposal.choices.length > 0 && (
             <MoneyChoices
               choices={proposal.choices}
-              picked={Object.fromEntries(
-                proposal.choices.map((choice) => [
-                  choice.field,
-                  editing.picked[choice.field] ??
-                    linesOf(editing.draft.sources[choice.field].columns)[0],
-                ]),
-              )}
+              picked={confirmedColumns(proposal.choices, editing.draft)}
               onPick={pick}
             />
           )}

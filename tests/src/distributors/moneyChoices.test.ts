@@ -7,6 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { FieldChoice } from '../../../api/layouts';
 import { createI18n } from '../../../src/i18n';
 import { MoneyChoices } from '../../../src/distributors/MoneyChoices';
+import {
+  confirmedColumns,
+  pickCandidate,
+  unconfirmedFields,
+} from '../../../src/distributors/moneyChoice';
+import { layoutVersion, versionDraft } from '../../../src/distributors/templateDraft';
 
 const REVENUE: FieldChoice = {
   field: 'revenue',
@@ -53,5 +59,44 @@ describe('the money columns a label confirms', () => {
     expect(html).toContain('Confirmé');
     expect(html).not.toContain('À confirmer');
     expect(html).toMatch(/checked=""[^>]*\/> Amount GBP : 29,63\s£GB/u);
+  });
+});
+
+describe('a proposal with a money field to confirm', () => {
+  // As proposed: the revenue left empty for the label to pick.
+  const proposed = versionDraft({
+    name: 'Partner',
+    headers: ['ISRC', 'Units', 'Revenue', 'Amount {currency}'],
+    fields: {
+      codes: [{ column: 'ISRC', kind: 'isrc' }],
+      units: { columns: ['Units'] },
+      revenue: { columns: [] },
+    },
+  });
+
+  it('is not saved before the label picks or writes the column', () => {
+    expect(unconfirmedFields([REVENUE], proposed)).toEqual(['revenue']);
+    const written = {
+      ...proposed,
+      sources: {
+        ...proposed.sources,
+        revenue: { ...proposed.sources.revenue, columns: 'Revenue' },
+      },
+    };
+    expect(unconfirmedFields([REVENUE], written)).toEqual([]);
+    expect(confirmedColumns([REVENUE], written)).toEqual({ revenue: 'Revenue' });
+  });
+
+  it('reads the picked column, with the currency its name carries', () => {
+    const candidate = REVENUE.candidates[1];
+    if (!candidate) throw new Error('the choice has two candidates');
+    const picked = pickCandidate(proposed, 'revenue', candidate);
+    expect(unconfirmedFields([REVENUE], picked)).toEqual([]);
+    expect(layoutVersion(picked).fields).toMatchObject({
+      revenue: { columns: ['Amount {currency}'] },
+      currency: { fromHeader: true },
+    });
+    const plain = pickCandidate(proposed, 'revenue', REVENUE.candidates[0] ?? candidate);
+    expect(layoutVersion(plain).fields.currency).toBeUndefined();
   });
 });

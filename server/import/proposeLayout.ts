@@ -71,22 +71,20 @@ export async function proposeLayout(file: {
     return 'chosen' in pick ? pick.chosen : -1;
   };
   // A text or date named column whose values are numbers (`Platform ID`, a `Sale Month` of `2`)
-  // is no title, artist, territory, store or date.
-  const numbers = (at: number) =>
-    rows.length > 0 &&
-    ['counts', 'ids', 'amounts'].includes(
-      shapeOf(
-        rows.map((cells) => cells[at] ?? ''),
-        decimalComma,
-      ),
-    );
+  // is no title, artist, territory, store or date; a spreadsheet's day numbers are dates.
+  const numbers = (at: number, field: string) => {
+    const cells = rows.map((row) => row[at] ?? '');
+    if (rows.length === 0) return false;
+    if (!['counts', 'ids', 'amounts'].includes(shapeOf(cells, decimalComma))) return false;
+    return field !== 'date' || cells.every((cell) => cell.trim().length < 4);
+  };
   const columns = named.map((column): ColumnMapping => {
     const at = header.indexOf(column.column);
     if (at === chosenAt('revenue')) return { column: column.column, field: 'revenue' };
     if (at === chosenAt('units')) return { column: column.column, field: 'units' };
     if (column.field === 'revenue' || column.field === 'units')
       return { column: column.column, field: null };
-    return column.field !== null && NOT_NUMBERS.has(column.field) && numbers(at)
+    return column.field !== null && NOT_NUMBERS.has(column.field) && numbers(at, column.field)
       ? { column: column.column, field: null }
       : column;
   });

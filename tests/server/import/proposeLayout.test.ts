@@ -277,3 +277,23 @@ describe('a statement that converts its sales', () => {
     expect(await readAsProposed('tunecore.csv', text)).toEqual({ GBP: '4.74' });
   });
 });
+
+describe('columns of numbers under text names', () => {
+  it('are no store, territory or date, but a spreadsheet’s day numbers still are dates', async () => {
+    const text = [
+      'Platform ID,Platform Name,Country ID,Country Name,Sale Month,Sale Reporting Period,ISRC,Sale Quantity,Net Amount',
+      '1,Spotify,752,Sweden,2,2026-02,QZDM12600001,2750,8.71',
+      '2,Apple Music,826,United Kingdom,2,2026-02,QZDM12600002,310,0.98',
+    ].join('\n');
+    const proposal = await proposeLayout({ name: 'sounds.csv', bytes: Buffer.from(text) });
+    expect(proposal.layout.fields).toMatchObject({
+      service: { columns: ['Platform Name'] },
+      territory: { columns: ['Country Name'] },
+      date: { columns: ['Sale Reporting Period'] },
+    });
+    const serial =
+      'Sale Date,ISRC,Units,Net Revenue\n46054,QZDM12600001,3,0.5\n46055,QZDM12600001,1,0.2\n';
+    const days = await proposeLayout({ name: 'days.csv', bytes: Buffer.from(serial) });
+    expect(days.layout.fields.date).toEqual({ columns: ['Sale Date'] });
+  });
+});

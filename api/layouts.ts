@@ -91,6 +91,46 @@ export const ColumnMapping = Type.Object({
 });
 export type ColumnMapping = Static<typeof ColumnMapping>;
 
+/** A column that could hold revenue or units, with what it would read over the sample. */
+export const ColumnCandidate = Type.Object({
+  /** The column's name as the layout writes it (`Revenue {currency}` for `Revenue EUR`). */
+  column: Type.String(),
+  /** The name as the sample's header writes it. */
+  header: Type.String(),
+  /** True when the currency is read from this column's name (no currency column). */
+  currencyFromHeader: Type.Boolean(),
+  /** The sample's total of this column per currency (null: the sample does not say). */
+  totals: Type.Array(
+    Type.Object({ currency: Type.Union([Type.String(), Type.Null()]), total: Type.String() }),
+  ),
+});
+export type ColumnCandidate = Static<typeof ColumnCandidate>;
+
+/**
+ * A money field the proposal does not choose alone: two columns could hold it, or the only one
+ * reads as gross. The label picks one of the candidates (best first) before the layout is saved.
+ */
+export const FieldChoice = Type.Object({
+  field: Type.Union([Type.Literal('revenue'), Type.Literal('units')]),
+  candidates: Type.Array(ColumnCandidate),
+});
+export type FieldChoice = Static<typeof FieldChoice>;
+
+/** A column named like revenue or units whose values are ids, codes, dates or text: not taken. */
+export const SetAsideColumn = Type.Object({
+  column: Type.String(),
+  field: Type.Union([Type.Literal('revenue'), Type.Literal('units')]),
+  looksLike: Type.Union([
+    Type.Literal('ids'),
+    Type.Literal('codes'),
+    Type.Literal('dates'),
+    Type.Literal('rates'),
+    Type.Literal('text'),
+    Type.Literal('amounts'),
+  ]),
+});
+export type SetAsideColumn = Static<typeof SetAsideColumn>;
+
 /** POST /api/layouts/proposal: a layout version proposed from a sample file's header. */
 export const LayoutProposal = Type.Object({
   layout: LayoutVersionBody,
@@ -101,6 +141,10 @@ export const LayoutProposal = Type.Object({
   columns: Type.Array(ColumnMapping),
   /** Required fields no column could be mapped to: `codes`, `units`, `revenue`. */
   missing: Type.Array(Type.String()),
+  /** Money fields left for the label to pick (not in the layout until picked). */
+  choices: Type.Array(FieldChoice),
+  /** Columns whose name fits revenue or units and whose values do not. */
+  setAside: Type.Array(SetAsideColumn),
   /** Null for a spreadsheet, whose cells carry their own text. */
   encoding: Type.Union([Encoding, Type.Null()]),
   encodingSure: Type.Boolean(),

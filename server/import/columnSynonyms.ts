@@ -9,7 +9,10 @@ interface Synonyms {
   meaning: ColumnMeaning;
   /** Names as distributors write them, best first; compared as words (see `columnWords`). */
   names: readonly string[];
-  /** A column with one of these words is never this field ("Unit Price" is no revenue). */
+  /**
+   * A column with one of these words (or phrases, `track count`) is never this field ("Unit
+   * Price" is no revenue, "Track Count" no units).
+   */
   notWith?: readonly string[];
 }
 
@@ -46,6 +49,10 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
       'track title',
       'track name',
       'song title',
+      'sound recording title',
+      'recording title',
+      'asset title',
+      'song name',
       'title',
       'track',
       'song',
@@ -79,8 +86,32 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
   },
   {
     meaning: { field: 'units' },
-    names: ['units', 'quantity', 'qty', 'count', 'units sold', 'streams', 'plays', 'downloads'],
-    notWith: ['price', 'rate', 'country', 'amount', 'revenue'],
+    names: [
+      'units',
+      'quantity',
+      'qty',
+      'count',
+      'units sold',
+      'streams',
+      'plays',
+      'downloads',
+      'owned views',
+      'views',
+      'performances',
+    ],
+    notWith: [
+      'price',
+      'rate',
+      'country',
+      'amount',
+      'revenue',
+      'id',
+      // How many tracks a release holds: no sale.
+      'track count',
+      'tracks count',
+      'number of tracks',
+      'tracks',
+    ],
   },
   {
     meaning: { field: 'revenue' },
@@ -99,8 +130,29 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
       'payable',
       'total earned',
       'net receipts',
+      'gross revenue',
+      'gross',
     ],
-    notWith: ['price', 'rate', 'fee', 'tax', 'withheld', 'recoup', 'currency', 'percent', 'share'],
+    notWith: [
+      'price',
+      'rate',
+      'fee',
+      'tax',
+      'withheld',
+      'recoup',
+      'currency',
+      'percent',
+      'share',
+      'id',
+      'number',
+      'count',
+    ],
+  },
+  {
+    // What the label is owed of a split: a share as an amount, never its rate.
+    meaning: { field: 'revenue' },
+    names: ['your share', 'label share', 'share amount', 'net share', 'payout', 'amount due'],
+    notWith: ['rate', 'percent', 'pct', 'id'],
   },
   {
     meaning: { field: 'currency' },
@@ -111,6 +163,7 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
     names: [
       'sale month',
       'sales month',
+      'sale day',
       'sale date',
       'sales date',
       'sale period',
@@ -124,6 +177,7 @@ export const COLUMN_SYNONYMS: readonly Synonyms[] = [
       'reporting month',
       'reporting date',
       'statement period',
+      'day',
     ],
   },
   {
@@ -178,7 +232,7 @@ const containsWords = (words: readonly string[], phrase: readonly string[]) =>
 export function synonymScore(name: string, synonyms: Synonyms): number {
   const words = columnWords(name);
   if (words.length === 0) return 0;
-  if (synonyms.notWith?.some((word) => words.includes(word))) return 0;
+  if (synonyms.notWith?.some((phrase) => containsWords(words, phrase.split(' ')))) return 0;
   const phrases = synonyms.names.map((synonym) => synonym.split(' '));
   const exact = phrases.findIndex((phrase) => phrase.join(' ') === words.join(' '));
   if (exact !== -1) return 2000 - exact;
@@ -187,11 +241,47 @@ export function synonymScore(name: string, synonyms: Synonyms): number {
   return 0;
 }
 
+const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
+/** `Net Revenue (EUR)`, `Royalty [USD]`: a currency code in brackets. */
+const BRACKETED_CURRENCY = /([([])\s*([A-Za-z]{3})\s*([)\]])/;
+/** `Revenue EUR`, `Net Revenue in EUR`, `EARNINGS_USD`: a code in capitals ending the name. */
+const TRAILING_CURRENCY = /(^|[^A-Za-z])([A-Z]{3})\s*$/;
+
+/**
+ * The currency code a column's name carries, and the name as a layout writes it with
+ * `{currency}` in the code's place, so a file of the same layout in another currency reads too.
+ */
+export function currencyInName(name: string): { code: string; layoutName: string } | null {
+  const bracketed = BRACKETED_CURRENCY.exec(name);
+  if (bracketed?.[2] && knownCurrencies.has(bracketed[2].toUpperCase()))
+    return {
+      code: bracketed[2].toUpperCase(),
+      layoutName: name.replace(BRACKETED_CURRENCY, '$1{currency}$3'),
+    };
+  const trailing = TRAILING_CURRENCY.exec(name);
+  // Not the whole name: `EUR` alone is a column of amounts in euros, or a currency column.
+  if (
+    trailing?.[2] &&
+    trailing.index + (trailing[1] ?? '').length > 0 &&
+    knownCurrencies.has(trailing[2])
+  )
+    return { code: trailing[2], layoutName: name.replace(TRAILING_CURRENCY, '$1{currency}') };
+  return null;
+}
+
+/** The name without the currency code it carries: `Net Revenue in EUR` is `Net Revenue`. */
+export function withoutCurrency(name: string): string {
+  const found = currencyInName(name);
+  if (!found) return name;
+  return found.layoutName.replace(/(\s+in)?\s*[([]?\s*\{currency\}\s*[)\]]?/i, ' ');
+}
+
 /** The meaning a column's name suggests, with its score, or null when nothing fits it. */
 export function meaningOf(name: string): { meaning: ColumnMeaning; score: number } | null {
   let best: { meaning: ColumnMeaning; score: number } | null = null;
+  const bare = withoutCurrency(name);
   for (const synonyms of COLUMN_SYNONYMS) {
-    const score = synonymScore(name, synonyms);
+    const score = synonymScore(bare, synonyms);
     if (score > 0 && (!best || score > best.score)) best = { meaning: synonyms.meaning, score };
   }
   return best;

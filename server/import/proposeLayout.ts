@@ -3,13 +3,15 @@ import type { ColumnMapping, LayoutProposal, ProposedField } from '../../api/lay
 import type { TextEncoding } from '../../rules/encodings';
 import type { Delimiter } from '../../rules/records';
 import type { FieldSource, LayoutVersion } from '../../rules/templateSchema';
-import { meaningOf, type ColumnMeaning } from './columnSynonyms';
+import { currencyInName, meaningOf, type ColumnMeaning } from './columnSynonyms';
 import { CsvParser, DELIMITERS, detectDelimiter, type CsvRow } from './csv';
 import { decideEncoding, peekBytes } from './decode';
 import { decompressedBytes } from './decompress';
 import { fileTypeOfContent, TYPE_SAMPLE_BYTES, type SpreadsheetFormat } from './fileType';
 import { withLimits } from './limits';
 import { DecimalSeparatorVote } from './normalise/separator';
+import { shapeOf } from './columnEvidence';
+import { chooseMoneyColumns, fieldChoice } from './moneyColumns';
 import { withAmountsFromSample } from './proposeAmounts';
 import { HEADER_SEARCH_ROWS } from './rowSource';
 import { readSpreadsheet } from './spreadsheet';
@@ -19,9 +21,11 @@ import { UnreadableFileError } from './types';
 const SAMPLE_BYTES = 1024 * 1024;
 const SAMPLE_ROWS = 200;
 
-const known = new Set(Intl.supportedValuesOf('currency'));
-/** `Net Revenue (EUR)`, `Royalty [USD]`: a currency code written in the column's name. */
-const CURRENCY_IN_NAME = /([([])\s*([A-Za-z]{3})\s*([)\]])/;
+/** Fields whose values are never numbers alone. */
+const NOT_NUMBERS = new Set(['title', 'artist', 'territory', 'service', 'date', 'format']);
+
+/** A footer row of totals: no sale, left out of what the sample's values say. */
+const TOTAL_ROW = /^\s*(grand\s+)?(sub-?)?totals?\b/i;
 
 export const NO_HEADER_FOUND = 'The sample holds no header row: choose a file with column names.';
 
@@ -50,36 +54,82 @@ export async function proposeLayout(file: {
   const found = headerOf(sample.rows);
   if (!found) throw new UnreadableFileError('empty', NO_HEADER_FOUND);
   const { header, index } = found;
-  const columns = mapColumns(header);
+  const named = mapColumns(header);
+  // Revenue and units by the sample's values as well as their names: ids, codes and dates are
+  // never taken, and two plausible columns are left for the label to pick.
+  const rows = sample.rows
+    .slice(index + 1)
+    .filter((cells) => cells.some((cell) => cell.trim() !== ''))
+    .filter((cells) => !TOTAL_ROW.test(cells.find((cell) => cell.trim() !== '') ?? ''));
+  const moneyNamed = named.flatMap((column) =>
+    column.field === 'revenue' ? [header.indexOf(column.column)] : [],
+  );
+  const separatorSeen = decimalSeparatorOf(rows, moneyNamed[0] ?? -1);
+  const decimalComma = separatorSeen === 'comma';
+  const money = chooseMoneyColumns(header, rows, named, decimalComma);
+  const chosenAt = (field: 'revenue' | 'units') => {
+    const pick = money[field];
+    return 'chosen' in pick ? pick.chosen : -1;
+  };
+  // A text or date named column whose values are numbers (`Platform ID`, a `Sale Month` of `2`)
+  // is no title, artist, territory, store or date; a spreadsheet's day numbers are dates.
+  const numbers = (at: number, field: string) => {
+    const cells = rows.map((row) => row[at] ?? '');
+    if (rows.length === 0) return false;
+    if (!['counts', 'ids', 'amounts'].includes(shapeOf(cells, decimalComma))) return false;
+    return field !== 'date' || cells.every((cell) => cell.trim().length < 4);
+  };
+  const columns = named.map((column): ColumnMapping => {
+    const at = header.indexOf(column.column);
+    if (at === chosenAt('revenue')) return { column: column.column, field: 'revenue' };
+    if (at === chosenAt('units')) return { column: column.column, field: 'units' };
+    if (column.field === 'revenue' || column.field === 'units')
+      return { column: column.column, field: null };
+    return column.field !== null && NOT_NUMBERS.has(column.field) && numbers(at, column.field)
+      ? { column: column.column, field: null }
+      : column;
+  });
   // A field's columns best first: `Track Title` before `Release Title`, `Sales Month` before
   // `Reporting Month`; a blank cell falls back to the next.
   const fit = (column: ColumnMapping) => meaningOf(column.column)?.score ?? 0;
   const byField = (field: string) =>
     columns.filter((column) => column.field === field).sort((a, b) => fit(b) - fit(a));
 
+  const currencyColumn = byField('currency')[0]?.column;
+  const choices = [money.revenue, money.units].flatMap((pick) => {
+    const choice = fieldChoice(
+      pick,
+      header,
+      rows,
+      currencyColumn === undefined ? -1 : header.indexOf(currencyColumn),
+      decimalComma,
+    );
+    return choice ? [choice] : [];
+  });
   const revenueColumn = byField('revenue')[0]?.column;
-  let currencyFromHeader = false;
-  let revenueName = revenueColumn;
-  if (revenueColumn !== undefined && byField('currency').length === 0) {
-    const code = CURRENCY_IN_NAME.exec(revenueColumn);
-    if (code?.[2] && known.has(code[2].toUpperCase())) {
-      // Read from the header, so a file of the same layout in another currency reads too.
-      revenueName = revenueColumn.replace(CURRENCY_IN_NAME, `$1{currency}$3`);
-      currencyFromHeader = true;
+  const revenueAt = revenueColumn === undefined ? -1 : header.indexOf(revenueColumn);
+  const separator = revenueAt === -1 ? separatorSeen : decimalSeparatorOf(rows, revenueAt);
+  // Read from the header, so a file of the same layout in another currency reads too: the
+  // revenue's name, or every candidate's, when no column holds the currency.
+  const inName = new Map<string, string>();
+  if (currencyColumn === undefined) {
+    const revenueNames = [
+      ...(revenueColumn === undefined ? [] : [revenueColumn]),
+      ...choices.flatMap((choice) =>
+        choice.field === 'revenue' ? choice.candidates.map((candidate) => candidate.header) : [],
+      ),
+    ];
+    for (const name of revenueNames) {
+      const found = currencyInName(name);
+      if (found) inName.set(name, found.layoutName);
     }
   }
-  const separator = decimalSeparatorOf(
-    sample.rows.slice(index + 1),
-    revenueColumn === undefined ? -1 : header.indexOf(revenueColumn),
-  );
+  const currencyFromHeader = revenueColumn !== undefined && inName.has(revenueColumn);
+  const asLayoutHeader = (name: string) => inName.get(name) ?? name;
 
-  const headers = header
-    .filter((cell) => cell.trim() !== '')
-    .map((cell) => (cell === revenueColumn && revenueName ? revenueName : cell));
+  const headers = header.filter((cell) => cell.trim() !== '').map(asLayoutHeader);
   const source = (field: ProposedField): FieldSource | undefined => {
-    const mapped = byField(field).map((column) =>
-      column.column === revenueColumn && revenueName ? revenueName : column.column,
-    );
+    const mapped = byField(field).map((column) => asLayoutHeader(column.column));
     return mapped.length > 0 ? { columns: mapped } : undefined;
   };
   const codes = columns.flatMap((column) =>
@@ -87,7 +137,7 @@ export async function proposeLayout(file: {
   ) as LayoutVersion['fields']['codes'];
   const codeOrder = { isrc: 0, upc: 1, custom: 2, title: 3 } as const;
   codes.sort((a, b) => codeOrder[a.kind] - codeOrder[b.kind]);
-  const currency = byField('currency')[0]?.column;
+  const currency = currencyColumn;
   const optional = (['title', 'artist', 'service', 'format', 'territory', 'date'] as const).flatMap(
     (field) => {
       const mapped = source(field);
@@ -117,10 +167,11 @@ export async function proposeLayout(file: {
           : {}),
     },
   };
+  const asked = new Set(choices.map((choice) => choice.field));
   const missing = [
     ...(codes.length === 0 ? ['codes'] : []),
-    ...(byField('units').length === 0 ? ['units'] : []),
-    ...(byField('revenue').length === 0 ? ['revenue'] : []),
+    ...(byField('units').length === 0 && !asked.has('units') ? ['units'] : []),
+    ...(byField('revenue').length === 0 && !asked.has('revenue') ? ['revenue'] : []),
   ];
   const derived = withAmountsFromSample(
     { layout, columns, missing },
@@ -132,6 +183,8 @@ export async function proposeLayout(file: {
     ...derived,
     header,
     headerRow: index + 1,
+    choices,
+    setAside: money.setAside,
     encoding: sample.encoding,
     encodingSure: sample.encodingSure,
     decimalSeparator: separator,

@@ -7,7 +7,7 @@ import { STATEMENT_FILE_ACCEPT } from '../import/importForm';
 import { List } from '../widgets/list/List';
 import type { ListColumn } from '../widgets/list/columns';
 import { ConfirmModal } from '../widgets/ConfirmModal';
-import type { AccountLayout, LayoutProposal } from '../../api/layouts';
+import type { AccountLayout, ColumnCandidate, LayoutProposal } from '../../api/layouts';
 import { ENCODING_NAMES } from '../../rules/encodings';
 import {
   addOwnLayout,
@@ -26,6 +26,8 @@ import {
 } from './templateDraft';
 import { TemplatePreview } from './TemplatePreview';
 import { useFieldLabel } from './TemplateSummary';
+import { MoneyChoices } from './MoneyChoices';
+import { confirmedColumns, pickCandidate, unconfirmedFields } from './moneyChoice';
 import { VersionEditor } from './VersionEditor';
 
 /** The server's words for a name already used (server/routes/accountLayouts.ts). */
@@ -131,6 +133,10 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
     if (!editing) return;
     setTried(true);
     setProblem(null);
+    if (unconfirmedFields(editing.proposal?.choices ?? [], editing.draft).length > 0) {
+      setProblem(t('distributors.own-layouts.confirm-first'));
+      return;
+    }
     if (issues.length > 0) return;
     setSaving(true);
     try {
@@ -169,7 +175,12 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
   };
 
   const edit = (layout: AccountLayout) => {
-    setEditing({ draft: versionDraft(layout.layout), layout, proposal: null, sample: null });
+    setEditing({
+      draft: versionDraft(layout.layout),
+      layout,
+      proposal: null,
+      sample: null,
+    });
     setTried(false);
     setProblem(null);
   };
@@ -213,8 +224,19 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
     (layout) => ({ ...layout, name: layout.layout.name, columns: layout.layout.headers.length }),
   );
 
+  const pick = (field: 'revenue' | 'units', candidate: ColumnCandidate) => {
+    if (editing) setEditing({ ...editing, draft: pickCandidate(editing.draft, field, candidate) });
+  };
+
   const proposal = editing?.proposal ?? null;
-  const unmapped = proposal?.columns.filter((column) => column.field === null) ?? [];
+  const setAside = [...new Set(proposal?.setAside.map((column) => column.column) ?? [])];
+  // Candidates of a money field are offered below, not left unread.
+  const offered = new Set(
+    proposal?.choices.flatMap((choice) => choice.candidates.map((candidate) => candidate.header)),
+  );
+  const unmapped =
+    proposal?.columns.filter((column) => column.field === null && !offered.has(column.column)) ??
+    [];
   const missingNames = (proposal?.missing ?? []).map((field) =>
     field === 'codes' ? t('distributors.template.codes') : fieldLabel(field),
   );
@@ -285,6 +307,9 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
                   {t('distributors.own-layouts.missing', { fields: missingNames.join(', ') })}
                 </p>
               )}
+              {setAside.length > 0 && (
+                <p>{t('distributors.own-layouts.set-aside', { columns: setAside.join(', ') })}</p>
+              )}
               {proposal.encoding && (
                 <p>
                   {t('distributors.own-layouts.encoding', {
@@ -300,6 +325,13 @@ export function OwnLayouts({ distributor, onCount }: OwnLayoutsProps) {
                 </p>
               )}
             </div>
+          )}
+          {proposal && proposal.choices.length > 0 && (
+            <MoneyChoices
+              choices={proposal.choices}
+              picked={confirmedColumns(proposal.choices, editing.draft)}
+              onPick={pick}
+            />
           )}
           <VersionEditor
             number={1}

@@ -1,7 +1,7 @@
 // The one table of what distributors call each column: a sample's header is mapped by it, and a
 // column it does not know is left for the label, never guessed.
 import { describe, expect, it } from 'vitest';
-import { columnWords, meaningOf } from '../../../server/import/columnSynonyms';
+import { columnWords, currencyInName, meaningOf } from '../../../server/import/columnSynonyms';
 import { mapColumns } from '../../../server/import/proposeLayout';
 
 const mapped = (header: string[]) =>
@@ -13,6 +13,25 @@ const mapped = (header: string[]) =>
   );
 
 describe('column synonyms', () => {
+  it('finds the currency a name ends with and writes the name for any currency', () => {
+    expect(currencyInName('Revenue EUR')).toEqual({
+      code: 'EUR',
+      layoutName: 'Revenue {currency}',
+    });
+    expect(currencyInName('Net Revenue in EUR')).toEqual({
+      code: 'EUR',
+      layoutName: 'Net Revenue in {currency}',
+    });
+    expect(currencyInName('Earnings (usd)')).toEqual({
+      code: 'USD',
+      layoutName: 'Earnings ({currency})',
+    });
+    // Capitals that are no currency, a code inside a word, a lone code: no currency in the name.
+    expect(currencyInName('Track ISRC')).toBeNull();
+    expect(currencyInName('Net Revenue')).toBeNull();
+    expect(currencyInName('EUR')).toBeNull();
+  });
+
   it('compares names as words, without brackets, punctuation or case', () => {
     expect(columnWords('Net Revenue (EUR)')).toEqual(['net', 'revenue']);
     expect(columnWords('# Units Sold')).toEqual(['units', 'sold']);
@@ -58,17 +77,35 @@ describe('column synonyms', () => {
     ['Format', 'format'],
     ['Type', 'format'],
     ['Product Type', 'format'],
+    ['Revenue EUR', 'revenue'],
+    ['Earnings USD', 'revenue'],
+    ['Net Revenue in EUR', 'revenue'],
+    ['ROYALTY_GBP', 'revenue'],
+    ['Your Share', 'revenue'],
+    ['Label Share', 'revenue'],
+    ['Gross Revenue', 'revenue'],
+    ['Day', 'date'],
+    ['Owned Views', 'units'],
+    ['Views', 'units'],
   ])('reads %s as %s', (name, meaning) => {
     const fit = meaningOf(name)?.meaning;
     expect(fit && ('kind' in fit ? `${fit.field}:${fit.kind}` : fit.field)).toBe(meaning);
   });
 
-  it.each(['Unit Price', 'Client share rate', 'Mechanical Fee', 'Label', 'Notes', 'Track ID'])(
-    'leaves %s unmapped',
-    (name) => {
-      expect(meaningOf(name)).toBeNull();
-    },
-  );
+  it.each([
+    'Unit Price',
+    'Client share rate',
+    'Mechanical Fee',
+    'Label',
+    'Notes',
+    'Track ID',
+    'TRACK_COUNT',
+    'Number of Tracks',
+    'Royalty ID',
+    'Revenue Share %',
+  ])('leaves %s unmapped', (name) => {
+    expect(meaningOf(name)).toBeNull();
+  });
 
   it('maps a whole header: each code kind, units and revenue once, texts best first', () => {
     expect(

@@ -177,13 +177,18 @@ export async function proposeLayout(file: {
     { layout, columns, missing },
     header,
     sample.rows.slice(index + 1),
-    (column) => (column === revenueColumn && revenueName ? revenueName : column),
+    asLayoutHeader,
   );
   return {
     ...derived,
     header,
     headerRow: index + 1,
-    choices,
+    // Revenue read as gross less fees is the proposal's answer for revenue: asking the label to
+    // pick the gross column alone would undo it.
+    choices:
+      'add' in derived.layout.fields.revenue
+        ? choices.filter((choice) => choice.field !== 'revenue')
+        : choices,
     setAside: money.setAside,
     encoding: sample.encoding,
     encodingSure: sample.encodingSure,

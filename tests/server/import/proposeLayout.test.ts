@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScaled, toScaled } from '../../../server/import/normalise/amount';
 import { proposeLayout } from '../../../server/import/proposeLayout';
-import type { FieldSource } from '../../../rules/templateSchema';
+import type { AmountSource } from '../../../rules/templateSchema';
 import { parseFile } from './helpers';
 
 describe('a layout proposed from a sample', () => {
@@ -252,7 +252,12 @@ describe('columns of ids, codes and dates', () => {
             name: 'sample.csv',
             bytes: Buffer.from([header.join(','), ...lines].join('\n')),
           });
-          const columnsOf = (source: FieldSource) => ('columns' in source ? source.columns : []);
+          const columnsOf = (source: AmountSource) =>
+            'columns' in source
+              ? source.columns
+              : 'add' in source
+                ? [...source.add, ...(source.subtract ?? [])]
+                : [];
           const taken = [
             ...columnsOf(proposal.layout.fields.units),
             ...columnsOf(proposal.layout.fields.revenue),

@@ -4,7 +4,7 @@ import { cols } from './columns';
 /**
  * Beatport's label sales statement: one row per purchase (a track, or a whole release), upper-case
  * snake_case columns, amounts in US dollars, three-letter territories, a refunded purchase as a
- * row of its own with SALE_TYPE `Void` and negative amounts.
+ * row of its own with SALE_TYPE `Void` and negative amounts, read as one unit returned.
  */
 export const BEATPORT: DistributorTemplate = {
   name: 'Beatport',
@@ -43,6 +43,8 @@ export const BEATPORT: DistributorTemplate = {
         // What the label is paid: the net content and WAV revenue less the mechanical and US tax
         // withholding (NET_TOTAL = NET_CONTENT_REVENUE + NET_WAV_REVENUE - WITHHELD_AMOUNT).
         revenue: cols('NET_TOTAL'),
+        // A refunded purchase takes its unit back as well as its amount.
+        sign: { columns: ['SALE_TYPE'], negativeWhen: ['Void'] },
         kind: { constant: 'sale' },
         currency: { constant: 'USD' },
         formatKind: { constant: 'download' },

@@ -74,7 +74,8 @@ describe('Beatport, YouTube and PRS for Music read their samples exactly', () =>
         ['DEN012500102', 1, '1.16', 'JP', '2025-07-15'],
         // An 18-track release bought once: one unit, 7.14 (not PAID_PRICE 12.99, not 18 units).
         ['4260123450014', 1, '7.14', 'GB', '2025-07-21'],
-        ['DEN012500101', 1, '-1.35', 'US', '2025-06-27'],
+        // A void returns the purchase: its unit as well as its amount.
+        ['DEN012500101', -1, '-1.35', 'US', '2025-06-27'],
         // No ISRC, no UPC: the release's catalogue number.
         ['NRD001', 1, '0.71', 'FR', '2025-07-30'],
         // 30% US tax withheld.

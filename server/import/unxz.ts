@@ -1,48 +1,9 @@
-import { Worker } from 'node:worker_threads';
-import { workerInbox } from './workerInbox';
-
-type WorkerMessage =
-  | { type: 'need' }
-  | { type: 'block'; bytes: Uint8Array }
-  | { type: 'done' }
-  | { type: 'error'; message: string };
+import { decodeInThread } from './decoderThread';
 
 /**
  * xz data decoded in a worker thread, a batch of output at a time as the reader asks for it: a
  * crafted file of 146 KB is a gigabyte and seconds of work, which the event loop never waits
- * for. The thread asks for compressed bytes as its decoder takes them, one chunk at a time.
+ * for.
  */
-export async function* unxzInThread(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const input = bytes[Symbol.asyncIterator]();
-  const worker = new Worker(new URL('./unxzWorker.mjs', import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
-  });
-  const inbox = workerInbox<WorkerMessage>(worker, {
-    failed: (error) => error,
-    stopped: () => new Error('the xz reader stopped'),
-  });
-  try {
-    for (;;) {
-      const message = await inbox.next();
-      switch (message.type) {
-        case 'need': {
-          const next = await input.next();
-          if (next.done) worker.postMessage({ type: 'end' });
-          else worker.postMessage({ type: 'input', chunk: next.value });
-          break;
-        }
-        case 'block':
-          yield Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length);
-          worker.postMessage({ type: 'more' });
-          break;
-        case 'done':
-          return;
-        case 'error':
-          throw new Error(message.message);
-      }
-    }
-  } finally {
-    await worker.terminate();
-    await input.return?.();
-  }
-}
+export const unxzInThread = (bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> =>
+  decodeInThread(new URL('./unxzWorker.mjs', import.meta.url), 'xz', bytes);

@@ -1,69 +1,15 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIUS,
-  SHIPPED_TEMPLATES,
   THE_MLC,
   TRAXSOURCE,
   type DistributorTemplate,
 } from '../../../server/import/templates';
-import { FileFormatError, StatementFileError } from '../../../server/import/types';
-import { expectLines, fixture, formats, parseFile, type Parsed } from './helpers';
+import { expectLines, fixture, formats, parseFile } from './helpers';
+import { describeToldApart } from './toldApart';
 
-/** A fixture's proof figures, as tests/server/import/fixtures/expected/<file>.json holds them. */
-interface Proof {
-  template: string;
-  layout: string;
-  rows: number;
-  read: number;
-  refused: number;
-  'left out': number;
-  totals: Record<string, { revenue: string; units: string }>;
-  dates: string[];
-  territories: string[];
-}
-
-/** The proof figures of a reading, computed from what the parser gave. */
-function proofOf({ records, rowErrors, summary }: Parsed): Proof {
-  const refused = new Set(rowErrors.map((error) => error.row)).size;
-  const leftOut = summary.totalRows.length + summary.nonSalesRows.length;
-  const totals: Proof['totals'] = {};
-  for (const total of summary.revenueTotals) {
-    const units = records
-      .filter((record) => record.currency === total.currency)
-      .reduce((sum, record) => sum + record.units, 0);
-    totals[total.currency ?? ''] = { revenue: total.revenue, units: String(units) };
-  }
-  const dates = records.flatMap((record) => (record.date ? [record.date] : [])).sort();
-  const territories = [
-    ...new Set(records.flatMap((record) => (record.territory ? [record.territory] : []))),
-  ].sort();
-  return {
-    template: summary.template,
-    layout: summary.version,
-    rows: records.length + refused + leftOut,
-    read: records.length,
-    refused,
-    'left out': leftOut,
-    totals,
-    dates: dates.length > 0 ? [dates[0]!, dates.at(-1)!] : [],
-    territories,
-  };
-}
-
-/** The figures worked out by hand from the fixture, kept beside it. */
-const expectedProof = (file: string): Proof =>
-  JSON.parse(fixture(`expected/${file}.json`).toString('utf8')) as Proof;
-
-const read = (template: DistributorTemplate, file: string, chunkSize?: number) =>
-  parseFile(file, fixture(file), template, chunkSize ? { chunkSize } : {});
-
-/** Whole files at once where only the layout's refusal matters. */
-const WHOLE = 1 << 20;
-
-const MINE = [TRAXSOURCE, AUDIUS, THE_MLC];
-const MY_FILES = ['traxsource.csv', 'audius-sales.csv', 'mlc-work-summary.tsv'];
+const read = (template: DistributorTemplate, file: string) =>
+  parseFile(file, fixture(file), template);
 
 describe('Traxsource, Audius and The MLC read their samples exactly', () => {
   it('Traxsource: Amount Due per track, release or bundle; a void subtracts; the summary block is left out', async () => {
@@ -195,43 +141,11 @@ describe('Traxsource, Audius and The MLC read their samples exactly', () => {
       ['T-912.345.679-2', 'custom', 'Lía Müller', 12, '0.0027'],
     ]);
   });
-
-  it.each([
-    ['traxsource.csv', TRAXSOURCE],
-    ['audius-sales.csv', AUDIUS],
-    ['mlc-work-summary.tsv', THE_MLC],
-  ] as const)('%s: the figures worked out by hand are what is read', async (file, template) => {
-    expect(proofOf(await read(template, file))).toEqual(expectedProof(file));
-  });
 });
 
-describe('Traxsource, Audius and The MLC are told apart from every other shipped layout', () => {
-  const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-  const otherTextFixtures = readdirSync(fixturesDir).filter(
-    (name) => /\.(csv|tsv|txt)$/.test(name) && !MY_FILES.includes(name),
-  );
-
-  it('no other shipped template reads their samples', async () => {
-    const others = SHIPPED_TEMPLATES.filter((template) => !MINE.includes(template));
-    for (const file of MY_FILES) {
-      for (const template of others) {
-        await expect(
-          read(template, file, WHOLE),
-          `${template.name} on ${file}`,
-        ).rejects.toBeInstanceOf(StatementFileError);
-      }
-    }
-  });
-
-  it('they read no other shipped layout’s sample', async () => {
-    expect(otherTextFixtures.length).toBeGreaterThan(20);
-    for (const file of otherTextFixtures) {
-      for (const template of MINE) {
-        await expect(
-          read(template, file, WHOLE),
-          `${template.name} on ${file}`,
-        ).rejects.toBeInstanceOf(FileFormatError);
-      }
-    }
-  });
-});
+// Their figures worked out by hand (fixtures/expected/) are checked by layoutTable.test.ts.
+describeToldApart(
+  'Traxsource, Audius and The MLC',
+  [TRAXSOURCE, AUDIUS, THE_MLC],
+  ['traxsource.csv', 'audius-sales.csv', 'mlc-work-summary.tsv'],
+);

@@ -1,66 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  BEATPORT,
-  PRS_FOR_MUSIC,
-  SHIPPED_TEMPLATES,
-  YOUTUBE,
-  type DistributorTemplate,
-} from '../../../server/import/templates';
-import { FileFormatError, StatementFileError } from '../../../server/import/types';
-import { expectLines, fixture, formats, parseFile, type Parsed } from './helpers';
-
-/** A fixture's proof figures, as tests/server/import/fixtures/expected/<file>.json holds them. */
-interface Proof {
-  template: string;
-  layout: string;
-  rows: number;
-  read: number;
-  refused: number;
-  'left out': number;
-  totals: Record<string, { revenue: string; units: string }>;
-  dates: string[];
-  territories: string[];
-}
-
-/** The proof figures of a reading, computed from what the parser gave. */
-function proofOf({ records, rowErrors, summary }: Parsed): Proof {
-  const refused = new Set(rowErrors.map((error) => error.row)).size;
-  const leftOut = summary.totalRows.length + summary.nonSalesRows.length;
-  const totals: Proof['totals'] = {};
-  for (const total of summary.revenueTotals) {
-    const units = records
-      .filter((record) => record.currency === total.currency)
-      .reduce((sum, record) => sum + record.units, 0);
-    totals[total.currency ?? ''] = { revenue: total.revenue, units: String(units) };
-  }
-  const dates = records.flatMap((record) => (record.date ? [record.date] : [])).sort();
-  const territories = [
-    ...new Set(records.flatMap((record) => (record.territory ? [record.territory] : []))),
-  ].sort();
-  return {
-    template: summary.template,
-    layout: summary.version,
-    rows: records.length + refused + leftOut,
-    read: records.length,
-    refused,
-    'left out': leftOut,
-    totals,
-    dates: dates.length > 0 ? [dates[0]!, dates.at(-1)!] : [],
-    territories,
-  };
-}
-
-/** The figures worked out by hand from the fixture, kept beside it. */
-const expectedProof = (file: string): Proof =>
-  JSON.parse(fixture(`expected/${file}.json`).toString('utf8')) as Proof;
-
-const read = (template: DistributorTemplate, file: string, chunkSize?: number) =>
-  parseFile(file, fixture(file), template, chunkSize ? { chunkSize } : {});
-
-/** Whole files at once where only the layout's refusal matters. */
-const WHOLE = 1 << 20;
+import { BEATPORT, PRS_FOR_MUSIC, YOUTUBE } from '../../../server/import/templates';
+import { expectLines, formats, parseFile } from './helpers';
+import { describeToldApart } from './toldApart';
 
 describe('Beatport, YouTube and PRS for Music read their samples exactly', () => {
   it('Beatport: NET_TOTAL is the amount, one purchase a unit (TRACK_COUNT is the release size), a void subtracts', async () => {
@@ -210,46 +151,11 @@ describe('Beatport, YouTube and PRS for Music read their samples exactly', () =>
       ['Canción 2', 'title', 0, '0.081', 'GBP'],
     ]);
   });
-
-  it.each([
-    ['beatport.csv', BEATPORT],
-    ['youtube-asset-revenue.csv', YOUTUBE],
-    ['prs-statement.csv', PRS_FOR_MUSIC],
-  ] as const)('%s: the figures worked out by hand are what is read', async (file, template) => {
-    expect(proofOf(await read(template, file))).toEqual(expectedProof(file));
-  });
 });
 
-describe('Beatport, YouTube and PRS for Music are told apart from every other shipped layout', () => {
-  const mine = [BEATPORT, YOUTUBE, PRS_FOR_MUSIC];
-  const myFiles = ['beatport.csv', 'youtube-asset-revenue.csv', 'prs-statement.csv'];
-  const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-  const otherTextFixtures = readdirSync(fixturesDir).filter(
-    (name) => /\.(csv|tsv|txt)$/.test(name) && !myFiles.includes(name),
-  );
-
-  it('no other shipped template reads their samples', async () => {
-    const others = SHIPPED_TEMPLATES.filter((template) => !mine.includes(template));
-    for (const file of myFiles) {
-      for (const template of others) {
-        // Bandcamp's UTF-16 declaration refuses a UTF-8 file before its header is looked at.
-        await expect(
-          read(template, file, WHOLE),
-          `${template.name} on ${file}`,
-        ).rejects.toBeInstanceOf(StatementFileError);
-      }
-    }
-  });
-
-  it('they read no other shipped layout’s sample', async () => {
-    expect(otherTextFixtures.length).toBeGreaterThan(20);
-    for (const file of otherTextFixtures) {
-      for (const template of mine) {
-        await expect(
-          read(template, file, WHOLE),
-          `${template.name} on ${file}`,
-        ).rejects.toBeInstanceOf(FileFormatError);
-      }
-    }
-  });
-});
+// Their figures worked out by hand (fixtures/expected/) are checked by layoutTable.test.ts.
+describeToldApart(
+  'Beatport, YouTube and PRS for Music',
+  [BEATPORT, YOUTUBE, PRS_FOR_MUSIC],
+  ['beatport.csv', 'youtube-asset-revenue.csv', 'prs-statement.csv'],
+);

@@ -34,6 +34,14 @@ export const EXPECTED_TOLERANCE_PER_FILE = '0.01';
 export const HISTORY_FACTOR = 10n;
 
 /**
+ * Totals under this many minor units of the currency (10,000 cents: 100.00 USD, EUR or GBP;
+ * 10,000 JPY) are never held for being out of line with the history: a label's first cents from
+ * a distributor growing to a few euros is a new release, not a misread file, and a misread that
+ * small cannot hurt anyone.
+ */
+export const HISTORY_FLOOR_MINOR_UNITS = 10_000n;
+
+/**
  * The most a stream or a video view may earn, in minor units of the statement's currency
  * (100,000 cents: 1,000.00 USD, EUR or GBP; 100,000 JPY). Streaming services pay fractions of a
  * cent per stream; a column that is not money (an id, a count, a date) read as revenue gives
@@ -90,8 +98,9 @@ export interface LargestMonth {
 
 /**
  * Whether a read statement is held, and on which figure. With an expected total, only that is
- * compared: a difference beyond a cent per file holds it. Without one, a total more than ten
- * times the largest month of the label's history with the distributor (none: no check), or
+ * compared: a difference beyond a cent per file holds it. Without one, a total of 100.00 or more
+ * (in minor units) that is more than ten times the largest month of the label's history with the
+ * distributor (none: no check), or
  * streams earning more than the bound each, hold it. A figure the label confirmed is not held
  * again when the same total is read again.
  */
@@ -108,8 +117,10 @@ export function totalHold(
       ? { check: 'expected', ...base, expected: unscaled(scaled(context.expected)) }
       : null;
   }
+  const minor = 10n ** BigInt(minorUnitsOf(read.currency ?? 'USD'));
   const largest = context.largestMonth ? abs(scaled(context.largestMonth.revenue)) : 0n;
-  if (context.largestMonth && largest > 0n && abs(total) > largest * HISTORY_FACTOR) {
+  const material = abs(total) * minor >= HISTORY_FLOOR_MINOR_UNITS * ONE;
+  if (context.largestMonth && largest > 0n && material && abs(total) > largest * HISTORY_FACTOR) {
     return {
       check: 'history',
       ...base,
@@ -120,7 +131,6 @@ export function totalHold(
   }
   const units = scaled(read.streamUnits);
   if (units > 0n) {
-    const minor = 10n ** BigInt(minorUnitsOf(read.currency ?? 'USD'));
     const streamRevenue = scaled(read.streamRevenue);
     // revenue / units > bound / minor, without dividing.
     if (streamRevenue * minor > MAX_MINOR_UNITS_PER_STREAM * units) {

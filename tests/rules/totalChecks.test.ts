@@ -68,6 +68,27 @@ describe('a statement total checked before it counts', () => {
     });
     // Returns count by their size too.
     expect(totalHold(read('-400'), { ...none, largestMonth })).toMatchObject({ check: 'history' });
+    // Under 100.00 (10,000 minor units), no total is out of line: a first release's cents
+    // growing to a few pounds, or yen, is no misread.
+    const tiny = { month: '2026-08', revenue: '0.0001' };
+    expect(totalHold(read('0.0011'), { ...none, largestMonth: tiny })).toBeNull();
+    expect(totalHold(read('99.99'), { ...none, largestMonth: tiny })).toBeNull();
+    expect(totalHold(read('100'), { ...none, largestMonth: tiny })).toMatchObject({
+      check: 'history',
+    });
+    expect(
+      totalHold(read('9999', { currency: 'JPY' }), {
+        ...none,
+        largestMonth: { month: '2026-08', revenue: '1' },
+      }),
+    ).toBeNull();
+    expect(
+      totalHold(read('10000', { currency: 'JPY' }), {
+        ...none,
+        largestMonth: { month: '2026-08', revenue: '1' },
+      }),
+    ).toMatchObject({ check: 'history' });
+
     // No history, or with an expected total, no comparison with it.
     expect(totalHold(read('5280012390'), none)).toBeNull();
     expect(

@@ -74,8 +74,8 @@ describe("the label dashboard's top products and artists", () => {
       );
       for (const code of codes)
         await db.query(
-          `insert into product_codes (account_id, code, product_id, kind)
-           values ('rank', $1, $2, 'custom')`,
+          `insert into product_codes (account_id, code, product_id, kind, spellings)
+           values ('rank', $1, $2, 'custom', array[$1])`,
           [code, `rank-product-${index}`],
         );
     }
@@ -83,8 +83,8 @@ describe("the label dashboard's top products and artists", () => {
     await db.query(`insert into products (id, account_id, title, type, visibility, revenue_view,
                                           created_at, version)
                     values ('other-product', 'other', 'Golf', 'single', 'full', 'net', now(), 1)`);
-    await db.query(`insert into product_codes (account_id, code, product_id, kind)
-                    values ('other', 'C7', 'other-product', 'custom')`);
+    await db.query(`insert into product_codes (account_id, code, product_id, kind, spellings)
+                    values ('other', 'C7', 'other-product', 'custom', array['C7'])`);
     for (const [index, [id, account, period, state, currency, codes]] of STATEMENTS.entries()) {
       await db.query(
         `insert into statements (id, account_id, distributor_id, period, title, received_at,

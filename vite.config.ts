@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultClientConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SlowestFirst } from './tests/setup/slowFirst';
 
 const LOCALE_SECTIONS = 'locale-sections:';
 
@@ -119,6 +120,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One worker per core (vitest's default leaves one core idle: on two cores, half the machine).
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

@@ -10,6 +10,7 @@ import {
 } from '../harness';
 import { uploadStatement } from '../multipart';
 import { DISTROKID_HEADER } from '../import/helpers';
+import { distroKidId } from '../ownLabel';
 
 /**
  * One spelling per barcode across the catalog, statements and search: the demo album's barcode
@@ -23,11 +24,7 @@ describe('a barcode written with or without its padding zero is one code', () =>
   beforeAll(async () => {
     portal = await startPortal();
     lena = await login(portal.app, 'label@demo.label');
-    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
-      id: string;
-      name: string;
-    }[];
-    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
+    distroKid = await distroKidId(portal, lena);
   });
   afterAll(() => portal.close());
 

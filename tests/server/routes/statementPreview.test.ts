@@ -4,6 +4,7 @@ import { multipart, uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine, fixture } from '../import/helpers';
 import { DISTROKID } from '../../../server/import/templates';
 import type { StatementPreview } from '../../../api/statementUpload';
+import { distroKidId } from '../ownLabel';
 
 function preview(
   portal: TestPortal,
@@ -33,11 +34,7 @@ describe('POST /api/statement/preview: the encoding, the distributor and the fir
   beforeAll(async () => {
     portal = await startPortal();
     lena = await login(portal.app, 'label@demo.label');
-    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
-      id: string;
-      name: string;
-    }[];
-    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
+    distroKid = await distroKidId(portal, lena);
   });
   afterAll(() => portal.close());
 

@@ -4,6 +4,7 @@ import { multipart, uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { NOT_READABLE, UNSTORABLE_TEXT } from '../../../server/validationTexts';
 import { CHOOSE_LABEL_ACCOUNT, UNKNOWN_ENCODING } from '../../../server/statements/uploadRequest';
+import { distroKidId } from '../ownLabel';
 
 describe('what an upload request may carry, and files with nothing to import', () => {
   let portal: TestPortal;
@@ -13,11 +14,7 @@ describe('what an upload request may carry, and files with nothing to import', (
   beforeAll(async () => {
     portal = await startPortal();
     lena = await login(portal.app, 'label@demo.label');
-    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
-      id: string;
-      name: string;
-    }[];
-    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
+    distroKid = await distroKidId(portal, lena);
   });
   afterAll(() => portal.close());
 

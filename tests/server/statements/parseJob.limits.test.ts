@@ -4,6 +4,7 @@ import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harn
 import { uploadStatement } from '../multipart';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
 import { makeZip } from '../import/zipFixtures';
+import { distroKidId } from '../ownLabel';
 
 const MB = 1024 * 1024;
 
@@ -25,11 +26,7 @@ describe('the parse job within the import limits', () => {
       importLimits: { maxUncompressedBytes: 2 * MB, maxCellChars: 1000 },
     });
     lena = await login(portal.app, 'label@demo.label');
-    const list = (await get(portal.app, lena, '/api/distributors?limit=100')).json().items as {
-      id: string;
-      name: string;
-    }[];
-    distroKid = list.find((distributor) => distributor.name === 'DistroKid')?.id ?? '';
+    distroKid = await distroKidId(portal, lena);
   });
   afterAll(() => portal.close());
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { dataKeyFile, loadDataKey } from '../dataKey';
+import {
+  DEFAULT_PAYMENT_RAIL,
+  isPaymentRail,
+  paymentRails,
+  type PaymentRail,
+} from '../../rules/paymentRails';
 import type { SandboxOptions } from './sandboxPartner';
 
 const once = <T>(make: () => T): (() => T) => {
@@ -9,6 +15,8 @@ const once = <T>(make: () => T): (() => T) => {
 
 /** How payments move in this portal: the batch period and the sandbox partner's behaviour. */
 export interface PaymentConfig {
+  /** How money leaves the portal (PAYMENT_RAIL): the sandbox partner or bank files. */
+  rail: PaymentRail;
   /** SPEC's batch period: how often scheduled payments are handed to the partner. */
   batchPeriodMs: number;
   /** How often the partner's bank answers due transfers and its webhooks go out. */
@@ -31,11 +39,21 @@ const number = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 };
 
+/** PAYMENT_RAIL, checked at the start: a typo must not leave a deployment on the sandbox. */
+function railOf(value: string | undefined): PaymentRail {
+  if (value === undefined || value === '') return DEFAULT_PAYMENT_RAIL;
+  if (isPaymentRail(value)) return value;
+  throw new Error(
+    `PAYMENT_RAIL is "${value}": it must be one of ${paymentRails.join(', ')} (see README).`,
+  );
+}
+
 /** From the environment; every value has a default a demo runs with (see README). */
 export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
   // Where the key is kept is checked now, at the start, though the key is read when first needed.
   const keyFile = dataKeyFile(env);
   return {
+    rail: railOf(env.PAYMENT_RAIL),
     batchPeriodMs: number(env.PAYMENT_BATCH_PERIOD_MS, DAY),
     dataKey: once(() => loadDataKey(env, keyFile)),
     partnerTickMs: number(env.PARTNER_TICK_MS, 5000),

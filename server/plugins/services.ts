@@ -10,6 +10,7 @@ import type { PaymentConfig } from '../payments/config';
 import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
 import { runPaymentBatch } from '../payments/payments';
 import { SandboxPartner } from '../payments/sandboxPartner';
+import type { PaymentRail } from '../../rules/paymentRails';
 import { PaymentSchedule } from '../payments/schedule';
 import { documentKeys, sealStoredDocuments, type DocumentKeys } from '../settings/sealedDocuments';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     runPaymentBatch: () => Promise<BatchRun>;
     /** The sandbox bank answers due transfers and its due webhooks are delivered. */
     tickPartner: () => Promise<void>;
+    /** How money leaves the portal: the sandbox partner or bank files (PAYMENT_RAIL). */
+    paymentRail: PaymentRail;
     /** The key bank account numbers are encrypted with. */
     paymentDataKey: () => Buffer;
     /** The keys of ID documents, derived from it. */
@@ -88,6 +91,7 @@ export default fp<ServicesOptions>(
     const partner = new SandboxPartner(app.db, options.payments.sandbox);
     const paymentDeps = { db: app.db, partner, now: app.now };
     app.decorate('partner', partner);
+    app.decorate('paymentRail', options.payments.rail);
     app.decorate('paymentDataKey', options.payments.dataKey);
     let keys: DocumentKeys | null = null;
     app.decorate('documentKeys', () => (keys ??= documentKeys(options.payments.dataKey())));

@@ -93,6 +93,7 @@ export interface TestPortal {
  * deposits are there at once, and nothing runs unless the test moves the clock and calls it.
  */
 export const testPayments: AppOptions['payments'] = {
+  rail: 'sandbox',
   dataKey: testDataKey,
   batchPeriodMs: 0,
   partnerTickMs: 0,

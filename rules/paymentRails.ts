@@ -20,6 +20,24 @@ export const isPaymentRail = (value: string): value is PaymentRail =>
 export const bankSchemes = ['aba', 'sortcode', 'iban'] as const;
 export type BankScheme = (typeof bankSchemes)[number];
 
+/**
+ * A payee's bank account as entered, by scheme. Kept encrypted; what anybody reads of it is the
+ * last 4 characters of its number.
+ */
+export type BankDetails =
+  | {
+      scheme: 'aba';
+      routingNumber: string;
+      accountNumber: string;
+      accountType: 'checking' | 'savings';
+    }
+  | { scheme: 'sortcode'; sortCode: string; accountNumber: string }
+  | { scheme: 'iban'; iban: string; bic: string | null };
+
+/** The number a bank account is known by, whose last 4 characters are shown. */
+export const accountNumberOf = (details: BankDetails): string =>
+  details.scheme === 'iban' ? details.iban : details.accountNumber;
+
 /** The way one payment reaches its payee's bank: the sandbox, a NACHA ACH file or a SEPA file. */
 export const payoutMethods = ['sandbox', 'nacha', 'sepa'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];

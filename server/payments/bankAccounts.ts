@@ -118,7 +118,11 @@ export async function addBankAccount(
     throw new BadRequestError(PASSWORD_NEEDED);
   }
   const source = await deps.partner.createFundingSource(
-    { personId, routingNumber, accountNumber, accountType: account.accountType },
+    {
+      personId,
+      holderName: owner.fullname,
+      details: { scheme: 'aba', routingNumber, accountNumber, accountType: account.accountType },
+    },
     metadata.at,
   );
   await deps.db.transaction(async (tx) => {

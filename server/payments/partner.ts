@@ -1,3 +1,5 @@
+import type { BankDetails } from '../../rules/paymentRails';
+
 /**
  * The payment partner as the portal sees it: one adapter for every partner. Every call that
  * moves money carries an idempotency key, so a retry, a double click or a crash between the call
@@ -29,9 +31,9 @@ export interface NewPartnerTransfer {
 export interface NewFundingSource {
   /** The portal's id of the person: the partner's customer is made once per person. */
   personId: string;
-  routingNumber: string;
-  accountNumber: string;
-  accountType: 'checking' | 'savings';
+  /** The account holder's name, as the bank knows it. */
+  holderName: string;
+  details: BankDetails;
 }
 
 /** A bank account the partner keeps: its ids, and its bank when the partner knows the routing. */

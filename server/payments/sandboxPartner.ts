@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { accountNumberOf, type BankDetails } from '../../rules/paymentRails';
 import type { Database, Queryable } from '../db/database';
 import type {
   FundingSource,
@@ -29,6 +30,10 @@ export interface SandboxOptions {
   /** From a new bank account to its micro-deposits reaching the bank (SPEC: 24 to 48 hours). */
   microDepositDelayMs: number;
 }
+
+/** The routing number the sandbox knows a US account's bank by; other schemes have none. */
+const routingOf = (details: BankDetails): string =>
+  details.scheme === 'aba' ? details.routingNumber : '';
 
 /**
  * Banks the sandbox knows by routing number, as a partner looks them up; any other valid number
@@ -123,14 +128,18 @@ export class SandboxPartner implements PaymentPartner {
       [
         fundingSourceId,
         customerId,
-        source.routingNumber,
-        source.accountNumber.slice(-4),
+        routingOf(source.details),
+        accountNumberOf(source.details).slice(-4),
         this.options.microDeposits,
         now.toISOString(),
         new Date(now.getTime() + this.options.microDepositDelayMs).toISOString(),
       ],
     );
-    return { customerId, fundingSourceId, bankName: SANDBOX_BANKS[source.routingNumber] ?? null };
+    return {
+      customerId,
+      fundingSourceId,
+      bankName: SANDBOX_BANKS[routingOf(source.details)] ?? null,
+    };
   }
 
   async verifyMicroDeposits(

@@ -236,7 +236,7 @@ describe('a SEPA credit transfer file', () => {
     expect(() => writeSepaCreditTransfer(input)).toThrow(field);
   });
 
-  it.each([
+  it.each<[string, Partial<SepaFileInput>, string]>([
     ['no credits', { credits: [] }, 'credits'],
     [
       'the label’s IBAN invalid',
@@ -250,7 +250,7 @@ describe('a SEPA credit transfer file', () => {
       { requestedExecutionDate: '2026-02-30' },
       'requestedExecutionDate',
     ],
-  ] as const)('refuses a file with %s, naming the field', (_, overrides, field) => {
+  ])('refuses a file with %s, naming the field', (_, overrides, field) => {
     expect(() => writeSepaCreditTransfer(file(overrides))).toThrow(field);
   });
 

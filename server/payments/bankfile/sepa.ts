@@ -156,7 +156,8 @@ function creditTransaction(credit: CheckedCredit): string {
 /**
  * One SEPA credit transfer file: one payment block (batch booking, SEPA service level, charges
  * shared) paying every credit from the label's account. Throws an Error naming the field for
- * anything a bank would refuse: an invalid IBAN or BIC, an amount not above zero, no credits.
+ * anything a bank would refuse (an invalid IBAN or BIC, an amount not above zero, no credits) and
+ * for a payment given twice.
  */
 export function writeSepaCreditTransfer(input: SepaFileInput): WrittenSepaFile {
   if (!isSepaIdentifier(input.messageId))
@@ -168,6 +169,14 @@ export function writeSepaCreditTransfer(input: SepaFileInput): WrittenSepaFile {
   const debtorIban = checkedIban(input.debtor.iban, 'debtor.iban');
   const debtorBic = checkedBic(input.debtor.bic, 'debtor.bic');
   const credits = input.credits.map(checkedCredit);
+  // A payment twice in one file would be paid twice: the bank pays each transaction it reads.
+  const firstIndex = new Map<string, number>();
+  credits.forEach((credit, index) => {
+    const earlier = firstIndex.get(credit.endToEndId);
+    if (earlier !== undefined)
+      throw new Error(`credits[${index}].paymentId repeats credits[${earlier}].paymentId`);
+    firstIndex.set(credit.endToEndId, index);
+  });
 
   const controlSum = eurosOfCents(credits.reduce((sum, credit) => sum + credit.amountCents, 0n));
   const count = String(credits.length);

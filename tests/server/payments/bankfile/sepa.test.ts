@@ -231,8 +231,14 @@ describe('a SEPA credit transfer file', () => {
     ],
     ['a name without a Latin character', { creditorName: '山田 太郎' }, 'credits[1].creditorName'],
     ['a payment id that is no UUID', { paymentId: 'payment-1' }, 'paymentId'],
+    [
+      'the same payment twice',
+      { paymentId: '6f1c2a4e-8b3d-4e5f-9a7b-0c1d2e3f4a5b' },
+      'credits[1].paymentId repeats credits[0].paymentId',
+    ],
   ] as const)('refuses %s, naming the field', (_, overrides, field) => {
-    const input = file({ credits: [credit(), credit(overrides)] });
+    const other = { paymentId: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d', ...overrides };
+    const input = file({ credits: [credit(), credit(other)] });
     expect(() => writeSepaCreditTransfer(input)).toThrow(field);
   });
 

@@ -14,7 +14,7 @@ import {
   type SepaCredit,
   type SepaFileInput,
 } from '../../../../server/payments/bankfile/sepa';
-import { schemaErrors } from './xsd';
+import { schemaErrors } from './schemaCheck';
 
 const SEED = 20261128;
 const RUNS = 50;

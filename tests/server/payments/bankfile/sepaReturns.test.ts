@@ -16,7 +16,7 @@ import {
   BankFileUnreadable,
   type BankFileProblem,
 } from '../../../../server/payments/bankfile/types';
-import { schemaErrors } from './xsd';
+import { schemaErrors } from './schemaCheck';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 

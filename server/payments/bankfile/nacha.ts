@@ -228,7 +228,7 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
         CREDITS_ONLY,
         alpha(achName(originator.companyName, 16), 16),
         alpha('', 20),
-        alpha(originator.companyId, 10),
+        alpha(originator.companyId.toUpperCase(), 10),
         batch.sec,
         alpha(description, 10),
         alpha('', 6),
@@ -261,7 +261,7 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
         entryHash(totals.hash),
         numeric(0n, 12),
         numeric(totals.credits, 12),
-        alpha(originator.companyId, 10),
+        alpha(originator.companyId.toUpperCase(), 10),
         alpha('', 19),
         alpha('', 6),
         odfi,
@@ -516,7 +516,7 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
         CREDITS_ONLY,
         alpha(achName(originator.companyName, 16), 16),
         alpha('', 20),
-        alpha(originator.companyId, 10),
+        alpha(originator.companyId.toUpperCase(), 10),
         group.sec,
         group.description,
         alpha('', 6),
@@ -566,7 +566,7 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
         entryHash(totals.hash),
         numeric(0n, 12),
         numeric(totals.credits, 12),
-        alpha(originator.companyId, 10),
+        alpha(originator.companyId.toUpperCase(), 10),
         alpha('', 19),
         alpha('', 6),
         group.rdfi,
@@ -618,7 +618,8 @@ function julianDay(date: Date): string {
  * dollars. Throws BankFileUnreadable for anything else.
  */
 export function readNachaReturns(text: string): BankReturn[] {
-  const records = text.split(/\r?\n/);
+  // A byte order mark, as some Windows tools write before text, is no part of the first record.
+  const records = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (records.length > 0 && records.at(-1)!.trim() === '') records.pop();
   if (records.length === 0 || !/^1\d\d/.test(records[0]!)) {
     throw new BankFileUnreadable('unknown-format', null, 'The file is not a NACHA ACH file.');

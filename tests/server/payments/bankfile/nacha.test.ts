@@ -346,6 +346,23 @@ describe('a NACHA credit file', () => {
     );
   });
 
+  it('keeps the rightmost 10 digits of an entry hash that outgrows its field', () => {
+    // 120 entries to a bank whose 8-digit id is 99999999: a sum of 11,999,999,880.
+    const input = fileInput(
+      Array.from({ length: 120 }, (_, i) =>
+        credit({
+          paymentId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          routingNumber: '999999992',
+        }),
+      ),
+    );
+    const parsed = parsedByNodeNacha(writeNachaFile(input).text);
+    expect(parsed.file.footer.entryHash).toBe(1_999_999_880);
+    expect(parsed.batches[0]!.footer.entryHash).toBe(1_999_999_880);
+    expect(calculateControls({ ach: parsed }).footer.entryHash).toBe(1_999_999_880);
+    expect(parsed.file.footer.blockCount).toBe(25);
+  });
+
   it('refuses what a bank would refuse, naming the field', () => {
     const refused = (credits: NachaCredit[]) => () => writeNachaFile(fileInput(credits));
     expect(refused([])).toThrow(/credits/);
@@ -458,6 +475,8 @@ describe('a NACHA return file', () => {
     ];
     // CRLF or LF, with or without the final padding: the same returns; the change notice is none.
     expect(readNachaReturns(`${BANK_RETURN_FILE.join('\r\n')}\r\n`)).toEqual(expected);
+    // Saved by a Windows tool that starts the text with a byte order mark.
+    expect(readNachaReturns(`\uFEFF${BANK_RETURN_FILE.join('\r\n')}`)).toEqual(expected);
     const padded = [...BANK_RETURN_FILE, ...Array<string>(8).fill('9'.repeat(94))];
     expect(readNachaReturns(padded.join('\n'))).toEqual(expected);
   });
@@ -547,6 +566,12 @@ describe('a NACHA return file', () => {
     const fileTotal = [...BANK_RETURN_FILE];
     fileTotal[11] = fileTotal[11]!.replace('0006300006', '0006300007');
     expect(unreadable(fileTotal.join('\n'))).toEqual({
+      problem: 'control-totals-differ',
+      at: 'line 12',
+    });
+    const blocks = [...BANK_RETURN_FILE];
+    blocks[11] = blocks[11]!.replace('9000002000002', '9000002000003');
+    expect(unreadable(blocks.join('\n'))).toEqual({
       problem: 'control-totals-differ',
       at: 'line 12',
     });

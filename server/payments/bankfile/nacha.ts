@@ -213,41 +213,97 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
   const entries = credits.map(creditEntry);
 
   const odfi = originator.odfiRouting.slice(0, 8);
-  const records = [fileHeader(originatorHeader(originator), input.createdAt, input.fileIdModifier)];
   const batches = (['PPD', 'CCD'] as const)
-    .map((sec) => ({ sec, entries: entries.filter((entry) => entry.sec === sec) }))
+    .map((sec) => ({
+      sec,
+      description: alpha(description, 10),
+      effectiveEntryDate: input.effectiveEntryDate,
+      // The ACH operator writes the settlement date; the originator leaves it blank.
+      settlementDay: alpha('', 3),
+      dfi: odfi,
+      entries: entries.filter((entry) => entry.sec === sec),
+    }))
     .filter((batch) => batch.entries.length > 0);
-  const traces = new Map<NachaEntry, string>();
-  let sequence = 0;
+  const file = assembledFile(
+    fileHeader(originatorHeader(originator), input.createdAt, input.fileIdModifier),
+    originator,
+    batches,
+  );
+  return {
+    text: file.text,
+    traces: entries.map((entry) => ({
+      paymentId: entry.paymentId,
+      traceNumber: file.traceNumbers.get(entry)!,
+    })),
+    entryCount: entries.length,
+    totalCents: file.totalCents,
+  };
+}
+
+/** One entry and its addenda, written once the file gives it its trace number. */
+interface EntryToWrite {
+  /** The routing number of the bank the entry goes to: its first 8 digits sum into the hash. */
+  receivingRouting: string;
+  amountCents: bigint;
+  records: (traceNumber: string) => string[];
+}
+
+interface BatchToWrite {
+  sec: string;
+  /** Company Entry Description, 10 characters. */
+  description: string;
+  /** YYMMDD. */
+  effectiveEntryDate: string;
+  /** Three characters: a day of the year, or blanks. */
+  settlementDay: string;
+  /** The batch's originating bank (8 digits), which also begins its entries' trace numbers. */
+  dfi: string;
+  entries: EntryToWrite[];
+}
+
+/**
+ * Batches of credits (service class 220) between a file header and its control: trace numbers
+ * rising through the file, batch and file controls summed from the entries, blocked by 10.
+ */
+function assembledFile(
+  header: string,
+  originator: NachaOriginator,
+  batches: BatchToWrite[],
+): { text: string; traceNumbers: Map<EntryToWrite, string>; totalCents: bigint } {
+  const companyName = alpha(achName(originator.companyName, 16), 16);
+  const companyId = alpha(originator.companyId.toUpperCase(), 10);
+  const records = [header];
+  const traceNumbers = new Map<EntryToWrite, string>();
   const fileTotals = { batches: 0, records: 0, hash: 0n, credits: 0n };
+  let sequence = 0;
   for (const batch of batches) {
-    const batchNumber = fileTotals.batches + 1;
+    const batchNumber = numeric(BigInt(fileTotals.batches + 1), 7);
     records.push(
       [
         '5',
         CREDITS_ONLY,
-        alpha(achName(originator.companyName, 16), 16),
+        companyName,
         alpha('', 20),
-        alpha(originator.companyId.toUpperCase(), 10),
+        companyId,
         batch.sec,
-        alpha(description, 10),
+        batch.description,
         alpha('', 6),
-        input.effectiveEntryDate,
-        alpha('', 3),
+        batch.effectiveEntryDate,
+        batch.settlementDay,
         '1',
-        odfi,
-        numeric(BigInt(batchNumber), 7),
+        batch.dfi,
+        batchNumber,
       ].join(''),
     );
     const totals = { records: 0, hash: 0n, credits: 0n };
     for (const entry of batch.entries) {
       sequence += 1;
-      const traceNumber = odfi + numeric(BigInt(sequence), 7);
-      traces.set(entry, traceNumber);
-      records.push(entry.record(traceNumber));
-      records.push(['7', '05', alpha(entry.paymentId, 80), '0001', traceNumber.slice(8)].join(''));
-      totals.records += 2;
-      totals.hash += BigInt(entry.routing.slice(0, 8));
+      const traceNumber = batch.dfi + numeric(BigInt(sequence), 7);
+      traceNumbers.set(entry, traceNumber);
+      const written = entry.records(traceNumber);
+      records.push(...written);
+      totals.records += written.length;
+      totals.hash += BigInt(entry.receivingRouting.slice(0, 8));
       totals.credits += entry.amountCents;
     }
     if (totals.credits > MAX_TOTAL_CENTS) {
@@ -261,11 +317,11 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
         entryHash(totals.hash),
         numeric(0n, 12),
         numeric(totals.credits, 12),
-        alpha(originator.companyId.toUpperCase(), 10),
+        companyId,
         alpha('', 19),
         alpha('', 6),
-        odfi,
-        numeric(BigInt(batchNumber), 7),
+        batch.dfi,
+        batchNumber,
       ].join(''),
     );
     fileTotals.batches += 1;
@@ -277,23 +333,12 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
     throw new Error('credits: the file totals more than its 12-digit field holds');
   }
   records.push(fileControl(records.length + 1, fileTotals));
-  return {
-    text: blocked(records),
-    traces: entries.map((entry) => ({
-      paymentId: entry.paymentId,
-      traceNumber: traces.get(entry)!,
-    })),
-    entryCount: entries.length,
-    totalCents: fileTotals.credits,
-  };
+  return { text: blocked(records), traceNumbers, totalCents: fileTotals.credits };
 }
 
-interface NachaEntry {
+interface NachaEntry extends EntryToWrite {
   sec: 'PPD' | 'CCD';
   paymentId: string;
-  routing: string;
-  amountCents: bigint;
-  record: (traceNumber: string) => string;
 }
 
 function creditEntry(credit: NachaCredit, index: number): NachaEntry {
@@ -322,9 +367,9 @@ function creditEntry(credit: NachaCredit, index: number): NachaEntry {
   return {
     sec: credit.business ? 'CCD' : 'PPD',
     paymentId: credit.paymentId,
-    routing: credit.routingNumber,
+    receivingRouting: credit.routingNumber,
     amountCents: credit.amountCents,
-    record: (traceNumber) =>
+    records: (traceNumber) => [
       entryRecord({
         transactionCode: transactionCodes[credit.accountType],
         routing: credit.routingNumber,
@@ -334,6 +379,9 @@ function creditEntry(credit: NachaCredit, index: number): NachaEntry {
         name,
         traceNumber,
       }),
+      // Addenda type 05, sequence 0001, and the entry's sequence: the last 7 of its trace.
+      ['7', '05', alpha(credit.paymentId, 80), '0001', traceNumber.slice(8)].join(''),
+    ],
   };
 }
 
@@ -493,45 +541,27 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
   }
   if (groups.size === 0) throw new Error('returns: a return file needs at least one return');
 
-  const returnedOn = yymmdd(input.createdAt);
-  const records = [
-    fileHeader(
-      {
-        destination: ` ${odfiRouting}`,
-        origin: ` ${originator.immediateDestination}`,
-        destinationName: originator.immediateOriginName,
-        originName: originator.immediateDestinationName,
-      },
-      input.createdAt,
-      'A',
-    ),
-  ];
-  const fileTotals = { batches: 0, records: 0, hash: 0n, credits: 0n };
-  let sequence = 0;
-  for (const group of groups.values()) {
-    const batchNumber = fileTotals.batches + 1;
-    records.push(
-      [
-        '5',
-        CREDITS_ONLY,
-        alpha(achName(originator.companyName, 16), 16),
-        alpha('', 20),
-        alpha(originator.companyId.toUpperCase(), 10),
-        group.sec,
-        group.description,
-        alpha('', 6),
-        returnedOn,
-        julianDay(input.createdAt),
-        '1',
-        group.rdfi,
-        numeric(BigInt(batchNumber), 7),
-      ].join(''),
-    );
-    const totals = { records: 0, hash: 0n, credits: 0n };
-    for (const entry of group.returns) {
-      sequence += 1;
-      const traceNumber = group.rdfi + numeric(BigInt(sequence), 7);
-      records.push(
+  const header = fileHeader(
+    {
+      destination: ` ${odfiRouting}`,
+      origin: ` ${originator.immediateDestination}`,
+      destinationName: originator.immediateOriginName,
+      originName: originator.immediateDestinationName,
+    },
+    input.createdAt,
+    'A',
+  );
+  const batches = [...groups.values()].map((group): BatchToWrite => ({
+    sec: group.sec,
+    description: group.description,
+    effectiveEntryDate: yymmdd(input.createdAt),
+    settlementDay: julianDay(input.createdAt),
+    // The returning bank originates the return: its id begins the return's trace number.
+    dfi: group.rdfi,
+    entries: group.returns.map((entry) => ({
+      receivingRouting: odfiRouting,
+      amountCents: entry.amountCents,
+      records: (traceNumber) => [
         entryRecord({
           transactionCode: returnTransactionCodes[entry.accountType],
           routing: odfiRouting,
@@ -541,8 +571,6 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
           name: achName(entry.receiverName, 22),
           traceNumber,
         }),
-      );
-      records.push(
         [
           '7',
           '99',
@@ -553,33 +581,10 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
           alpha('', 44),
           traceNumber,
         ].join(''),
-      );
-      totals.records += 2;
-      totals.hash += BigInt(odfiRouting.slice(0, 8));
-      totals.credits += entry.amountCents;
-    }
-    records.push(
-      [
-        '8',
-        CREDITS_ONLY,
-        numeric(BigInt(totals.records), 6),
-        entryHash(totals.hash),
-        numeric(0n, 12),
-        numeric(totals.credits, 12),
-        alpha(originator.companyId.toUpperCase(), 10),
-        alpha('', 19),
-        alpha('', 6),
-        group.rdfi,
-        numeric(BigInt(batchNumber), 7),
-      ].join(''),
-    );
-    fileTotals.batches += 1;
-    fileTotals.records += totals.records;
-    fileTotals.hash += totals.hash;
-    fileTotals.credits += totals.credits;
-  }
-  records.push(fileControl(records.length + 1, fileTotals));
-  return blocked(records);
+      ],
+    })),
+  }));
+  return assembledFile(header, originator, batches).text;
 }
 
 interface OriginalEntry {

@@ -6,6 +6,7 @@
  * (return entries, addenda type 99). Every record is 94 characters; a file is blocked to a
  * multiple of 10 records with records of nines.
  */
+import { isValidRoutingNumber } from '../../../rules/bankAccount';
 import { BankFileUnreadable, type BankReturn } from './types';
 
 export interface NachaOriginator {
@@ -103,14 +104,6 @@ const NAME_CHARACTERS = /[^A-Z0-9 .,&'/()#-]/g;
 const transactionCodes = { checking: '22', savings: '32' } as const;
 const returnTransactionCodes = { checking: '21', savings: '31' } as const;
 
-/** The ABA check digit: weights 3, 7, 1 over the first eight digits, sum to a multiple of 10. */
-export function isRoutingNumber(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...routing].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
-  return sum % 10 === 0;
-}
-
 /** Every problem a bank would refuse the originator fields for; [] when they are sound. */
 export function checkNachaOriginator(
   o: NachaOriginator,
@@ -132,7 +125,7 @@ export function checkNachaOriginator(
 function routingProblem(value: string): OriginatorProblem | null {
   if (value.trim() === '') return 'required';
   if (!/^\d{9}$/.test(value)) return 'digits';
-  return isRoutingNumber(value) ? null : 'check-digit';
+  return isValidRoutingNumber(value) ? null : 'check-digit';
 }
 
 function textProblem(value: string, size: number): OriginatorProblem | null {
@@ -349,7 +342,7 @@ function creditEntry(credit: NachaCredit, index: number): NachaEntry {
   if (credit.amountCents <= 0n || credit.amountCents > MAX_ENTRY_CENTS) {
     throw new Error(`${at}.amountCents must be 1 cent to 99,999,999.99`);
   }
-  if (!isRoutingNumber(credit.routingNumber)) {
+  if (!isValidRoutingNumber(credit.routingNumber)) {
     throw new Error(`${at}.routingNumber is not a 9-digit ABA routing number`);
   }
   const account = credit.accountNumber.toUpperCase();
@@ -527,7 +520,7 @@ export function writeNachaReturnFile(input: NachaReturnInput): string {
     const original = originals.get(entry.traceNumber);
     if (!original) throw new Error(`returns[${i}].traceNumber is no entry of the original file`);
     if (!/^R\d{2}$/.test(entry.code)) throw new Error(`returns[${i}].code must be R01 to R99`);
-    if (!isRoutingNumber(entry.routingNumber)) {
+    if (!isValidRoutingNumber(entry.routingNumber)) {
       throw new Error(`returns[${i}].routingNumber is not a 9-digit ABA routing number`);
     }
     if (entry.amountCents <= 0n || entry.amountCents > MAX_ENTRY_CENTS) {

@@ -29,6 +29,7 @@ export const holdReasons = [
   'below-payment-minimum',
   'business-not-certified',
   'account-deleted',
+  'terms-not-accepted',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

@@ -973,6 +973,21 @@ export const migrations: Migration[] = [
       on conflict (id) do nothing;
     `,
   },
+  {
+    version: 39,
+    name: 'payment terms each person accepted, by version, with when, who clicked and the language shown',
+    sql: `
+      create table payment_terms_acceptances (
+        person_id text not null,
+        version text not null,
+        accepted_at timestamptz not null,
+        language text not null,
+        actor text,
+        emulating_actor text,
+        primary key (person_id, version)
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
@@ -982,6 +997,7 @@ export const readModelTables = [
   'analytics_product_dims',
   'analytics_artist_dims',
   'analytics_products',
+  'payment_terms_acceptances',
   'person_documents',
   'person_details',
   'beneficial_owners',

@@ -30,6 +30,7 @@ import { testDataKey } from '../databaseTemplates';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader } from '../import/helpers';
 import { uploadStatement } from '../multipart';
+import { acceptedPaymentTerms } from '../statements/labelStatements';
 import { productDetails } from '../tenancy';
 
 const SEED = 20261128;
@@ -301,6 +302,7 @@ describe('money invariants under random flows', () => {
       }),
       'micro-deposits',
     );
+    await acceptedPaymentTerms(portal, who);
     label.bankAccounts[payee] = returns ? 'returns' : 'settles';
   }
 

@@ -116,7 +116,12 @@ export async function seedDemo(db: Database, now: Date, dataKey?: Buffer): Promi
         tx,
         stream,
         await streamVersion(tx, stream),
-        [{ type: 'PaymentTermsAccepted', data: { version: PAYMENT_TERMS_VERSION, language: 'en' } }],
+        [
+          {
+            type: 'PaymentTermsAccepted',
+            data: { version: PAYMENT_TERMS_VERSION, language: 'en' },
+          },
+        ],
         { ...metadata, actor: person },
       );
     }

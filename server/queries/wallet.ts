@@ -1,9 +1,4 @@
-import type {
-  LabelFunds,
-  Transaction,
-  Wallet,
-  WalletCurrencyBalance,
-} from '../../api/payments';
+import type { LabelFunds, Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
 import type { WalletBalances } from '../../api/wallet';
 import { minorUnitsOf } from '../../rules/currencies';
 import type { Queryable } from '../db/database';
@@ -140,9 +135,7 @@ export async function labelFunds(db: Queryable, accountId: string): Promise<Labe
   const none = { received: '0', paidOut: '0', fees: '0', held: '0', returnedKept: '0' };
   return currenciesOf(new Map(rows.map((row) => [row.currency, row.left]))).map((currency) => {
     const row = byCurrency.get(currency);
-    return row
-      ? { ...row, currency }
-      : { currency, ...none, returnedToFunds: '0', left: '0' };
+    return row ? { ...row, currency } : { currency, ...none, returnedToFunds: '0', left: '0' };
   });
 }
 

@@ -118,7 +118,8 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: writeAccess },
       schema: {
         tags: ['wallet'],
-        summary: 'Accept the payment terms in force, as shown in a language; payments wait until then',
+        summary:
+          'Accept the payment terms in force, as shown in a language; payments wait until then',
         body: AcceptPaymentTerms,
         response: { 200: PaymentTermsAnswer, ...errorResponses },
       },

@@ -76,7 +76,9 @@ export function PaymentTermsSection() {
       <h2 id="payment-terms-heading" className="section-title">
         {t('payment-terms.acceptance.heading')}
       </h2>
-      <p className="page-note">{t('payment-terms.acceptance.version', { version: terms.current })}</p>
+      <p className="page-note">
+        {t('payment-terms.acceptance.version', { version: terms.current })}
+      </p>
       {(PAYMENT_TERMS_TEXTS[terms.current] ?? []).map((key) => (
         <p key={key}>{t(key)}</p>
       ))}

@@ -7,7 +7,10 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelFunds } from '../../../api/payments';
-import { postTransfers, type LedgerTransfer } from '../../../server/events/readModels/ledgerTransfers';
+import {
+  postTransfers,
+  type LedgerTransfer,
+} from '../../../server/events/readModels/ledgerTransfers';
 import {
   fundingAccount,
   labelBankAccount,
@@ -149,7 +152,10 @@ describe("the label's funds in its wallet", () => {
   it('keeps received - paid out - fees - held - returned-kept = what is left for any sequence of the ledger’s moves', async () => {
     /** What the payment code moves, one step at a time (statements/payments.ts, payments/payments.ts). */
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('funds' as const), cents: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({
+        kind: fc.constant('funds' as const),
+        cents: fc.integer({ min: 1, max: 500_000 }),
+      }),
       fc.record({
         kind: fc.constant('payout' as const),
         payee: fc.integer({ min: 0, max: 2 }),

@@ -25,9 +25,15 @@ describe('payment terms', () => {
       password: DEMO_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(200);
-    const verified = await write(portal.app, who, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['0.32', '0.45'],
-    });
+    const verified = await write(
+      portal.app,
+      who,
+      'POST',
+      '/api/payment-method/bank-account/verify',
+      {
+        amounts: ['0.32', '0.45'],
+      },
+    );
     expect(verified.json().status, verified.body).toBe('verified');
   };
 
@@ -101,7 +107,10 @@ describe('payment terms', () => {
     expect(await acceptances(paco.id)).toHaveLength(1);
 
     await portal.app.runPaymentBatch();
-    expect(await paymentOf(session, paco)).toMatchObject({ status: 'processing', holdReason: null });
+    expect(await paymentOf(session, paco)).toMatchObject({
+      status: 'processing',
+      holdReason: null,
+    });
   });
 
   it('refuses an acceptance of a version that is not the current one, and records nothing', async () => {
@@ -172,8 +181,8 @@ describe('payment terms', () => {
     expect(await acceptances(paco.id)).toMatchObject([
       { actor: paco.id, emulating_actor: admin?.id },
     ]);
-    expect((await get(portal.app, session, '/api/payment-method/terms')).json().accepted).toMatchObject(
-      { byAdmin: true },
-    );
+    expect(
+      (await get(portal.app, session, '/api/payment-method/terms')).json().accepted,
+    ).toMatchObject({ byAdmin: true });
   });
 });

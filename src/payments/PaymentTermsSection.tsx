@@ -6,6 +6,7 @@ import { useLoad } from '../app/useLoad';
 import { formatDate } from '../format/formatters';
 import { toLanguage } from '../i18n/languages';
 import { useServerText } from '../i18n/serverText';
+import type { PaymentTermsAnswer } from '../../api/bankAccount';
 import { acceptPaymentTerms, readPaymentTerms } from './paymentsApi';
 
 /**
@@ -30,15 +31,39 @@ export const PAYMENT_TERMS_TEXTS: Readonly<Record<string, readonly string[]>> = 
  * a checkbox and a button until the person accepted this version. Payments wait until then.
  */
 export function PaymentTermsSection() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const loaded = useLoad(() => readPaymentTerms(api), [api]);
+  const terms = loaded.data;
+  return (
+    <section className="card payment-terms" aria-labelledby="payment-terms-heading">
+      <h2 id="payment-terms-heading" className="section-title">
+        {t('payment-terms.acceptance.heading')}
+      </h2>
+      {loaded.status === 'loading' || !terms ? (
+        <p className="page-note">{t('payment-terms.acceptance.loading')}</p>
+      ) : (
+        <PaymentTerms terms={terms} onAccepted={loaded.reload} />
+      )}
+    </section>
+  );
+}
+
+/** The terms' text and the person's acceptance of them, or the form to accept them. */
+export function PaymentTerms({
+  terms,
+  onAccepted,
+}: {
+  terms: PaymentTermsAnswer;
+  onAccepted: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const serverText = useServerText({ email: '' });
-  const loaded = useLoad(() => readPaymentTerms(api), [api]);
   const [checked, setChecked] = useState(false);
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const terms = loaded.data;
 
   const accept = async (version: string) => {
     setTried(true);
@@ -47,7 +72,7 @@ export function PaymentTermsSection() {
     setFailure(null);
     try {
       await acceptPaymentTerms(api, { version, language: toLanguage(i18n.language) });
-      loaded.reload();
+      onAccepted();
     } catch (error) {
       setFailure(
         error instanceof ApiError
@@ -59,23 +84,10 @@ export function PaymentTermsSection() {
     }
   };
 
-  if (loaded.status === 'loading' || !terms) {
-    return (
-      <section className="card" aria-labelledby="payment-terms-heading">
-        <h2 id="payment-terms-heading" className="section-title">
-          {t('payment-terms.acceptance.heading')}
-        </h2>
-        <p className="page-note">{t('payment-terms.acceptance.loading')}</p>
-      </section>
-    );
-  }
   const accepted = terms.accepted;
   const current = accepted?.version === terms.current;
   return (
-    <section className="card payment-terms" aria-labelledby="payment-terms-heading">
-      <h2 id="payment-terms-heading" className="section-title">
-        {t('payment-terms.acceptance.heading')}
-      </h2>
+    <>
       <p className="page-note">
         {t('payment-terms.acceptance.version', { version: terms.current })}
       </p>
@@ -128,6 +140,6 @@ export function PaymentTermsSection() {
           </button>
         </form>
       )}
-    </section>
+    </>
   );
 }

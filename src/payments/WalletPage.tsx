@@ -59,7 +59,7 @@ function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
 }
 
 /** The label's money in one currency, each figure rounded to the currency with the exact on hover. */
-function FundsCard({ funds }: { funds: LabelFunds }) {
+export function FundsCard({ funds }: { funds: LabelFunds }) {
   const { t } = useTranslation();
   const money = (key: string, amount: string) => (
     <Money key={key} amount={amount} currency={funds.currency} />

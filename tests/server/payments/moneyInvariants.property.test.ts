@@ -577,8 +577,8 @@ describe('money invariants under random flows', () => {
 
   /**
    * The account's payments, transactions and ledger rebuilt from the log by the projections the
-   * replay runs (every event that writes them: the statements' credits and prepared payments,
-   * and each payment's stream), in a transaction that is then rolled back.
+   * replay runs (every event that writes them: the statements' funds, credits and prepared
+   * payments, and each payment's stream), in a transaction that is then rolled back.
    */
   async function replayedMoney(accountId: string) {
     let replayed: Awaited<ReturnType<typeof moneyTables>> | null = null;
@@ -599,7 +599,8 @@ describe('money invariants under random flows', () => {
             (event) =>
               event.streamId.startsWith('payment-') ||
               event.type === 'BalancesCredited' ||
-              event.type === 'PaymentsPrepared',
+              event.type === 'PaymentsPrepared' ||
+              event.type === 'FundsReceived',
           )
           .sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
         const of = `(select id from statements where account_id = $1)`;

@@ -112,7 +112,8 @@ export const statementProjector: Projector<StatementEvent> = {
     }
     // Recorded before funds were posted: the same transfer receiveFunds (statements/pipeline.ts)
     // writes now, from the label's bank into its funding (ledger/accounts.ts names both), as
-    // migration 38 posted it once for the log that was there.
+    // the migration "funds a label recorded for its statements posted to the ledger" posted it
+    // once for the log that was there.
     await tx.query(
       `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id, created_at)
        select 'funds:' || s.id || ':' || $3, 'bank:' || s.account_id, 'funding:' || s.account_id,

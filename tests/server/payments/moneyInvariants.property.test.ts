@@ -25,6 +25,7 @@ import { project } from '../../../server/events/projections';
 import { readAllEvents } from '../../../server/events/store';
 import type { PaymentPartner } from '../../../server/payments/partner';
 import { runPaymentBatch } from '../../../server/payments/payments';
+import { labelFunds } from '../../../server/queries/wallet';
 import { openAccount, registerUser } from '../../../server/services/registration';
 import { testDataKey } from '../databaseTemplates';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
@@ -645,6 +646,21 @@ describe('money invariants under random flows', () => {
       if (sum.net !== '0' || !sum.sound) fail(`the ${sum.currency} ledger sums to ${sum.net}`);
     }
     figures.checks += sums.length;
+
+    // 1b. The label's wallet: received - paid out - fees - held - returned-kept = what is left.
+    for (const funds of await labelFunds(portal.db, label.accountId)) {
+      const left = new Decimal(funds.received)
+        .minus(funds.paidOut)
+        .minus(funds.fees)
+        .minus(funds.held)
+        .minus(funds.returnedKept);
+      if (!left.equals(funds.left)) {
+        fail(
+          `the label's ${funds.currency} funds leave ${left.toFixed()}, funding holds ${funds.left}`,
+        );
+      }
+      figures.checks += 1;
+    }
 
     // 2. paid + waiting + balance = earned, paid <= earned, for every payee and currency.
     const money = await moneyOf(portal.db, label.accountId);

@@ -29,6 +29,8 @@ export const holdReasons = [
   'below-payment-minimum',
   'business-not-certified',
   'account-deleted',
+  /** The portal's rail cannot pay this currency to the payee's bank account. */
+  'currency-not-payable',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

@@ -46,3 +46,37 @@ export const MICRO_DEPOSITS_NOT_ARRIVED =
  * (the page says why: the amounts were wrong 3 times).
  */
 export const MICRO_DEPOSITS_LOCKED = 'Error, please delete account and re-enter your information';
+
+/** Micro-deposits are 1 to 99 cents each. */
+export const MICRO_DEPOSIT_LEAST_CENTS = 1;
+export const MICRO_DEPOSIT_MOST_CENTS = 99;
+
+const centsText = (cents: number) => `0.${String(cents).padStart(2, '0')}`;
+/** n modulo m, from 0 to m - 1 for a negative n too. */
+const modulo = (n: number, m: number) => ((n % m) + m) % m;
+const sameAmounts = (a: readonly string[], b: readonly string[]) =>
+  [...a].sort().join() === [...b].sort().join();
+
+/**
+ * The two micro-deposits a new bank account receives, as decimal text: two amounts of 1 to 99
+ * cents, never equal, never the pair (in either order) of the person's previous account, so the
+ * amounts prove the account and nothing else. `draw(min, max)` gives a random integer with
+ * min <= n < max (node:crypto's randomInt on the server); the amounts are in range whatever
+ * integers it gives, and one draw per amount is enough.
+ */
+export function microDepositPair(
+  draw: (min: number, max: number) => number,
+  previous: readonly string[] | null,
+): [string, string] {
+  const span = MICRO_DEPOSIT_MOST_CENTS - MICRO_DEPOSIT_LEAST_CENTS + 1;
+  const first = MICRO_DEPOSIT_LEAST_CENTS + modulo(draw(0, span), span);
+  // The second is drawn among the other 98 values: never the first.
+  const other = (offset: number) =>
+    MICRO_DEPOSIT_LEAST_CENTS + ((first - MICRO_DEPOSIT_LEAST_CENTS + offset) % span);
+  const offset = 1 + modulo(draw(0, span - 1), span - 1);
+  const pair: [string, string] = [centsText(first), centsText(other(offset))];
+  if (!previous || !sameAmounts(pair, previous)) return pair;
+  // The previous account's pair again: the next of the other values, still never the first.
+  const next = 1 + (offset % (span - 1));
+  return [centsText(first), centsText(other(next))];
+}

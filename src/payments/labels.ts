@@ -14,6 +14,7 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'below-payment-minimum': 'payments.hold.below-payment-minimum',
   'business-not-certified': 'payments.hold.business-not-certified',
   'account-deleted': 'payments.hold.account-deleted',
+  'currency-not-payable': 'payments.hold.currency-not-payable',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

@@ -15,6 +15,7 @@ import {
 } from '../harness';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { addDemoPerson } from '../demoPeople';
+import { confirmSandboxDeposits, sandboxDeposits, WRONG_DEPOSITS } from './microDeposits';
 
 describe('bank accounts', () => {
   let portal: TestPortal;
@@ -58,7 +59,7 @@ describe('bank accounts', () => {
       password: DEMO_PASSWORD,
     });
     expect(shortAccount.json().message).toBe('An account number must be 10 numbers long.');
-    expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toEqual({
+    expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toMatchObject({
       bankAccount: null,
       testDeposits: null,
     });
@@ -130,14 +131,16 @@ describe('bank accounts', () => {
     expect(logged.map((row) => row.data).join()).not.toContain('1234567890');
 
     const wrong = await write(portal.app, paco, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['0.12', '0.45'],
+      amounts: WRONG_DEPOSITS,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(
       'Transaction Mismatch: Transactions do not match, please try again.',
     );
+    // In either order, with a dollar sign as the bank statement shows it.
+    const [first, second] = await sandboxDeposits(portal.app, paco);
     const right = await write(portal.app, paco, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['$0.45', '0.32'],
+      amounts: [`$${second}`, first],
     });
     expect(right.json()).toMatchObject({ status: 'verified', verifiedAt: expect.any(Number) });
     const types = await portal.db.query<{ type: string }>(
@@ -240,7 +243,7 @@ describe('micro-deposits as the bank sends them', () => {
     const { id, session: paco } = await newPayee('eager@demo.label', 'Eve Eager');
     await add(paco, '021000021');
     const before = await bankEvents(id);
-    const early = await verify(paco, ['0.32', '0.45']);
+    const early = await verify(paco, WRONG_DEPOSITS);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(
       'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.',
@@ -253,9 +256,10 @@ describe('micro-deposits as the bank sends them', () => {
     expect(await bankEvents(id)).toEqual(before);
     portal.clock.advance(DAY);
     const later = await login(portal.app, 'eager@demo.label');
-    expect(
-      (await get(portal.app, later, '/api/payment-method/bank-account')).json().testDeposits,
-    ).toEqual(['0.32', '0.45']);
+    expect(await sandboxDeposits(portal.app, later)).toEqual([
+      expect.stringMatching(/^0\.\d\d$/),
+      expect.stringMatching(/^0\.\d\d$/),
+    ]);
   });
 
   it('allows 3 wrong pairs, then the account must be added again', async () => {
@@ -265,10 +269,10 @@ describe('micro-deposits as the bank sends them', () => {
     const paco = await login(portal.app, 'fumbler@demo.label');
     expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toMatchObject({
       bankAccount: { status: 'verification-pending', triesLeft: 3 },
-      testDeposits: ['0.32', '0.45'],
     });
+    const deposits = await sandboxDeposits(portal.app, paco);
     for (const triesLeft of [2, 1]) {
-      const wrong = await verify(paco, ['0.12', '0.45']);
+      const wrong = await verify(paco, WRONG_DEPOSITS);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(
         'Transaction Mismatch: Transactions do not match, please try again.',
@@ -276,7 +280,7 @@ describe('micro-deposits as the bank sends them', () => {
       const read = (await get(portal.app, paco, '/api/payment-method/bank-account')).json();
       expect(read.bankAccount).toMatchObject({ status: 'verification-pending', triesLeft });
     }
-    const last = await verify(paco, ['0.12', '0.45']);
+    const last = await verify(paco, WRONG_DEPOSITS);
     expect(last.statusCode).toBe(400);
     // SPEC section 8's text; the page says why beside it.
     const locked = 'Error, please delete account and re-enter your information';
@@ -287,7 +291,7 @@ describe('micro-deposits as the bank sends them', () => {
       testDeposits: null,
     });
     // Even the right amounts no longer verify it: the partner dropped the account.
-    const right = await verify(paco, ['0.32', '0.45']);
+    const right = await verify(paco, deposits);
     expect(right.statusCode).toBe(409);
     expect(right.json().message).toBe(locked);
     expect(await bankEvents(id)).toEqual([
@@ -301,9 +305,10 @@ describe('micro-deposits as the bank sends them', () => {
 
     // Added again: new deposits, three new tries, and verified once they are in.
     await add(paco, '021000021');
-    expect((await verify(paco, ['0.32', '0.45'])).statusCode).toBe(409);
+    expect((await verify(paco, deposits)).statusCode).toBe(409);
     portal.clock.advance(DAY);
-    const verified = await verify(await login(portal.app, 'fumbler@demo.label'), ['0.45', '0.32']);
+    const again = await login(portal.app, 'fumbler@demo.label');
+    const verified = await confirmSandboxDeposits(portal.app, again);
     expect(verified.json()).toMatchObject({ status: 'verified', bankName: 'JPMorgan Chase Bank' });
   });
 
@@ -315,9 +320,11 @@ describe('micro-deposits as the bank sends them', () => {
     await add(waitingOne, '011000015');
     portal.clock.advance(DAY);
     const steady = await login(portal.app, 'steady@demo.label');
-    expect((await verify(steady, ['0.32', '0.45'])).json()).toMatchObject({ status: 'verified' });
+    expect((await confirmSandboxDeposits(portal.app, steady)).json()).toMatchObject({
+      status: 'verified',
+    });
     const waiting = await login(portal.app, 'waiting@demo.label');
-    expect((await verify(waiting, ['0.12', '0.45'])).statusCode).toBe(400);
+    expect((await verify(waiting, WRONG_DEPOSITS)).statusCode).toBe(400);
     const live = await dumpReadModels(portal.db);
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);

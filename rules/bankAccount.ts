@@ -27,6 +27,15 @@ export function isValidAccountNumber(value: string): boolean {
 /** The server's texts for a refused number; the browser shows them in the reader's language. */
 export const ROUTING_NUMBER_INVALID = 'A routing number is 9 digits with a valid check digit.';
 export const ACCOUNT_NUMBER_INVALID = 'An account number must be 10 numbers long.';
+/** The texts of refused bank details abroad (rules/bankDetails.ts checks them). */
+export const SORT_CODE_INVALID = 'A sort code is 6 digits, such as 12-34-56.';
+export const UK_ACCOUNT_NUMBER_INVALID = 'A UK account number is 8 digits.';
+export const IBAN_INVALID = 'This IBAN is not valid: check it against your bank statement.';
+export const BIC_INVALID = 'A BIC is 8 or 11 letters and digits, such as DEUTDEFF.';
+export const BIC_REQUIRED = 'Banks outside the SEPA area need their BIC: enter it too.';
+export const BANK_COUNTRY_NOT_TAKEN =
+  'The portal pays bank accounts in the US, in the UK and in countries with IBANs: choose the country of your bank.';
+
 /** Asked again before the account payments go to is set or changed. */
 export const PASSWORD_NEEDED = 'Enter your password again to change where you are paid.';
 /** SPEC section 8, for two micro-deposit amounts that are not the ones sent. */

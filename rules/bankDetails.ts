@@ -1,7 +1,8 @@
 // A payee's bank details by the country of the bank: a US routing and account number, a UK sort
 // code and account number, or an IBAN (with its BIC outside the SEPA area). The browser and the
 // server check alike; the server answers with the texts below, the browser shows them in the
-// reader's language.
+// reader's language (the texts are in bankAccount.ts, which the page of texts loads without the
+// IBAN checker).
 import {
   electronicFormatIBAN,
   getCountrySpecifications,
@@ -11,9 +12,15 @@ import {
 } from 'ibantools';
 import {
   ACCOUNT_NUMBER_INVALID,
+  BANK_COUNTRY_NOT_TAKEN,
+  BIC_INVALID,
+  BIC_REQUIRED,
+  IBAN_INVALID,
   isValidAccountNumber,
   isValidRoutingNumber,
   ROUTING_NUMBER_INVALID,
+  SORT_CODE_INVALID,
+  UK_ACCOUNT_NUMBER_INVALID,
 } from './bankAccount';
 import type { BankDetails, BankScheme, PayeeAccountKind } from './paymentRails';
 
@@ -61,15 +68,6 @@ export const isValidBic = (value: string): boolean => isValidBIC(normalBic(value
 
 /** A SEPA bank is reached by its IBAN alone; a bank outside SEPA needs its BIC too. */
 export const bicRequired = (ibanCountry: string): boolean => !isSepaCountry(ibanCountry);
-
-/** The server's texts for refused bank details; the browser shows them in the reader's language. */
-export const SORT_CODE_INVALID = 'A sort code is 6 digits, such as 12-34-56.';
-export const UK_ACCOUNT_NUMBER_INVALID = 'A UK account number is 8 digits.';
-export const IBAN_INVALID = 'This IBAN is not valid: check it against your bank statement.';
-export const BIC_INVALID = 'A BIC is 8 or 11 letters and digits, such as DEUTDEFF.';
-export const BIC_REQUIRED = 'Banks outside the SEPA area need their BIC: enter it too.';
-export const BANK_COUNTRY_NOT_TAKEN =
-  'The portal pays bank accounts in the US, in the UK and in countries with IBANs: choose the country of your bank.';
 
 /** The field of the form a problem is shown beside. */
 export type BankDetailsField =

@@ -1,15 +1,15 @@
 // The keys of the server's answers that pages show (SPEC section 8), by their English text; the
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
-import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
 import {
+  MICRO_DEPOSITS_LOCKED,
   BANK_COUNTRY_NOT_TAKEN,
   BIC_INVALID,
   BIC_REQUIRED,
   IBAN_INVALID,
   SORT_CODE_INVALID,
   UK_ACCOUNT_NUMBER_INVALID,
-} from '../../rules/bankDetails';
+} from '../../rules/bankAccount';
 import { NOT_AN_AMOUNT } from '../../rules/money';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';

@@ -1,18 +1,21 @@
 // Bank details by the bank's country, as the wallet form and the server check them.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_NUMBER_INVALID, ROUTING_NUMBER_INVALID } from '../../rules/bankAccount';
 import {
+  ACCOUNT_NUMBER_INVALID,
   BANK_COUNTRY_NOT_TAKEN,
+  BIC_INVALID,
+  BIC_REQUIRED,
+  IBAN_INVALID,
+  ROUTING_NUMBER_INVALID,
+  SORT_CODE_INVALID,
+  UK_ACCOUNT_NUMBER_INVALID,
+} from '../../rules/bankAccount';
+import {
   bankCountryOf,
   bankDetailsProblems,
   bankSchemeOf,
-  BIC_INVALID,
-  BIC_REQUIRED,
   formatSortCode,
-  IBAN_INVALID,
   normalBankDetails,
-  SORT_CODE_INVALID,
-  UK_ACCOUNT_NUMBER_INVALID,
 } from '../../rules/bankDetails';
 import type { BankDetails } from '../../rules/paymentRails';
 

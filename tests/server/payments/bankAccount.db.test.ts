@@ -2,7 +2,7 @@
 // everybody, and paid only once its two micro-deposits are confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../../server/dataKey';
-import { isValidRoutingNumber } from '../../../rules/bankAccount';
+import { BIC_REQUIRED, IBAN_INVALID, isValidRoutingNumber } from '../../../rules/bankAccount';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import {
   get,
@@ -16,7 +16,6 @@ import {
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { addDemoPerson } from '../demoPeople';
 import { confirmSandboxDeposits, sandboxDeposits, WRONG_DEPOSITS } from './microDeposits';
-import { BIC_REQUIRED, IBAN_INVALID } from '../../../rules/bankDetails';
 import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import { ownLabel, settleStatement } from '../statements/labelStatements';
 

@@ -22,7 +22,7 @@ import {
   IBAN_INVALID,
   SORT_CODE_INVALID,
   UK_ACCOUNT_NUMBER_INVALID,
-} from '../../../rules/bankDetails';
+} from '../../../rules/bankAccount';
 
 const SERVER_TEXTS: string[] = [
   ...Object.values(refusals as Record<string, unknown>).filter(

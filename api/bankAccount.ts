@@ -2,6 +2,14 @@
 import { Type, type Static } from 'typebox';
 import { bankAccountTypes, type BankAccountType } from '../rules/bankAccount';
 import { LANGUAGES, type Language } from '../rules/languages';
+import {
+  bankSchemes,
+  paymentRails,
+  payoutMethods,
+  type BankScheme,
+  type PaymentRail,
+  type PayoutMethod,
+} from '../rules/paymentRails';
 
 const AccountType = Type.Unsafe<BankAccountType>(
   Type.Union(bankAccountTypes.map((value) => Type.Literal(value))),
@@ -18,11 +26,40 @@ export const bankAccountStatuses = [
 ] as const;
 export type BankAccountStatus = (typeof bankAccountStatuses)[number];
 
-/** What anybody, admins included, reads of a bank account: the last 4 digits of its number. */
+const Scheme = Type.Unsafe<BankScheme>(Type.Union(bankSchemes.map((value) => Type.Literal(value))));
+const Rail = Type.Unsafe<PaymentRail>(Type.Union(paymentRails.map((value) => Type.Literal(value))));
+const Method = Type.Unsafe<PayoutMethod>(
+  Type.Union(payoutMethods.map((value) => Type.Literal(value))),
+);
+
+/**
+ * How the portal pays this account in one currency (rules/paymentRails.ts payoutMethodFor): an
+ * ACH transfer, a SEPA credit transfer, the portal's payment partner, or null when it cannot.
+ */
+export const CurrencyPayout = Type.Object({
+  currency: Type.String(),
+  method: Type.Union([Method, Type.Null()]),
+});
+export type CurrencyPayout = Static<typeof CurrencyPayout>;
+
+/**
+ * What anybody, admins included, reads of a bank account: the last 4 characters of its number
+ * or IBAN, and what identifies the bank (routing number, sort code, BIC).
+ */
 export const BankAccount = Type.Object({
-  routingNumber: Type.String(),
+  /** How the bank is identified: US routing number, UK sort code, or IBAN. */
+  scheme: Scheme,
+  /** The bank's country (ISO 3166-1 alpha-2); an IBAN's is its first two letters. */
+  country: Type.String(),
+  /** US accounts only. */
+  routingNumber: Type.Union([Type.String(), Type.Null()]),
+  /** UK accounts only: 6 digits. */
+  sortCode: Type.Union([Type.String(), Type.Null()]),
+  /** IBAN accounts: the bank's BIC, when given. */
+  bic: Type.Union([Type.String(), Type.Null()]),
   last4: Type.String(),
-  accountType: AccountType,
+  /** US accounts only. */
+  accountType: Type.Union([AccountType, Type.Null()]),
   status: Type.Unsafe<BankAccountStatus>(
     Type.Union(bankAccountStatuses.map((value) => Type.Literal(value))),
   ),
@@ -38,6 +75,8 @@ export const BankAccount = Type.Object({
   /** Wrong pairs of amounts that may still be entered before the account must be added again. */
   triesLeft: Type.Integer({ minimum: 0 }),
   verifiedAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** How each currency the person is paid in reaches this account. */
+  payoutMethods: Type.Array(CurrencyPayout),
 });
 export type BankAccount = Static<typeof BankAccount>;
 
@@ -48,19 +87,57 @@ export const BankAccountAnswer = Type.Object({
    * bank, so they can be entered.
    */
   testDeposits: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  /** How this portal pays (PAYMENT_RAIL), for the form to say how a new account would be paid. */
+  rail: Rail,
+  /** The currencies the person is paid in, or their labels' when they have not been paid yet. */
+  currencies: Type.Array(Type.String()),
 });
 export type BankAccountAnswer = Static<typeof BankAccountAnswer>;
 
-export const NewBankAccount = Type.Object(
-  {
-    routingNumber: Type.String({ maxLength: 40 }),
-    accountNumber: Type.String({ maxLength: 40 }),
-    accountType: AccountType,
-    /** The person's password, asked again: where money goes is changed by its owner only. */
-    password: Type.String({ maxLength: 200 }),
-  },
-  { additionalProperties: false },
-);
+const Password = Type.String({ maxLength: 200 });
+
+/**
+ * A new bank account, by the bank's country: a US account (the scheme may be left out, as the
+ * portal's first form sent it), a UK one, or an IBAN. The person's password is asked again: where
+ * money goes is changed by its owner only.
+ */
+export const NewBankAccount = Type.Union([
+  Type.Object(
+    {
+      scheme: Type.Optional(Type.Literal('aba')),
+      /** The bank's country; the US when left out. */
+      country: Type.Optional(Type.String({ maxLength: 2 })),
+      routingNumber: Type.String({ maxLength: 40 }),
+      accountNumber: Type.String({ maxLength: 40 }),
+      accountType: AccountType,
+      password: Password,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      scheme: Type.Literal('sortcode'),
+      /** The bank's country; the UK when left out. */
+      country: Type.Optional(Type.String({ maxLength: 2 })),
+      sortCode: Type.String({ maxLength: 40 }),
+      accountNumber: Type.String({ maxLength: 40 }),
+      password: Password,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      scheme: Type.Literal('iban'),
+      /** The IBAN names its bank's country; this one, when sent, is the one the person chose. */
+      country: Type.Optional(Type.String({ maxLength: 2 })),
+      iban: Type.String({ maxLength: 60 }),
+      /** Required where the IBAN's country is outside SEPA; empty or left out otherwise. */
+      bic: Type.Optional(Type.String({ maxLength: 20 })),
+      password: Password,
+    },
+    { additionalProperties: false },
+  ),
+]);
 export type NewBankAccount = Static<typeof NewBankAccount>;
 
 export const MicroDepositAmounts = Type.Object(

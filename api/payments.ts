@@ -30,6 +30,8 @@ export const holdReasons = [
   'business-not-certified',
   'account-deleted',
   'terms-not-accepted',
+  /** The portal's rail cannot pay this currency to the payee's bank account. */
+  'currency-not-payable',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

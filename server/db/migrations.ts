@@ -988,6 +988,22 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 40,
+    name: 'bank accounts abroad: a UK sort code or an IBAN with its BIC, beside US routing numbers, and the country of the bank',
+    // Accounts kept before are US ones. The account number or IBAN stays encrypted in
+    // account_number_encrypted. The sandbox bank numbers the accounts it keeps, to find a
+    // person's previous one (two can be added within the same instant).
+    sql: `
+      alter table payee_payment_methods add column scheme text not null default 'aba';
+      alter table payee_payment_methods add column bank_country text not null default 'US';
+      alter table payee_payment_methods add column sort_code text;
+      alter table payee_payment_methods add column bic text;
+      alter table payee_payment_methods alter column routing_number drop not null;
+      alter table payee_payment_methods alter column account_type drop not null;
+      alter table sandbox_funding_sources add column added bigserial;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -1,9 +1,6 @@
 import { epochSeconds } from '../../api/common';
-import type { BankAccount, NewBankAccount } from '../../api/bankAccount';
+import type { BankAccount, CurrencyPayout, NewBankAccount } from '../../api/bankAccount';
 import {
-  ACCOUNT_NUMBER_INVALID,
-  isValidAccountNumber,
-  isValidRoutingNumber,
   MICRO_DEPOSIT_TRIES,
   MICRO_DEPOSITS_EARLIEST_HOURS,
   MICRO_DEPOSITS_LATEST_HOURS,
@@ -11,8 +8,20 @@ import {
   MICRO_DEPOSITS_MISMATCH,
   MICRO_DEPOSITS_NOT_ARRIVED,
   PASSWORD_NEEDED,
-  ROUTING_NUMBER_INVALID,
 } from '../../rules/bankAccount';
+import {
+  accountKindOf,
+  bankCountryOf,
+  bankDetailsProblems,
+  normalBankDetails,
+  type TypedBankDetails,
+} from '../../rules/bankDetails';
+import {
+  accountNumberOf,
+  payoutMethodFor,
+  type BankScheme,
+  type PaymentRail,
+} from '../../rules/paymentRails';
 import { verifyPassword } from '../auth/passwords';
 import { translator } from '../i18n';
 import type { Database, Queryable } from '../db/database';
@@ -29,12 +38,49 @@ const stream = (personId: string) => `bankaccount-${personId}`;
 
 const HOUR = 60 * 60;
 
+/**
+ * The currencies a person is paid in: those of their payments, and of their labels' statements
+ * (what they will be paid in); their own display currency before either exists.
+ */
+export async function currenciesOf(db: Queryable, personId: string): Promise<string[]> {
+  const rows = await db.query<{ currency: string }>(
+    `select currency from payments where payee_id = $1
+     union
+     select s.currency from statements s join account_payees a on a.account_id = s.account_id
+      where a.user_id = $1 and s.currency is not null
+     order by currency`,
+    [personId],
+  );
+  if (rows.length > 0) return rows.map((row) => row.currency);
+  const own = await db.query<{ currency: string }>('select currency from users where id = $1', [
+    personId,
+  ]);
+  return [own[0]?.currency ?? 'USD'];
+}
+
+/** How each of `currencies` reaches an account of this scheme and country under `rail`. */
+export const payoutMethodsOf = (
+  rail: PaymentRail,
+  currencies: readonly string[],
+  scheme: BankScheme,
+  country: string,
+): CurrencyPayout[] =>
+  currencies.map((currency) => ({
+    currency,
+    method: payoutMethodFor(rail, currency, accountKindOf(scheme, country)),
+  }));
+
 export async function readBankAccount(
   db: Queryable,
   personId: string,
+  rail: PaymentRail,
 ): Promise<BankAccount | null> {
   const rows = await db.query<{
-    routing_number: string;
+    scheme: BankScheme;
+    bank_country: string;
+    routing_number: string | null;
+    sort_code: string | null;
+    bic: string | null;
     last4: string;
     account_type: BankAccount['accountType'];
     bank_name: string | null;
@@ -44,8 +90,9 @@ export async function readBankAccount(
     failed_verifications: number;
     verification_locked_at: Date | string | null;
   }>(
-    `select routing_number, last4, account_type, bank_name, added_at, micro_deposits_sent_at,
-            verified_at, failed_verifications, verification_locked_at
+    `select scheme, bank_country, routing_number, sort_code, bic, last4, account_type, bank_name,
+            added_at, micro_deposits_sent_at, verified_at, failed_verifications,
+            verification_locked_at
        from payee_payment_methods where payee_id = $1`,
     [personId],
   );
@@ -58,7 +105,11 @@ export async function readBankAccount(
       : 'verification-pending';
   const sent = epochSeconds(row.micro_deposits_sent_at);
   return {
+    scheme: row.scheme,
+    country: row.bank_country,
     routingNumber: row.routing_number,
+    sortCode: row.sort_code,
+    bic: row.bic,
     last4: row.last4,
     accountType: row.account_type,
     status,
@@ -74,6 +125,12 @@ export async function readBankAccount(
         : null,
     triesLeft: Math.max(0, MICRO_DEPOSIT_TRIES - Number(row.failed_verifications)),
     verifiedAt: epochSeconds(row.verified_at),
+    payoutMethods: payoutMethodsOf(
+      rail,
+      await currenciesOf(db, personId),
+      row.scheme,
+      row.bank_country,
+    ),
   };
 }
 
@@ -102,10 +159,23 @@ export async function addBankAccount(
   account: NewBankAccount,
   metadata: EventMetadata,
 ): Promise<void> {
-  const routingNumber = account.routingNumber.trim();
-  const accountNumber = account.accountNumber.trim();
-  if (!isValidRoutingNumber(routingNumber)) throw new BadRequestError(ROUTING_NUMBER_INVALID);
-  if (!isValidAccountNumber(accountNumber)) throw new BadRequestError(ACCOUNT_NUMBER_INVALID);
+  const typed: TypedBankDetails =
+    account.scheme === 'iban'
+      ? { scheme: 'iban', iban: account.iban, bic: account.bic ?? '' }
+      : account.scheme === 'sortcode'
+        ? { scheme: 'sortcode', sortCode: account.sortCode, accountNumber: account.accountNumber }
+        : {
+            scheme: 'aba',
+            routingNumber: account.routingNumber,
+            accountNumber: account.accountNumber,
+            accountType: account.accountType,
+          };
+  const details = normalBankDetails(typed);
+  const chosen = account.country ?? (details.scheme === 'sortcode' ? 'GB' : 'US');
+  const [problem] = Object.values(bankDetailsProblems(chosen, details));
+  if (problem) throw new BadRequestError(problem);
+  const country = bankCountryOf(chosen, details);
+  const number = accountNumberOf(details);
   const owner = (
     await deps.db.query<{
       username: string | null;
@@ -121,7 +191,7 @@ export async function addBankAccount(
     {
       personId,
       holderName: owner.fullname,
-      details: { scheme: 'aba', routingNumber, accountNumber, accountType: account.accountType },
+      details,
     },
     metadata.at,
   );
@@ -136,10 +206,14 @@ export async function addBankAccount(
           data: {
             customerId: source.customerId,
             fundingSourceId: source.fundingSourceId,
-            routingNumber,
-            accountNumberEncrypted: encrypt(deps.dataKey(), accountNumber),
-            last4: accountNumber.slice(-4),
-            accountType: account.accountType,
+            scheme: details.scheme,
+            country,
+            routingNumber: details.scheme === 'aba' ? details.routingNumber : null,
+            sortCode: details.scheme === 'sortcode' ? details.sortCode : null,
+            bic: details.scheme === 'iban' ? details.bic : null,
+            accountNumberEncrypted: encrypt(deps.dataKey(), number),
+            last4: number.slice(-4),
+            accountType: details.scheme === 'aba' ? details.accountType : null,
             bankName: source.bankName,
           },
         },
@@ -155,7 +229,7 @@ export async function addBankAccount(
         [
           owner.username,
           t('email.bank-account.subject'),
-          t('email.bank-account.body', { name: owner.fullname, last4: accountNumber.slice(-4) }),
+          t('email.bank-account.body', { name: owner.fullname, last4: number.slice(-4) }),
           metadata.at.toISOString(),
         ],
       );

@@ -31,9 +31,6 @@ export interface PaymentConfig {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** What the sandbox bank deposits into every new bank account, as payment sandboxes document. */
-export const SANDBOX_MICRO_DEPOSITS: [string, string] = ['0.32', '0.45'];
-
 const number = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
@@ -65,7 +62,6 @@ export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConf
       duplicateShare: number(env.SANDBOX_DUPLICATE_SHARE, 0.1),
       // The sandbox runs in the portal's process: a secret of this process signs and checks.
       secret: env.PARTNER_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
-      microDeposits: SANDBOX_MICRO_DEPOSITS,
       microDepositDelayMs: number(env.SANDBOX_MICRO_DEPOSIT_DELAY_MS, DAY),
     },
   };

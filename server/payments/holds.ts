@@ -1,8 +1,11 @@
 // The rules that hold a payment at the batch, each with its reason (never silent): a deleted
-// person, a payee without a verified bank account, a business that has not certified, a payee who
-// has not accepted the payment terms in force, or a payee owed less than the label's payment
+// person, a payee without a verified bank account, an account the portal's rail cannot pay in
+// the currency, a business that has not certified, a payee who has not accepted the payment terms
+// in force, or a payee owed less than the label's payment
 // minimum.
 import type { HoldReason } from '../../api/payments';
+import { accountKindOf } from '../../rules/bankDetails';
+import { payoutMethodFor, type BankScheme, type PaymentRail } from '../../rules/paymentRails';
 import { isDeletedPerson, isUncertifiedBusinessPayee } from '../queries/business';
 import type { Queryable } from '../db/database';
 import { acceptedCurrentTerms } from './terms';
@@ -36,15 +39,20 @@ export async function holdReasonOf(
   tx: Queryable,
   payment: { account_id: string; payee_id: string; currency: string },
   belowMinimum: ReadonlySet<string>,
+  rail: PaymentRail,
 ): Promise<HoldReason | null> {
   // A deleted person's money stays in their balance, accounted for, and is never sent.
   if (await isDeletedPerson(tx, payment.payee_id)) return 'account-deleted';
-  const method = await tx.query<{ funding_source_id: string }>(
-    `select funding_source_id from payee_payment_methods
+  const method = await tx.query<{ scheme: BankScheme; bank_country: string }>(
+    `select scheme, bank_country from payee_payment_methods
       where payee_id = $1 and verified_at is not null`,
     [payment.payee_id],
   );
-  if (method.length === 0) return 'no-verified-bank-account';
+  const account = method[0];
+  if (!account) return 'no-verified-bank-account';
+  // Bank files pay USD to US accounts and EUR to SEPA IBANs: anything else waits, said so.
+  const kind = accountKindOf(account.scheme, account.bank_country);
+  if (payoutMethodFor(rail, payment.currency, kind) === null) return 'currency-not-payable';
   // A business is paid once it certified its details and beneficial owners (SPEC section 5).
   if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
   // Paid once the payee accepted the payment terms in force (SPEC section 5); a new version waits.

@@ -23,6 +23,7 @@ import type { PartnerTransfer, PaymentPartner } from './partner';
 import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';
 import { returnedMoneyOf, returnTransferId } from './returns';
 import { passbackOf } from './settings';
+import type { PaymentRail } from '../../rules/paymentRails';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
 const isZero = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount);
@@ -31,6 +32,8 @@ export interface PaymentDeps {
   db: Database;
   partner: PaymentPartner;
   now: () => Date;
+  /** How money leaves the portal: a payment its rail cannot pay is held, with the reason. */
+  rail: PaymentRail;
 }
 
 interface PaymentRow {
@@ -299,7 +302,7 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
       const payment = await lockPayment(tx, id);
       if (!payment) return false;
       if (payment.state === 'TRANSFER') return true;
-      const reason = await holdReasonOf(tx, payment, belowMinimum);
+      const reason = await holdReasonOf(tx, payment, belowMinimum, deps.rail);
       const metadata = systemMetadata(deps.now());
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.

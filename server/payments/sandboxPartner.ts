@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { microDepositPair } from '../../rules/bankAccount';
 import { accountNumberOf, type BankDetails } from '../../rules/paymentRails';
 import type { Database, Queryable } from '../db/database';
 import type {
@@ -25,8 +26,6 @@ export interface SandboxOptions {
   duplicateShare: number;
   /** Signs every webhook (HMAC-SHA256). */
   secret: string;
-  /** The two micro-deposits every new bank account receives, as a test bank would send them. */
-  microDeposits: [string, string];
   /** From a new bank account to its micro-deposits reaching the bank (SPEC: 24 to 48 hours). */
   microDepositDelayMs: number;
 }
@@ -118,9 +117,18 @@ export class SandboxPartner implements PaymentPartner {
     return rows[0] ? [...rows[0].micro_deposits] : null;
   }
 
+  /**
+   * Keeps the account, of any scheme (US, UK or IBAN), and deposits two random amounts into it:
+   * never equal, never the pair the person's previous account received.
+   */
   async createFundingSource(source: NewFundingSource, now: Date): Promise<FundingSource> {
     const customerId = `cus_${createHash('sha256').update(source.personId).digest('hex').slice(0, 16)}`;
     const fundingSourceId = `fs_${randomBytes(8).toString('hex')}`;
+    const previous = await this.db.query<{ micro_deposits: string[] }>(
+      `select micro_deposits from sandbox_funding_sources where customer_id = $1
+        order by added desc limit 1`,
+      [customerId],
+    );
     await this.db.query(
       `insert into sandbox_funding_sources (id, customer_id, routing_number, last4, micro_deposits,
                                             created_at, deposits_at)
@@ -130,7 +138,7 @@ export class SandboxPartner implements PaymentPartner {
         customerId,
         routingOf(source.details),
         accountNumberOf(source.details).slice(-4),
-        this.options.microDeposits,
+        microDepositPair(randomInt, previous[0]?.micro_deposits ?? null),
         now.toISOString(),
         new Date(now.getTime() + this.options.microDepositDelayMs).toISOString(),
       ],

@@ -89,7 +89,7 @@ export default fp<ServicesOptions>(
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
     const partner = new SandboxPartner(app.db, options.payments.sandbox);
-    const paymentDeps = { db: app.db, partner, now: app.now };
+    const paymentDeps = { db: app.db, partner, now: app.now, rail: options.payments.rail };
     app.decorate('partner', partner);
     app.decorate('paymentRail', options.payments.rail);
     app.decorate('paymentDataKey', options.payments.dataKey);

@@ -12,6 +12,7 @@ import {
 import { ForbiddenError, NotFoundError } from '../errors';
 import {
   addBankAccount,
+  currenciesOf,
   fundingSourceOf,
   readBankAccount,
   verifyBankAccount,
@@ -38,16 +39,21 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readAccess },
       schema: {
         tags: ['wallet'],
-        summary: "The caller's bank account: routing number and the last 4 digits only",
+        summary:
+          "The caller's bank account: what identifies the bank, the last 4 characters of the number, and how each currency is paid",
         response: { 200: BankAccountAnswer, ...errorResponses },
       },
     },
     async (request) => {
       const person = sessionOf(request).user.id;
-      const source = await fundingSourceOf(app.db, person);
+      // The amounts are told only by the sandbox, whose bank is a test one: a real bank's
+      // deposits are what proves the account is the person's.
+      const source = app.paymentRail === 'sandbox' ? await fundingSourceOf(app.db, person) : null;
       return {
-        bankAccount: await readBankAccount(app.db, person),
+        bankAccount: await readBankAccount(app.db, person, app.paymentRail),
         testDeposits: source ? await app.partner.testDeposits(source, app.now()) : null,
+        rail: app.paymentRail,
+        currencies: await currenciesOf(app.db, person),
       };
     },
   );
@@ -66,7 +72,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const person = ownPerson(request);
       await addBankAccount(deps(), person, request.body, commandMetadata(request, app.now()));
-      const saved = await readBankAccount(app.db, person);
+      const saved = await readBankAccount(app.db, person, app.paymentRail);
       if (!saved) throw new NotFoundError();
       return saved;
     },
@@ -91,7 +97,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.amounts,
         commandMetadata(request, app.now()),
       );
-      const saved = await readBankAccount(app.db, person);
+      const saved = await readBankAccount(app.db, person, app.paymentRail);
       if (!saved) throw new NotFoundError();
       return saved;
     },

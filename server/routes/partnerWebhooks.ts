@@ -68,7 +68,7 @@ const partnerWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!transfer) return { applied: false };
       return {
         applied: await applyPartnerTransfer(
-          { db: app.db, partner: app.partner, now: app.now },
+          { db: app.db, partner: app.partner, now: app.now, rail: app.paymentRail },
           transfer,
         ),
       };

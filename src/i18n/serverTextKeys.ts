@@ -1,7 +1,15 @@
 // The keys of the server's answers that pages show (SPEC section 8), by their English text; the
 // login page's are in serverText.ts. Loaded with all of English (i18n/lazy.ts), not in the first
 // download, and added to serverText.ts's as it loads.
-import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
+import {
+  MICRO_DEPOSITS_LOCKED,
+  BANK_COUNTRY_NOT_TAKEN,
+  BIC_INVALID,
+  BIC_REQUIRED,
+  IBAN_INVALID,
+  SORT_CODE_INVALID,
+  UK_ACCOUNT_NUMBER_INVALID,
+} from '../../rules/bankAccount';
 import { NOT_AN_AMOUNT } from '../../rules/money';
 import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
@@ -26,6 +34,12 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'server.payment.not-covered',
   'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
   'An account number must be 10 numbers long.': 'bank-account.errors.account',
+  [SORT_CODE_INVALID]: 'bank-account.errors.sort-code',
+  [UK_ACCOUNT_NUMBER_INVALID]: 'bank-account.errors.uk-account',
+  [IBAN_INVALID]: 'bank-account.errors.iban',
+  [BIC_INVALID]: 'bank-account.errors.bic',
+  [BIC_REQUIRED]: 'bank-account.errors.bic-required',
+  [BANK_COUNTRY_NOT_TAKEN]: 'bank-account.errors.country',
   'Transaction Mismatch: Transactions do not match, please try again.':
     'bank-account.errors.mismatch',
   'Add a bank account first.': 'bank-account.errors.none',

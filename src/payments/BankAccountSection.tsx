@@ -1,20 +1,30 @@
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useServerText } from '../i18n/serverText';
+import { countryName } from '../format/countries';
 import { formatDateTime } from '../format/formatters';
 import { useSession } from '../session/useSession';
 import { Facts } from '../widgets/Facts';
 import { TextInput } from '../widgets/TextInput';
-import type { BankAccount } from '../../api/bankAccount';
+import type { BankAccount, BankAccountAnswer, CurrencyPayout } from '../../api/bankAccount';
+import { bankAccountTypes, type BankAccountType } from '../../rules/bankAccount';
 import {
-  bankAccountTypes,
-  isValidAccountNumber,
-  isValidRoutingNumber,
-  type BankAccountType,
-} from '../../rules/bankAccount';
+  accountKindOf,
+  bankCountryOf,
+  bankDetailsProblems,
+  bankSchemeOf,
+  bicRequired,
+  formatSortCode,
+  isValidIban,
+  normalBankDetails,
+  type TypedBankDetails,
+} from '../../rules/bankDetails';
+import { COUNTRY_CODES } from '../../rules/countries';
+import { payoutMethodFor, type BankScheme, type PayoutMethod } from '../../rules/paymentRails';
 import { readBankAccount, saveBankAccount, verifyBankAccount } from './paymentsApi';
 
 const STATUS_KEYS: Record<BankAccount['status'], string> = {
@@ -28,6 +38,12 @@ const TYPE_KEYS: Record<BankAccountType, string> = {
   savings: 'bank-account.type.savings',
 };
 
+const PAYOUT_KEYS: Record<PayoutMethod, string> = {
+  nacha: 'bank-account.payout.nacha',
+  sepa: 'bank-account.payout.sepa',
+  sandbox: 'bank-account.payout.sandbox',
+};
+
 /** The form's failure in the reader's language: the server's own text where it sent one. */
 function useFailureText() {
   const serverText = useServerText({ email: '' });
@@ -36,32 +52,109 @@ function useFailureText() {
     error instanceof ApiError ? serverText(error.message) : t('bank-account.errors.unexpected');
 }
 
-function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => void }) {
+/** How each currency reaches the account: ACH, SEPA, the payment partner, or not at all. */
+function PayoutMethods({ payouts }: { payouts: readonly CurrencyPayout[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="bank-account-payouts" aria-label={t('bank-account.fields.payout')}>
+      {payouts.map(({ currency, method }) => (
+        <li key={currency}>
+          <strong>{currency}</strong>:{' '}
+          {method ? t(PAYOUT_KEYS[method]) : t('bank-account.payout.none')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The reference list of countries, named in the reader's language and sorted by name. */
+function useCountries() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () =>
+      COUNTRY_CODES.map((code) => ({ code, name: countryName(code, language) })).sort((a, b) =>
+        a.name.localeCompare(b.name, language),
+      ),
+    [language],
+  );
+}
+
+function AddBankAccount({
+  answer,
+  onSaved,
+  onCancel,
+}: {
+  answer: BankAccountAnswer;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const failureText = useFailureText();
+  const serverText = useServerText({ email: '' });
+  const countries = useCountries();
+  const [country, setCountry] = useState(answer.bankAccount?.country ?? 'US');
   const [routing, setRouting] = useState('');
   const [account, setAccount] = useState('');
   const [type, setType] = useState<BankAccountType>('checking');
+  const [sortCode, setSortCode] = useState('');
+  const [iban, setIban] = useState('');
+  const [bic, setBic] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const routingError =
-    routing && !isValidRoutingNumber(routing.trim()) ? t('bank-account.errors.routing') : null;
-  const accountError =
-    account && !isValidAccountNumber(account.trim()) ? t('bank-account.errors.account') : null;
-  const ready = !!routing && !!account && !!password && !routingError && !accountError && !saving;
+  const scheme: BankScheme | null = bankSchemeOf(country);
+  const typed: TypedBankDetails | null =
+    scheme === 'aba'
+      ? { scheme, routingNumber: routing, accountNumber: account, accountType: type }
+      : scheme === 'sortcode'
+        ? { scheme, sortCode, accountNumber: account }
+        : scheme === 'iban'
+          ? { scheme, iban, bic }
+          : null;
+  const details = typed && normalBankDetails(typed);
+  const problems = details ? bankDetailsProblems(country, details) : {};
+  // A field's problem shows once something is typed in it; a BIC is asked for once the IBAN says
+  // its bank is outside SEPA.
+  const shown = (value: string, problem: string | undefined) =>
+    value && problem ? serverText(problem) : null;
+  const ibanValid = scheme === 'iban' && isValidIban(iban);
+  const bankCountry = details && ibanValid ? bankCountryOf(country, details) : country;
+  const bicNeeded = scheme === 'iban' && bicRequired(bankCountry);
+  const filled =
+    scheme === 'aba'
+      ? !!routing && !!account
+      : scheme === 'sortcode'
+        ? !!sortCode && !!account
+        : scheme === 'iban' && !!iban;
+  const ready = filled && !!password && Object.keys(problems).length === 0 && !saving;
 
   const save = async () => {
+    if (!typed) return;
     setSaving(true);
     setFailure(null);
     try {
-      await saveBankAccount(api, {
-        routingNumber: routing,
-        accountNumber: account,
-        accountType: type,
-        password,
-      });
+      const common = { country, password };
+      await saveBankAccount(
+        api,
+        typed.scheme === 'aba'
+          ? {
+              ...common,
+              scheme: 'aba',
+              routingNumber: typed.routingNumber,
+              accountNumber: typed.accountNumber,
+              accountType: typed.accountType,
+            }
+          : typed.scheme === 'sortcode'
+            ? {
+                ...common,
+                scheme: 'sortcode',
+                sortCode: typed.sortCode,
+                accountNumber: typed.accountNumber,
+              }
+            : { ...common, scheme: 'iban', iban: typed.iban, bic: typed.bic },
+      );
       onSaved();
     } catch (error) {
       setFailure(failureText(error));
@@ -78,36 +171,111 @@ function AddBankAccount({ onSaved, onCancel }: { onSaved: () => void; onCancel?:
         if (ready) void save();
       }}
     >
-      <TextInput
-        label={t('bank-account.fields.routing')}
-        value={routing}
-        onChange={setRouting}
-        error={routingError}
-        inputMode="numeric"
-        autoComplete="off"
-      />
-      <TextInput
-        label={t('bank-account.fields.account')}
-        value={account}
-        onChange={setAccount}
-        error={accountError}
-        inputMode="numeric"
-        autoComplete="off"
-      />
       <label className="field">
-        <span className="field-label">{t('bank-account.fields.type')}</span>
+        <span className="field-label">{t('bank-account.fields.country')}</span>
         <select
           className="input"
-          value={type}
-          onChange={(event) => setType(event.target.value as BankAccountType)}
+          value={country}
+          onChange={(event) => {
+            setCountry(event.target.value);
+            setFailure(null);
+          }}
         >
-          {bankAccountTypes.map((value) => (
-            <option key={value} value={value}>
-              {t(TYPE_KEYS[value])}
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
             </option>
           ))}
         </select>
       </label>
+      {scheme === null && (
+        <p className="field-error" role="alert">
+          {t('bank-account.errors.country')}
+        </p>
+      )}
+      {scheme === 'aba' && (
+        <>
+          <TextInput
+            label={t('bank-account.fields.routing')}
+            value={routing}
+            onChange={setRouting}
+            error={shown(routing, problems.routingNumber)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextInput
+            label={t('bank-account.fields.account')}
+            value={account}
+            onChange={setAccount}
+            error={shown(account, problems.accountNumber)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <label className="field">
+            <span className="field-label">{t('bank-account.fields.type')}</span>
+            <select
+              className="input"
+              value={type}
+              onChange={(event) => setType(event.target.value as BankAccountType)}
+            >
+              {bankAccountTypes.map((value) => (
+                <option key={value} value={value}>
+                  {t(TYPE_KEYS[value])}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {scheme === 'sortcode' && (
+        <>
+          <TextInput
+            label={t('bank-account.fields.sort-code')}
+            value={sortCode}
+            onChange={setSortCode}
+            error={shown(sortCode, problems.sortCode)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextInput
+            label={t('bank-account.fields.account')}
+            value={account}
+            onChange={setAccount}
+            error={shown(account, problems.accountNumber)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </>
+      )}
+      {scheme === 'iban' && (
+        <>
+          <TextInput
+            label={t('bank-account.fields.iban')}
+            value={iban}
+            onChange={setIban}
+            error={shown(iban, problems.iban)}
+            autoComplete="off"
+          />
+          <TextInput
+            label={t(bicNeeded ? 'bank-account.fields.bic' : 'bank-account.fields.bic-optional')}
+            value={bic}
+            onChange={setBic}
+            error={ibanValid && problems.bic ? serverText(problems.bic) : null}
+            autoComplete="off"
+          />
+        </>
+      )}
+      {scheme && (
+        <div className="field">
+          <span className="field-label">{t('bank-account.fields.payout')}</span>
+          <PayoutMethods
+            payouts={answer.currencies.map((currency) => ({
+              currency,
+              method: payoutMethodFor(answer.rail, currency, accountKindOf(scheme, bankCountry)),
+            }))}
+          />
+        </div>
+      )}
       <TextInput
         label={t('bank-account.fields.password')}
         value={password}
@@ -221,21 +389,33 @@ function VerifyBankAccount({
   );
 }
 
+function accountText(t: TFunction, account: BankAccount) {
+  if (account.scheme === 'iban') return t('bank-account.summary.iban', { last4: account.last4 });
+  if (account.scheme === 'sortcode') return t('bank-account.summary.uk', { last4: account.last4 });
+  return t('bank-account.summary.account', {
+    type: t(TYPE_KEYS[account.accountType ?? 'checking']),
+    last4: account.last4,
+  });
+}
+
 function Summary({ account }: { account: BankAccount }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const fact = (term: string, value: string | null) =>
+    value ? [[term, value] as const] : ([] as const);
   return (
     <Facts
       items={[
-        [
-          t('bank-account.fields.account'),
-          t('bank-account.summary.account', {
-            type: t(TYPE_KEYS[account.accountType]),
-            last4: account.last4,
-          }),
-        ],
-        [t('bank-account.fields.routing'), account.routingNumber],
-        ...(account.bankName ? [[t('bank-account.fields.bank'), account.bankName] as const] : []),
+        [t('bank-account.fields.account'), accountText(t, account)],
+        [t('bank-account.fields.country'), countryName(account.country, i18n.language)],
+        ...fact(t('bank-account.fields.routing'), account.routingNumber),
+        ...fact(
+          t('bank-account.fields.sort-code'),
+          account.sortCode && formatSortCode(account.sortCode),
+        ),
+        ...fact(t('bank-account.fields.bic'), account.bic),
+        ...fact(t('bank-account.fields.bank'), account.bankName),
         [t('bank-account.fields.status'), t(STATUS_KEYS[account.status])],
+        [t('bank-account.fields.payout'), <PayoutMethods payouts={account.payoutMethods} />],
       ]}
     />
   );
@@ -284,6 +464,7 @@ export function BankAccountSection() {
                 </>
               )}
               <AddBankAccount
+                answer={answer}
                 onSaved={saved}
                 {...(account && replacing ? { onCancel: () => setReplacing(false) } : {})}
               />

@@ -15,6 +15,7 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'business-not-certified': 'payments.hold.business-not-certified',
   'account-deleted': 'payments.hold.account-deleted',
   'terms-not-accepted': 'payments.hold.terms-not-accepted',
+  'currency-not-payable': 'payments.hold.currency-not-payable',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

@@ -73,8 +73,12 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
         password: PAYEE_PASSWORD,
       });
       expect(added.status()).toBe(200);
+      // The sandbox bank's deposits are random per account; its test bank tells them.
+      const { testDeposits } = (await (
+        await other.get('/api/payment-method/bank-account')
+      ).json()) as { testDeposits: string[] };
       const verified = await other.post('/api/payment-method/bank-account/verify', {
-        amounts: ['0.32', '0.45'],
+        amounts: testDeposits,
       });
       expect(verified.status()).toBe(200);
     } finally {
@@ -124,14 +128,19 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await expect(footer).toHaveText('$0.00');
   await expect(footer.locator('.money')).toHaveAttribute('title', '$0.00355');
 
-  // The payee adds the bank account the payments go to and confirms its micro-deposits.
+  // The payee, in the US, adds the bank account the payments go to and confirms its
+  // micro-deposits; the form says how their dollars will be paid.
   const bank = page.getByRole('region', { name: 'Bank account' });
+  await expect(bank.getByLabel('Country of the bank')).toHaveValue('US');
   await bank.getByRole('textbox', { name: 'Routing number' }).fill('011000016');
   await expect(
     bank.getByText('A routing number is 9 digits with a valid check digit.'),
   ).toBeVisible();
   await bank.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
   await bank.getByRole('textbox', { name: 'Account number' }).fill('1234567890');
+  await expect(bank.getByRole('list', { name: 'How you are paid' })).toHaveText(
+    "USD: Paid through the portal's payment partner",
+  );
   await bank.getByLabel('Your password').fill(PAYEE_PASSWORD);
   await bank.getByRole('button', { name: 'Save the bank account' }).click();
   await expect(bank).toContainText('Checking account ending 7890');
@@ -139,14 +148,18 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   // The payment partner names the bank of the routing number.
   await expect(bank).toContainText('Federal Reserve Bank of Boston');
   await expect(bank).toContainText('Wrong tries left: 3');
-  await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.12');
-  await bank.getByRole('textbox', { name: 'Second deposit' }).fill('0.45');
+  // The deposits are random: the sandbox's test bank names them on the page.
+  const told = await bank.getByText('This portal pays through a test bank').textContent();
+  const [first, second] = /deposits are (0\.\d\d), (0\.\d\d)/.exec(told ?? '')?.slice(1) ?? [];
+  expect(first).toBeTruthy();
+  await bank.getByRole('textbox', { name: 'First deposit' }).fill('1.12');
+  await bank.getByRole('textbox', { name: 'Second deposit' }).fill(second ?? '');
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(
     bank.getByText('Transaction Mismatch: Transactions do not match, please try again.'),
   ).toBeVisible();
   await expect(bank).toContainText('Wrong tries left: 2');
-  await bank.getByRole('textbox', { name: 'First deposit' }).fill('0.32');
+  await bank.getByRole('textbox', { name: 'First deposit' }).fill(first ?? '');
   await bank.getByRole('button', { name: 'Verify' }).click();
   await expect(bank).toContainText('Verified: your payments go to this account');
 
@@ -223,6 +236,36 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await expect(payment).toContainText('Completed');
   await page.goto('/wallet');
   await expect(balance).toContainText('$0.00355');
+});
+
+test('a payee in Germany enters an IBAN and sees how they will be paid', async ({
+  page,
+  baseURL,
+}) => {
+  const payee = await activatedPayee(baseURL ?? '', PAYEE_PASSWORD);
+  await login(page, payee, PAYEE_PASSWORD);
+  await page.goto('/wallet');
+  const bank = page.getByRole('region', { name: 'Bank account' });
+  await bank.getByLabel('Country of the bank').selectOption('DE');
+  // A German bank is known by its IBAN: no routing number, no account type.
+  await expect(bank.getByRole('textbox', { name: 'Routing number' })).toHaveCount(0);
+  const iban = bank.getByRole('textbox', { name: 'IBAN' });
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await expect(
+    bank.getByText('This IBAN is not valid: check it against your bank statement.'),
+  ).toBeVisible();
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  // In SEPA the BIC may be left out.
+  await expect(bank.getByRole('textbox', { name: 'BIC (SWIFT code), optional' })).toBeVisible();
+  await expect(bank.getByRole('list', { name: 'How you are paid' })).toHaveText(
+    "USD: Paid through the portal's payment partner",
+  );
+  await bank.getByLabel('Your password').fill(PAYEE_PASSWORD);
+  await bank.getByRole('button', { name: 'Save the bank account' }).click();
+  await expect(bank).toContainText('IBAN ending 3000');
+  await expect(bank).toContainText('Germany');
+  await expect(bank).not.toContainText('370400440532013000');
+  await expect(bank).toContainText('Wrong tries left: 3');
 });
 
 test('the label downloads its transactions as a CSV file', async ({ page }) => {

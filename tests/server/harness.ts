@@ -104,7 +104,6 @@ export const testPayments: AppOptions['payments'] = {
     webhookDelayMs: 1000,
     duplicateShare: 0,
     secret: 'test-webhook-secret',
-    microDeposits: ['0.32', '0.45'],
     microDepositDelayMs: 0,
   },
 };

@@ -7,8 +7,9 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
     await tx.query(
       `insert into payee_payment_methods (payee_id, partner_customer_id, funding_source_id,
                                           routing_number, account_number_encrypted, last4,
-                                          account_type, bank_name, added_at, version)
-       values ($1, $2, $3, $4, $5, $6, $7, $10, $8, $9)
+                                          account_type, bank_name, added_at, version, scheme,
+                                          bank_country, sort_code, bic)
+       values ($1, $2, $3, $4, $5, $6, $7, $10, $8, $9, $11, $12, $13, $14)
        on conflict (payee_id) do update set
          partner_customer_id = excluded.partner_customer_id,
          funding_source_id = excluded.funding_source_id,
@@ -16,6 +17,8 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
          account_number_encrypted = excluded.account_number_encrypted,
          last4 = excluded.last4, account_type = excluded.account_type,
          bank_name = excluded.bank_name, added_at = excluded.added_at,
+         scheme = excluded.scheme, bank_country = excluded.bank_country,
+         sort_code = excluded.sort_code, bic = excluded.bic,
          micro_deposits_sent_at = null, verified_at = null, failed_verifications = 0,
          verification_locked_at = null, version = excluded.version`,
       [
@@ -29,6 +32,10 @@ export const bankAccountProjector: Projector<BankAccountEvent> = {
         at,
         version,
         data.bankName ?? null,
+        data.scheme ?? 'aba',
+        data.country ?? 'US',
+        data.sortCode ?? null,
+        data.bic ?? null,
       ],
     );
   },

@@ -2,7 +2,7 @@
 // everybody, and paid only once its two micro-deposits are confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../../server/dataKey';
-import { isValidRoutingNumber } from '../../../rules/bankAccount';
+import { BIC_REQUIRED, IBAN_INVALID, isValidRoutingNumber } from '../../../rules/bankAccount';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import {
   get,
@@ -15,6 +15,9 @@ import {
 } from '../harness';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { addDemoPerson } from '../demoPeople';
+import { confirmSandboxDeposits, sandboxDeposits, WRONG_DEPOSITS } from './microDeposits';
+import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
+import { ownLabel, settleStatement } from '../statements/labelStatements';
 
 describe('bank accounts', () => {
   let portal: TestPortal;
@@ -58,7 +61,7 @@ describe('bank accounts', () => {
       password: DEMO_PASSWORD,
     });
     expect(shortAccount.json().message).toBe('An account number must be 10 numbers long.');
-    expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toEqual({
+    expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toMatchObject({
       bankAccount: null,
       testDeposits: null,
     });
@@ -98,7 +101,11 @@ describe('bank accounts', () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({
+      scheme: 'aba',
+      country: 'US',
       routingNumber: '011000015',
+      sortCode: null,
+      bic: null,
       last4: '7890',
       accountType: 'savings',
       status: 'verification-pending',
@@ -130,14 +137,16 @@ describe('bank accounts', () => {
     expect(logged.map((row) => row.data).join()).not.toContain('1234567890');
 
     const wrong = await write(portal.app, paco, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['0.12', '0.45'],
+      amounts: WRONG_DEPOSITS,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(
       'Transaction Mismatch: Transactions do not match, please try again.',
     );
+    // In either order, with a dollar sign as the bank statement shows it.
+    const [first, second] = await sandboxDeposits(portal.app, paco);
     const right = await write(portal.app, paco, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['$0.45', '0.32'],
+      amounts: [`$${second}`, first],
     });
     expect(right.json()).toMatchObject({ status: 'verified', verifiedAt: expect.any(Number) });
     const types = await portal.db.query<{ type: string }>(
@@ -150,6 +159,134 @@ describe('bank accounts', () => {
       'BankAccountVerificationFailed',
       'BankAccountVerified',
     ]);
+  });
+
+  /** Everything kept of the person's bank account, in the table and the log, as text. */
+  const keptText = async (id: string) => {
+    const rows = await portal.db.query<{ text: string }>(
+      `select row_to_json(m)::text as text from payee_payment_methods m where payee_id = $1
+       union all select data::text from events where stream_id = $2
+       union all select row_to_json(f)::text from sandbox_funding_sources f
+        where id = (select funding_source_id from payee_payment_methods where payee_id = $1)
+       union all select body from outbox
+        where recipient = (select username from users where id = $1)`,
+      [id, `bankaccount-${id}`],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    return rows.map((row) => row.text).join('\n');
+  };
+  const sealedNumber = async (id: string) => {
+    const [stored] = await portal.db.query<{ sealed: string }>(
+      'select account_number_encrypted as sealed from payee_payment_methods where payee_id = $1',
+      [id],
+    );
+    return decrypt(Buffer.alloc(32, 7), stored?.sealed ?? '');
+  };
+
+  it('keeps a German IBAN encrypted, printed or not, and shows its last 4 only', async () => {
+    const { id, session: eva } = await newPayee('iban@demo.label', 'Eva Iban');
+    const added = await write(portal.app, eva, 'PUT', '/api/payment-method/bank-account', {
+      scheme: 'iban',
+      country: 'DE',
+      iban: 'de89 3704 0044 0532 0130 00',
+      password: DEMO_PASSWORD,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      scheme: 'iban',
+      country: 'DE',
+      routingNumber: null,
+      sortCode: null,
+      bic: null,
+      accountType: null,
+      last4: '3000',
+      status: 'verification-pending',
+      // The sandbox rail pays every currency.
+      payoutMethods: [{ currency: 'USD', method: 'sandbox' }],
+    });
+    expect(await sealedNumber(id)).toBe('DE89370400440532013000');
+    const kept = await keptText(id);
+    for (const clear of ['DE89370400440532013000', '370400440532013000', '0532 0130']) {
+      expect(added.body).not.toContain(clear);
+      expect(kept).not.toContain(clear);
+    }
+    expect(kept).toContain('ending 3000');
+    // Confirmed as any account: the deposits are the sandbox bank's.
+    expect((await confirmSandboxDeposits(portal.app, eva)).json()).toMatchObject({
+      status: 'verified',
+    });
+  });
+
+  it('keeps a UK account by its sort code, the number encrypted', async () => {
+    const { id, session: uma } = await newPayee('sortcode@demo.label', 'Uma Sortcode');
+    const added = await write(portal.app, uma, 'PUT', '/api/payment-method/bank-account', {
+      scheme: 'sortcode',
+      country: 'GB',
+      sortCode: '60-16-13',
+      accountNumber: '31926819',
+      password: DEMO_PASSWORD,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      scheme: 'sortcode',
+      country: 'GB',
+      sortCode: '601613',
+      routingNumber: null,
+      accountType: null,
+      last4: '6819',
+    });
+    expect(await sealedNumber(id)).toBe('31926819');
+    expect(added.body).not.toContain('31926819');
+    expect(await keptText(id)).not.toContain('31926819');
+  });
+
+  it('refuses a mistyped IBAN, or one outside SEPA without its BIC, in the reader’s language', async () => {
+    const { session: tia } = await newPayee('badiban@demo.label', 'Tia Badiban');
+    const put = (body: Record<string, string>) =>
+      write(portal.app, tia, 'PUT', '/api/payment-method/bank-account', {
+        scheme: 'iban',
+        password: DEMO_PASSWORD,
+        ...body,
+      });
+    const mistyped = await put({ country: 'DE', iban: 'DE89 3704 0044 0532 0130 01' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().message).toBe(IBAN_INVALID);
+    const turkish = await put({ country: 'TR', iban: 'TR330006100519786457841326' });
+    expect(turkish.statusCode).toBe(400);
+    expect(turkish.json().message).toBe(BIC_REQUIRED);
+    // The page shows each text by its key, translated in all six languages (refusalTexts).
+    expect(SERVER_TEXT_KEYS[IBAN_INVALID]).toBe('bank-account.errors.iban');
+    expect(SERVER_TEXT_KEYS[BIC_REQUIRED]).toBe('bank-account.errors.bic-required');
+    expect(
+      (await get(portal.app, tia, '/api/payment-method/bank-account')).json().bankAccount,
+    ).toBe(null);
+    const withBic = await put({
+      country: 'TR',
+      iban: 'TR330006100519786457841326',
+      bic: 'TGBATRIS',
+    });
+    expect(withBic.json()).toMatchObject({ scheme: 'iban', country: 'TR', bic: 'TGBATRIS' });
+  });
+
+  it('pays a GBP statement to a US account on the sandbox rail', async () => {
+    const label = await ownLabel(portal, {
+      name: 'Sandbox Pounds',
+      isrc: 'QZBA12600001',
+      payees: { paco: { fullname: 'Paco Sandbox', pct: '100', bank: '1234567890' } },
+    });
+    await settleStatement(portal, label.owner, {
+      isrc: 'QZBA12600001',
+      month: '2026-05',
+      earnings: '10',
+      cashless: false,
+      currency: 'GBP',
+    });
+    await portal.app.runPaymentBatch();
+    const ada = await login(portal.app, 'admin@demo.label');
+    const list = (
+      await get(portal.app, ada, `/api/payments?payee=${label.payees.paco?.id}`)
+    ).json();
+    expect(list.items).toMatchObject([{ currency: 'GBP', status: 'processing', holdReason: null }]);
   });
 
   it('lets nobody set another person’s bank account, an emulating admin neither', async () => {
@@ -240,7 +377,7 @@ describe('micro-deposits as the bank sends them', () => {
     const { id, session: paco } = await newPayee('eager@demo.label', 'Eve Eager');
     await add(paco, '021000021');
     const before = await bankEvents(id);
-    const early = await verify(paco, ['0.32', '0.45']);
+    const early = await verify(paco, WRONG_DEPOSITS);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(
       'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.',
@@ -253,9 +390,10 @@ describe('micro-deposits as the bank sends them', () => {
     expect(await bankEvents(id)).toEqual(before);
     portal.clock.advance(DAY);
     const later = await login(portal.app, 'eager@demo.label');
-    expect(
-      (await get(portal.app, later, '/api/payment-method/bank-account')).json().testDeposits,
-    ).toEqual(['0.32', '0.45']);
+    expect(await sandboxDeposits(portal.app, later)).toEqual([
+      expect.stringMatching(/^0\.\d\d$/),
+      expect.stringMatching(/^0\.\d\d$/),
+    ]);
   });
 
   it('allows 3 wrong pairs, then the account must be added again', async () => {
@@ -265,10 +403,10 @@ describe('micro-deposits as the bank sends them', () => {
     const paco = await login(portal.app, 'fumbler@demo.label');
     expect((await get(portal.app, paco, '/api/payment-method/bank-account')).json()).toMatchObject({
       bankAccount: { status: 'verification-pending', triesLeft: 3 },
-      testDeposits: ['0.32', '0.45'],
     });
+    const deposits = await sandboxDeposits(portal.app, paco);
     for (const triesLeft of [2, 1]) {
-      const wrong = await verify(paco, ['0.12', '0.45']);
+      const wrong = await verify(paco, WRONG_DEPOSITS);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(
         'Transaction Mismatch: Transactions do not match, please try again.',
@@ -276,7 +414,7 @@ describe('micro-deposits as the bank sends them', () => {
       const read = (await get(portal.app, paco, '/api/payment-method/bank-account')).json();
       expect(read.bankAccount).toMatchObject({ status: 'verification-pending', triesLeft });
     }
-    const last = await verify(paco, ['0.12', '0.45']);
+    const last = await verify(paco, WRONG_DEPOSITS);
     expect(last.statusCode).toBe(400);
     // SPEC section 8's text; the page says why beside it.
     const locked = 'Error, please delete account and re-enter your information';
@@ -287,7 +425,7 @@ describe('micro-deposits as the bank sends them', () => {
       testDeposits: null,
     });
     // Even the right amounts no longer verify it: the partner dropped the account.
-    const right = await verify(paco, ['0.32', '0.45']);
+    const right = await verify(paco, deposits);
     expect(right.statusCode).toBe(409);
     expect(right.json().message).toBe(locked);
     expect(await bankEvents(id)).toEqual([
@@ -301,9 +439,10 @@ describe('micro-deposits as the bank sends them', () => {
 
     // Added again: new deposits, three new tries, and verified once they are in.
     await add(paco, '021000021');
-    expect((await verify(paco, ['0.32', '0.45'])).statusCode).toBe(409);
+    expect((await verify(paco, deposits)).statusCode).toBe(409);
     portal.clock.advance(DAY);
-    const verified = await verify(await login(portal.app, 'fumbler@demo.label'), ['0.45', '0.32']);
+    const again = await login(portal.app, 'fumbler@demo.label');
+    const verified = await confirmSandboxDeposits(portal.app, again);
     expect(verified.json()).toMatchObject({ status: 'verified', bankName: 'JPMorgan Chase Bank' });
   });
 
@@ -315,9 +454,20 @@ describe('micro-deposits as the bank sends them', () => {
     await add(waitingOne, '011000015');
     portal.clock.advance(DAY);
     const steady = await login(portal.app, 'steady@demo.label');
-    expect((await verify(steady, ['0.32', '0.45'])).json()).toMatchObject({ status: 'verified' });
+    expect((await confirmSandboxDeposits(portal.app, steady)).json()).toMatchObject({
+      status: 'verified',
+    });
     const waiting = await login(portal.app, 'waiting@demo.label');
-    expect((await verify(waiting, ['0.12', '0.45'])).statusCode).toBe(400);
+    expect((await verify(waiting, WRONG_DEPOSITS)).statusCode).toBe(400);
+    // An account abroad, its IBAN and BIC as the log has them.
+    const { session: abroad } = await newPayee('abroad@demo.label', 'Abe Abroad');
+    const iban = await write(portal.app, abroad, 'PUT', '/api/payment-method/bank-account', {
+      scheme: 'iban',
+      iban: 'SA0380000000608010167519',
+      bic: 'NCBKSAJE',
+      password: DEMO_PASSWORD,
+    });
+    expect(iban.json()).toMatchObject({ scheme: 'iban', country: 'SA', bic: 'NCBKSAJE' });
     const live = await dumpReadModels(portal.db);
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProduct, login, write, type TestPortal } from '../harness';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { labelStatements } from '../statements/labelStatements';
+import { confirmSandboxDeposits } from './microDeposits';
 
 const ISRC = 'QZCR12600001';
 const KILLS = 20;
@@ -80,13 +81,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('payments killed mid-batch', () =>
         password: DEMO_PASSWORD,
       });
       expect(added.statusCode, added.body).toBe(200);
-      const verified = await write(
-        portal.app,
-        payee,
-        'POST',
-        '/api/payment-method/bank-account/verify',
-        { amounts: ['0.32', '0.45'] },
-      );
+      const verified = await confirmSandboxDeposits(portal.app, payee);
       expect(verified.statusCode, verified.body).toBe(200);
     }
     for (const month of MONTHS) await label.settle(month, '123.4567');

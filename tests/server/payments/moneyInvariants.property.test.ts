@@ -33,6 +33,7 @@ import { distroKidHeader } from '../import/helpers';
 import { uploadStatement } from '../multipart';
 import { acceptedPaymentTerms } from '../statements/labelStatements';
 import { productDetails } from '../tenancy';
+import { confirmSandboxDeposits } from './microDeposits';
 
 const SEED = 20261128;
 /** MONEY_PROPERTY_RUNS runs more (or fewer) of them, to search longer than the suite does. */
@@ -297,12 +298,7 @@ describe('money invariants under random flows', () => {
       }),
       'bank account',
     );
-    ok(
-      await write(app(), who, 'POST', '/api/payment-method/bank-account/verify', {
-        amounts: ['0.32', '0.45'],
-      }),
-      'micro-deposits',
-    );
+    ok(await confirmSandboxDeposits(app(), who), 'micro-deposits');
     await acceptedPaymentTerms(portal, who);
     label.bankAccounts[payee] = returns ? 'returns' : 'settles';
   }
@@ -394,7 +390,12 @@ describe('money invariants under random flows', () => {
       await app().runPaymentBatch();
       return;
     }
-    await runPaymentBatch({ db: portal.db, partner: dyingPartner(), now: portal.clock.now }).then(
+    await runPaymentBatch({
+      db: portal.db,
+      partner: dyingPartner(),
+      now: portal.clock.now,
+      rail: 'sandbox',
+    }).then(
       () => undefined,
       (error: unknown) => {
         if (!String(error).includes('The portal died')) throw error;

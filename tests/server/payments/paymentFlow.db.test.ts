@@ -191,7 +191,7 @@ describe('payments through the sandbox partner', () => {
       cancelTransfer: (id, now) => partner.cancelTransfer(id, now),
     };
     await expect(
-      runPaymentBatch({ db: portal.db, partner: crashing, now: portal.clock.now }),
+      runPaymentBatch({ db: portal.db, partner: crashing, now: portal.clock.now, rail: 'sandbox' }),
     ).rejects.toThrow('The process died');
     expect((await paymentOf(label.aria)).internalState).toBe('TRANSFER');
 

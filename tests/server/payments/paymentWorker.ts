@@ -29,7 +29,6 @@ const app = await buildApp({
       webhookDelayMs: 10,
       duplicateShare: 0.5,
       secret: 'crash-suite-secret',
-      microDeposits: ['0.32', '0.45'],
       microDepositDelayMs: 0,
     },
   },
@@ -52,7 +51,7 @@ const slowToCommit: PaymentPartner = {
 
 process.stdout.write('ready\n');
 do {
-  await runPaymentBatch({ db, partner: slowToCommit, now: () => new Date() });
+  await runPaymentBatch({ db, partner: slowToCommit, now: () => new Date(), rail: 'sandbox' });
   await sleep(40);
   await app.tickPartner();
 } while (!once);

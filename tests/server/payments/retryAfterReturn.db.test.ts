@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../../server/seed';
 import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import { createDemoProduct, get, login, write, type LoggedIn } from '../harness';
 import { labelStatements, type LabelStatements } from '../statements/labelStatements';
+import { confirmSandboxDeposits } from './microDeposits';
 
 const ISRC = 'QZRT12600001';
 
@@ -67,9 +68,7 @@ describe('a failed payment retried after a later statement was paid', () => {
       password: DEMO_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(200);
-    const verified = await write(app(), payee, 'POST', '/api/payment-method/bank-account/verify', {
-      amounts: ['0.32', '0.45'],
-    });
+    const verified = await confirmSandboxDeposits(app(), payee);
     expect(verified.statusCode, verified.body).toBe(200);
   };
 

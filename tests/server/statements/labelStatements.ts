@@ -9,6 +9,7 @@ import { uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { PAYMENT_TERMS_VERSION } from '../../../rules/paymentTerms';
+import { confirmSandboxDeposits } from '../payments/microDeposits';
 
 export interface LabelStatements {
   portal: TestPortal;
@@ -194,15 +195,7 @@ export async function verifiedBankAccount(
     password: DEMO_PASSWORD,
   });
   expect(added.statusCode, added.body).toBe(200);
-  const verified = await write(
-    portal.app,
-    payee,
-    'POST',
-    '/api/payment-method/bank-account/verify',
-    {
-      amounts: ['0.45', '0.32'],
-    },
-  );
+  const verified = await confirmSandboxDeposits(portal.app, payee);
   expect(verified.json().status, verified.body).toBe('verified');
   await acceptedPaymentTerms(portal, payee);
 }

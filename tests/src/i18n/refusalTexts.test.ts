@@ -15,6 +15,14 @@ import {
   REPLACE_WHILE_BUSY,
   REPLACED_ALREADY,
 } from '../../../server/statements/replaceFile';
+import {
+  BANK_COUNTRY_NOT_TAKEN,
+  BIC_INVALID,
+  BIC_REQUIRED,
+  IBAN_INVALID,
+  SORT_CODE_INVALID,
+  UK_ACCOUNT_NUMBER_INVALID,
+} from '../../../rules/bankAccount';
 
 const SERVER_TEXTS: string[] = [
   ...Object.values(refusals as Record<string, unknown>).filter(
@@ -29,6 +37,13 @@ const SERVER_TEXTS: string[] = [
   REPLACE_WHILE_BUSY,
   REPLACE_STOPPED,
   REPLACED_ALREADY,
+  // Bank details of payees abroad (rules/bankDetails.ts).
+  SORT_CODE_INVALID,
+  UK_ACCOUNT_NUMBER_INVALID,
+  IBAN_INVALID,
+  BIC_INVALID,
+  BIC_REQUIRED,
+  BANK_COUNTRY_NOT_TAKEN,
 ];
 
 describe('what the server refuses a request with', () => {

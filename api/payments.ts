@@ -51,6 +51,9 @@ export const PaymentFailure = Type.Object({
 });
 export type PaymentFailure = Static<typeof PaymentFailure>;
 
+/** The failure code of a transfer cancelled before it reached the bank (not a bank's code). */
+export const CANCELLED = 'CANCELLED';
+
 export const Payment = Type.Object({
   id: Id,
   statementId: Id,
@@ -144,6 +147,11 @@ export const PaymentDetail = Type.Intersect([
      * there, whole).
      */
     retryable: Type.Optional(Type.Boolean()),
+    /**
+     * Admins and the label's owner only: whether a cancel can run now (the transfer is with the
+     * partner, not yet with the bank).
+     */
+    cancellable: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type PaymentDetail = Static<typeof PaymentDetail>;

@@ -41,15 +41,20 @@ export interface PaymentScope {
   account: string | null;
   payee: string | null;
   internal: boolean;
+  /** Admins and label owners cancel payments not yet with the bank (their label's, for owners). */
+  cancels?: boolean;
 }
 
 export function paymentScope(user: SessionUser): PaymentScope {
   const internal = user.roles.includes('admin');
-  if (seesAllAccounts(user)) return { account: null, payee: null, internal };
+  const cancels =
+    allows(user.permissions, 'payment:rw') &&
+    (user.roles.includes('admin') || user.roles.includes('owner'));
+  if (seesAllAccounts(user)) return { account: null, payee: null, internal, cancels };
   if (allows(user.permissions, 'payment:rw') || allows(user.permissions, 'transaction:rw')) {
-    return { account: user.accountId, payee: null, internal };
+    return { account: user.accountId, payee: null, internal, cancels };
   }
-  return { account: null, payee: user.id, internal };
+  return { account: null, payee: user.id, internal, cancels: false };
 }
 
 /** The internal states behind each status everybody reads, from the payment machine. */
@@ -107,6 +112,12 @@ interface PaymentRow extends Record<string, unknown> {
 const json = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/** What the payment must still move: nothing once completed, the fee once the payee is paid. */
+function deltaOf(row: PaymentRow, status: PaymentStatus): string {
+  if (status === 'completed') return '0';
+  return row.state === 'REMUNERATE' ? row.fee : row.total;
+}
+
 function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
   const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
   const status = statusOf(snapshot);
@@ -129,9 +140,7 @@ function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
     retries: Number(row.retries),
     createdAt: epochSeconds(row.created_at) ?? 0,
     completedAt: epochSeconds(row.completed_at),
-    ...(scope.internal
-      ? { internalState: row.state, delta: status === 'completed' ? '0' : row.total }
-      : {}),
+    ...(scope.internal ? { internalState: row.state, delta: deltaOf(row, status) } : {}),
   };
 }
 
@@ -388,7 +397,18 @@ export async function readPayment(
     transfers: moves.map(toLedgerMove),
     history: await historyOf(db, payment, scope),
     ...(scope.internal ? { retryable: await isRetryable(db, row) } : {}),
+    ...(scope.cancels ? { cancellable: isCancellable(row) } : {}),
   };
+}
+
+/**
+ * Whether a cancel can run now: the partner holds the payment's transfer and the payment machine
+ * takes a cancel in its state (payments.ts asks the partner, which refuses once the bank has it).
+ */
+function isCancellable(row: PaymentRow): boolean {
+  if (!row.partner_transfer_id) return false;
+  const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
+  return nextPaymentSnapshot(snapshot, { type: 'transfer.cancelled' }) !== null;
 }
 
 /** Whether the payment machine takes an admin's retry now (payments.ts moves it the same way). */

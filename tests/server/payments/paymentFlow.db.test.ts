@@ -110,11 +110,15 @@ describe('payments through the sandbox partner', () => {
     return (await get(portal.app, ada, `/api/statements/${statementId}`)).json().status as string;
   };
 
-  /** The sandbox bank's answers: settled a minute after the transfer, its webhooks a second later. */
+  /**
+   * The sandbox bank's answers: settled a minute after the transfer, its webhooks a second later;
+   * the next tick transfers the fee of what settled.
+   */
   const bankAnswers = async () => {
     portal.clock.advance(60_001);
     await portal.app.tickPartner();
     portal.clock.advance(1001);
+    await portal.app.tickPartner();
     await portal.app.tickPartner();
   };
 
@@ -288,6 +292,18 @@ describe('payments through the sandbox partner', () => {
     expect((await paymentOf(label.paco)).status).toBe('processing');
     portal.clock.advance(1001);
     await portal.app.tickPartner();
+
+    // Paid to Paco's bank; the partner's fee waits for the next run (REMUNERATE), and two runs
+    // at once transfer it once.
+    expect(await paymentOf(label.paco)).toMatchObject({
+      status: 'processing',
+      internalState: 'REMUNERATE',
+      fee: '0.25',
+      delta: '0.25',
+      completedAt: null,
+    });
+    expect(await ledger(label)).toMatchObject({ ariaReturned: '4', paidOut: '6', fees: '0' });
+    await Promise.all([portal.app.runPaymentBatch(), portal.app.tickPartner()]);
 
     const paco = await paymentOf(label.paco);
     expect(paco).toMatchObject({

@@ -120,6 +120,11 @@ export const PaymentHistoryEntry = Type.Object({
   emulatingActor: NullableString,
   failure: Type.Union([PaymentFailure, Type.Null()]),
   holdReason: Type.Union([literals(holdReasons), Type.Null()]),
+  /**
+   * A return after the bank had settled the transfer: the fee the label paid for it, which stays
+   * paid.
+   */
+  feeKept: Type.Optional(Decimal),
 });
 export type PaymentHistoryEntry = Static<typeof PaymentHistoryEntry>;
 

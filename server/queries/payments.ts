@@ -310,6 +310,9 @@ async function historyOf(
         emulatingActor: event.emulating_actor,
         failure: event.type === 'PaymentReturned' ? (data.failure as PaymentFailure) : null,
         holdReason: event.type === 'PaymentHeld' ? (data.reason as HoldReason) : null,
+        ...(event.type === 'PaymentReturned' && typeof data.feeKept === 'string'
+          ? { feeKept: data.feeKept }
+          : {}),
       },
     ];
   });

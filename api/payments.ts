@@ -77,6 +77,17 @@ export const Payment = Type.Object({
   retries: Type.Integer({ minimum: 0 }),
   createdAt: EpochSeconds,
   completedAt: NullableEpoch,
+  /**
+   * What recoupments deducted from the payee's share on the statement before it was paid, exact;
+   * null for payments prepared before it was kept.
+   */
+  deduction: Type.Union([Decimal, Type.Null()]),
+  /** The role the payee is paid in (payee, collaborator, artist, warranter); null before kept. */
+  role: Type.Union([Type.String(), Type.Null()]),
+  /** How many of the statement's lines (product and code) contributed; null before kept. */
+  contributingCount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** The payee's balance in the currency once this payment was taken from it; null before kept. */
+  walletBalance: Type.Union([Decimal, Type.Null()]),
   /** Admins only: the internal state of SPEC section 4. */
   internalState: Type.Optional(literals(paymentStates)),
   /** Admins only: what the payment must still move, as exact decimal text (0 once completed). */

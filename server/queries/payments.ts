@@ -80,7 +80,9 @@ const PAYMENT_COLUMNS = `p.id, p.statement_id, s.title as statement_title, s.acc
   a.name as account_name, p.payee_id, ${PAYEE_NAME} as payee_name, p.origin,
   trim_scale(p.amount)::text as amount, trim_scale(p.fee)::text as fee,
   trim_scale(p.amount + p.fee)::text as total, p.currency, p.state, p.hold_reason, p.failure,
-  p.retries, p.created_at, p.completed_at, p.partner_transfer_id`;
+  p.retries, p.created_at, p.completed_at, p.partner_transfer_id,
+  trim_scale(p.deduction)::text as deduction, p.role, p.contributing,
+  trim_scale(p.wallet_balance)::text as wallet_balance`;
 
 const PAYMENT_FROM = `payments p
   join statements s on s.id = p.statement_id
@@ -107,6 +109,10 @@ interface PaymentRow extends Record<string, unknown> {
   created_at: Date | string;
   completed_at: Date | string | null;
   partner_transfer_id: string | null;
+  deduction: string | null;
+  role: string | null;
+  contributing: number | null;
+  wallet_balance: string | null;
 }
 
 const json = <T>(value: T | string): T =>
@@ -140,6 +146,10 @@ function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
     retries: Number(row.retries),
     createdAt: epochSeconds(row.created_at) ?? 0,
     completedAt: epochSeconds(row.completed_at),
+    deduction: row.deduction,
+    role: row.role,
+    contributingCount: row.contributing === null ? null : Number(row.contributing),
+    walletBalance: row.wallet_balance,
     ...(scope.internal ? { internalState: row.state, delta: deltaOf(row, status) } : {}),
   };
 }

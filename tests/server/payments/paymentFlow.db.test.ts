@@ -701,4 +701,54 @@ describe('payments through the sandbox partner', () => {
     }
     expect(money).toMatchObject({ paco: '0.00426', onTheirWay: '0' });
   });
+
+  it('says what each payment deducted, in which role, from how many lines, what balance it left, and whether a recoupment paid it', async () => {
+    const label = await ownLabel(portal, {
+      name: 'Advance Records',
+      isrc: 'QZPF12600016',
+      payees: {
+        paco: { fullname: 'Paco Payee', pct: '90', bank: null },
+        aria: { fullname: 'Aria Artist', pct: '10', bank: null },
+      },
+    });
+    const paco = label.payees.paco!;
+    const aria = label.payees.aria!;
+    // Aria advanced Paco 3, recouped from half of what he earns.
+    const advance = await write(portal.app, label.owner, 'POST', '/api/recoupments', {
+      type: 'advance',
+      title: 'Studio advance',
+      amount: '3',
+      recoupablePct: '50',
+      creditorId: aria.id,
+      debtorIds: [paco.id],
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    await label.settle('2026-09', '10.0071');
+    const pacoPayment = await paymentOf(paco);
+    const ariaPayment = await paymentOf(aria);
+    // Paco earned 9.00639; the advance took 3 of it: 6 paid, 0.00639 left in his balance.
+    expect(pacoPayment).toMatchObject({
+      origin: 'proceeds',
+      amount: '6',
+      deduction: '3',
+      role: 'payee',
+      contributingCount: 1,
+      walletBalance: '0.00639',
+    });
+    // Aria earned 1.00071 of her own, and the advance paid her back 3: mostly a recoupment.
+    expect(ariaPayment).toMatchObject({
+      origin: 'recoupment',
+      amount: '4',
+      deduction: '0',
+      role: 'payee',
+      contributingCount: 1,
+      walletBalance: '0.00071',
+    });
+    // The payee reads the same of their own payment; replay keeps them.
+    const own = await login(portal.app, paco.username);
+    expect((await get(portal.app, own, `/api/payments/${pacoPayment.id}`)).json()).toMatchObject({
+      deduction: '3',
+      walletBalance: '0.00639',
+    });
+  });
 });

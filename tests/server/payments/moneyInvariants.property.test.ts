@@ -117,7 +117,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), doubleClick: fc.boolean() }),
   },
-  { weight: 1, arbitrary: fc.constant({ kind: 'lateReturn' as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'lateReturn' as const }) },
   {
     weight: 2,
     arbitrary: fc.record({

@@ -54,6 +54,9 @@ export const PaymentFailure = Type.Object({
 });
 export type PaymentFailure = Static<typeof PaymentFailure>;
 
+/** The failure code of a transfer cancelled before it reached the bank (not a bank's code). */
+export const CANCELLED = 'CANCELLED';
+
 export const Payment = Type.Object({
   id: Id,
   statementId: Id,
@@ -77,6 +80,17 @@ export const Payment = Type.Object({
   retries: Type.Integer({ minimum: 0 }),
   createdAt: EpochSeconds,
   completedAt: NullableEpoch,
+  /**
+   * What recoupments deducted from the payee's share on the statement before it was paid, exact;
+   * null for payments prepared before it was kept.
+   */
+  deduction: Type.Union([Decimal, Type.Null()]),
+  /** The role the payee is paid in (payee, collaborator, artist, warranter); null before kept. */
+  role: Type.Union([Type.String(), Type.Null()]),
+  /** How many of the statement's lines (product and code) contributed; null before kept. */
+  contributingCount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** The payee's balance in the currency once this payment was taken from it; null before kept. */
+  walletBalance: Type.Union([Decimal, Type.Null()]),
   /** Admins only: the internal state of SPEC section 4. */
   internalState: Type.Optional(literals(paymentStates)),
   /** Admins only: what the payment must still move, as exact decimal text (0 once completed). */
@@ -120,6 +134,11 @@ export const PaymentHistoryEntry = Type.Object({
   emulatingActor: NullableString,
   failure: Type.Union([PaymentFailure, Type.Null()]),
   holdReason: Type.Union([literals(holdReasons), Type.Null()]),
+  /**
+   * A return after the bank had settled the transfer: the fee the label paid for it, which stays
+   * paid.
+   */
+  feeKept: Type.Optional(Decimal),
 });
 export type PaymentHistoryEntry = Static<typeof PaymentHistoryEntry>;
 
@@ -147,6 +166,11 @@ export const PaymentDetail = Type.Intersect([
      * there, whole).
      */
     retryable: Type.Optional(Type.Boolean()),
+    /**
+     * Admins and the label's owner only: whether a cancel can run now (the transfer is with the
+     * partner, not yet with the bank).
+     */
+    cancellable: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type PaymentDetail = Static<typeof PaymentDetail>;

@@ -18,13 +18,19 @@ import {
  *                           the payment minimum, a business not certified), else transferring
  *   held [HOLD]             an internal hold, with its reason; every batch looks again
  *     batch.start        -> transferring once nothing holds it; held again otherwise
- *   transferring [TRANSFER] the partner is asked for the bank transfer (idempotency key: the id)
+ *   transferring [TRANSFER] the partner is asked for the bank transfer (idempotency key: the id,
+ *                           or the ids of the payee's payments that go out together as one)
  *     transfer.created   -> withBank; transfer.failed -> failed
+ *     transfer.cancelled -> failed, when the partner holds a transfer not yet with the bank
  *   withBank [HOLD]         waiting on the bank's confirmation
  *     bank.settled       -> remunerating; bank.returned (R01, R03...) -> failed
- *   remunerating [REMUNERATE] the fee transfer to the payment partner
+ *     transfer.cancelled -> failed: the label or an admin cancelled it before the bank had it
+ *   remunerating [REMUNERATE] the payee is paid; the fee transfer to the payment partner waits for
+ *                           the next batch
  *     fee.settled        -> completed
- *   completed [COMPLETED]   final
+ *   completed [COMPLETED]   every transfer done
+ *     bank.returned      -> failed: a late return (ACH allows some up to 60 days); the fee stays
+ *                           paid
  *   failed [FAILED]         the returned money is kept for this payment; no later payment pays it
  *     payment.retry      -> scheduled when what the return kept still holds the whole amount (an
  *                           admin clears the failure and tries again); refused otherwise
@@ -49,6 +55,7 @@ export type PaymentEvent =
   | { type: 'transfer.failed'; failure: PaymentFailure }
   | { type: 'bank.settled' }
   | { type: 'bank.returned'; failure: PaymentFailure }
+  | { type: 'transfer.cancelled' }
   | { type: 'fee.settled' }
   | { type: 'payment.retry'; facts: PaymentRetryFacts };
 
@@ -85,6 +92,7 @@ export const paymentMachine = setup({
       on: {
         'transfer.created': { target: 'withBank' },
         'transfer.failed': { target: 'failed' },
+        'transfer.cancelled': { target: 'failed' },
       },
     },
     withBank: {
@@ -92,13 +100,17 @@ export const paymentMachine = setup({
       on: {
         'bank.settled': { target: 'remunerating' },
         'bank.returned': { target: 'failed' },
+        'transfer.cancelled': { target: 'failed' },
       },
     },
     remunerating: {
       tags: ['internal:REMUNERATE', 'status:processing', 'busy'],
       on: { 'fee.settled': { target: 'completed' } },
     },
-    completed: { tags: ['internal:COMPLETED', 'status:completed'], type: 'final' },
+    completed: {
+      tags: ['internal:COMPLETED', 'status:completed'],
+      on: { 'bank.returned': { target: 'failed' } },
+    },
     failed: {
       tags: ['internal:FAILED', 'status:failed', 'problem'],
       on: { 'payment.retry': { guard: 'covered', target: 'scheduled' } },

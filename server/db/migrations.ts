@@ -1004,6 +1004,21 @@ export const migrations: Migration[] = [
       alter table sandbox_funding_sources add column added bigserial;
     `,
   },
+  {
+    version: 41,
+    name: "payments: the transfer they go out in, and what SPEC lists of them: deduction, role, contributing lines, the payee's balance after it",
+    // transfer_key: the idempotency key of the partner transfer a payment goes out in, set when
+    // the batch starts it; a payee's payments released together share one. The other columns
+    // come from the statement that prepared the payment; payments prepared before stay null.
+    sql: `
+      alter table payments add column transfer_key text;
+      alter table payments add column deduction numeric(30, 12);
+      alter table payments add column role text;
+      alter table payments add column contributing integer;
+      alter table payments add column wallet_balance numeric(30, 12);
+      create index payments_transfer on payments (partner_transfer_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -1,5 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { BatchRun, HoldReason, PaymentState } from '../../api/payments';
+import { createHash, randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import {
+  CANCELLED,
+  type BatchRun,
+  type HoldReason,
+  type PaymentFailure,
+  type PaymentState,
+} from '../../api/payments';
 import {
   nextPaymentSnapshot,
   paymentMachineStateOf,
@@ -47,10 +54,18 @@ interface PaymentRow {
   retries: number;
   partner_transfer_id: string | null;
   transaction_id: string | null;
+  /** What the partner charges for the payment's transfer, once settled (0 before). */
+  fee: string;
+  /** The idempotency key of the partner transfer the payment goes out in. */
+  transfer_key: string;
 }
+
+/** A payment's transfer key: the one the batch gave it, or its own for one started before. */
+const TRANSFER_KEY = `coalesce(p.transfer_key, p.id || ':' || p.retries)`;
 
 const PAYMENT = `select p.id, s.account_id, p.payee_id, trim_scale(p.amount)::text as amount,
     p.currency, p.state, p.hold_reason, p.retries, p.partner_transfer_id,
+    trim_scale(p.fee)::text as fee, ${TRANSFER_KEY} as transfer_key,
     (select t.id from transactions t where t.payment_id = p.id
       order by t.created_at desc, t.id desc limit 1) as transaction_id
   from payments p join statements s on s.id = p.statement_id`;
@@ -59,6 +74,27 @@ const PAYMENT = `select p.id, s.account_id, p.payee_id, trim_scale(p.amount)::te
 async function lockPayment(tx: Queryable, id: string): Promise<PaymentRow | null> {
   const rows = await tx.query<PaymentRow>(`${PAYMENT} where p.id = $1 for update of p`, [id]);
   return rows[0] ?? null;
+}
+
+/** Payments locked in the order of their ids, so two movers of the same ones never deadlock. */
+async function lockPayments(tx: Queryable, ids: readonly string[]): Promise<PaymentRow[]> {
+  const locked: PaymentRow[] = [];
+  for (const id of [...ids].sort()) {
+    const payment = await lockPayment(tx, id);
+    if (payment) locked.push(payment);
+  }
+  return locked;
+}
+
+/**
+ * The idempotency key of the transfer that pays `payments` (one payee's, in one currency, of one
+ * label): a payment alone keeps its id and attempt; several released together go out as one
+ * transfer whose key is made of their sorted ids and attempts.
+ */
+export function transferKeyOf(payments: readonly { id: string; retries: number }[]): string {
+  const attempts = payments.map((payment) => `${payment.id}:${payment.retries}`).sort();
+  if (attempts.length === 1) return attempts[0] ?? '';
+  return `together:${createHash('sha256').update(attempts.join(',')).digest('hex')}`;
 }
 
 const snapshotOf = (payment: PaymentRow): PaymentSnapshot =>
@@ -122,43 +158,54 @@ async function destinationOf(tx: Queryable, payeeId: string): Promise<string | n
 }
 
 /**
- * Asks the partner for the payment's transfer and records it. The idempotency key is the
- * payment and its attempt, so calling again after a crash answers the same transfer.
+ * Asks the partner for the transfer of the payments started under `key` and records it. The
+ * idempotency key is the payments' key, fixed when the batch started them, so calling again after
+ * a crash answers the same transfer for the same sum. Answers how many payments it recorded.
  */
-async function sendToPartner(deps: PaymentDeps, paymentId: string): Promise<boolean> {
-  const read = await deps.db.query<PaymentRow>(`${PAYMENT} where p.id = $1`, [paymentId]);
-  const payment = read[0];
-  if (!payment || payment.state !== 'TRANSFER') return false;
-  const destination = await destinationOf(deps.db, payment.payee_id);
-  if (!destination) return false;
+async function sendToPartner(deps: PaymentDeps, key: string): Promise<number> {
+  const payments = await deps.db.query<PaymentRow>(
+    `${PAYMENT} where p.state = 'TRANSFER' and ${TRANSFER_KEY} = $1 order by p.id`,
+    [key],
+  );
+  const first = payments[0];
+  if (!first) return 0;
+  const destination = await destinationOf(deps.db, first.payee_id);
+  if (!destination) return 0;
   const transfer = await deps.partner.createTransfer(
     {
-      idempotencyKey: `${payment.id}:${payment.retries}`,
-      amount: payment.amount,
-      currency: payment.currency,
+      idempotencyKey: key,
+      amount: Decimal.sum(...payments.map((payment) => payment.amount)).toFixed(),
+      currency: first.currency,
       destination,
     },
     deps.now(),
   );
   return deps.db.transaction(async (tx) => {
-    const locked = await lockPayment(tx, paymentId);
-    if (!locked) return false;
-    return move(
+    let recorded = 0;
+    for (const locked of await lockPayments(
       tx,
-      locked,
-      { type: 'transfer.created' },
-      [
-        {
-          type: 'PaymentTransferCreated',
-          data: {
-            transactionId: locked.transaction_id ?? '',
-            partnerTransferId: transfer.id,
-            traceId: transfer.traceId,
+      payments.map((payment) => payment.id),
+    )) {
+      if (locked.transfer_key !== key) continue;
+      const moved = await move(
+        tx,
+        locked,
+        { type: 'transfer.created' },
+        [
+          {
+            type: 'PaymentTransferCreated',
+            data: {
+              transactionId: locked.transaction_id ?? '',
+              partnerTransferId: transfer.id,
+              traceId: transfer.traceId,
+            },
           },
-        },
-      ],
-      systemMetadata(deps.now()),
-    );
+        ],
+        systemMetadata(deps.now()),
+      );
+      if (moved) recorded += 1;
+    }
+    return recorded;
   });
 }
 
@@ -171,139 +218,261 @@ async function transactionPassback(tx: Queryable, transactionId: string): Promis
   return rows[0]?.passback ?? false;
 }
 
+/** A ledger transfer of the payment's money, in its currency. */
+const moveOf = (
+  payment: PaymentRow,
+  from: string,
+  to: string,
+  amount: string,
+  transferId: string,
+): LedgerTransfer => ({ transferId, from, to, amount, currency: payment.currency });
+
+/** The partner's fee for the payment's transfer, taken from the label's funds. */
+function feeEvent(payment: PaymentRow, fee: string): PaymentStreamEvent {
+  return {
+    type: 'PaymentFeePaid',
+    data: {
+      fee,
+      transfers: isZero(fee)
+        ? []
+        : [
+            moveOf(
+              payment,
+              fundingAccount(payment.account_id),
+              partnerFeesAccount(payment.currency),
+              fee,
+              `payment:${payment.id}:fee:${payment.partner_transfer_id ?? ''}`,
+            ),
+          ],
+    },
+  };
+}
+
 /**
- * Applies what the partner says of a payment's transfer. Settled: the money left the label's
- * payments for the payee's bank, and the partner's fee is taken from the label's funds. Returned:
- * the money is kept for the failed payment, never in the payee's balance, so no later payment
- * pays it too. Anything the machine does not take in the payment's state (a second webhook, an
- * old one) changes nothing.
+ * REMUNERATE -> COMPLETED: the fee the settlement left due is transferred to the partner. The
+ * payment is locked and must still be waiting on its fee, so this runs once however often it is
+ * asked.
+ */
+async function payFee(tx: Queryable, payment: PaymentRow, metadata: EventMetadata) {
+  const paid = await move(
+    tx,
+    payment,
+    { type: 'fee.settled' },
+    [feeEvent(payment, payment.fee)],
+    metadata,
+  );
+  if (paid) await sendStatementWhenPaid(tx, payment.id, metadata);
+  return paid;
+}
+
+/**
+ * The fee transfers settlements left due: each payment waiting in REMUNERATE completes. The batch
+ * and the partner's tick run it first, so a settlement they apply is seen in REMUNERATE until the
+ * next run, and a crash between settlement and fee leaves it there for the next run to finish.
+ */
+export async function payFeesDue(deps: PaymentDeps): Promise<number> {
+  const due = await deps.db.query<{ id: string }>(
+    `select id from payments where state = 'REMUNERATE' order by created_at, id`,
+  );
+  let paid = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, id);
+      return payment ? payFee(tx, payment, systemMetadata(deps.now())) : false;
+    });
+    if (done) paid += 1;
+  }
+  return paid;
+}
+
+/**
+ * Settled: the money left the label's payments for the payee's bank (REMUNERATE); the fee waits
+ * for the next batch, unless there is none to pay.
+ */
+async function settle(
+  tx: Queryable,
+  payment: PaymentRow,
+  transfer: PartnerTransfer,
+  fee: string,
+  metadata: EventMetadata,
+) {
+  const transactionId = payment.transaction_id ?? '';
+  const settled: PaymentStreamEvent = {
+    type: 'PaymentSettled',
+    data: {
+      transactionId,
+      fee,
+      transfers: [
+        moveOf(
+          payment,
+          payoutsAccount(payment.account_id),
+          paidOutAccount(payment.account_id),
+          payment.amount,
+          `payment:${payment.id}:settled:${transfer.id}`,
+        ),
+      ],
+    },
+  };
+  const events = isZero(fee) ? [settled, feeEvent(payment, '0')] : [settled];
+  const moved = await move(tx, payment, { type: 'bank.settled' }, events, metadata);
+  if (moved && isZero(fee)) await sendStatementWhenPaid(tx, payment.id, metadata);
+  return moved;
+}
+
+/**
+ * Returned or cancelled: the money goes back per the transaction's passback mode (SPEC section
+ * 4): on, to the payment source, the label's funds; off, it is kept for this payee's failed
+ * payment, out of the balance that later statements pay. Either way only this payment's retry
+ * takes it again. A return that comes after settlement takes the money back from what was paid
+ * out; a fee still due is paid first, and the fee stays paid: the partner made the transfer.
+ */
+async function giveBack(
+  tx: Queryable,
+  locked: PaymentRow,
+  transfer: PartnerTransfer,
+  metadata: EventMetadata,
+) {
+  const cancelled = transfer.status === 'cancelled';
+  const failure: PaymentFailure = cancelled
+    ? { code: CANCELLED, message: 'Cancelled' }
+    : { code: transfer.returnCode ?? 'RETURNED', message: transfer.returnMessage ?? 'Returned' };
+  let payment = locked;
+  if (!cancelled && payment.state === 'REMUNERATE') {
+    if (!(await payFee(tx, payment, metadata))) return false;
+    payment = (await lockPayment(tx, payment.id)) ?? payment;
+  }
+  const afterSettlement = payment.state === 'COMPLETED';
+  const transactionId = payment.transaction_id ?? '';
+  const backTo = (await transactionPassback(tx, transactionId))
+    ? fundingAccount(payment.account_id)
+    : returnedAccount(payment.account_id, payment.payee_id);
+  return move(
+    tx,
+    payment,
+    cancelled ? { type: 'transfer.cancelled' } : { type: 'bank.returned', failure },
+    [
+      {
+        type: 'PaymentReturned',
+        data: {
+          transactionId,
+          failure,
+          ...(afterSettlement ? { afterSettlement: true, feeKept: payment.fee } : {}),
+          transfers: [
+            moveOf(
+              payment,
+              afterSettlement
+                ? paidOutAccount(payment.account_id)
+                : payoutsAccount(payment.account_id),
+              backTo,
+              payment.amount,
+              returnTransferId(payment.id, transfer.id),
+            ),
+          ],
+        },
+      },
+    ],
+    metadata,
+  );
+}
+
+/**
+ * Applies what the partner says of a transfer to every payment it carries (one, or a payee's
+ * payments released together). Settled: each is paid, and the partner's one fee is charged on the
+ * first of them (by id), nothing on the others. Returned or cancelled: each gets its money back.
+ * Anything the machine does not take in a payment's state (a second webhook, an old one) changes
+ * nothing. `metadata` names who asked (a cancel); the partner's answers are the system's.
  */
 export async function applyPartnerTransfer(
   deps: PaymentDeps,
   transfer: PartnerTransfer,
+  metadata: EventMetadata = systemMetadata(deps.now()),
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const found = await tx.query<{ id: string }>(
       'select id from payments where partner_transfer_id = $1',
       [transfer.id],
     );
-    const payment = found[0] ? await lockPayment(tx, found[0].id) : null;
-    if (!payment || payment.partner_transfer_id !== transfer.id) return false;
-    const metadata = systemMetadata(deps.now());
-    const moved = (from: string, to: string, amount: string, id: string): LedgerTransfer => ({
-      transferId: id,
-      from,
-      to,
-      amount,
-      currency: payment.currency,
-    });
-    const transactionId = payment.transaction_id ?? '';
-    if (transfer.status === 'settled') {
-      const completed = await move(
+    const payments = (
+      await lockPayments(
         tx,
-        payment,
-        { type: 'bank.settled' },
-        [
-          {
-            type: 'PaymentSettled',
-            data: {
-              transactionId,
-              transfers: [
-                moved(
-                  payoutsAccount(payment.account_id),
-                  paidOutAccount(payment.account_id),
-                  payment.amount,
-                  `payment:${payment.id}:settled:${transfer.id}`,
-                ),
-              ],
-            },
-          },
-          {
-            type: 'PaymentFeePaid',
-            data: {
-              fee: transfer.fee,
-              transfers: !isZero(transfer.fee)
-                ? [
-                    moved(
-                      fundingAccount(payment.account_id),
-                      partnerFeesAccount(payment.currency),
-                      transfer.fee,
-                      `payment:${payment.id}:fee:${transfer.id}`,
-                    ),
-                  ]
-                : [],
-            },
-          },
-        ],
-        metadata,
-      );
-      if (completed) await sendStatementWhenPaid(tx, payment.id, metadata);
-      return completed;
+        found.map((row) => row.id),
+      )
+    ).filter((payment) => payment.partner_transfer_id === transfer.id);
+    let applied = false;
+    for (const [index, payment] of payments.entries()) {
+      if (transfer.status === 'settled') {
+        const fee = index === 0 ? transfer.fee : '0';
+        if (await settle(tx, payment, transfer, fee, metadata)) applied = true;
+      } else if (transfer.status === 'returned' || transfer.status === 'cancelled') {
+        if (await giveBack(tx, payment, transfer, metadata)) applied = true;
+      }
     }
-    if (transfer.status === 'returned' || transfer.status === 'cancelled') {
-      // Passback on (SPEC section 4): the money goes back to the payment source, the label's
-      // funds; off: it is kept for this payee's failed payment, out of the balance that later
-      // statements pay. Either way only this payment's retry takes it again.
-      const backTo = (await transactionPassback(tx, transactionId))
-        ? fundingAccount(payment.account_id)
-        : returnedAccount(payment.account_id, payment.payee_id);
-      return move(
-        tx,
-        payment,
-        {
-          type: 'bank.returned',
-          failure: {
-            code: transfer.returnCode ?? 'CANCELLED',
-            message: transfer.returnMessage ?? 'Cancelled',
-          },
-        },
-        [
-          {
-            type: 'PaymentReturned',
-            data: {
-              transactionId,
-              failure: {
-                code: transfer.returnCode ?? 'CANCELLED',
-                message: transfer.returnMessage ?? 'Cancelled',
-              },
-              transfers: [
-                moved(
-                  payoutsAccount(payment.account_id),
-                  backTo,
-                  payment.amount,
-                  returnTransferId(payment.id, transfer.id),
-                ),
-              ],
-            },
-          },
-        ],
-        metadata,
-      );
-    }
-    return false;
+    return applied;
   });
 }
 
+/** What became of a cancel: done, refused by the payment's state, or the bank has it already. */
+export type CancelOutcome = 'cancelled' | 'not-cancellable' | 'with-the-bank';
+
+/** Whether the payment machine takes a cancel in the payment's state (before asking the partner). */
+export const cancellable = (payment: { state: PaymentState; hold_reason: HoldReason | null }) =>
+  nextPaymentSnapshot(
+    paymentSnapshotOf(paymentMachineStateOf(payment.state, payment.hold_reason)),
+    { type: 'transfer.cancelled' },
+  ) !== null;
+
 /**
- * One run of the payment batch (SPEC: the batch period). Scheduled and held payments are looked
- * at again: held with the reason, or handed to the partner. Payments a crash left between the
- * partner's call and the commit are sent again with the same key. Transfers with the bank are
- * asked after, so a lost webhook never leaves a payment waiting.
+ * The label or an admin cancels a payment whose transfer has not reached the bank: the partner is
+ * asked to cancel it, and its answer decides. Cancelled: the payment fails with the reason
+ * "cancelled" and its money goes back as for a return (every payment of a transfer released
+ * together goes back with it). The bank has it already (settled, returned, or a bank file sent):
+ * nothing is cancelled, and what the partner says is applied. A double click or two people
+ * cancel once: the second finds the payment failed.
  */
-export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
-  const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
-  const waiting = await deps.db.query<{ id: string }>(
-    `select id from payments p where p.state = 'TRANSFER' or ${WAITING}
-      order by created_at, id`,
-  );
-  const belowMinimum = await belowPaymentMinimum(deps.db);
-  for (const { id } of waiting) {
-    const started = await deps.db.transaction(async (tx) => {
-      const payment = await lockPayment(tx, id);
-      if (!payment) return false;
-      if (payment.state === 'TRANSFER') return true;
+export async function cancelPayment(
+  deps: PaymentDeps,
+  paymentId: string,
+  metadata: EventMetadata,
+): Promise<CancelOutcome> {
+  const rows = await deps.db.query<PaymentRow>(`${PAYMENT} where p.id = $1`, [paymentId]);
+  const payment = rows[0];
+  if (!payment?.partner_transfer_id || !cancellable(payment)) return 'not-cancellable';
+  const transfer = await deps.partner.cancelTransfer(payment.partner_transfer_id, deps.now());
+  if (!transfer) return 'not-cancellable';
+  if (transfer.status !== 'cancelled') {
+    if (transfer.status !== 'pending') await applyPartnerTransfer(deps, transfer);
+    return 'with-the-bank';
+  }
+  return (await applyPartnerTransfer(deps, transfer, metadata)) ? 'cancelled' : 'not-cancellable';
+}
+
+/** A waiting payment, and whose transfer it would go out in. */
+interface WaitingPayment {
+  id: string;
+  account_id: string;
+  payee_id: string;
+  currency: string;
+}
+
+/**
+ * Starts one payee's waiting payments of one label and currency: each is held with its reason,
+ * or started, and those started together share one transfer key, written with them in one
+ * commit, so a crash cannot split them.
+ */
+async function startPayments(
+  deps: PaymentDeps,
+  ids: readonly string[],
+  belowMinimum: ReadonlySet<string>,
+  run: BatchRun,
+) {
+  await deps.db.transaction(async (tx) => {
+    const starting: PaymentRow[] = [];
+    const metadata = systemMetadata(deps.now());
+    for (const payment of await lockPayments(tx, ids)) {
+      const waiting =
+        payment.state === 'NONE' || (payment.state === 'HOLD' && payment.hold_reason !== null);
+      if (!waiting) continue;
       const reason = await holdReasonOf(tx, payment, belowMinimum, deps.rail);
-      const metadata = systemMetadata(deps.now());
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.
         if (payment.state !== 'HOLD' || payment.hold_reason !== reason) {
@@ -317,27 +486,60 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
           await sendStatementWhenPaid(tx, payment.id, metadata);
         }
         run.held += 1;
-        return false;
+        continue;
       }
-      return move(
+      starting.push(payment);
+    }
+    const transferKey = transferKeyOf(starting);
+    for (const payment of starting) {
+      await move(
         tx,
         payment,
         { type: 'batch.start', facts: { holdReason: null } },
         [
           {
             type: 'PaymentTransferStarted',
-            data: { transactionId: payment.transaction_id ?? '' },
+            data: { transactionId: payment.transaction_id ?? '', transferKey },
           },
         ],
         metadata,
       );
-    });
-    if (started && (await sendToPartner(deps, id))) run.started += 1;
+    }
+  });
+}
+
+/**
+ * One run of the payment batch (SPEC: the batch period). Fees the last settlements left due are
+ * paid first. Scheduled and held payments are looked at again: held with the reason, or handed to
+ * the partner, a payee's payments of one label and currency together as one transfer with one
+ * fee. Payments a crash left between the partner's call and the commit are sent again with the
+ * same key. Transfers with the bank are asked after, so a lost webhook never leaves a payment
+ * waiting.
+ */
+export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
+  const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
+  await payFeesDue(deps);
+  const waiting = await deps.db.query<WaitingPayment>(
+    `select p.id, s.account_id, p.payee_id, p.currency
+       from payments p join statements s on s.id = p.statement_id
+      where ${WAITING} order by p.created_at, p.id`,
+  );
+  const belowMinimum = await belowPaymentMinimum(deps.db);
+  const together = new Map<string, string[]>();
+  for (const payment of waiting) {
+    const key = `${payment.account_id}:${payment.payee_id}:${payment.currency}`;
+    together.set(key, [...(together.get(key) ?? []), payment.id]);
   }
+  for (const ids of together.values()) await startPayments(deps, ids, belowMinimum, run);
+  const started = await deps.db.query<{ transfer_key: string }>(
+    `select ${TRANSFER_KEY} as transfer_key from payments p where p.state = 'TRANSFER'
+      group by 1 order by min(p.created_at), 1`,
+  );
+  for (const { transfer_key: key } of started) run.started += await sendToPartner(deps, key);
   const withBank = await deps.db.query<{ partner_transfer_id: string }>(
     `select partner_transfer_id from payments
       where state = 'HOLD' and hold_reason is null and partner_transfer_id is not null
-      order by created_at, id`,
+      group by partner_transfer_id order by min(created_at), partner_transfer_id`,
   );
   for (const { partner_transfer_id: transferId } of withBank) {
     const transfer = await deps.partner.getTransfer(transferId);

@@ -237,6 +237,26 @@ export class SandboxPartner implements PaymentPartner {
     });
   }
 
+  /**
+   * The bank returns a transfer it had settled, as ACH allows for some codes up to 60 days later;
+   * false when the transfer is not settled.
+   */
+  async returnSettled(
+    id: string,
+    code: (typeof RETURN_CODES)[number]['code'],
+    now: Date,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `update sandbox_transfers set status = 'returned', return_code = $2, settled_at = $3
+          where id = $1 and status = 'settled' returning id`,
+        [id, code, now.toISOString()],
+      );
+      if (rows[0]) await this.queueWebhooks(tx, id, 'transfer.returned', now);
+      return rows.length > 0;
+    });
+  }
+
   /** The bank answers every transfer whose time has come: settled, or returned with a code. */
   async settleDue(now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import type { ImportLimits } from '../import/limits';
 import type { BatchRun } from '../../api/payments';
 import type { PaymentConfig } from '../payments/config';
 import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
-import { runPaymentBatch } from '../payments/payments';
+import { payFeesDue, runPaymentBatch } from '../payments/payments';
 import { SandboxPartner } from '../payments/sandboxPartner';
 import type { PaymentRail } from '../../rules/paymentRails';
 import { PaymentSchedule } from '../payments/schedule';
@@ -22,7 +22,10 @@ declare module 'fastify' {
     partner: SandboxPartner;
     /** Runs the payment batch now (SPEC's batch period does it on its own). */
     runPaymentBatch: () => Promise<BatchRun>;
-    /** The sandbox bank answers due transfers and its due webhooks are delivered. */
+    /**
+     * Fees due are paid, then the sandbox bank answers due transfers and its due webhooks are
+     * delivered.
+     */
     tickPartner: () => Promise<void>;
     /** How money leaves the portal: the sandbox partner or bank files (PAYMENT_RAIL). */
     paymentRail: PaymentRail;
@@ -112,6 +115,8 @@ export default fp<ServicesOptions>(
     });
     app.decorate('runPaymentBatch', () => runPaymentBatch(paymentDeps));
     app.decorate('tickPartner', async () => {
+      // Fees the last settlements left due first: a settlement this tick applies waits a tick.
+      await payFeesDue(paymentDeps);
       await partner.settleDue(app.now());
       // Webhooks go through the portal's own HTTP handling, signature check included.
       await partner.deliverDue(app.now(), async (body, signature) => {

@@ -41,15 +41,20 @@ export interface PaymentScope {
   account: string | null;
   payee: string | null;
   internal: boolean;
+  /** Admins and label owners cancel payments not yet with the bank (their label's, for owners). */
+  cancels?: boolean;
 }
 
 export function paymentScope(user: SessionUser): PaymentScope {
   const internal = user.roles.includes('admin');
-  if (seesAllAccounts(user)) return { account: null, payee: null, internal };
+  const cancels =
+    allows(user.permissions, 'payment:rw') &&
+    (user.roles.includes('admin') || user.roles.includes('owner'));
+  if (seesAllAccounts(user)) return { account: null, payee: null, internal, cancels };
   if (allows(user.permissions, 'payment:rw') || allows(user.permissions, 'transaction:rw')) {
-    return { account: user.accountId, payee: null, internal };
+    return { account: user.accountId, payee: null, internal, cancels };
   }
-  return { account: null, payee: user.id, internal };
+  return { account: null, payee: user.id, internal, cancels: false };
 }
 
 /** The internal states behind each status everybody reads, from the payment machine. */
@@ -75,7 +80,9 @@ const PAYMENT_COLUMNS = `p.id, p.statement_id, s.title as statement_title, s.acc
   a.name as account_name, p.payee_id, ${PAYEE_NAME} as payee_name, p.origin,
   trim_scale(p.amount)::text as amount, trim_scale(p.fee)::text as fee,
   trim_scale(p.amount + p.fee)::text as total, p.currency, p.state, p.hold_reason, p.failure,
-  p.retries, p.created_at, p.completed_at, p.partner_transfer_id`;
+  p.retries, p.created_at, p.completed_at, p.partner_transfer_id,
+  trim_scale(p.deduction)::text as deduction, p.role, p.contributing,
+  trim_scale(p.wallet_balance)::text as wallet_balance`;
 
 const PAYMENT_FROM = `payments p
   join statements s on s.id = p.statement_id
@@ -102,10 +109,20 @@ interface PaymentRow extends Record<string, unknown> {
   created_at: Date | string;
   completed_at: Date | string | null;
   partner_transfer_id: string | null;
+  deduction: string | null;
+  role: string | null;
+  contributing: number | null;
+  wallet_balance: string | null;
 }
 
 const json = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** What the payment must still move: nothing once completed, the fee once the payee is paid. */
+function deltaOf(row: PaymentRow, status: PaymentStatus): string {
+  if (status === 'completed') return '0';
+  return row.state === 'REMUNERATE' ? row.fee : row.total;
+}
 
 function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
   const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
@@ -129,9 +146,11 @@ function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
     retries: Number(row.retries),
     createdAt: epochSeconds(row.created_at) ?? 0,
     completedAt: epochSeconds(row.completed_at),
-    ...(scope.internal
-      ? { internalState: row.state, delta: status === 'completed' ? '0' : row.total }
-      : {}),
+    deduction: row.deduction,
+    role: row.role,
+    contributingCount: row.contributing === null ? null : Number(row.contributing),
+    walletBalance: row.wallet_balance,
+    ...(scope.internal ? { internalState: row.state, delta: deltaOf(row, status) } : {}),
   };
 }
 
@@ -301,6 +320,9 @@ async function historyOf(
         emulatingActor: event.emulating_actor,
         failure: event.type === 'PaymentReturned' ? (data.failure as PaymentFailure) : null,
         holdReason: event.type === 'PaymentHeld' ? (data.reason as HoldReason) : null,
+        ...(event.type === 'PaymentReturned' && typeof data.feeKept === 'string'
+          ? { feeKept: data.feeKept }
+          : {}),
       },
     ];
   });
@@ -388,7 +410,18 @@ export async function readPayment(
     transfers: moves.map(toLedgerMove),
     history: await historyOf(db, payment, scope),
     ...(scope.internal ? { retryable: await isRetryable(db, row) } : {}),
+    ...(scope.cancels ? { cancellable: isCancellable(row) } : {}),
   };
+}
+
+/**
+ * Whether a cancel can run now: the partner holds the payment's transfer and the payment machine
+ * takes a cancel in its state (payments.ts asks the partner, which refuses once the bank has it).
+ */
+function isCancellable(row: PaymentRow): boolean {
+  if (!row.partner_transfer_id) return false;
+  const snapshot = paymentSnapshotOf(paymentMachineStateOf(row.state, row.hold_reason));
+  return nextPaymentSnapshot(snapshot, { type: 'transfer.cancelled' }) !== null;
 }
 
 /** Whether the payment machine takes an admin's retry now (payments.ts moves it the same way). */

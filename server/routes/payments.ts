@@ -11,7 +11,7 @@ import {
   Wallet,
 } from '../../api/payments';
 import { ConflictError, NotFoundError } from '../errors';
-import { retryPayment } from '../payments/payments';
+import { cancelPayment, retryPayment } from '../payments/payments';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import {
   allTransactions,
@@ -33,6 +33,21 @@ const paymentAccess: RouteAccess = {
 const transactionAccess: RouteAccess = { session: true, permissions: ['transaction:ro'] };
 // SPEC section 6: running the batch now and clearing a failed payment are the admin's.
 const adminAccess: RouteAccess = { session: true, permissions: ['payment:rw'], roles: ['admin'] };
+
+// A payment whose transfer has not reached the bank is cancelled by an admin or its label's owner.
+const cancelAccess: RouteAccess = {
+  session: true,
+  permissions: ['payment:rw'],
+  roles: ['admin', 'owner'],
+};
+
+/** Only a payment on its way to the bank, not yet with it, can be cancelled. */
+export const NOT_CANCELLABLE =
+  'Only a payment on its way to the bank can be cancelled, before the bank has it.';
+
+/** The partner's answer to a cancel: the bank has the transfer already. */
+export const WITH_THE_BANK =
+  'This payment can no longer be cancelled: its transfer has reached the bank.';
 
 /** Only a failed payment is cleared and tried again. */
 export const NOT_FAILED = 'Only a failed payment can be cleared and tried again.';
@@ -131,6 +146,34 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (outcome === 'not-failed') throw new ConflictError(NOT_FAILED);
       if (outcome === 'not-covered') throw new ConflictError(NOT_COVERED);
+      const found = await readPayment(app.db, scope, request.params.id);
+      if (!found) throw new NotFoundError();
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/payments/:id/cancel',
+    {
+      config: { access: cancelAccess },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Cancel a payment whose transfer has not reached the bank: it fails as cancelled, its money goes back as for a return, and an admin can retry it',
+        params: IdParams,
+        response: { 200: PaymentDetail, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = paymentScope(sessionOf(request).user);
+      if (!(await readPayment(app.db, scope, request.params.id))) throw new NotFoundError();
+      const outcome = await cancelPayment(
+        { db: app.db, partner: app.partner, now: app.now, rail: app.paymentRail },
+        request.params.id,
+        commandMetadata(request, app.now()),
+      );
+      if (outcome === 'not-cancellable') throw new ConflictError(NOT_CANCELLABLE);
+      if (outcome === 'with-the-bank') throw new ConflictError(WITH_THE_BANK);
       const found = await readPayment(app.db, scope, request.params.id);
       if (!found) throw new NotFoundError();
       return found;

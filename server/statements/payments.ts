@@ -6,7 +6,10 @@ import type { EventMetadata } from '../events/types';
 import { fundingAccount, payeeAccount, payoutsAccount } from '../ledger/accounts';
 import { lockLedgerAccounts } from '../ledger/locks';
 import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
+import Decimal from 'decimal.js';
 import { minorUnitsOf } from '../../rules/currencies';
+import { payeeRoleOf, paymentOriginOf, type PaymentOrigin } from '../../rules/paymentOrigin';
+import type { Role } from '../../rules/permissions';
 import { passbackOf } from '../payments/settings';
 import { recordRemittances } from '../recoupments/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
@@ -57,7 +60,7 @@ async function payableBalances(
   tx: Queryable,
   statement: ApprovedStatement,
   currency: string,
-): Promise<{ payeeId: string; amount: string }[]> {
+): Promise<{ payeeId: string; amount: string; balance: string }[]> {
   // Held until the commit: a retry taking from one of these balances waits, and sees what is left.
   const payees = await tx.query<{ payee_id: string }>(
     'select payee_id from statement_payees where calculation_id = $1',
@@ -67,7 +70,7 @@ async function payableBalances(
     tx,
     payees.map((payee) => payeeAccount(statement.account_id, payee.payee_id)),
   );
-  const rows = await tx.query<{ payee_id: string; amount: string }>(
+  const rows = await tx.query<{ payee_id: string; amount: string; balance: string }>(
     `with payees as (
        select payee_id, 'payee:' || $2 || ':' || payee_id as ledger_account
          from statement_payees where calculation_id = $1),
@@ -78,11 +81,66 @@ async function payableBalances(
             - coalesce((select sum(amount) from ledger_transfers
                          where debit_account = p.ledger_account and currency = $3), 0) as balance
          from payees p)
-     select payee_id, trim_scale(trunc(balance, $4))::text as amount
+     select payee_id, trim_scale(trunc(balance, $4))::text as amount,
+            trim_scale(balance)::text as balance
        from balances where trunc(balance, $4) > 0 order by payee_id`,
     [statement.calculation_id, statement.account_id, currency, minorUnitsOf(currency)],
   );
-  return rows.map((row) => ({ payeeId: row.payee_id, amount: row.amount }));
+  return rows.map((row) => ({ payeeId: row.payee_id, amount: row.amount, balance: row.balance }));
+}
+
+/** What SPEC section 3 lists of a payment that its statement knows. */
+interface PaymentFacts {
+  origin: PaymentOrigin;
+  deduction: string;
+  role: string;
+  contributing: number;
+}
+
+/**
+ * Each payee's facts on the statement: what recoupments deducted from their share, the role they
+ * are paid in, how many of the statement's lines (product and code) contributed, and whether the
+ * money came from their proceeds or from recoupments paying them back.
+ */
+async function paymentFacts(
+  tx: Queryable,
+  calculationId: string | null,
+): Promise<Map<string, PaymentFacts>> {
+  const rows = await tx.query<{
+    payee_id: string;
+    earned: string;
+    recouped: string;
+    credited: string;
+    roles: Role[] | string | null;
+    contributing: number;
+  }>(
+    `select sp.payee_id, trim_scale(sp.earned)::text as earned,
+            trim_scale(sp.recouped)::text as recouped, trim_scale(sp.credited)::text as credited,
+            u.roles,
+            (select count(*)::int from (select distinct l.product_id, l.code
+                                          from statement_lines l
+                                         where l.calculation_id = sp.calculation_id
+                                           and l.payee_id = sp.payee_id and l.amount <> 0) lines)
+              as contributing
+       from statement_payees sp left join users u on u.id = sp.payee_id
+      where sp.calculation_id = $1`,
+    [calculationId],
+  );
+  return new Map(
+    rows.map((row) => {
+      const roles = (typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles) as
+        Role[] | null;
+      return [
+        row.payee_id,
+        {
+          origin: paymentOriginOf(row),
+          deduction: row.recouped,
+          role: payeeRoleOf(roles ?? []),
+          contributing: Number(row.contributing),
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -126,6 +184,7 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
     );
   }
   const payable = moves ? await payableBalances(tx, statement, currency) : [];
+  const facts = await paymentFacts(tx, statement?.calculation_id ?? null);
   // Each transaction keeps the label's passback mode of when it was made (SPEC section 4).
   const passback = statement ? await passbackOf(tx, statement.account_id) : false;
   await transition(tx, statementId, { type: 'payments.prepared' }, metadata, [
@@ -141,6 +200,8 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
             amount: payee.amount,
             currency,
             passback,
+            ...(facts.get(payee.payeeId) ?? {}),
+            walletBalance: new Decimal(payee.balance).minus(payee.amount).toFixed(),
             transfer: {
               transferId: `payment:${paymentId}`,
               from: payeeAccount(statement?.account_id ?? '', payee.payeeId),

@@ -12,6 +12,7 @@ import {
   type PaymentEvent,
   type PaymentSnapshot,
 } from '../../machines/paymentMachine';
+import { CANCELLED } from '../payments/failureText';
 import { holdReasonLabel, paymentStatusLabel } from '../payments/labels';
 import { money, text, type ChangeRow, type DescribedHistory, type HistoryStep } from './steps';
 
@@ -41,6 +42,7 @@ function machineEventOf(event: HistoryEvent, state: PaymentSnapshot | null): Pay
     case 'PaymentFeePaid':
       return { type: 'fee.settled' };
     case 'PaymentReturned':
+      if (failure.code === CANCELLED) return { type: 'transfer.cancelled' };
       return state?.value === 'transferring'
         ? { type: 'transfer.failed', failure }
         : { type: 'bank.returned', failure };

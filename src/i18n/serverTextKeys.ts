@@ -32,6 +32,10 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
   'This payment cannot be tried again: the money the bank returned is no longer in the payee’s balance (a later payment paid it).':
     'server.payment.not-covered',
+  'Only a payment on its way to the bank can be cancelled, before the bank has it.':
+    'server.payment.not-cancellable',
+  'This payment can no longer be cancelled: its transfer has reached the bank.':
+    'server.payment.with-the-bank',
   'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
   'An account number must be 10 numbers long.': 'bank-account.errors.account',
   [SORT_CODE_INVALID]: 'bank-account.errors.sort-code',

@@ -10,6 +10,7 @@ import type { PageProps } from '../routes/types';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { Facts } from '../widgets/Facts';
+import { ConfirmModal } from '../widgets/ConfirmModal';
 import { Money } from '../widgets/Money';
 import type {
   LedgerMove,
@@ -24,9 +25,9 @@ import {
   paymentStatusLabel,
   transferKindLabel,
 } from './labels';
-import { bankReturnReason, paymentFailureText } from './failureText';
+import { bankReturnReason, CANCELLED, paymentFailureText } from './failureText';
 import { transactionColumns } from './PaymentCells';
-import { readPayment, retryPayment } from './paymentsApi';
+import { cancelPayment, readPayment, retryPayment } from './paymentsApi';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
 import '../widgets/pageParts.css';
@@ -41,6 +42,17 @@ export function PaymentPage({ route }: PageProps) {
   useLiveReload(streamOf('payment', id), loaded.reload, [id]);
   const isAdmin = useIsAdmin();
   const [retrying, setRetrying] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const cancel = async () => {
+    setConfirmingCancel(false);
+    try {
+      await cancelPayment(api, id);
+    } catch {
+      // The API client has shown why (the bank has the transfer already, or it was cancelled).
+    } finally {
+      loaded.reload();
+    }
+  };
   const retry = async () => {
     setRetrying(true);
     try {
@@ -79,7 +91,33 @@ export function PaymentPage({ route }: PageProps) {
             {t('payments.detail.retry')}
           </button>
         )}
+        {payment.cancellable && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setConfirmingCancel(true)}
+          >
+            {t('payments.detail.cancel')}
+          </button>
+        )}
       </header>
+      {confirmingCancel && (
+        <ConfirmModal
+          title={t('payments.cancel.title')}
+          confirmLabel={t('payments.cancel.confirm')}
+          cancelLabel={t('payments.cancel.keep')}
+          onConfirm={() => void cancel()}
+          onClose={() => setConfirmingCancel(false)}
+          problem={null}
+        >
+          <p>
+            {t('payments.cancel.explain', {
+              amount: `${payment.amount} ${payment.currency}`,
+              payee: payment.payeeName,
+            })}
+          </p>
+        </ConfirmModal>
+      )}
       {isAdmin && payment.status === 'failed' && payment.retryable === false && (
         <p className="page-note" role="note">
           {t('server.payment.not-covered')}
@@ -105,7 +143,7 @@ export function PaymentPage({ route }: PageProps) {
         <h2 id="payment-history" className="section-title">
           {t('payments.detail.history')}
         </h2>
-        <PaymentHistory entries={payment.history} />
+        <PaymentHistory entries={payment.history} currency={payment.currency} />
       </section>
       <PaymentReplay
         paymentId={payment.id}
@@ -143,6 +181,18 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
     ],
     [t('payments.detail.account'), payment.accountName],
     [t('payments.detail.origin'), originLabel(t, payment.origin)],
+    ...(payment.role !== null
+      ? [[t('payments.detail.role'), t(`roles.name.${payment.role}`)] as [string, string]]
+      : []),
+    ...(payment.deduction !== null
+      ? [[t('payments.detail.deduction'), money(payment.deduction)] as [string, ReactNode]]
+      : []),
+    ...(payment.contributingCount !== null
+      ? [[t('payments.detail.contributing'), String(payment.contributingCount)] as [string, string]]
+      : []),
+    ...(payment.walletBalance !== null
+      ? [[t('payments.detail.wallet-balance'), money(payment.walletBalance)] as [string, ReactNode]]
+      : []),
     [t('payments.list.created'), formatDateTime(payment.createdAt)],
     ...(payment.completedAt
       ? [[t('payments.detail.completed'), formatDateTime(payment.completedAt)] as [string, string]]
@@ -238,9 +288,12 @@ export function LedgerMoves({ moves, payeeName }: { moves: LedgerMove[]; payeeNa
   );
 }
 
-type HistoryRow = PaymentHistoryEntry & { id: number };
+type HistoryRow = PaymentHistoryEntry & { id: number; currency: string };
 
-/** The status after the step, and why it was held or what the bank answered. */
+/**
+ * The status after the step, and why it was held or what the bank answered; a return after the
+ * bank had paid says the fee stays paid.
+ */
 function HistoryStatusCell({ row }: CellProps<HistoryRow>) {
   const { t } = useTranslation();
   return (
@@ -248,14 +301,30 @@ function HistoryStatusCell({ row }: CellProps<HistoryRow>) {
       {paymentStatusLabel(t, row.status)}
       {row.holdReason && ` · ${holdReasonLabel(t, row.holdReason)}`}
       {row.failure &&
-        ` · ${row.failure.code}: ${row.failure.code === 'CANCELLED' ? row.failure.message : bankReturnReason(t, row.failure)}`}
+        ` · ${row.failure.code === CANCELLED ? paymentFailureText(t, row.failure) : `${row.failure.code}: ${bankReturnReason(t, row.failure)}`}`}
+      {row.feeKept !== undefined && (
+        <>
+          {` · ${t('payments.detail.fee-kept')} `}
+          <Money amount={row.feeKept} currency={row.currency} />
+        </>
+      )}
     </>
   );
 }
 
-function PaymentHistory({ entries }: { entries: PaymentHistoryEntry[] }) {
+function PaymentHistory({
+  entries,
+  currency,
+}: {
+  entries: PaymentHistoryEntry[];
+  currency: string;
+}) {
   const { t } = useTranslation();
-  const rows: HistoryRow[] = entries.map((entry) => ({ ...entry, id: entry.sequence }));
+  const rows: HistoryRow[] = entries.map((entry) => ({
+    ...entry,
+    id: entry.sequence,
+    currency,
+  }));
   const columns: ListColumn<HistoryRow>[] = [
     { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },
     { label: t('payments.list.status'), key: 'status', component: HistoryStatusCell, width: 140 },

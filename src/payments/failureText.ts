@@ -1,4 +1,7 @@
 import type { TFunction } from 'i18next';
+import { CANCELLED } from '../../api/payments';
+
+export { CANCELLED };
 
 /** The ACH return codes (NACHA Operating Rules, Appendix Four) a reader gets in their language. */
 const ACH_RETURN_REASON_KEYS: Readonly<Record<string, string>> = {
@@ -88,7 +91,7 @@ export function bankReturnReason(t: TFunction, failure: { code: string; message:
  * its ACH code, or the cancelled transfer in the reader's language.
  */
 export function paymentFailureText(t: TFunction, failure: { code: string; message: string }) {
-  return failure.code === 'CANCELLED'
+  return failure.code === CANCELLED
     ? t('payments.failure.cancelled')
     : t('payments.failure.returned', { reason: bankReturnReason(t, failure), code: failure.code });
 }

@@ -88,3 +88,7 @@ export const readPaymentSettings = (api: ApiClient) => api.get<PaymentSettings>(
 /** The form shows a refused value beside it: no toast. */
 export const savePaymentSettings = (api: ApiClient, change: PaymentSettingsChange) =>
   api.put<PaymentSettings>('payment-settings', change, { quiet: true });
+
+/** Admins and the label's owner: cancels a payment whose transfer has not reached the bank. */
+export const cancelPayment = (api: ApiClient, id: string) =>
+  api.post<PaymentDetail>(`payments/${encodeURIComponent(id)}/cancel`);

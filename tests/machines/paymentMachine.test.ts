@@ -19,6 +19,7 @@ const EVENTS: PaymentEvent[] = [
   { type: 'bank.settled' },
   { type: 'bank.returned', failure: R01 },
   { type: 'fee.settled' },
+  { type: 'transfer.cancelled' },
   { type: 'payment.retry', facts: { covered: true } },
   { type: 'payment.retry', facts: { covered: false } },
 ];
@@ -74,5 +75,41 @@ describe('payment machine', () => {
       nextPaymentSnapshot(failed, { type: 'payment.retry', facts: { covered: false } }),
     ).toBeNull();
     expect(failed.can({ type: 'payment.retry', facts: { covered: false } })).toBe(false);
+  });
+
+  it('stays in REMUNERATE once settled, until the fee is transferred', () => {
+    const settled = nextPaymentSnapshot(paymentSnapshotOf('withBank'), { type: 'bank.settled' });
+    expect(settled && internalStateOf(settled)).toBe('REMUNERATE');
+    expect(settled && statusOf(settled)).toBe('processing');
+    // A second settlement of the same transfer moves nothing; only the fee completes it.
+    expect(settled && nextPaymentSnapshot(settled, { type: 'bank.settled' })).toBeNull();
+    const completed = settled && nextPaymentSnapshot(settled, { type: 'fee.settled' });
+    expect(completed && internalStateOf(completed)).toBe('COMPLETED');
+    expect(completed && nextPaymentSnapshot(completed, { type: 'fee.settled' })).toBeNull();
+  });
+
+  it('fails a completed payment the bank returns late, and lets an admin retry it', () => {
+    const returned = nextPaymentSnapshot(paymentSnapshotOf('completed'), EVENTS[5]!);
+    expect(returned && internalStateOf(returned)).toBe('FAILED');
+    expect(returned && statusOf(returned)).toBe('failed');
+    const retried =
+      returned &&
+      nextPaymentSnapshot(returned, { type: 'payment.retry', facts: { covered: true } });
+    expect(retried && internalStateOf(retried)).toBe('NONE');
+  });
+
+  it('cancels a transfer not yet with the bank, and refuses once the bank settled it', () => {
+    for (const state of ['transferring', 'withBank'] as const) {
+      const cancelled = nextPaymentSnapshot(paymentSnapshotOf(state), {
+        type: 'transfer.cancelled',
+      });
+      expect(cancelled && internalStateOf(cancelled)).toBe('FAILED');
+    }
+    for (const state of ['scheduled', 'held', 'remunerating', 'completed', 'failed'] as const) {
+      expect(
+        nextPaymentSnapshot(paymentSnapshotOf(state), { type: 'transfer.cancelled' }),
+        state,
+      ).toBeNull();
+    }
   });
 });

@@ -33,6 +33,10 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
   },
   async PaymentTransferStarted(tx, { data }, { id, version }) {
     await moveTo(tx, id, version, 'TRANSFER');
+    await tx.query('update payments set transfer_key = $2 where id = $1', [
+      id,
+      data.transferKey ?? null,
+    ]);
     await tx.query(`update transactions set status = 'ACTIVE' where id = $1`, [data.transactionId]);
   },
   async PaymentTransferCreated(tx, { data }, { id, at, version }) {
@@ -49,6 +53,9 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
   },
   async PaymentSettled(tx, { data }, { id, at, version }) {
     await moveTo(tx, id, version, 'REMUNERATE');
+    if (data.fee !== undefined) {
+      await tx.query('update payments set fee = $2 where id = $1', [id, data.fee]);
+    }
     await tx.query(`update transactions set status = 'PROCESSED' where id = $1`, [
       data.transactionId,
     ]);
@@ -69,7 +76,7 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
   },
   async PaymentReturned(tx, { data }, { id, at, version }) {
     await moveTo(tx, id, version, 'FAILED');
-    await tx.query('update payments set failure = $2 where id = $1', [
+    await tx.query('update payments set failure = $2, completed_at = null where id = $1', [
       id,
       JSON.stringify(data.failure),
     ]);
@@ -79,7 +86,8 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
   async PaymentRetried(tx, { data }, { id, at, version }) {
     await moveTo(tx, id, version, 'NONE');
     await tx.query(
-      `update payments set failure = null, partner_transfer_id = null, retries = retries + 1
+      `update payments set failure = null, partner_transfer_id = null, transfer_key = null, fee = 0,
+              retries = retries + 1
         where id = $1`,
       [id],
     );

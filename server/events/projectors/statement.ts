@@ -172,9 +172,22 @@ export const statementProjector: Projector<StatementEvent> = {
     await postTransfers(tx, transfers, { statementId: id, at });
     for (const payment of data.payments) {
       await tx.query(
-        `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at)
-         values ($1, $2, $3, $4, $5, 'NONE', 'proceeds', $6)`,
-        [payment.paymentId, id, payment.payeeId, payment.amount, payment.currency, at],
+        `insert into payments (id, statement_id, payee_id, amount, currency, state, origin, created_at,
+                               deduction, role, contributing, wallet_balance)
+         values ($1, $2, $3, $4, $5, 'NONE', $6, $7, $8, $9, $10, $11)`,
+        [
+          payment.paymentId,
+          id,
+          payment.payeeId,
+          payment.amount,
+          payment.currency,
+          payment.origin ?? 'proceeds',
+          at,
+          payment.deduction ?? null,
+          payment.role ?? null,
+          payment.contributing ?? null,
+          payment.walletBalance ?? null,
+        ],
       );
       await tx.query(
         `insert into transactions (id, payment_id, amount, currency, status, passback, created_at)

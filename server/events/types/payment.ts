@@ -7,16 +7,42 @@ import type { LedgerTransfer } from '../readModels/ledgerTransfers';
  */
 export type PaymentStreamEvent =
   | { type: 'PaymentHeld'; data: { reason: HoldReason } }
-  | { type: 'PaymentTransferStarted'; data: { transactionId: string } }
+  | {
+      type: 'PaymentTransferStarted';
+      data: {
+        transactionId: string;
+        /**
+         * The idempotency key of the partner transfer it goes out in, shared by a payee's payments
+         * released together; absent before they could be (the payment's id and attempt).
+         */
+        transferKey?: string;
+      };
+    }
   | {
       type: 'PaymentTransferCreated';
       data: { transactionId: string; partnerTransferId: string; traceId: string };
     }
-  | { type: 'PaymentSettled'; data: { transactionId: string; transfers: LedgerTransfer[] } }
+  | {
+      type: 'PaymentSettled';
+      data: {
+        transactionId: string;
+        transfers: LedgerTransfer[];
+        /** The fee the next step transfers; absent when settlement and fee were one step. */
+        fee?: string;
+      };
+    }
   | { type: 'PaymentFeePaid'; data: { fee: string; transfers: LedgerTransfer[] } }
   | {
       type: 'PaymentReturned';
-      data: { transactionId: string; failure: PaymentFailure; transfers: LedgerTransfer[] };
+      data: {
+        transactionId: string;
+        failure: PaymentFailure;
+        transfers: LedgerTransfer[];
+        /** Returned after the bank had settled it (a late return): the money came back from paid. */
+        afterSettlement?: boolean;
+        /** The fee the label paid for the returned transfer, which stays paid. */
+        feeKept?: string;
+      };
     }
   | {
       type: 'PaymentRetried';

@@ -99,6 +99,17 @@ export type StatementEvent =
           transfer?: LedgerTransfer;
           /** The account's passback mode when prepared; absent (off) before it was kept. */
           passback?: boolean;
+          /**
+           * SPEC section 3's facts of the payment, from its statement; absent before they were
+           * kept: where the money came from, what recoupments deducted from the payee's share,
+           * the role they are paid in, how many lines contributed, and the payee's balance in the
+           * currency once the payment is taken from it.
+           */
+          origin?: 'proceeds' | 'recoupment';
+          deduction?: string;
+          role?: string;
+          contributing?: number;
+          walletBalance?: string;
         }[];
       };
     }

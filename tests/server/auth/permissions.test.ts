@@ -190,6 +190,7 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/payments/x/history', resource: 'payment' },
     { method: 'POST', url: '/api/payments/batch', resource: 'payment' },
     { method: 'POST', url: '/api/payments/x/retry', resource: 'payment' },
+    { method: 'POST', url: '/api/payments/x/cancel', resource: 'payment' },
     { method: 'GET', url: '/api/transactions', resource: 'transaction' },
     { method: 'GET', url: '/api/transactions/x', resource: 'transaction' },
     { method: 'GET', url: '/api/settings/profile', resource: 'account' },

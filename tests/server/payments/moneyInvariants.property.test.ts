@@ -3,12 +3,16 @@
 // it: statements in USD or EUR (calculated, approved, or deleted; the job runner killed while it
 // calculates; the splits changed before approval), splits changing, recoupments opened and
 // deleted, payment batches (one dying between the partner's answer and its commit), the bank
-// settling or returning transfers, bank accounts that return everything or not, passback and
-// payment minimums, and an admin's retries (double-clicked too). After every step:
+// settling or returning transfers (some after they settled, as ACH allows), bank accounts that
+// return everything or not, passback and payment minimums, and an admin's retries (double-clicked
+// too). After every step:
 //   - the ledger sums to zero in each currency (each movement positive, between two accounts);
 //   - for every payee and currency, paid + waiting + balance = earned, and paid <= earned;
 //   - what the ledger credited is what the approved statements paid out;
-//   - no idempotency key was used for two transfers, nor one transfer recorded twice;
+//   - each payment attempt is in exactly one partner transfer (a payee's payments released
+//     together share one), whose amount is theirs summed, and no transfer the partner made is
+//     left unrecorded (so paid without the ledger knowing) unless its payments still wait to
+//     record it;
 //   - the account's payments, transactions and ledger rebuilt from the log equal the live ones.
 // A run ends by letting everything be paid: every payee with a bank account that works, no
 // minimum, every failed payment retried; then nothing waits and paid + balance = earned.
@@ -63,6 +67,8 @@ type Step =
    *  usually the bank's answers a minute later. */
   | { kind: 'pay'; batchDies: boolean; bankAnswers: boolean }
   | { kind: 'retry'; doubleClick: boolean }
+  /** The bank returns a transfer it had settled (R02, the account closed since). */
+  | { kind: 'lateReturn' }
   | { kind: 'bankAccount'; payee: 0 | 1; returns: boolean }
   | { kind: 'settings'; passback: boolean; currency: Currency; minimum: string };
 
@@ -114,6 +120,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), doubleClick: fc.boolean() }),
   },
+  { weight: 2, arbitrary: fc.constant({ kind: 'lateReturn' as const }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -162,6 +169,7 @@ interface Figures {
   doubleClicks: number;
   runnersKilled: number;
   batchesDied: number;
+  lateReturns: number;
 }
 
 describe('money invariants under random flows', () => {
@@ -181,6 +189,7 @@ describe('money invariants under random flows', () => {
     doubleClicks: 0,
     runnersKilled: 0,
     batchesDied: 0,
+    lateReturns: 0,
   };
 
   beforeAll(async () => {
@@ -404,11 +413,28 @@ describe('money invariants under random flows', () => {
     );
   }
 
+  /** The bank answers a minute later, its webhooks a second after; the next tick pays fees. */
   async function bankAnswers() {
     portal.clock.advance(60_001);
     await app().tickPartner();
     portal.clock.advance(1001);
     await app().tickPartner();
+    await app().tickPartner();
+  }
+
+  /** The bank returns the transfer of the label's last paid payment, and says so by webhook. */
+  async function lateReturn(label: Label) {
+    const [paid] = await portal.db.query<{ partner_transfer_id: string }>(
+      `select p.partner_transfer_id from payments p join statements s on s.id = p.statement_id
+        where s.account_id = $1 and p.state in ('REMUNERATE', 'COMPLETED')
+        order by p.created_at desc, p.id limit 1`,
+      [label.accountId],
+    );
+    if (!paid) return;
+    await app().partner.returnSettled(paid.partner_transfer_id, 'R02', portal.clock.now());
+    portal.clock.advance(1001);
+    await app().tickPartner();
+    figures.lateReturns += 1;
   }
 
   const failedPayments = (label: Label) =>
@@ -491,6 +517,8 @@ describe('money invariants under random flows', () => {
         return;
       case 'retry':
         return retry(label, step.doubleClick);
+      case 'lateReturn':
+        return lateReturn(label);
       case 'bankAccount':
         return setBankAccount(label, step.payee, step.returns);
       case 'settings':
@@ -513,9 +541,11 @@ describe('money invariants under random flows', () => {
   }
 
   /**
-   * Each payee's money in each currency, from the ledger and the payments. Waiting: payments not
-   * completed, a failed one counted when the money its return put back is kept for it rather than
-   * in the payee's balance (which the balance then shows).
+   * Each payee's money in each currency, from the ledger and the payments. Paid: what their
+   * payments' settlements took to the bank, less what returns after settlement brought back.
+   * Waiting: payments not paid (neither completed nor settled and waiting on their fee), a failed
+   * one counted when the money its return put back is kept for it rather than in the payee's
+   * balance (which the balance then shows).
    */
   const moneyOf = (db: Queryable, accountId: string) =>
     db.query<PayeeMoney>(
@@ -541,12 +571,12 @@ describe('money invariants under random flows', () => {
                    and m.currency = x.currency), 0))::text as balance,
               trim_scale(coalesce((select sum(m.amount) from moves m
                  join payments p on p.id = split_part(m.id, ':', 2)
-                 where m.account = 'paid:' || $1 and split_part(m.id, ':', 3) = 'settled'
+                 where m.account = 'paid:' || $1
                    and p.payee_id = x.payee_id and p.currency = x.currency), 0))::text as paid,
               trim_scale(coalesce((select sum(p.amount) from payments p
                  where p.payee_id = x.payee_id and p.currency = x.currency
                    and p.statement_id in (select id from statements_of)
-                   and p.state <> 'COMPLETED'
+                   and p.state not in ('COMPLETED', 'REMUNERATE')
                    and not (p.state = 'FAILED' and exists (
                      select 1 from ledger_transfers r
                       where r.id = 'payment:' || p.id || ':returned:' || p.partner_transfer_id
@@ -698,22 +728,43 @@ describe('money invariants under random flows', () => {
     }
     figures.checks += 1;
 
-    // 4. No idempotency key for two transfers; no partner transfer recorded for two attempts.
-    const reused = await portal.db.query<{ key: string }>(
-      `select idempotency_key as key from sandbox_transfers
-        where split_part(idempotency_key, ':', 1) in
-              (select p.id from payments p join statements s on s.id = p.statement_id
-                where s.account_id = $1)
-        group by idempotency_key having count(*) > 1
+    // 4. Each payment attempt in exactly one partner transfer, which pays exactly the payments
+    // started under its key, the sum of their amounts; no transfer the partner made left
+    // unrecorded, unless its payments still wait in TRANSFER to record it (a batch that died).
+    const unsound = await portal.db.query<{ problem: string }>(
+      `with streams as (
+         select 'payment-' || p.id as stream from payments p
+           join statements s on s.id = p.statement_id where s.account_id = $1),
+       started as (
+         select e.data ->> 'transactionId' as transaction_id, e.data ->> 'transferKey' as key
+           from events e where e.type = 'PaymentTransferStarted'
+            and e.stream_id in (select stream from streams)),
+       recorded as (
+         select e.data ->> 'transactionId' as transaction_id,
+                e.data ->> 'partnerTransferId' as transfer_id
+           from events e where e.type = 'PaymentTransferCreated'
+            and e.stream_id in (select stream from streams))
+       select 'attempt ' || transaction_id || ' in two transfers' as problem from recorded
+        group by transaction_id having count(*) > 1
        union all
-       select e.data ->> 'partnerTransferId' from events e
-        where e.type = 'PaymentTransferCreated' and e.stream_id in
-              (select 'payment-' || p.id from payments p join statements s on s.id = p.statement_id
-                where s.account_id = $1)
-        group by e.data ->> 'partnerTransferId' having count(*) > 1`,
+       select 'transfer ' || t.id || ' not the sum of its payments' from sandbox_transfers t
+         join recorded r on r.transfer_id = t.id
+         join transactions x on x.id = r.transaction_id
+        group by t.id, t.amount having sum(x.amount) <> t.amount
+       union all
+       select 'attempt ' || r.transaction_id || ' in a transfer of another key' from recorded r
+         join started st on st.transaction_id = r.transaction_id
+         join sandbox_transfers t on t.id = r.transfer_id
+        where t.idempotency_key <> st.key
+       union all
+       select 'transfer ' || t.id || ' made and never recorded' from sandbox_transfers t
+        where t.idempotency_key in (select key from started)
+          and t.id not in (select transfer_id from recorded)
+          and not exists (select 1 from payments p
+                           where p.state = 'TRANSFER' and p.transfer_key = t.idempotency_key)`,
       [label.accountId],
     );
-    if (reused.length > 0) fail(`used twice: ${reused.map((row) => row.key).join(', ')}`);
+    if (unsound.length > 0) fail(unsound.map((row) => row.problem).join(', '));
     figures.checks += 1;
 
     // 5. Replay equals live: rebuilt from the log whenever the log of the account's money grew;
@@ -821,7 +872,8 @@ describe('money invariants under random flows', () => {
         `(${figures.replays} rebuilds from the log), ${figures.statements} statements approved, ` +
         `${figures.returns} transfers returned (${returned?.passback ?? 0} with passback on), ` +
         `${figures.retries} retries run (${figures.doubleClicks} double-clicked), ` +
-        `${figures.retriesRefused} refused, ${figures.runnersKilled} job runners killed, ` +
+        `${figures.retriesRefused} refused, ${figures.lateReturns} late returns, ` +
+        `${figures.runnersKilled} job runners killed, ` +
         `${figures.batchesDied} batches died; ${seconds} s (${cpuSeconds} s of CPU)`,
     );
   }, 900_000);

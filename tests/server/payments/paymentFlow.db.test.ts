@@ -3,6 +3,7 @@
 // retried by an admin. After every step the ledger sums to zero and each payee's earnings are
 // exactly what was paid plus what stays in their balance. Each test takes a label of its own
 // through the steps before the one it checks, so its payments and balances are its alone.
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { WEBHOOK_SIGNATURE_HEADER, type PaymentPartner } from '../../../server/payments/partner';
@@ -27,7 +28,9 @@ describe('payments through the sandbox partner', () => {
   afterAll(() => portal.close());
 
   const paymentOf = async (payee: OwnPayee) => {
-    const list = (await get(portal.app, ada, `/api/payments?payee=${payee.id}`)).json();
+    const answer = await get(portal.app, ada, `/api/payments?payee=${payee.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const list = answer.json();
     expect(list.total).toBe(1);
     return (await get(portal.app, ada, `/api/payments/${list.items[0].id}`)).json();
   };
@@ -60,6 +63,8 @@ describe('payments through the sandbox partner', () => {
       paco: await balance(`payee:${accountId}:${paco.id}`),
       aria: await balance(`payee:${accountId}:${aria.id}`),
       ariaReturned: await balance(`returned:${accountId}:${aria.id}`),
+      pacoReturned: await balance(`returned:${accountId}:${paco.id}`),
+      funding: await balance(`funding:${accountId}`),
       onTheirWay: await balance(`payouts:${accountId}`),
       paidOut: await balance(`paid:${accountId}`),
       fees: await balance('fees:partner:USD', `funding:${accountId}`),
@@ -110,11 +115,15 @@ describe('payments through the sandbox partner', () => {
     return (await get(portal.app, ada, `/api/statements/${statementId}`)).json().status as string;
   };
 
-  /** The sandbox bank's answers: settled a minute after the transfer, its webhooks a second later. */
+  /**
+   * The sandbox bank's answers: settled a minute after the transfer, its webhooks a second later;
+   * the next tick transfers the fee of what settled.
+   */
   const bankAnswers = async () => {
     portal.clock.advance(60_001);
     await portal.app.tickPartner();
     portal.clock.advance(1001);
+    await portal.app.tickPartner();
     await portal.app.tickPartner();
   };
 
@@ -156,6 +165,58 @@ describe('payments through the sandbox partner', () => {
     await bankAnswers();
     expect((await paymentOf(label.aria)).status).toBe('failed');
     return label;
+  };
+
+  /**
+   * A label whose payees both have bank accounts the bank settles (passback as given when the
+   * statement is approved); its payments are sent by a batch, with the bank.
+   */
+  const sent = async (name: string, isrc: string, passback = false) => {
+    const label = await ownLabel(portal, {
+      name,
+      isrc,
+      payees: {
+        paco: { fullname: 'Paco Payee', pct: '60', bank: '1234567890' },
+        aria: { fullname: 'Aria Artist', pct: '40', bank: '5555556789' },
+      },
+    });
+    if (passback) {
+      const saved = await write(portal.app, label.owner, 'PUT', '/api/payment-settings', {
+        version: 0,
+        passback: true,
+        paymentMinimums: [],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    await label.settle('2026-09', '10.0071');
+    const paid: PaidLabel = { ...label, paco: label.payees.paco!, aria: label.payees.aria! };
+    await portal.app.runPaymentBatch();
+    expect((await paymentOf(paid.paco)).internalState).toBe('HOLD');
+    return paid;
+  };
+
+  /** `sent`, settled by the bank and the fees paid: the statement is Sent. */
+  const paidOut = async (name: string, isrc: string, passback = false) => {
+    const label = await sent(name, isrc, passback);
+    await bankAnswers();
+    expect((await paymentOf(label.paco)).status).toBe('completed');
+    expect(await statementStatus(label)).toBe('paid');
+    return label;
+  };
+
+  /** The bank returns Paco's settled transfer weeks later (R02), and says so by webhook. */
+  const returnedLate = async (label: PaidLabel) => {
+    const paco = await paymentOf(label.paco);
+    portal.clock.advance(30 * 24 * 3600_000);
+    const transferId = paco.transactions[0].bankTransferId as string;
+    expect(await portal.app.partner.returnSettled(transferId, 'R02', portal.clock.now())).toBe(
+      true,
+    );
+    portal.clock.advance(1001);
+    await portal.app.tickPartner();
+    // A month later: the admin signs in again.
+    ada = await login(portal.app, 'admin@demo.label');
+    return paymentOf(label.paco);
   };
 
   /** `answered`, and Aria's failed payment cleared by an admin to be tried again. */
@@ -224,7 +285,7 @@ describe('payments through the sandbox partner', () => {
 
   it('prepares whole cents and keeps the rest in each balance', async () => {
     const label = await settled('Prepared Records', 'QZPF12600001');
-    expect(await ledger(label)).toEqual({
+    expect(await ledger(label)).toMatchObject({
       paco: '0.00426',
       aria: '0.00284',
       ariaReturned: '0',
@@ -289,6 +350,18 @@ describe('payments through the sandbox partner', () => {
     portal.clock.advance(1001);
     await portal.app.tickPartner();
 
+    // Paid to Paco's bank; the partner's fee waits for the next run (REMUNERATE), and two runs
+    // at once transfer it once.
+    expect(await paymentOf(label.paco)).toMatchObject({
+      status: 'processing',
+      internalState: 'REMUNERATE',
+      fee: '0.25',
+      delta: '0.25',
+      completedAt: null,
+    });
+    expect(await ledger(label)).toMatchObject({ ariaReturned: '4', paidOut: '6', fees: '0' });
+    await Promise.all([portal.app.runPaymentBatch(), portal.app.tickPartner()]);
+
     const paco = await paymentOf(label.paco);
     expect(paco).toMatchObject({
       status: 'completed',
@@ -313,7 +386,7 @@ describe('payments through the sandbox partner', () => {
     expect(aria.transactions).toMatchObject([{ status: 'FAILED' }]);
     // Paco's 6.00426: 6 paid, 0.00426 kept. Aria's 4 are kept for her failed payment, out of the
     // balance that her next statement's payment pays.
-    expect(await ledger(label)).toEqual({
+    expect(await ledger(label)).toMatchObject({
       paco: '0.00426',
       aria: '0.00284',
       ariaReturned: '4',
@@ -404,7 +477,7 @@ describe('payments through the sandbox partner', () => {
       'PENDING',
       'FAILED',
     ]);
-    expect(await ledger(label)).toEqual({
+    expect(await ledger(label)).toMatchObject({
       paco: '0.00426',
       aria: '0.00284',
       ariaReturned: '0',
@@ -433,13 +506,249 @@ describe('payments through the sandbox partner', () => {
     );
     await replayAll(portal.db);
     expect(await dumpReadModels(portal.db)).toEqual(live);
-    expect(await ledger(paidInFull)).toEqual({
+    expect(await ledger(paidInFull)).toMatchObject({
       paco: '0.00426',
       aria: '0.00284',
       ariaReturned: '0',
       onTheirWay: '0',
       paidOut: '10',
       fees: '0.5',
+    });
+  });
+
+  it('takes back a completed payment the bank returns late, keeping it for the payee with passback off', async () => {
+    const label = await paidOut('Late Records', 'QZPF12600010');
+    const before = await ledger(label);
+    expect(before).toMatchObject({ paidOut: '10', fees: '0.5', pacoReturned: '0' });
+    const returned = await returnedLate(label);
+    expect(returned).toMatchObject({
+      status: 'failed',
+      internalState: 'FAILED',
+      failure: { code: 'R02', message: 'Account Closed' },
+      completedAt: null,
+      // The fee of the returned transfer stays paid: the partner made it.
+      fee: '0.25',
+    });
+    expect(returned.history.at(-1)).toMatchObject({
+      status: 'failed',
+      failure: { code: 'R02' },
+      feeKept: '0.25',
+    });
+    expect(returned.transfers.at(-1)).toMatchObject({
+      kind: 'return',
+      from: `paid:${label.accountId}`,
+      to: `returned:${label.accountId}:${label.paco.id}`,
+      amount: '6',
+    });
+    // Paco earned 6.00426: 6 are kept for his failed payment, 0.00426 in his balance; the
+    // label's funds and fees are as they were, and the statement stays Sent.
+    expect(await ledger(label)).toEqual({
+      ...before,
+      pacoReturned: '6',
+      paidOut: '4',
+    });
+    expect(await statementStatus(label)).toBe('paid');
+    // A webhook sent again changes nothing; an admin retries it, and it is paid again.
+    expect(await deliver(await webhookOf(label.paco, 'transfer.returned'))).toEqual({
+      applied: false,
+    });
+    const retried = await write(portal.app, ada, 'POST', `/api/payments/${returned.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    await portal.app.runPaymentBatch();
+    await bankAnswers();
+    expect(await paymentOf(label.paco)).toMatchObject({ status: 'completed', fee: '0.25' });
+    expect(await ledger(label)).toMatchObject({ pacoReturned: '0', paidOut: '10', fees: '0.75' });
+  });
+
+  it('sends a late return back to the label’s funds with passback on, its fee paid first if still due', async () => {
+    const label = await sent('Late Passback Records', 'QZPF12600011', true);
+    // Settled, its fee not transferred yet (REMUNERATE), when the bank returns it.
+    portal.clock.advance(60_001);
+    await portal.app.tickPartner();
+    portal.clock.advance(1001);
+    await portal.app.tickPartner();
+    expect((await paymentOf(label.paco)).internalState).toBe('REMUNERATE');
+    const before = await ledger(label);
+    const returned = await returnedLate(label);
+    expect(returned).toMatchObject({ status: 'failed', failure: { code: 'R02' }, fee: '0.25' });
+    expect(returned.history.map((step: { internalState: string }) => step.internalState)).toEqual([
+      'NONE',
+      'TRANSFER',
+      'HOLD',
+      'REMUNERATE',
+      'COMPLETED',
+      'FAILED',
+    ]);
+    // Paco's 6 are back in the label's funds; both fees (the tick paid Aria's too), and nothing
+    // else, left them.
+    expect(await ledger(label)).toEqual({
+      ...before,
+      funding: new Decimal(before.funding ?? '0').plus(6).minus('0.5').toFixed(),
+      paidOut: '4',
+      fees: '0.5',
+    });
+    const retried = await write(portal.app, ada, 'POST', `/api/payments/${returned.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await ledger(label)).onTheirWay).toBe('6');
+  });
+
+  it('lets the label’s owner or an admin cancel a payment not yet with the bank, once', async () => {
+    const label = await sent('Cancelled Records', 'QZPF12600012');
+    const paco = await paymentOf(label.paco);
+    const aria = await paymentOf(label.aria);
+    const asOwner = (await get(portal.app, label.owner, `/api/payments/${paco.id}`)).json();
+    expect(asOwner.cancellable).toBe(true);
+    // The payee reads their payment but cannot cancel it; another label's owner cannot see it.
+    const payee = await login(portal.app, label.paco.username);
+    const own = (await get(portal.app, payee, `/api/payments/${paco.id}`)).json();
+    expect(own.cancellable).toBeUndefined();
+    expect(
+      (await write(portal.app, payee, 'POST', `/api/payments/${paco.id}/cancel`, {})).statusCode,
+    ).toBe(403);
+    const other = await settled('Other Cancel Records', 'QZPF12600013');
+    expect(
+      (await write(portal.app, other.owner, 'POST', `/api/payments/${paco.id}/cancel`, {}))
+        .statusCode,
+    ).toBe(404);
+
+    const cancelled = await write(
+      portal.app,
+      label.owner,
+      'POST',
+      `/api/payments/${paco.id}/cancel`,
+      {},
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'failed',
+      failure: { code: 'CANCELLED' },
+      cancellable: false,
+    });
+    const [owner] = await portal.db.query<{ id: string }>(
+      'select id from users where username = $1',
+      [`owner@cancelled-records.example`],
+    );
+    expect(cancelled.json().history.at(-1)).toMatchObject({ status: 'failed', actor: owner?.id });
+    // Two admins at once: one cancels, the other is told it is no longer on its way.
+    const clicks = await Promise.all([
+      write(portal.app, ada, 'POST', `/api/payments/${aria.id}/cancel`, {}),
+      write(portal.app, ada, 'POST', `/api/payments/${aria.id}/cancel`, {}),
+    ]);
+    expect(clicks.map((click) => click.statusCode).sort()).toEqual([200, 409]);
+    expect(clicks.find((click) => click.statusCode === 409)?.json().message).toBe(
+      'Only a payment on its way to the bank can be cancelled, before the bank has it.',
+    );
+    // Nothing reaches the bank; the money is kept for each failed payment, and the bank's
+    // cancelled webhooks, late, change nothing.
+    await bankAnswers();
+    expect(await ledger(label)).toMatchObject({
+      pacoReturned: '6',
+      ariaReturned: '4',
+      onTheirWay: '0',
+      paidOut: '0',
+      fees: '0',
+    });
+    const statuses = await portal.db.query<{ status: string }>(
+      `select distinct t.status from sandbox_transfers t
+        where t.id in (select bank_transfer_id from transactions where payment_id = any($1))`,
+      [[paco.id, aria.id]],
+    );
+    expect(statuses).toEqual([{ status: 'cancelled' }]);
+    // Retried, it is paid.
+    expect(
+      (await write(portal.app, ada, 'POST', `/api/payments/${paco.id}/retry`, {})).statusCode,
+    ).toBe(200);
+    await portal.app.runPaymentBatch();
+    await bankAnswers();
+    expect((await paymentOf(label.paco)).status).toBe('completed');
+  });
+
+  it('refuses to cancel once the bank settled, and a cancel racing settlement leaves one outcome', async () => {
+    const label = await paidOut('Too Late Records', 'QZPF12600014');
+    const paco = await paymentOf(label.paco);
+    expect(
+      (await get(portal.app, label.owner, `/api/payments/${paco.id}`)).json().cancellable,
+    ).toBe(false);
+    const late = await write(
+      portal.app,
+      label.owner,
+      'POST',
+      `/api/payments/${paco.id}/cancel`,
+      {},
+    );
+    expect(late.statusCode).toBe(409);
+
+    // The bank settles while the owner cancels: whichever wins, the ledger is whole.
+    const raced = await sent('Raced Records', 'QZPF12600015');
+    const racing = await paymentOf(raced.paco);
+    portal.clock.advance(60_001);
+    const [cancel] = await Promise.all([
+      write(portal.app, raced.owner, 'POST', `/api/payments/${racing.id}/cancel`, {}),
+      portal.app.tickPartner(),
+    ]);
+    portal.clock.advance(1001);
+    await portal.app.tickPartner();
+    await portal.app.tickPartner();
+    const after = await paymentOf(raced.paco);
+    const money = await ledger(raced);
+    if (cancel?.statusCode === 200) {
+      expect(after).toMatchObject({ status: 'failed', failure: { code: 'CANCELLED' } });
+      expect(money).toMatchObject({ pacoReturned: '6', paidOut: '4', fees: '0.25' });
+    } else {
+      expect(cancel?.statusCode).toBe(409);
+      expect(after.status).toBe('completed');
+      expect(money).toMatchObject({ pacoReturned: '0', paidOut: '10', fees: '0.5' });
+    }
+    expect(money).toMatchObject({ paco: '0.00426', onTheirWay: '0' });
+  });
+
+  it('says what each payment deducted, in which role, from how many lines, what balance it left, and whether a recoupment paid it', async () => {
+    const label = await ownLabel(portal, {
+      name: 'Advance Records',
+      isrc: 'QZPF12600016',
+      payees: {
+        paco: { fullname: 'Paco Payee', pct: '90', bank: null },
+        aria: { fullname: 'Aria Artist', pct: '10', bank: null },
+      },
+    });
+    const paco = label.payees.paco!;
+    const aria = label.payees.aria!;
+    // Aria advanced Paco 3, recouped from half of what he earns.
+    const advance = await write(portal.app, label.owner, 'POST', '/api/recoupments', {
+      type: 'advance',
+      title: 'Studio advance',
+      amount: '3',
+      recoupablePct: '50',
+      creditorId: aria.id,
+      debtorIds: [paco.id],
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    await label.settle('2026-09', '10.0071');
+    const pacoPayment = await paymentOf(paco);
+    const ariaPayment = await paymentOf(aria);
+    // Paco earned 9.00639; the advance took 3 of it: 6 paid, 0.00639 left in his balance.
+    expect(pacoPayment).toMatchObject({
+      origin: 'proceeds',
+      amount: '6',
+      deduction: '3',
+      role: 'payee',
+      contributingCount: 1,
+      walletBalance: '0.00639',
+    });
+    // Aria earned 1.00071 of her own, and the advance paid her back 3: mostly a recoupment.
+    expect(ariaPayment).toMatchObject({
+      origin: 'recoupment',
+      amount: '4',
+      deduction: '0',
+      role: 'payee',
+      contributingCount: 1,
+      walletBalance: '0.00071',
+    });
+    // The payee reads the same of their own payment; replay keeps them.
+    const own = await login(portal.app, paco.username);
+    expect((await get(portal.app, own, `/api/payments/${pacoPayment.id}`)).json()).toMatchObject({
+      deduction: '3',
+      walletBalance: '0.00639',
     });
   });
 });

@@ -12,9 +12,10 @@ import { ownLabel, type OwnLabel } from '../statements/labelStatements';
 interface PaymentView {
   id: string;
   amount: string;
+  fee: string;
   status: string;
   holdReason: string | null;
-  transactions: { passback: boolean; status: string }[];
+  transactions: { passback: boolean; status: string; bankTransferId: string | null }[];
   transfers: { kind: string; from: string; to: string; amount: string }[];
 }
 
@@ -159,6 +160,8 @@ describe('payment minimum and passback', () => {
     await portal.app.tickPartner();
     portal.clock.advance(1001);
     await portal.app.tickPartner();
+    // The next tick transfers the fees of what settled.
+    await portal.app.tickPartner();
     return label;
   };
 
@@ -259,19 +262,31 @@ describe('payment minimum and passback', () => {
     const own = (await get(portal.app, paco, '/api/payments')).json();
     expect(own.items).toMatchObject([{ status: 'held', holdReason: 'below-payment-minimum' }]);
     expect(JSON.stringify(own)).not.toContain('"5"');
-    expect(await sandboxTransfers(label)).toBe(0);
+    expect(await sandboxTransfers(label)).toEqual([]);
     expect(await ledger(label)).toMatchObject({ onTheirWay: '7' });
   });
 
-  it('pays every waiting payment of a payee once they add up to the minimum', async () => {
+  it('pays every waiting payment of a payee once they add up to the minimum, as one transfer with one fee', async () => {
     const label = atMinimum;
-    expect(await sandboxTransfers(label)).toBe(4);
+    // Paco's 4.20 and 3.60 go as one transfer of 7.80, Aria's 2.80 and 2.40 as one of 5.20.
+    expect(await sandboxTransfers(label)).toEqual([
+      { amount: '5.2', fee: '0.25', payments: 2 },
+      { amount: '7.8', fee: '0.25', payments: 2 },
+    ]);
     const aria = await paymentsOf(label.aria);
     expect(aria.map((payment) => payment.transactions[0]?.passback)).toEqual([true, false]);
-    expect((await paymentsOf(label.paco)).map((payment) => payment.status)).toEqual([
-      'completed',
-      'completed',
-    ]);
+    const paco = await paymentsOf(label.paco);
+    expect(paco.map((payment) => payment.status)).toEqual(['completed', 'completed']);
+    const [one, other] = paco.map((payment) => payment.transactions[0]?.bankTransferId);
+    expect(one).toEqual(other);
+    // The fee is charged once, on one of the two; the label paid the partner 0.25 for Paco.
+    expect(paco.map((payment) => payment.fee).sort()).toEqual(['0', '0.25']);
+    const fees = await portal.db.query<{ fees: string }>(
+      `select trim_scale(sum(amount))::text as fees from ledger_transfers
+        where debit_account = $1 and credit_account like 'fees:%'`,
+      [`funding:${label.accountId}`],
+    );
+    expect(fees).toEqual([{ fees: '0.25' }]);
   });
 
   it('sends a returned transfer with passback on back to the label’s funds, off aside for its retry', async () => {
@@ -340,13 +355,14 @@ describe('payment minimum and passback', () => {
     await ledger(label);
   });
 
-  /** How many transfers the sandbox bank holds of the label's payments. */
-  const sandboxTransfers = async (label: MinimumLabel) =>
-    (
-      await portal.db.query(
-        `select t.id from sandbox_transfers t join payments p on t.idempotency_key like p.id || ':%'
-          where p.payee_id = any($1::text[])`,
-        [[label.paco, label.aria]],
-      )
-    ).length;
+  /** The transfers the sandbox bank holds of the label's payments, and how many each pays. */
+  const sandboxTransfers = (label: MinimumLabel) =>
+    portal.db.query<{ amount: string; fee: string; payments: number }>(
+      `select trim_scale(t.amount)::text as amount, trim_scale(t.fee)::text as fee,
+              count(*)::int as payments
+         from sandbox_transfers t join transactions x on x.bank_transfer_id = t.id
+         join payments p on p.id = x.payment_id
+        where p.payee_id = any($1::text[]) group by t.id, t.amount, t.fee order by t.amount`,
+      [[label.paco, label.aria]],
+    );
 });

@@ -18,9 +18,14 @@ import type {
   PartnerTransfer,
   PaymentPartner,
 } from '../partner';
-import { writeNachaFile, type NachaCredit } from './nacha';
-import { originatorOf, type LabelOriginator } from './originator';
-import { endToEndIdOf, writeSepaCreditTransfer, type SepaCredit } from './sepa';
+import {
+  checkNachaOriginator,
+  writeNachaFile,
+  type NachaCredit,
+  type NachaOriginator,
+} from './nacha';
+import { originatorOf } from './originator';
+import { endToEndIdOf, writeSepaCreditTransfer, type SepaCredit, type SepaDebtor } from './sepa';
 
 export interface BankFileOptions {
   /** Business days from a file's submission to its transfers settling when no return came. */
@@ -37,6 +42,25 @@ const BANK_FILE_LOCKS = 72_400_040;
 /** Locks the label's bank files: one writer, submitter or canceller at a time. */
 export async function lockBankFiles(tx: Queryable, accountId: string) {
   await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [BANK_FILE_LOCKS, accountId]);
+}
+
+/** The label's details a file of each format can be written with, or null per format. */
+interface LabelOriginator {
+  nacha: NachaOriginator | null;
+  sepa: SepaDebtor | null;
+}
+
+/** The label's details, each part only when a bank would take it. */
+async function usableOriginator(
+  tx: Queryable,
+  dataKey: Buffer,
+  accountId: string,
+): Promise<LabelOriginator> {
+  const { nacha, sepa } = await originatorOf(tx, dataKey, accountId);
+  return {
+    nacha: nacha && checkNachaOriginator(nacha).length === 0 ? nacha : null,
+    sepa,
+  };
 }
 
 /** Saturday and Sunday: banks do not settle. */
@@ -362,7 +386,7 @@ export class BankFilePartner implements PaymentPartner {
     const details = JSON.parse(decrypt(this.key(), row.details_encrypted)) as BankDetails;
     const format = formatOf(payment.currency, details);
     if (!format) return 'currency-not-payable';
-    const originator = await originatorOf(tx, payment.account_id);
+    const originator = await usableOriginator(tx, this.key(), payment.account_id);
     return originator[format] ? null : 'bank-file-details-missing';
   }
 
@@ -392,7 +416,7 @@ export class BankFilePartner implements PaymentPartner {
     for (const { account_id: accountId } of accounts) {
       await this.db.transaction(async (tx) => {
         await lockBankFiles(tx, accountId);
-        const originator = await originatorOf(tx, accountId);
+        const originator = await usableOriginator(tx, this.key(), accountId);
         for (const group of await this.dueCredits(tx, accountId)) {
           await this.writeFile(tx, group, originator, now);
         }
@@ -675,7 +699,7 @@ export class BankFilePartner implements PaymentPartner {
     };
     const createdAt = new Date(file.created_at);
     const modifier = /-([A-Z0-9])\d*\.(ach|xml)$/.exec(file.file_name)?.[1] ?? 'A';
-    const written = this.compose(group, await originatorOf(tx, file.account_id), {
+    const written = this.compose(group, await usableOriginator(tx, this.key(), file.account_id), {
       fileId,
       modifier,
       createdAt,

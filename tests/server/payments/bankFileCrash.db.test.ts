@@ -97,7 +97,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bank files killed mid-batch', () 
       },
     });
     owner = label.owner;
-    await setOriginator(portal.db, label.accountId);
+    await setOriginator(portal, owner, label.accountId);
     for (const month of MONTHS) await label.settle(month, '123.4567');
     // Each payee's account proven by the micro-deposits of the label's first file.
     const accounts: [OwnPayee, string][] = Object.values(label.payees).map((payee, index) => [

@@ -186,7 +186,7 @@ describe('payments through bank files', () => {
     // The bank returns Aria's credit with R03.
     const ariaCredit = read.credits.find((credit) => credit.accountNumber === '5555550001')!;
     const returnFile = writeNachaReturnFile({
-      original: { text, traces: [], entryCount: 2, totalCents: 1000n } as WrittenNachaFile,
+      original: { text, traces: [], entryCount: 2, totalCents: 1000n },
       originator: ORIGINATOR,
       returns: [
         {
@@ -294,7 +294,7 @@ describe('payments through bank files', () => {
     // The label's return file uploaded by another label names nothing of it, and changes nothing.
     const [credit] = readNacha(text).credits;
     const returnFile = writeNachaReturnFile({
-      original: { text, traces: [], entryCount: 2, totalCents: 0n } as WrittenNachaFile,
+      original: { text, traces: [], entryCount: 2, totalCents: 0n },
       originator: ORIGINATOR,
       returns: [
         {

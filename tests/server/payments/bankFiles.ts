@@ -23,14 +23,32 @@ export const ORIGINATOR = {
   odfiRouting: '021000021',
 };
 
-/** The label's originator settings, as its owner saves them on the settings page. */
-export async function setOriginator(db: Queryable, accountId: string) {
-  await db.query(
+/** The label's SEPA debtor account. */
+export const DEBTOR = {
+  name: 'Bankfile Records GmbH',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+};
+
+/**
+ * The label's details as its bank knows them, saved by its owner on the settings page (or,
+ * where the portal has no such page yet, as that page keeps them).
+ */
+export async function setOriginator(portal: TestPortal, owner: LoggedIn, accountId: string) {
+  const saved = await write(portal.app, owner, 'PUT', '/api/bank-file-originator', {
+    version: 0,
+    nacha: ORIGINATOR,
+    sepa: DEBTOR,
+  });
+  if (saved.statusCode !== 404) {
+    expect(saved.statusCode, saved.body).toBe(200);
+    return;
+  }
+  await portal.db.query(
     `insert into bank_file_originators (account_id, immediate_destination,
         immediate_destination_name, immediate_origin, immediate_origin_name, company_name,
         company_id, odfi_routing, sepa_name, sepa_iban, sepa_bic, changed_at, version)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'Bankfile Records GmbH', 'DE89370400440532013000',
-             'COBADEFFXXX', now(), 1)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now(), 1)`,
     [
       accountId,
       ORIGINATOR.immediateDestination,
@@ -40,6 +58,9 @@ export async function setOriginator(db: Queryable, accountId: string) {
       ORIGINATOR.companyName,
       ORIGINATOR.companyId,
       ORIGINATOR.odfiRouting,
+      DEBTOR.name,
+      DEBTOR.iban,
+      DEBTOR.bic,
     ],
   );
 }
@@ -65,7 +86,7 @@ export async function bankFileLabel(
     'Paco Payee': '6.00426',
     'Aria Artist': '4.00284',
   });
-  if (originator) await setOriginator(portal.db, label.accountId);
+  if (originator) await setOriginator(portal, label.owner, label.accountId);
   return { ...label, paco: label.payees.paco!, aria: label.payees.aria! };
 }
 

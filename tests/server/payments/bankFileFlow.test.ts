@@ -139,6 +139,7 @@ describe('payments through bank files', () => {
     expect(read.file.origin.trim()).toBe(ORIGINATOR.immediateOrigin);
     const paco = await paymentOf(label.paco);
     const aria = await paymentOf(label.aria);
+    // Both are people of the label's own account, a certified business: paid as it (CCD).
     expect(
       read.credits.map(({ entryClass, routingNumber, accountNumber, cents, name, addenda }) => ({
         entryClass,
@@ -151,7 +152,7 @@ describe('payments through bank files', () => {
     ).toEqual(
       expect.arrayContaining([
         {
-          entryClass: 'PPD',
+          entryClass: 'CCD',
           routingNumber: '011000015',
           accountNumber: '1234567890',
           cents: 600,
@@ -159,7 +160,7 @@ describe('payments through bank files', () => {
           addenda: expect.stringContaining(paco.id),
         },
         {
-          entryClass: 'PPD',
+          entryClass: 'CCD',
           routingNumber: '011000015',
           accountNumber: '5555550001',
           cents: 400,
@@ -222,11 +223,17 @@ describe('payments through bank files', () => {
       expect.objectContaining({ outcome: 'already-returned', paymentId: aria.id }),
     ]);
 
-    // Paco's settles after the settlement days (two business days: Sunday to Tuesday).
-    portal.clock.advance(DAY);
+    // Paco's settles after the settlement days (two business days: Sunday to Tuesday). Days
+    // pass: the admin and the owner sign in again.
+    const later = async (milliseconds: number) => {
+      portal.clock.advance(milliseconds);
+      ada = await login(portal.app, 'admin@demo.label');
+      label.owner = await login(portal.app, 'owner@nacha-flow-records.example');
+    };
+    await later(DAY);
     await portal.app.runPaymentBatch();
     expect((await paymentOf(label.paco)).status).toBe('processing');
-    portal.clock.advance(DAY + 1);
+    await later(DAY + 1);
     await portal.app.runPaymentBatch();
     expect((await paymentOf(label.paco)).status).toBe('completed');
 
@@ -244,7 +251,7 @@ describe('payments through bank files', () => {
       expect.objectContaining({ accountNumber: '5555550001', cents: 400 }),
     ]);
     await submitted(portal, label.owner, third[0]!.id);
-    portal.clock.advance(3 * DAY);
+    await later(3 * DAY);
     await portal.app.runPaymentBatch();
     const completed = await paymentOf(label.aria);
     expect(completed.status).toBe('completed');
@@ -262,7 +269,7 @@ describe('payments through bank files', () => {
     const other = await ownLabel(portal, {
       name: 'Other Files Records',
       isrc: 'USBF12600003',
-      payees: {},
+      payees: { otto: { fullname: 'Otto Other', pct: '100', bank: null } },
     });
     const payee = await login(portal.app, label.paco.username);
     const routes = [

@@ -149,7 +149,13 @@ interface NachaEntry {
   identificationNumber: string;
   receivingCompanyName: string;
   traceNumber: number | string;
-  addenda?: { paymentRelatedInformation?: string; [key: string]: unknown }[];
+  /** One addenda record, or several. */
+  addenda?: NachaAddenda | NachaAddenda[];
+}
+
+interface NachaAddenda {
+  type: string;
+  info: string;
 }
 
 interface NachaData {
@@ -202,8 +208,9 @@ export function readNacha(text: string): { file: NachaData['file']; credits: Rea
       name: entry.receivingCompanyName.trim(),
       receiverId: entry.identificationNumber.trim(),
       traceNumber: String(entry.traceNumber).padStart(15, '0'),
-      addenda: (entry.addenda ?? [])
-        .map((addenda) => String(addenda.paymentRelatedInformation ?? ''))
+      addenda: ([] as NachaAddenda[])
+        .concat(entry.addenda ?? [])
+        .map((addenda) => addenda.info)
         .join('')
         .trim(),
     }));

@@ -3,6 +3,7 @@
 // download, and added to serverText.ts's as it loads.
 import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
 import { NOT_AN_AMOUNT } from '../../rules/money';
+import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
@@ -47,6 +48,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
     'bank-account.errors.not-arrived',
   [MICRO_DEPOSITS_LOCKED]: 'bank-account.errors.locked',
+  [TERMS_NOT_CURRENT]: 'payment-terms.acceptance.not-current',
   'A payment minimum is zero or more, with no more decimals than its currency has.':
     'payment-settings.errors.amount',
   'Each currency has one payment minimum.': 'payment-settings.errors.twice',

@@ -5,10 +5,7 @@
 // code, the others settle after the settlement days, the returned one is retried into a new file
 // and completes. Every money check holds at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  writeNachaReturnFile,
-  type WrittenNachaFile,
-} from '../../../server/payments/bankfile/nacha';
+import { writeNachaReturnFile } from '../../../server/payments/bankfile/nacha';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart } from '../multipart';
 import { ownLabel, type OwnPayee } from '../statements/labelStatements';

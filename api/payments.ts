@@ -29,9 +29,11 @@ export const holdReasons = [
   'below-payment-minimum',
   'business-not-certified',
   'account-deleted',
-  'terms-not-accepted',
+  /** Bank files: the label's details its bank needs for the file are missing or not valid. */
+  'bank-file-details-missing',
   /** The portal's rail cannot pay this currency to the payee's bank account. */
   'currency-not-payable',
+  'terms-not-accepted',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

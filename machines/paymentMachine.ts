@@ -20,6 +20,7 @@ import {
  *     batch.start        -> transferring once nothing holds it; held again otherwise
  *   transferring [TRANSFER] the partner is asked for the bank transfer (idempotency key: the id,
  *                           or the ids of the payee's payments that go out together as one)
+ *     transfer.queued    -> transferring: the transfer waits in a bank file not yet submitted
  *     transfer.created   -> withBank; transfer.failed -> failed
  *     transfer.cancelled -> failed, when the partner holds a transfer not yet with the bank
  *   withBank [HOLD]         waiting on the bank's confirmation
@@ -51,6 +52,7 @@ export interface PaymentRetryFacts {
 
 export type PaymentEvent =
   | { type: 'batch.start'; facts: PaymentHoldFacts }
+  | { type: 'transfer.queued' }
   | { type: 'transfer.created' }
   | { type: 'transfer.failed'; failure: PaymentFailure }
   | { type: 'bank.settled' }
@@ -90,6 +92,7 @@ export const paymentMachine = setup({
     transferring: {
       tags: ['internal:TRANSFER', 'status:processing', 'busy'],
       on: {
+        'transfer.queued': { target: 'transferring' },
         'transfer.created': { target: 'withBank' },
         'transfer.failed': { target: 'failed' },
         'transfer.cancelled': { target: 'failed' },
@@ -138,6 +141,7 @@ export const PAYMENT_STATE_AFTER_EVENT: Readonly<Record<string, PaymentMachineSt
   PaymentsPrepared: 'scheduled',
   PaymentHeld: 'held',
   PaymentTransferStarted: 'transferring',
+  PaymentTransferQueued: 'transferring',
   PaymentTransferCreated: 'withBank',
   PaymentSettled: 'remunerating',
   PaymentFeePaid: 'completed',

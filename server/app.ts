@@ -55,6 +55,7 @@ import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
+import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
+  await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(businessRoutes);

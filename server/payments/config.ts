@@ -22,6 +22,10 @@ export interface PaymentConfig {
   /** How often the partner's bank answers due transfers and its webhooks go out. */
   partnerTickMs: number;
   sandbox: SandboxOptions;
+  bankFile: {
+    /** Business days from a bank file's submission to its transfers settling, if not returned. */
+    settleDays: number;
+  };
   /**
    * The key bank account numbers and tax ids are encrypted with, and ID documents with keys
    * derived from it; read when first needed.
@@ -64,5 +68,6 @@ export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConf
       secret: env.PARTNER_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
       microDepositDelayMs: number(env.SANDBOX_MICRO_DEPOSIT_DELAY_MS, DAY),
     },
+    bankFile: { settleDays: number(env.BANKFILE_SETTLE_DAYS, 2) },
   };
 }

@@ -187,6 +187,24 @@ async function sendToPartner(deps: PaymentDeps, key: string): Promise<number> {
       payments.map((payment) => payment.id),
     )) {
       if (locked.transfer_key !== key) continue;
+      // Queued (a bank file not yet submitted): the payment stays in TRANSFER, its transfer known.
+      if (transfer.status === 'queued') {
+        if (locked.partner_transfer_id === transfer.id) continue;
+        const queued = await move(
+          tx,
+          locked,
+          { type: 'transfer.queued' },
+          [
+            {
+              type: 'PaymentTransferQueued',
+              data: { transactionId: locked.transaction_id ?? '', partnerTransferId: transfer.id },
+            },
+          ],
+          systemMetadata(deps.now()),
+        );
+        if (queued) recorded += 1;
+        continue;
+      }
       const moved = await move(
         tx,
         locked,
@@ -400,7 +418,26 @@ export async function applyPartnerTransfer(
     ).filter((payment) => payment.partner_transfer_id === transfer.id);
     let applied = false;
     for (const [index, payment] of payments.entries()) {
-      if (transfer.status === 'settled') {
+      if (transfer.status === 'pending') {
+        // A queued transfer reached the bank (its bank file was submitted).
+        const created = await move(
+          tx,
+          payment,
+          { type: 'transfer.created' },
+          [
+            {
+              type: 'PaymentTransferCreated',
+              data: {
+                transactionId: payment.transaction_id ?? '',
+                partnerTransferId: transfer.id,
+                traceId: transfer.traceId,
+              },
+            },
+          ],
+          metadata,
+        );
+        if (created) applied = true;
+      } else if (transfer.status === 'settled') {
         const fee = index === 0 ? transfer.fee : '0';
         if (await settle(tx, payment, transfer, fee, metadata)) applied = true;
       } else if (transfer.status === 'returned' || transfer.status === 'cancelled') {
@@ -472,7 +509,13 @@ async function startPayments(
       const waiting =
         payment.state === 'NONE' || (payment.state === 'HOLD' && payment.hold_reason !== null);
       if (!waiting) continue;
-      const reason = await holdReasonOf(tx, payment, belowMinimum, deps.rail);
+      // The rail's own reasons (bank files: the label's missing details) say more than a bank
+      // account not yet verified, whose proof waits on them.
+      const general = await holdReasonOf(tx, payment, belowMinimum, deps.rail);
+      const reason =
+        general === null || general === 'no-verified-bank-account'
+          ? ((await deps.partner.holdReasonOf?.(tx, payment)) ?? general)
+          : general;
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.
         if (payment.state !== 'HOLD' || payment.hold_reason !== reason) {
@@ -536,6 +579,7 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
       group by 1 order by min(p.created_at), 1`,
   );
   for (const { transfer_key: key } of started) run.started += await sendToPartner(deps, key);
+  await deps.partner.afterBatch?.(deps.now());
   const withBank = await deps.db.query<{ partner_transfer_id: string }>(
     `select partner_transfer_id from payments
       where state = 'HOLD' and hold_reason is null and partner_transfer_id is not null

@@ -51,7 +51,11 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const source = app.paymentRail === 'sandbox' ? await fundingSourceOf(app.db, person) : null;
       return {
         bankAccount: await readBankAccount(app.db, person, app.paymentRail),
-        testDeposits: source ? await app.partner.testDeposits(source, app.now()) : null,
+        // Only the sandbox's test bank answers what it deposited; a real rail's are never shown.
+        testDeposits:
+          source && app.sandboxPartner
+            ? await app.sandboxPartner.testDeposits(source, app.now())
+            : null,
         rail: app.paymentRail,
         currencies: await currenciesOf(app.db, person),
       };

@@ -14,8 +14,9 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'below-payment-minimum': 'payments.hold.below-payment-minimum',
   'business-not-certified': 'payments.hold.business-not-certified',
   'account-deleted': 'payments.hold.account-deleted',
-  'terms-not-accepted': 'payments.hold.terms-not-accepted',
+  'bank-file-details-missing': 'payments.hold.bank-file-details-missing',
   'currency-not-payable': 'payments.hold.currency-not-payable',
+  'terms-not-accepted': 'payments.hold.terms-not-accepted',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

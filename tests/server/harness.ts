@@ -106,6 +106,7 @@ export const testPayments: AppOptions['payments'] = {
     secret: 'test-webhook-secret',
     microDepositDelayMs: 0,
   },
+  bankFile: { settleDays: 2 },
 };
 
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */

@@ -18,6 +18,8 @@ export type PaymentStreamEvent =
         transferKey?: string;
       };
     }
+  /** The partner recorded the transfer; it reaches the bank later (a bank file not yet sent). */
+  | { type: 'PaymentTransferQueued'; data: { transactionId: string; partnerTransferId: string } }
   | {
       type: 'PaymentTransferCreated';
       data: { transactionId: string; partnerTransferId: string; traceId: string };

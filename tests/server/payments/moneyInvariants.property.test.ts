@@ -431,7 +431,7 @@ describe('money invariants under random flows', () => {
       [label.accountId],
     );
     if (!paid) return;
-    await app().partner.returnSettled(paid.partner_transfer_id, 'R02', portal.clock.now());
+    await app().sandboxPartner!.returnSettled(paid.partner_transfer_id, 'R02', portal.clock.now());
     portal.clock.advance(1001);
     await app().tickPartner();
     figures.lateReturns += 1;

@@ -78,7 +78,7 @@ describe('payments through the sandbox partner', () => {
       url: '/api/partner/webhooks',
       headers: {
         'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: portal.app.partner.sign(body),
+        [WEBHOOK_SIGNATURE_HEADER]: portal.app.sandboxPartner!.sign(body),
       },
       payload: body,
     });
@@ -209,9 +209,9 @@ describe('payments through the sandbox partner', () => {
     const paco = await paymentOf(label.paco);
     portal.clock.advance(30 * 24 * 3600_000);
     const transferId = paco.transactions[0].bankTransferId as string;
-    expect(await portal.app.partner.returnSettled(transferId, 'R02', portal.clock.now())).toBe(
-      true,
-    );
+    expect(
+      await portal.app.sandboxPartner!.returnSettled(transferId, 'R02', portal.clock.now()),
+    ).toBe(true);
     portal.clock.advance(1001);
     await portal.app.tickPartner();
     // A month later: the admin signs in again.
@@ -237,7 +237,7 @@ describe('payments through the sandbox partner', () => {
   const paidDespiteCrash = async (label: PaidLabel) => {
     await verifiedBankAccount(portal, label.aria.username, '5555556789');
     const retry = await paymentOf(label.aria);
-    const partner = portal.app.partner;
+    const partner = portal.app.sandboxPartner!;
     const crashing: PaymentPartner = {
       createFundingSource: (source, now) => partner.createFundingSource(source, now),
       verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
@@ -257,7 +257,7 @@ describe('payments through the sandbox partner', () => {
     expect((await paymentOf(label.aria)).internalState).toBe('TRANSFER');
 
     portal.clock.advance(60_001);
-    await portal.app.partner.settleDue(portal.clock.now());
+    await portal.app.sandboxPartner!.settleDue(portal.clock.now());
     const before = await events(label);
     expect(await deliver(await webhookOf(label.aria, 'transfer.settled'))).toEqual({
       applied: false,
@@ -406,7 +406,7 @@ describe('payments through the sandbox partner', () => {
       url: '/api/partner/webhooks',
       headers: {
         'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: portal.app.partner.sign(body),
+        [WEBHOOK_SIGNATURE_HEADER]: portal.app.sandboxPartner!.sign(body),
       },
       payload: body,
     });

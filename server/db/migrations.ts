@@ -956,6 +956,29 @@ export const migrations: Migration[] = [
       drop table product_code_spellings;
     `,
   },
+  {
+    version: 38,
+    name: "the label's own bank details its bank files carry: the NACHA originator and the SEPA debtor",
+    sql: `
+      create table bank_file_originators (
+        account_id text primary key references accounts (id),
+        immediate_destination text,
+        immediate_destination_name text,
+        immediate_origin text,
+        immediate_origin_name text,
+        company_name text,
+        company_id text,
+        odfi_routing text,
+        sepa_name text,
+        sepa_iban_encrypted text,
+        sepa_iban_last4 text,
+        sepa_bic text,
+        changed_at timestamptz not null,
+        changed_by text,
+        version integer not null
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
@@ -975,6 +998,7 @@ export const readModelTables = [
   'recoupment_debtors',
   'recoupments',
   'distributor_takes',
+  'bank_file_originators',
   'account_payment_minimums',
   'account_payment_settings',
   'statement_adjustments',

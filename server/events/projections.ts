@@ -3,6 +3,7 @@ import { accountProjector } from './projectors/account';
 import { accountLayoutProjector } from './projectors/accountLayout';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
+import { bankFileOriginatorProjector } from './projectors/bankFileOriginator';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { intakeKeyProjector } from './projectors/intakeKey';
@@ -32,6 +33,7 @@ const projectors: Projector<PortalEvent> = {
   ...businessProjector,
   ...intakeKeyProjector,
   ...accountLayoutProjector,
+  ...bankFileOriginatorProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

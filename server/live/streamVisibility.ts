@@ -73,6 +73,8 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
   paymentsettings: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   business: ownAccount(['account:ro']),
+  bankfileoriginator: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   bankaccount: ownPerson,
   person: ownPerson,
   intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {

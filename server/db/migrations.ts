@@ -958,7 +958,10 @@ export const migrations: Migration[] = [
   },
   {
     version: 38,
-    name: "the label's own bank details its bank files carry: the NACHA originator and the SEPA debtor",
+    name: "bank files: the label as a bank knows it, payees' accounts and transfers the files carry, the files written and each credit in them",
+    // The rail's own tables, as the sandbox's are: not read models (replay leaves them alone).
+    // A transfer is in at most one file (bank_file_entries.transfer_id is unique); a file's text
+    // is kept exactly as written, with its entries, in the transaction that wrote them.
     sql: `
       create table bank_file_originators (
         account_id text primary key references accounts (id),
@@ -970,13 +973,81 @@ export const migrations: Migration[] = [
         company_id text,
         odfi_routing text,
         sepa_name text,
-        sepa_iban_encrypted text,
-        sepa_iban_last4 text,
+        sepa_iban text,
         sepa_bic text,
         changed_at timestamptz not null,
-        changed_by text,
         version integer not null
       );
+      create table bankfile_funding_sources (
+        id text primary key,
+        person_id text not null,
+        holder_name text not null,
+        scheme text not null,
+        details_encrypted text not null,
+        micro_deposits_encrypted text not null,
+        created_at timestamptz not null,
+        verified_at timestamptz,
+        removed_at timestamptz
+      );
+      create index bankfile_funding_sources_person on bankfile_funding_sources (person_id, created_at);
+      create table bankfile_transfers (
+        id text primary key,
+        idempotency_key text not null unique,
+        amount numeric(30, 12) not null,
+        currency text not null,
+        destination text not null,
+        status text not null,
+        return_code text,
+        return_message text,
+        created_at timestamptz not null,
+        submitted_at timestamptz,
+        settle_at timestamptz,
+        settled_at timestamptz
+      );
+      create index bankfile_transfers_queued on bankfile_transfers (created_at) where status = 'queued';
+      create table bank_files (
+        id text primary key,
+        account_id text not null references accounts (id),
+        format text not null,
+        currency text not null,
+        file_name text not null unique,
+        message_id text not null unique,
+        payment_information_id text,
+        body text not null,
+        entry_count integer not null,
+        total numeric(30, 12) not null,
+        created_at timestamptz not null,
+        downloaded_at timestamptz,
+        downloaded_by text,
+        submitted_at timestamptz,
+        submitted_by text
+      );
+      create index bank_files_account on bank_files (account_id, created_at);
+      create table bank_file_entries (
+        file_id text not null references bank_files (id),
+        transfer_id text unique references bankfile_transfers (id),
+        funding_source_id text references bankfile_funding_sources (id),
+        payment_id text,
+        reference text not null,
+        amount numeric(30, 12) not null,
+        returned_at timestamptz,
+        return_code text,
+        check ((transfer_id is null) <> (funding_source_id is null))
+      );
+      create index bank_file_entries_reference on bank_file_entries (reference);
+      create index bank_file_entries_file on bank_file_entries (file_id);
+      create unique index bank_file_entries_deposit on bank_file_entries (funding_source_id, amount, file_id);
+    `,
+  },
+  {
+    version: 39,
+    name: "the label's own bank details its bank files carry, as its owner sets them: the IBAN kept encrypted with its last 4, and who changed them last",
+    // From now on a read model of the bankfileoriginator-<account> stream, rebuilt by replay.
+    sql: `
+      alter table bank_file_originators drop column sepa_iban;
+      alter table bank_file_originators add column sepa_iban_encrypted text;
+      alter table bank_file_originators add column sepa_iban_last4 text;
+      alter table bank_file_originators add column changed_by text;
     `,
   },
 ];

@@ -2,6 +2,7 @@
 // contract in api/.
 import type { ApiClient } from '../api/client';
 import type { BankAccount, BankAccountAnswer, NewBankAccount } from '../../api/bankAccount';
+import type { BankFileOriginator, BankFileOriginatorChange } from '../../api/bankFileOriginator';
 import type { PaymentSettings, PaymentSettingsChange } from '../../api/paymentSettings';
 import type {
   BatchRun,
@@ -74,3 +75,11 @@ export const readPaymentSettings = (api: ApiClient) => api.get<PaymentSettings>(
 /** The form shows a refused value beside it: no toast. */
 export const savePaymentSettings = (api: ApiClient, change: PaymentSettingsChange) =>
   api.put<PaymentSettings>('payment-settings', change, { quiet: true });
+
+/** The label's own bank details its bank files carry (its owner's; never shown to payees). */
+export const readBankFileOriginator = (api: ApiClient) =>
+  api.get<BankFileOriginator>('bank-file-originator');
+
+/** The form shows a refused field beside it: no toast. */
+export const saveBankFileOriginator = (api: ApiClient, change: BankFileOriginatorChange) =>
+  api.put<BankFileOriginator>('bank-file-originator', change, { quiet: true });

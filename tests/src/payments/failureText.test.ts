@@ -22,4 +22,29 @@ describe('a failed payment’s reason', () => {
     );
     expect(paymentFailureText(createI18n('ja').t, cancelled)).not.toContain('CANCELLED');
   });
+
+  it('words a SEPA reason code in the reader’s language, whatever the bank’s file said', () => {
+    const closed = { code: 'AC04', message: '' };
+    expect(paymentFailureText(createI18n('en').t, closed)).toBe(
+      'Failed to process request: Account closed (AC04)',
+    );
+    expect(paymentFailureText(createI18n('fr').t, { ...closed, message: 'Konto erloschen' })).toBe(
+      'Échec du traitement de la demande : Compte clôturé (AC04)',
+    );
+    expect(paymentFailureText(createI18n('ja').t, { code: 'MD07', message: 'MD07' })).toBe(
+      'リクエストを処理できませんでした: 口座名義人が死亡しています（MD07）',
+    );
+  });
+
+  it('keeps the bank’s words for a code it does not know, and says the bank returned it when none', () => {
+    expect(
+      paymentFailureText(createI18n('en').t, { code: 'XT99', message: 'Blocked by bank policy' }),
+    ).toBe('Failed to process request: Blocked by bank policy (XT99)');
+    expect(paymentFailureText(createI18n('en').t, { code: 'NARR', message: 'NARR' })).toBe(
+      'Failed to process request: The bank returned the payment (NARR)',
+    );
+    expect(paymentFailureText(createI18n('es').t, { code: 'BANK-XY', message: ' ' })).toBe(
+      'No se pudo procesar la solicitud: El banco devolvió el pago (BANK-XY)',
+    );
+  });
 });

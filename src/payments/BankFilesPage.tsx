@@ -9,12 +9,9 @@ import { useServerText } from '../i18n/serverText';
 import type { PageProps } from '../routes/types';
 import { ConfirmModal } from '../widgets/ConfirmModal';
 import { Money } from '../widgets/Money';
-import type {
-  AppliedBankReturn,
-  BankFile,
-  BankFileFormat,
-  BankReturnOutcome,
-} from '../../api/bankFiles';
+import type { AppliedBankReturn, BankFile, BankReturnOutcome } from '../../api/bankFiles';
+import { bankFileFormatLabel } from './bankFileLabels';
+import { returnReason } from './failureText';
 import {
   downloadBankFile,
   listBankFiles,
@@ -24,15 +21,9 @@ import {
 import '../widgets/pageParts.css';
 import './payments.css';
 
-/** A file's format as its reader knows it from their bank. */
-export const bankFileFormatLabel = (t: TFunction, format: BankFileFormat): string =>
-  t(`bank-files.format.${format}`);
-
-/** The bank's reason for a return: its code's text where the portal knows it, else the code. */
-export function returnReasonText(t: TFunction, code: string): string {
-  const reason = t(`bank-files.return-codes.${code}`, { defaultValue: '' });
-  return reason ? t('bank-files.returns.reason', { code, reason }) : code;
-}
+/** The bank's reason for a return with its code, as the payment's page shows it. */
+export const returnReasonText = (t: TFunction, code: string): string =>
+  t('bank-files.returns.reason', { code, reason: returnReason(t, { code, message: '' }) });
 
 const OUTCOME_KEYS: Record<BankReturnOutcome, string> = {
   returned: 'bank-files.return-outcome.returned',

@@ -33,7 +33,7 @@ const SEPA_REASON_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** The bank's reason: known codes in the reader's language, else the bank's own words, if any. */
-function returnReason(t: TFunction, failure: { code: string; message: string }): string {
+export function returnReason(t: TFunction, failure: { code: string; message: string }): string {
   const key = SEPA_REASON_KEYS[failure.code];
   if (key) return t(key);
   const words = failure.message.trim();

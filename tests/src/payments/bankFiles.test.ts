@@ -131,7 +131,7 @@ describe('the bank files list', () => {
 describe('what an uploaded return file held', () => {
   const returned = (overrides: Partial<AppliedBankReturn>): AppliedBankReturn => ({
     reference: '021000020000001',
-    code: 'R03',
+    code: 'AC04',
     outcome: 'returned',
     paymentId: 'p1',
     payeeName: 'Aria Artist',
@@ -157,15 +157,19 @@ describe('what an uploaded return file held', () => {
       }),
     );
     expect(rows(html).map((row) => row.cells)).toEqual([
-      ['Aria Artist', '$12.34', expect.stringContaining('R03'), 'Payment returned'],
-      ['Paco Payee', '$5.00', expect.stringContaining('R03'), 'Returned before: nothing changed'],
-      [
-        'Unknown',
-        '—',
-        expect.stringContaining('R03'),
-        'Not a payment of this label: nothing changed',
-      ],
+      ['Aria Artist', '$12.34', 'Account closed (AC04)', 'Payment returned'],
+      ['Paco Payee', '$5.00', 'Account closed (AC04)', 'Returned before: nothing changed'],
+      ['Unknown', '—', 'Account closed (AC04)', 'Not a payment of this label: nothing changed'],
     ]);
+    // In the reader's language; a code the portal has no text for says the bank returned it.
+    const french = render(
+      createElement(ReturnResults, { returns: [returned({ code: 'XT99', outcome: 'not-found' })] }),
+      'fr',
+    );
+    const [unknown] = rows(french);
+    expect(unknown!.cells[2]).toMatch(/ \(XT99\)$/);
+    expect(unknown!.cells[2]).not.toMatch(/bank|^XT99/);
+    expect(unknown!.cells[3]).toBe('Aucun paiement de vos fichiers ne correspond');
   });
 });
 

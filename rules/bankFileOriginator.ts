@@ -70,18 +70,27 @@ const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
 const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** A 10-character identifier a bank assigns: letters or digits, most often 1 + a tax id. */
-const TEN_CHARACTERS = /^[0-9A-Z]{10}$/;
+const TEN_CHARACTERS = /^[0-9A-Z ]{10}$/;
 
-/** Each field as it is kept: trimmed, the bank-assigned identifiers in capitals. */
+/**
+ * A bank-assigned identifier as the file carries it: in capitals, and a 9-digit number (a routing
+ * number or a tax ID) with the blank before it that makes its 10 characters, as banks write it.
+ */
+function identifier(text: string): string {
+  const value = text.trim().toUpperCase();
+  return /^\d{9}$/.test(value) ? ` ${value}` : value;
+}
+
+/** Each field as it is kept: names trimmed, the bank-assigned identifiers as the file has them. */
 export function trimmedNacha(fields: NachaOriginatorFields): NachaOriginatorFields {
   const trimmed = (field: NachaOriginatorField) => fields[field].trim();
   return {
     immediateDestination: trimmed('immediateDestination'),
     immediateDestinationName: trimmed('immediateDestinationName'),
-    immediateOrigin: trimmed('immediateOrigin').toUpperCase(),
+    immediateOrigin: identifier(fields.immediateOrigin),
     immediateOriginName: trimmed('immediateOriginName'),
     companyName: trimmed('companyName'),
-    companyId: trimmed('companyId').toUpperCase(),
+    companyId: identifier(fields.companyId),
     odfiRouting: trimmed('odfiRouting'),
   };
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../api/common';
 import { BankFileOriginator, BankFileOriginatorChange } from '../../api/bankFileOriginator';
 import { changeBankFileOriginator, readBankFileOriginator } from '../payments/bankfile/originator';
+import { nachaProblemText, type NachaOriginatorFields } from '../../rules/bankFileOriginator';
 import { ForbiddenError } from '../errors';
+import { checkNachaOriginator } from '../payments/bankfile/nacha';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 
 // The label's own bank details are the label's owner's to set: an admin emulating the owner reads
@@ -13,6 +15,13 @@ const originatorAccess: RouteAccess = {
   permissions: ['account:rw'],
   roles: ['owner'],
 };
+
+/** What the NACHA writer itself refuses of these fields, in the form's texts. */
+const nachaWriterCheck = (fields: NachaOriginatorFields) =>
+  checkNachaOriginator(fields).map((problem) => ({
+    path: `nacha/${problem.field}`,
+    message: nachaProblemText(problem),
+  }));
 
 const bankFileOriginatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -45,7 +54,7 @@ const bankFileOriginatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (session.emulating) throw new ForbiddenError();
       const accountId = session.user.accountId;
       await changeBankFileOriginator(
-        { db: app.db, dataKey: app.paymentDataKey },
+        { db: app.db, dataKey: app.paymentDataKey, extraNachaCheck: nachaWriterCheck },
         accountId,
         request.body,
         commandMetadata(request, app.now()),

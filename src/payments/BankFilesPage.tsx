@@ -11,7 +11,7 @@ import { ConfirmModal } from '../widgets/ConfirmModal';
 import { Money } from '../widgets/Money';
 import type { AppliedBankReturn, BankFile, BankReturnOutcome } from '../../api/bankFiles';
 import { bankFileFormatLabel } from './bankFileLabels';
-import { returnReason } from './failureText';
+import { bankReturnReason } from './failureText';
 import {
   downloadBankFile,
   listBankFiles,
@@ -23,7 +23,7 @@ import './payments.css';
 
 /** The bank's reason for a return with its code, as the payment's page shows it. */
 export const returnReasonText = (t: TFunction, code: string): string =>
-  t('bank-files.returns.reason', { code, reason: returnReason(t, { code, message: '' }) });
+  t('bank-files.returns.reason', { code, reason: bankReturnReason(t, { code, message: '' }) });
 
 const OUTCOME_KEYS: Record<BankReturnOutcome, string> = {
   returned: 'bank-files.return-outcome.returned',

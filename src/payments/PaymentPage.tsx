@@ -24,7 +24,7 @@ import {
   paymentStatusLabel,
   transferKindLabel,
 } from './labels';
-import { paymentFailureText } from './failureText';
+import { bankReturnReason, paymentFailureText } from './failureText';
 import { bankFileFormatLabel } from './bankFileLabels';
 import { canOpen } from '../routes/access';
 import { routeById } from '../routes/table';
@@ -282,7 +282,8 @@ function HistoryStatusCell({ row }: CellProps<HistoryRow>) {
     <>
       {paymentStatusLabel(t, row.status)}
       {row.holdReason && ` · ${holdReasonLabel(t, row.holdReason)}`}
-      {row.failure && ` · ${row.failure.code}: ${row.failure.message}`}
+      {row.failure &&
+        ` · ${row.failure.code}: ${row.failure.code === 'CANCELLED' ? row.failure.message : bankReturnReason(t, row.failure)}`}
     </>
   );
 }

@@ -187,10 +187,10 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     await expect(
       page
         .getByRole('region', { name: 'Details' })
-        .getByText('Failed to process request: Insufficient Funds (R01)'),
+        .getByText('Failed to process request: Insufficient funds (R01)'),
     ).toBeVisible();
     await expect(page.getByRole('table', { name: 'History' })).toContainText(
-      'Failed · R01: Insufficient Funds',
+      'Failed · R01: Insufficient funds',
     );
     await page.getByRole('button', { name: 'Clear and retry' }).click();
     await expect(page.getByRole('button', { name: 'Clear and retry' })).toHaveCount(0);

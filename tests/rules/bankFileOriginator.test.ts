@@ -8,8 +8,10 @@ import {
   checkSepaDebtorFields,
   nachaProblemText,
   ORIGINATOR_TEXTS,
+  trimmedNacha,
   type NachaOriginatorFields,
 } from '../../rules/bankFileOriginator';
+import { checkNachaOriginator } from '../../server/payments/bankfile/nacha';
 
 const sound: NachaOriginatorFields = {
   immediateDestination: '021000021',
@@ -27,6 +29,14 @@ describe('the NACHA originator fields', () => {
     expect(
       checkNachaOriginatorFields({ ...sound, companyId: ' 1abcdefgh9 ', companyName: ' A ' }),
     ).toEqual([]);
+    // A 9-digit routing number or tax ID is kept with the blank before it, as banks write it.
+    expect(
+      trimmedNacha({ ...sound, immediateOrigin: '021000021 ', companyId: '1abcdefgh9' }),
+    ).toEqual({
+      ...sound,
+      immediateOrigin: ' 021000021',
+      companyId: '1ABCDEFGH9',
+    });
   });
 
   it('refuses every mistyped digit of a routing number (its check digit catches each)', () => {
@@ -52,7 +62,7 @@ describe('the NACHA originator fields', () => {
       checkNachaOriginatorFields({
         immediateDestination: '02100002',
         immediateDestinationName: 'A BANK WHOSE NAME RUNS LONG',
-        immediateOrigin: '112345678',
+        immediateOrigin: '11234567',
         immediateOriginName: 'Música Ñ',
         companyName: 'HARBOR LIGHTS MUSIC',
         companyId: '11234-6789',
@@ -70,6 +80,42 @@ describe('the NACHA originator fields', () => {
     expect(checkNachaOriginatorFields({ ...sound, odfiRouting: '01100001A' })).toEqual([
       { field: 'odfiRouting', problem: 'digits' },
     ]);
+  });
+
+  it('lets through only what the NACHA file writer takes too: the form never promises a file the server refuses', () => {
+    const text = fc.string({
+      unit: fc.constantFrom(...'AZaz09 -.&é9Ñ\t'.split('')),
+      maxLength: 26,
+    });
+    const digits = fc.string({ unit: fc.constantFrom(...'0123456789 '.split('')), maxLength: 11 });
+    const routing = fc.oneof(digits, fc.constantFrom('021000021', '011000015', '111000025'));
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          // Each field as the label's bank gave it, or as somebody may mistype it.
+          immediateDestination: fc.oneof(fc.constant(sound.immediateDestination), routing),
+          immediateDestinationName: fc.oneof(fc.constant(sound.immediateDestinationName), text),
+          immediateOrigin: fc.oneof(fc.constant('021000021'), digits, text),
+          immediateOriginName: fc.oneof(fc.constant(sound.immediateOriginName), text),
+          companyName: fc.oneof(fc.constant(sound.companyName), text),
+          companyId: fc.oneof(fc.constant(sound.companyId), digits, text),
+          odfiRouting: fc.oneof(fc.constant(sound.odfiRouting), routing),
+        }),
+        (fields) => {
+          const mine = checkNachaOriginatorFields(fields);
+          const writers = checkNachaOriginator(trimmedNacha(fields));
+          if (mine.length === 0) accepted += 1;
+          // Whatever the form accepts, the writer accepts as it is kept; and for each field the
+          // writer refuses, the form says why.
+          for (const problem of writers) {
+            expect(mine.map((own) => own.field)).toContain(problem.field);
+          }
+        },
+      ),
+      { seed: 20261129, numRuns: 2000 },
+    );
+    expect(accepted).toBeGreaterThan(0);
   });
 
   it('says of a name too long what its field takes', () => {

@@ -29,6 +29,10 @@ export const holdReasons = [
   'below-payment-minimum',
   'business-not-certified',
   'account-deleted',
+  /** Bank files: the label's details its bank needs for the file are missing or not valid. */
+  'bank-file-details-missing',
+  /** Bank files: no file the label sends pays this currency to the payee's account. */
+  'currency-not-payable',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

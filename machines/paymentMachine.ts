@@ -19,6 +19,7 @@ import {
  *   held [HOLD]             an internal hold, with its reason; every batch looks again
  *     batch.start        -> transferring once nothing holds it; held again otherwise
  *   transferring [TRANSFER] the partner is asked for the bank transfer (idempotency key: the id)
+ *     transfer.queued    -> transferring: the transfer waits in a bank file not yet submitted
  *     transfer.created   -> withBank; transfer.failed -> failed
  *   withBank [HOLD]         waiting on the bank's confirmation
  *     bank.settled       -> remunerating; bank.returned (R01, R03...) -> failed
@@ -45,6 +46,7 @@ export interface PaymentRetryFacts {
 
 export type PaymentEvent =
   | { type: 'batch.start'; facts: PaymentHoldFacts }
+  | { type: 'transfer.queued' }
   | { type: 'transfer.created' }
   | { type: 'transfer.failed'; failure: PaymentFailure }
   | { type: 'bank.settled' }
@@ -83,6 +85,7 @@ export const paymentMachine = setup({
     transferring: {
       tags: ['internal:TRANSFER', 'status:processing', 'busy'],
       on: {
+        'transfer.queued': { target: 'transferring' },
         'transfer.created': { target: 'withBank' },
         'transfer.failed': { target: 'failed' },
       },
@@ -126,6 +129,7 @@ export const PAYMENT_STATE_AFTER_EVENT: Readonly<Record<string, PaymentMachineSt
   PaymentsPrepared: 'scheduled',
   PaymentHeld: 'held',
   PaymentTransferStarted: 'transferring',
+  PaymentTransferQueued: 'transferring',
   PaymentTransferCreated: 'withBank',
   PaymentSettled: 'remunerating',
   PaymentFeePaid: 'completed',

@@ -56,6 +56,7 @@ import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
 import bankFileOriginatorRoutes from './routes/bankFileOriginator';
+import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
   await app.register(bankFileOriginatorRoutes);
+  await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(businessRoutes);

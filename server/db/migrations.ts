@@ -1010,7 +1010,7 @@ export const migrations: Migration[] = [
         account_id text not null references accounts (id),
         format text not null,
         currency text not null,
-        file_name text not null unique,
+        file_name text not null,
         message_id text not null unique,
         payment_information_id text,
         body text not null,
@@ -1023,6 +1023,7 @@ export const migrations: Migration[] = [
         submitted_by text
       );
       create index bank_files_account on bank_files (account_id, created_at);
+      create unique index bank_files_name on bank_files (account_id, file_name);
       create table bank_file_entries (
         file_id text not null references bank_files (id),
         transfer_id text unique references bankfile_transfers (id),

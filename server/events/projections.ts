@@ -4,6 +4,7 @@ import { accountLayoutProjector } from './projectors/accountLayout';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
 import { bankFileOriginatorProjector } from './projectors/bankFileOriginator';
+import { bankFileProjector } from './projectors/bankFile';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { intakeKeyProjector } from './projectors/intakeKey';
@@ -34,6 +35,7 @@ const projectors: Projector<PortalEvent> = {
   ...intakeKeyProjector,
   ...accountLayoutProjector,
   ...bankFileOriginatorProjector,
+  ...bankFileProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -15,6 +15,7 @@ import type { BusinessEvent } from './types/business';
 import type { IntakeKeyEvent } from './types/intakeKey';
 import type { AccountLayoutEvent } from './types/accountLayout';
 import type { BankFileOriginatorEvent } from './types/bankFileOriginator';
+import type { BankFileEvent } from './types/bankFile';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -36,6 +37,7 @@ export type { AddressFields, BusinessEvent } from './types/business';
 export type { IntakeKeyEvent } from './types/intakeKey';
 export type { AccountLayoutEvent } from './types/accountLayout';
 export type { BankFileOriginatorEvent } from './types/bankFileOriginator';
+export type { BankFileEvent } from './types/bankFile';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -54,6 +56,7 @@ export interface StreamEvents {
   intakekey: IntakeKeyEvent;
   layout: AccountLayoutEvent;
   bankfileoriginator: BankFileOriginatorEvent;
+  bankfile: BankFileEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -24,3 +24,9 @@ export const partnerFeesAccount = (currency: string) => `fees:partner:${currency
  */
 export const returnedAccount = (accountId: string, payeeId: string) =>
   `returned:${accountId}:${payeeId}`;
+
+/**
+ * What the micro-deposits that prove payees' bank accounts cost, per currency: each label pays
+ * those its bank files carry, from its funds.
+ */
+export const microDepositsAccount = (currency: string) => `microdeposits:${currency}`;

@@ -72,6 +72,15 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     allows(user.permissions, 'account:ro') && (seesAllAccounts(user) || user.accountId === id),
   paymentsettings: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
+  // A bank file is its label owner's, as the bank-file routes are.
+  bankfile: async (db, user, id) => {
+    if (!user.roles.includes('owner') || !allows(user.permissions, 'account:rw')) return false;
+    const rows = await db.query<{ account_id: string }>(
+      'select account_id from bank_files where id = $1',
+      [id],
+    );
+    return rows[0]?.account_id === user.accountId;
+  },
   business: ownAccount(['account:ro']),
   bankfileoriginator: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),

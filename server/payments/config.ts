@@ -22,6 +22,10 @@ export interface PaymentConfig {
   /** How often the partner's bank answers due transfers and its webhooks go out. */
   partnerTickMs: number;
   sandbox: SandboxOptions;
+  bankFile: {
+    /** Business days from a bank file's submission to its transfers settling, if not returned. */
+    settleDays: number;
+  };
   /**
    * The key bank account numbers and tax ids are encrypted with, and ID documents with keys
    * derived from it; read when first needed.
@@ -68,5 +72,6 @@ export function paymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConf
       microDeposits: SANDBOX_MICRO_DEPOSITS,
       microDepositDelayMs: number(env.SANDBOX_MICRO_DEPOSIT_DELAY_MS, DAY),
     },
+    bankFile: { settleDays: number(env.BANKFILE_SETTLE_DAYS, 2) },
   };
 }

@@ -1,4 +1,6 @@
+import type { HoldReason } from '../../api/payments';
 import type { BankDetails } from '../../rules/paymentRails';
+import type { Queryable } from '../db/database';
 
 /**
  * The payment partner as the portal sees it: one adapter for every partner. Every call that
@@ -7,7 +9,11 @@ import type { BankDetails } from '../../rules/paymentRails';
  */
 export interface PartnerTransfer {
   id: string;
-  status: 'pending' | 'settled' | 'returned' | 'cancelled';
+  /**
+   * queued: recorded, not yet with the bank (a bank file not yet submitted: it can still be
+   * cancelled); pending: with the bank; then settled, returned or cancelled.
+   */
+  status: 'queued' | 'pending' | 'settled' | 'returned' | 'cancelled';
   amount: string;
   currency: string;
   /** What the partner charges the label for this transfer. */
@@ -62,6 +68,16 @@ export interface PaymentPartner {
   createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer>;
   getTransfer(id: string): Promise<PartnerTransfer | null>;
   cancelTransfer(id: string, now: Date): Promise<PartnerTransfer | null>;
+  /**
+   * Why this partner cannot pay a payment that nothing else holds (a currency its rail does not
+   * pay to the payee's account, the label's details it lacks), or null.
+   */
+  holdReasonOf?(
+    tx: Queryable,
+    payment: { account_id: string; payee_id: string; currency: string },
+  ): Promise<HoldReason | null>;
+  /** At the end of each batch run: what the run queued goes out (bank files are written). */
+  afterBatch?(now: Date): Promise<void>;
 }
 
 /** The header that carries a webhook's HMAC-SHA256 signature, hex, of its raw body. */

@@ -140,6 +140,22 @@ async function sendToPartner(deps: PaymentDeps, paymentId: string): Promise<bool
   return deps.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
     if (!locked) return false;
+    // Queued (a bank file not yet submitted): the payment stays in TRANSFER, its transfer known.
+    if (transfer.status === 'queued') {
+      if (locked.partner_transfer_id === transfer.id) return false;
+      return move(
+        tx,
+        locked,
+        { type: 'transfer.queued' },
+        [
+          {
+            type: 'PaymentTransferQueued',
+            data: { transactionId: locked.transaction_id ?? '', partnerTransferId: transfer.id },
+          },
+        ],
+        systemMetadata(deps.now()),
+      );
+    }
     return move(
       tx,
       locked,
@@ -195,6 +211,21 @@ export async function applyPartnerTransfer(
       currency: payment.currency,
     });
     const transactionId = payment.transaction_id ?? '';
+    if (transfer.status === 'pending') {
+      // A queued transfer reached the bank (its bank file was submitted).
+      return move(
+        tx,
+        payment,
+        { type: 'transfer.created' },
+        [
+          {
+            type: 'PaymentTransferCreated',
+            data: { transactionId, partnerTransferId: transfer.id, traceId: transfer.traceId },
+          },
+        ],
+        metadata,
+      );
+    }
     if (transfer.status === 'settled') {
       const completed = await move(
         tx,
@@ -299,7 +330,13 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
       const payment = await lockPayment(tx, id);
       if (!payment) return false;
       if (payment.state === 'TRANSFER') return true;
-      const reason = await holdReasonOf(tx, payment, belowMinimum);
+      // The rail's own reasons (bank files: a currency it cannot pay, the label's missing
+      // details) say more than a bank account not yet verified, whose proof waits on them.
+      const general = await holdReasonOf(tx, payment, belowMinimum);
+      const reason =
+        general === null || general === 'no-verified-bank-account'
+          ? ((await deps.partner.holdReasonOf?.(tx, payment)) ?? general)
+          : general;
       const metadata = systemMetadata(deps.now());
       if (reason) {
         // Held again for the same reason is not news: the log keeps changes only.
@@ -331,6 +368,7 @@ export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
     });
     if (started && (await sendToPartner(deps, id))) run.started += 1;
   }
+  await deps.partner.afterBatch?.(deps.now());
   const withBank = await deps.db.query<{ partner_transfer_id: string }>(
     `select partner_transfer_id from payments
       where state = 'HOLD' and hold_reason is null and partner_transfer_id is not null

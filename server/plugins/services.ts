@@ -7,7 +7,8 @@ import { giveUpParseJob, runParseJob } from '../statements/parseJob';
 import type { ImportLimits } from '../import/limits';
 import type { BatchRun } from '../../api/payments';
 import type { PaymentConfig } from '../payments/config';
-import { WEBHOOK_SIGNATURE_HEADER } from '../payments/partner';
+import { WEBHOOK_SIGNATURE_HEADER, type PaymentPartner } from '../payments/partner';
+import { BankFilePartner } from '../payments/bankfile/bankFilePartner';
 import { runPaymentBatch } from '../payments/payments';
 import { SandboxPartner } from '../payments/sandboxPartner';
 import type { PaymentRail } from '../../rules/paymentRails';
@@ -18,11 +19,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     blobs: BlobStore;
     jobs: JobRunner;
-    /** The payment partner: the sandbox, which runs in this process. */
-    partner: SandboxPartner;
+    /** The payment partner of the deployment's rail (PAYMENT_RAIL). */
+    partner: PaymentPartner;
+    /** The sandbox partner, which runs in this process, when it is the rail; else null. */
+    sandboxPartner: SandboxPartner | null;
+    /** The bank-file rail, when it is the rail; else null. */
+    bankFiles: BankFilePartner | null;
     /** Runs the payment batch now (SPEC's batch period does it on its own). */
     runPaymentBatch: () => Promise<BatchRun>;
-    /** The sandbox bank answers due transfers and its due webhooks are delivered. */
+    /**
+     * The sandbox bank answers due transfers and its due webhooks are delivered; under bank files,
+     * submitted transfers whose settlement days have passed are settled.
+     */
     tickPartner: () => Promise<void>;
     /** How money leaves the portal: the sandbox partner or bank files (PAYMENT_RAIL). */
     paymentRail: PaymentRail;
@@ -88,9 +96,24 @@ export default fp<ServicesOptions>(
     );
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
-    const partner = new SandboxPartner(app.db, options.payments.sandbox);
+    const sandbox =
+      options.payments.rail === 'sandbox'
+        ? new SandboxPartner(app.db, options.payments.sandbox)
+        : null;
+    const bankFiles =
+      options.payments.rail === 'bankfile'
+        ? new BankFilePartner(app.db, {
+            settleDays: options.payments.bankFile.settleDays,
+            dataKey: options.payments.dataKey,
+            now: app.now,
+          })
+        : null;
+    const partner: PaymentPartner | null = sandbox ?? bankFiles;
+    if (!partner) throw new Error(`No payment partner for the rail ${options.payments.rail}.`);
     const paymentDeps = { db: app.db, partner, now: app.now };
     app.decorate('partner', partner);
+    app.decorate('sandboxPartner', sandbox);
+    app.decorate('bankFiles', bankFiles);
     app.decorate('paymentRail', options.payments.rail);
     app.decorate('paymentDataKey', options.payments.dataKey);
     let keys: DocumentKeys | null = null;
@@ -112,9 +135,14 @@ export default fp<ServicesOptions>(
     });
     app.decorate('runPaymentBatch', () => runPaymentBatch(paymentDeps));
     app.decorate('tickPartner', async () => {
-      await partner.settleDue(app.now());
+      if (bankFiles) {
+        await bankFiles.settleDue(app.now());
+        return;
+      }
+      if (!sandbox) return;
+      await sandbox.settleDue(app.now());
       // Webhooks go through the portal's own HTTP handling, signature check included.
-      await partner.deliverDue(app.now(), async (body, signature) => {
+      await sandbox.deliverDue(app.now(), async (body, signature) => {
         const answer = await app.inject({
           method: 'POST',
           url: '/api/partner/webhooks',

@@ -312,6 +312,7 @@ const TRANSACTION_STATUS_AFTER: Record<string, TransactionStatus> = {
   PaymentsPrepared: 'PREPARE',
   PaymentRetried: 'PREPARE',
   PaymentTransferStarted: 'ACTIVE',
+  PaymentTransferQueued: 'ACTIVE',
   PaymentTransferCreated: 'PENDING',
   PaymentSettled: 'PROCESSED',
   PaymentReturned: 'FAILED',

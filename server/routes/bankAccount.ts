@@ -44,7 +44,11 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const source = await fundingSourceOf(app.db, person);
       return {
         bankAccount: await readBankAccount(app.db, person),
-        testDeposits: source ? await app.partner.testDeposits(source, app.now()) : null,
+        // Only the sandbox's test bank answers what it deposited; a real rail's are never shown.
+        testDeposits:
+          source && app.sandboxPartner
+            ? await app.sandboxPartner.testDeposits(source, app.now())
+            : null,
       };
     },
   );

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../api/common';
-import { UnauthorizedError } from '../errors';
+import { NotFoundError, UnauthorizedError } from '../errors';
 import {
   PARTNER_WEBHOOK_TOPICS,
   WEBHOOK_SIGNATURE_HEADER,
@@ -55,8 +55,11 @@ const partnerWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       // Signature first: an unsigned body is refused before its shape is looked at.
       preValidation: async (request) => {
+        // Only the sandbox partner sends webhooks; under bank files nothing is signed here.
+        const sandbox = app.sandboxPartner;
+        if (!sandbox) throw new NotFoundError();
         const given = Buffer.from(String(request.headers[WEBHOOK_SIGNATURE_HEADER] ?? ''), 'utf8');
-        const expected = Buffer.from(app.partner.sign(request.rawBody ?? ''), 'utf8');
+        const expected = Buffer.from(sandbox.sign(request.rawBody ?? ''), 'utf8');
         if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
           throw new UnauthorizedError('The webhook signature does not match.');
         }

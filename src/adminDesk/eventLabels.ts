@@ -44,11 +44,15 @@ const EVENT_KEYS: Record<string, string> = {
   RecoupmentRemitted: 'admin-desk.event.recoupment-remitted',
   PaymentHeld: 'admin-desk.event.payment-held',
   PaymentTransferStarted: 'admin-desk.event.payment-transfer-started',
+  PaymentTransferQueued: 'admin-desk.event.payment-transfer-queued',
   PaymentTransferCreated: 'admin-desk.event.payment-transfer-created',
   PaymentSettled: 'admin-desk.event.payment-settled',
   PaymentFeePaid: 'admin-desk.event.payment-fee-paid',
   PaymentReturned: 'admin-desk.event.payment-returned',
   PaymentRetried: 'admin-desk.event.payment-retried',
+  BankFileWritten: 'admin-desk.event.bank-file-written',
+  BankFileDownloaded: 'admin-desk.event.bank-file-downloaded',
+  BankFileSubmitted: 'admin-desk.event.bank-file-submitted',
   PaymentMinimumSet: 'admin-desk.event.payment-minimum-set',
   PassbackModeSet: 'admin-desk.event.passback-mode-set',
   BankAccountAdded: 'admin-desk.event.bank-account-added',
@@ -114,6 +118,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   intakekey: 'admin-desk.stream.intakekey',
   layout: 'admin-desk.stream.layout',
   bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
+  bankfile: 'admin-desk.stream.bankfile',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

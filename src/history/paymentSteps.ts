@@ -19,6 +19,7 @@ const TITLE_KEYS: Record<string, string> = {
   PaymentsPrepared: 'replay.payment.prepared',
   PaymentHeld: 'replay.payment.held',
   PaymentTransferStarted: 'replay.payment.transfer-started',
+  PaymentTransferQueued: 'replay.payment.transfer-queued',
   PaymentTransferCreated: 'replay.payment.transfer-created',
   PaymentSettled: 'replay.payment.settled',
   PaymentFeePaid: 'replay.payment.fee-paid',
@@ -34,6 +35,8 @@ function machineEventOf(event: HistoryEvent, state: PaymentSnapshot | null): Pay
       return { type: 'batch.start', facts: { holdReason: event.data.reason as HoldReason } };
     case 'PaymentTransferStarted':
       return { type: 'batch.start', facts: { holdReason: null } };
+    case 'PaymentTransferQueued':
+      return { type: 'transfer.queued' };
     case 'PaymentTransferCreated':
       return { type: 'transfer.created' };
     case 'PaymentSettled':

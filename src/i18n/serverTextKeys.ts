@@ -24,6 +24,20 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Only a failed payment can be cleared and tried again.': 'server.payment.not-failed',
   'This payment cannot be tried again: the money the bank returned is no longer in the payee’s balance (a later payment paid it).':
     'server.payment.not-covered',
+  // Bank files (server/routes/bankFiles.ts, server/payments/bankfile/files.ts).
+  'Download this bank file before you mark it submitted: your bank must receive the file the portal wrote.':
+    'server.bank-file.not-downloaded',
+  'Choose the return file your bank sent.': 'server.bank-file.return-missing',
+  'This file returns no payment: upload the return file your bank sent for a submitted bank file.':
+    'server.bank-file.no-returns',
+  'This file is not a return file: upload the NACHA return file, pain.002 status report or camt.054 notification your bank sent.':
+    'server.bank-file.not-a-return-file',
+  'A record of this return file cannot be read: upload the file exactly as your bank sent it.':
+    'server.bank-file.malformed-record',
+  'The totals of this return file do not match its entries: ask your bank for the file again.':
+    'server.bank-file.control-totals-differ',
+  'The portal does not read this kind of file: upload a NACHA return file, a pain.002 status report or a camt.054 notification.':
+    'server.bank-file.unknown-format',
   'A routing number is 9 digits with a valid check digit.': 'bank-account.errors.routing',
   'An account number must be 10 numbers long.': 'bank-account.errors.account',
   'Transaction Mismatch: Transactions do not match, please try again.':

@@ -14,6 +14,8 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'below-payment-minimum': 'payments.hold.below-payment-minimum',
   'business-not-certified': 'payments.hold.business-not-certified',
   'account-deleted': 'payments.hold.account-deleted',
+  'bank-file-details-missing': 'payments.hold.bank-file-details-missing',
+  'currency-not-payable': 'payments.hold.currency-not-payable',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

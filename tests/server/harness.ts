@@ -107,6 +107,7 @@ export const testPayments: AppOptions['payments'] = {
     microDeposits: ['0.32', '0.45'],
     microDepositDelayMs: 0,
   },
+  bankFile: { settleDays: 2 },
 };
 
 /** The production app with the demo label, a test database, a hand-moved clock and no log noise. */

@@ -35,6 +35,13 @@ export const paymentProjector: Projector<PaymentStreamEvent> = {
     await moveTo(tx, id, version, 'TRANSFER');
     await tx.query(`update transactions set status = 'ACTIVE' where id = $1`, [data.transactionId]);
   },
+  async PaymentTransferQueued(tx, { data }, { id, version }) {
+    await moveTo(tx, id, version, 'TRANSFER');
+    await tx.query('update payments set partner_transfer_id = $2 where id = $1', [
+      id,
+      data.partnerTransferId,
+    ]);
+  },
   async PaymentTransferCreated(tx, { data }, { id, at, version }) {
     await moveTo(tx, id, version, 'HOLD');
     await tx.query('update payments set partner_transfer_id = $2 where id = $1', [

@@ -8,6 +8,8 @@ import type { LedgerTransfer } from '../readModels/ledgerTransfers';
 export type PaymentStreamEvent =
   | { type: 'PaymentHeld'; data: { reason: HoldReason } }
   | { type: 'PaymentTransferStarted'; data: { transactionId: string } }
+  /** The partner recorded the transfer; it reaches the bank later (a bank file not yet sent). */
+  | { type: 'PaymentTransferQueued'; data: { transactionId: string; partnerTransferId: string } }
   | {
       type: 'PaymentTransferCreated';
       data: { transactionId: string; partnerTransferId: string; traceId: string };

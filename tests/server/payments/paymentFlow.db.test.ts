@@ -73,7 +73,7 @@ describe('payments through the sandbox partner', () => {
       url: '/api/partner/webhooks',
       headers: {
         'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: portal.app.partner.sign(body),
+        [WEBHOOK_SIGNATURE_HEADER]: portal.app.sandboxPartner!.sign(body),
       },
       payload: body,
     });
@@ -176,7 +176,7 @@ describe('payments through the sandbox partner', () => {
   const paidDespiteCrash = async (label: PaidLabel) => {
     await verifiedBankAccount(portal, label.aria.username, '5555556789');
     const retry = await paymentOf(label.aria);
-    const partner = portal.app.partner;
+    const partner = portal.app.sandboxPartner!;
     const crashing: PaymentPartner = {
       createFundingSource: (source, now) => partner.createFundingSource(source, now),
       verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
@@ -196,7 +196,7 @@ describe('payments through the sandbox partner', () => {
     expect((await paymentOf(label.aria)).internalState).toBe('TRANSFER');
 
     portal.clock.advance(60_001);
-    await portal.app.partner.settleDue(portal.clock.now());
+    await portal.app.sandboxPartner!.settleDue(portal.clock.now());
     const before = await events(label);
     expect(await deliver(await webhookOf(label.aria, 'transfer.settled'))).toEqual({
       applied: false,
@@ -333,7 +333,7 @@ describe('payments through the sandbox partner', () => {
       url: '/api/partner/webhooks',
       headers: {
         'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: portal.app.partner.sign(body),
+        [WEBHOOK_SIGNATURE_HEADER]: portal.app.sandboxPartner!.sign(body),
       },
       payload: body,
     });

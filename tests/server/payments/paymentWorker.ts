@@ -1,16 +1,20 @@
 // A portal process that only moves payments, as fast as it can, until it is killed: the crash
 // suite (crash.test.ts) starts it, kills it with SIGKILL at a random moment and starts it again.
 // Between the partner's answer and the portal's commit it waits CRASH_WINDOW_MS, so a good share
-// of the kills land exactly there.
+// of the kills land exactly there. With WORKER_RAIL=bankfile it pays by bank files, and waits
+// FILE_WINDOW_MS between a batch's files being made and their commit, saying "writing" first.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, defaultAppOptions } from '../../../server/app';
 import { openDatabase } from '../../../server/db/database';
+import { BankFilePartner } from '../../../server/payments/bankfile/bankFilePartner';
 import type { PaymentPartner } from '../../../server/payments/partner';
 import { runPaymentBatch } from '../../../server/payments/payments';
 
 const url = process.env.WORKER_DATABASE_URL ?? '';
 const window = Number(process.env.CRASH_WINDOW_MS ?? 20);
 const once = process.env.WORKER_ONCE === 'true';
+const rail = process.env.WORKER_RAIL === 'bankfile' ? 'bankfile' : 'sandbox';
+const fileWindow = Number(process.env.FILE_WINDOW_MS ?? 200);
 
 const db = await openDatabase({ url });
 const options = defaultAppOptions(db);
@@ -21,6 +25,7 @@ const app = await buildApp({
   runJobs: false,
   payments: {
     ...options.payments,
+    rail,
     dataKey: () => Buffer.alloc(32, 7),
     sandbox: {
       settleAfterMs: 30,
@@ -36,7 +41,22 @@ const app = await buildApp({
 });
 await app.ready();
 
-const partner = app.partner;
+/** The bank-file rail, slow between a batch's files being made and their commit. */
+class SlowToCommitFiles extends BankFilePartner {
+  protected override async beforeCommit() {
+    process.stdout.write('writing\n');
+    await sleep(fileWindow);
+  }
+}
+
+const partner: PaymentPartner =
+  rail === 'bankfile'
+    ? new SlowToCommitFiles(db, {
+        settleDays: 2,
+        dataKey: () => Buffer.alloc(32, 7),
+        now: () => new Date(),
+      })
+    : app.partner;
 const slowToCommit: PaymentPartner = {
   createFundingSource: (source, now) => partner.createFundingSource(source, now),
   verifyMicroDeposits: (id, amounts, now) => partner.verifyMicroDeposits(id, amounts, now),
@@ -48,6 +68,8 @@ const slowToCommit: PaymentPartner = {
   },
   getTransfer: (id) => partner.getTransfer(id),
   cancelTransfer: (id, now) => partner.cancelTransfer(id, now),
+  holdReasonOf: async (tx, payment) => (await partner.holdReasonOf?.(tx, payment)) ?? null,
+  afterBatch: async (now) => partner.afterBatch?.(now),
 };
 
 process.stdout.write('ready\n');

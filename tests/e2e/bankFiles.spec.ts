@@ -32,6 +32,9 @@ const test = base.extend<object, { portalUrl: string }>({
       const { port, url } = bankFilePortal(workerInfo.parallelIndex);
       const dataDir = resolve('.tmp', `e2e-bankfile-${Date.now()}-${workerInfo.parallelIndex}`);
       mkdirSync(dataDir, { recursive: true });
+      if ((await fetch(`${url}/api/health`).catch(() => null)) !== null) {
+        throw new Error(`port ${port} is taken: the bank-file portal needs it (set E2E_PORT)`);
+      }
       const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
         env: {
           ...process.env,
@@ -42,19 +45,26 @@ const test = base.extend<object, { portalUrl: string }>({
           LOGIN_RATE_LIMIT_MAX: '1000',
         },
         stdio: ['ignore', 'ignore', 'inherit'],
+        // Its own process group: npx, tsx and the server stop together at the end.
+        detached: true,
       });
+      const stop = () => {
+        if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');
+      };
       const deadline = Date.now() + 150_000;
       for (;;) {
         const health = await fetch(`${url}/api/health`).catch(() => null);
         if (health?.ok) break;
         if (Date.now() > deadline || server.exitCode !== null) {
+          stop();
           throw new Error(`the bank-file portal on port ${port} did not start`);
         }
         await new Promise((done) => setTimeout(done, 500));
       }
       await use(url);
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
+      const exited = new Promise((done) => server.once('exit', done));
+      stop();
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 180_000 },
@@ -191,7 +201,10 @@ test('a label pays by bank files: sets its bank details, downloads, submits, upl
     await page.goto('/payments');
     await page.getByRole('link', { name: 'Bank files' }).click();
     const files = page.getByRole('table', { name: 'Bank files' });
-    const first = files.getByRole('row').filter({ hasText: 'ACH (NACHA)' }).first();
+    /** A file's row by its name, whatever its status becomes. */
+    const rowOf = async (found: ReturnType<typeof page.locator>) =>
+      files.locator(`tr[data-file="${await found.getAttribute('data-file')}"]`);
+    const first = await rowOf(files.getByRole('row').filter({ hasText: 'ACH (NACHA)' }).first());
     await expect(first).toContainText('Not yet submitted');
     await expect(
       first.getByRole('button', { name: 'Mark as submitted to the bank' }),
@@ -211,7 +224,9 @@ test('a label pays by bank files: sets its bank details, downloads, submits, upl
     // The next run writes the payment into a new file, which the owner downloads and submits.
     expect((await ada.post('/api/payments/batch', {})).status()).toBe(200);
     await filesPage();
-    const paying = files.getByRole('row').filter({ hasText: 'Not yet submitted' }).first();
+    const paying = await rowOf(
+      files.getByRole('row').filter({ hasText: 'Not yet submitted' }).first(),
+    );
     await expect(paying).toContainText('ACH (NACHA)');
     const paymentFile = await download(paying);
     const credit = creditsOf(paymentFile).find((entry) => entry.accountNumber === ACCOUNT);

@@ -1,6 +1,7 @@
 // A person's bank account for payments (SPEC sections 3 "Payment", 4 micro-deposits, 5 numbers).
 import { Type, type Static } from 'typebox';
 import { bankAccountTypes, type BankAccountType } from '../rules/bankAccount';
+import { LANGUAGES, type Language } from '../rules/languages';
 
 const AccountType = Type.Unsafe<BankAccountType>(
   Type.Union(bankAccountTypes.map((value) => Type.Literal(value))),
@@ -69,3 +70,30 @@ export const MicroDepositAmounts = Type.Object(
   { additionalProperties: false },
 );
 export type MicroDepositAmounts = Static<typeof MicroDepositAmounts>;
+
+/** What one accepted of the payment terms: the version, when, and the language it was shown in. */
+export const PaymentTermsAcceptance = Type.Object({
+  version: Type.String(),
+  acceptedAt: Type.Integer(),
+  language: Type.String(),
+  /** True when an admin emulating the person accepted for them. */
+  byAdmin: Type.Boolean(),
+});
+export type PaymentTermsAcceptance = Static<typeof PaymentTermsAcceptance>;
+
+/** The terms in force and the caller's last acceptance; payments wait until it is the current. */
+export const PaymentTermsAnswer = Type.Object({
+  current: Type.String({ description: 'The version of the payment terms in force' }),
+  accepted: Type.Union([PaymentTermsAcceptance, Type.Null()]),
+});
+export type PaymentTermsAnswer = Static<typeof PaymentTermsAnswer>;
+
+/** The caller accepts the terms of `version`, as shown in `language`. */
+export const AcceptPaymentTerms = Type.Object(
+  {
+    version: Type.String({ minLength: 1, maxLength: 20 }),
+    language: Type.Unsafe<Language>(Type.Union(LANGUAGES.map((value) => Type.Literal(value)))),
+  },
+  { additionalProperties: false },
+);
+export type AcceptPaymentTerms = Static<typeof AcceptPaymentTerms>;

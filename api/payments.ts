@@ -33,6 +33,7 @@ export const holdReasons = [
   'bank-file-details-missing',
   /** Bank files: no file the label sends pays this currency to the payee's account. */
   'currency-not-payable',
+  'terms-not-accepted',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 
@@ -210,12 +211,37 @@ export const WalletCurrencyBalance = Type.Object({
 });
 export type WalletCurrencyBalance = Static<typeof WalletCurrencyBalance>;
 
+/**
+ * The label's own money in one currency, each figure exact and read from the ledger: received -
+ * paidOut - fees - held - returnedKept = left, to the last decimal.
+ */
+export const LabelFunds = Type.Object({
+  currency: Type.String(),
+  /** Funds the label recorded for its statements. */
+  received: Decimal,
+  /** What reached the payees' banks (less what banks returned after settling). */
+  paidOut: Decimal,
+  /** The payment partner's fees the label paid. */
+  fees: Decimal,
+  /** Owed to payees and not paid yet: payments waiting, held or on their way, and balances. */
+  held: Decimal,
+  /** Returned by banks and kept for the failed payments (passback off) until they are retried. */
+  returnedKept: Decimal,
+  /** Returned by banks into the label's funds (passback on) and not retried: part of `left`. */
+  returnedToFunds: Decimal,
+  /** The label's funding balance: what it has left. */
+  left: Decimal,
+});
+export type LabelFunds = Static<typeof LabelFunds>;
+
 /** /wallet: the signed-in (or emulated) person's money. */
 export const Wallet = Type.Object({
   balances: Type.Array(WalletCurrencyBalance),
   incoming: Type.Array(LedgerMove),
   active: Type.Array(Transaction),
   prepared: Type.Array(Transaction),
+  /** The label's side, for those who hold its payments (payment:rw): its own money by currency. */
+  funds: Type.Optional(Type.Array(LabelFunds)),
 });
 export type Wallet = Static<typeof Wallet>;
 

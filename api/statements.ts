@@ -181,7 +181,11 @@ export type CommandDone = Static<typeof CommandDone>;
 
 /** POST /api/statements/{id}/funds: an incoming amount, positive. */
 export const FundsRequest = Type.Object(
-  { amount: Type.String({ pattern: MONEY_PATTERN }) },
+  {
+    amount: Type.String({ pattern: MONEY_PATTERN }),
+    /** Names one submission of the form: sent again (a double click), it records nothing more. */
+    requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
   { additionalProperties: false },
 );
 export type FundsRequest = Static<typeof FundsRequest>;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
 import type { Database } from './db/database';
-import { appendToStream } from './events/store';
+import { appendToStream, streamVersion } from './events/store';
+import { PAYMENT_TERMS_VERSION } from '../rules/paymentTerms';
+import { personStream } from './settings/person';
 import { createProduct } from './catalog/service';
 import { setProductSplits } from './catalog/splitSets';
 import type { SplitSetInput } from './catalog/splits';
@@ -107,6 +109,22 @@ export async function seedDemo(db: Database, now: Date, dataKey?: Buffer): Promi
     const label = payee('label@demo.label');
     const aria = payee('artist@demo.label');
     const paco = payee('payee@demo.label');
+    // The demo's payees accepted the payment terms in force, each themself, so the demo pays.
+    for (const person of [label, aria, paco]) {
+      const stream = personStream(person);
+      await appendToStream(
+        tx,
+        stream,
+        await streamVersion(tx, stream),
+        [
+          {
+            type: 'PaymentTermsAccepted',
+            data: { version: PAYMENT_TERMS_VERSION, language: 'en' },
+          },
+        ],
+        { ...metadata, actor: person },
+      );
+    }
     const products: {
       details: Pick<ProductDetails, 'title' | 'productType' | 'visibility' | 'genre'> &
         Partial<ProductDetails>;

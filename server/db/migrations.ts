@@ -958,6 +958,38 @@ export const migrations: Migration[] = [
   },
   {
     version: 38,
+    name: "funds a label recorded for its statements posted to the ledger, from the label's bank into its funding",
+    // Funds recorded before were never posted: each FundsReceived event of the log is posted once,
+    // as the statement projector posts such an old event on a replay and receiveFunds posts a new
+    // one (its id names the statement and the event's version).
+    sql: `
+      insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id, created_at)
+      select 'funds:' || s.id || ':' || e.stream_version, 'bank:' || s.account_id,
+             'funding:' || s.account_id, (e.data ->> 'amount')::numeric,
+             coalesce(s.currency, 'USD'), s.id, e.at
+        from events e join statements s on 'statement-' || s.id = e.stream_id
+       where e.type = 'FundsReceived' and not (e.data ? 'transfers')
+         and (e.data ->> 'amount')::numeric > 0
+      on conflict (id) do nothing;
+    `,
+  },
+  {
+    version: 39,
+    name: 'payment terms each person accepted, by version, with when, who clicked and the language shown',
+    sql: `
+      create table payment_terms_acceptances (
+        person_id text not null,
+        version text not null,
+        accepted_at timestamptz not null,
+        language text not null,
+        actor text,
+        emulating_actor text,
+        primary key (person_id, version)
+      );
+    `,
+  },
+  {
+    version: 40,
     name: "bank files: the label as a bank knows it, payees' accounts and transfers the files carry, the files written and each credit in them",
     // The rail's own tables, as the sandbox's are: not read models (replay leaves them alone).
     // A transfer is in at most one file (bank_file_entries.transfer_id is unique); a file's text
@@ -1060,6 +1092,7 @@ export const readModelTables = [
   'analytics_product_dims',
   'analytics_artist_dims',
   'analytics_products',
+  'payment_terms_acceptances',
   'person_documents',
   'person_details',
   'beneficial_owners',

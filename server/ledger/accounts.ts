@@ -3,7 +3,16 @@
  * balances of all of them sum to zero.
  */
 
-/** What a label pays its payees from: debited for every payout credited to a payee. */
+/**
+ * The label's own bank account, outside the portal: where the funds it records for its statements
+ * come from. Its balance is below zero by what the label put in.
+ */
+export const labelBankAccount = (accountId: string) => `bank:${accountId}`;
+
+/**
+ * What a label pays its payees from: credited with the funds it records for its statements,
+ * debited for every payout credited to a payee and every partner fee.
+ */
 export const fundingAccount = (accountId: string) => `funding:${accountId}`;
 
 /** What a label owes one payee: credited with payouts, debited with what is paid out. */

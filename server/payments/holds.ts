@@ -1,9 +1,11 @@
 // The rules that hold a payment at the batch, each with its reason (never silent): a deleted
-// person, a payee without a verified bank account, a business that has not certified, or a payee
-// owed less than the label's payment minimum.
+// person, a payee without a verified bank account, a business that has not certified, a payee who
+// has not accepted the payment terms in force, or a payee owed less than the label's payment
+// minimum.
 import type { HoldReason } from '../../api/payments';
 import { isDeletedPerson, isUncertifiedBusinessPayee } from '../queries/business';
 import type { Queryable } from '../db/database';
+import { acceptedCurrentTerms } from './terms';
 
 /** Payments waiting on the batch: scheduled, or held by a rule. */
 export const WAITING = `(p.state = 'NONE' or (p.state = 'HOLD' and p.hold_reason is not null))`;
@@ -45,6 +47,8 @@ export async function holdReasonOf(
   if (method.length === 0) return 'no-verified-bank-account';
   // A business is paid once it certified its details and beneficial owners (SPEC section 5).
   if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
+  // Paid once the payee accepted the payment terms in force (SPEC section 5); a new version waits.
+  if (!(await acceptedCurrentTerms(tx, payment.payee_id))) return 'terms-not-accepted';
   if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
     return 'below-payment-minimum';
   }

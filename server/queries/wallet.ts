@@ -1,7 +1,13 @@
-import type { Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
+import type { LabelFunds, Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
 import type { WalletBalances } from '../../api/wallet';
 import { minorUnitsOf } from '../../rules/currencies';
 import type { Queryable } from '../db/database';
+import {
+  fundingAccount,
+  labelBankAccount,
+  paidOutAccount,
+  payoutsAccount,
+} from '../ledger/accounts';
 import {
   LEDGER_MOVE_COLUMNS,
   listTransactions,
@@ -78,6 +84,61 @@ async function splitBalances(
   }));
 }
 
+/**
+ * The label's own money per currency, from the ledger (ledger/accounts.ts): what came in from its
+ * bank, what reached the payees' banks, the partner's fees, what is owed to payees and not paid
+ * yet (its payments on their way and its payees' balances), what banks returned and is kept for
+ * failed payments, and its funding balance. Each account's balance is read from every transfer
+ * that touches it: the payees' balances and returned money only ever move to or from the label's
+ * funding, payments or paid-out accounts, so the transfers touching those four hold all of them.
+ */
+export async function labelFunds(db: Queryable, accountId: string): Promise<LabelFunds[]> {
+  const bank = labelBankAccount(accountId);
+  const funding = fundingAccount(accountId);
+  const payouts = payoutsAccount(accountId);
+  const paid = paidOutAccount(accountId);
+  const rows = await db.query<Omit<LabelFunds, 'currency'> & { currency: string }>(
+    `with moves as (
+       select debit_account, credit_account, amount, currency from ledger_transfers
+        where debit_account = any($1::text[]) or credit_account = any($1::text[])),
+     sides as (
+       select currency, credit_account as account, amount from moves
+       union all
+       select currency, debit_account, -amount from moves),
+     figures as (
+       select currency,
+              coalesce(-sum(amount) filter (where account = $2), 0) as received,
+              coalesce(sum(amount) filter (where account = $5), 0) as paid_out,
+              coalesce(sum(amount) filter (where split_part(account, ':', 1) = 'fees'), 0) as fees,
+              coalesce(sum(amount) filter (where account = $4
+                                              or split_part(account, ':', 1) = 'payee'), 0) as held,
+              coalesce(sum(amount) filter (where split_part(account, ':', 1) = 'returned'), 0)
+                as returned_kept,
+              coalesce(sum(amount) filter (where account = $3), 0) as left_over
+         from sides group by currency),
+     passback as (
+       select currency,
+              coalesce(sum(amount) filter (where credit_account = $3
+                                             and debit_account in ($4, $5)), 0)
+            - coalesce(sum(amount) filter (where debit_account = $3 and credit_account = $4), 0)
+                as returned_to_funds
+         from moves group by currency)
+     select f.currency, trim_scale(f.received)::text as received,
+            trim_scale(f.paid_out)::text as "paidOut", trim_scale(f.fees)::text as fees,
+            trim_scale(f.held)::text as held, trim_scale(f.returned_kept)::text as "returnedKept",
+            trim_scale(p.returned_to_funds)::text as "returnedToFunds",
+            trim_scale(f.left_over)::text as "left"
+       from figures f join passback p using (currency)`,
+    [[bank, funding, payouts, paid], bank, funding, payouts, paid],
+  );
+  const byCurrency = new Map(rows.map((row) => [row.currency, row]));
+  const none = { received: '0', paidOut: '0', fees: '0', held: '0', returnedKept: '0' };
+  return currenciesOf(new Map(rows.map((row) => [row.currency, row.left]))).map((currency) => {
+    const row = byCurrency.get(currency);
+    return row ? { ...row, currency } : { currency, ...none, returnedToFunds: '0', left: '0' };
+  });
+}
+
 /** /wallet: the balance, the payouts that came in, and the transactions on their way. */
 export async function readWallet(
   db: Queryable,
@@ -101,5 +162,7 @@ export async function readWallet(
     incoming: incoming.map(toLedgerMove),
     active: await inStatus(['ACTIVE', 'PENDING']),
     prepared: await inStatus(['PREPARE']),
+    // The label's side of the wallet: never shown to a payee.
+    ...(scope.account !== null ? { funds: await labelFunds(db, scope.account) } : {}),
   };
 }

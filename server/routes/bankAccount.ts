@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../api/common';
 import {
+  AcceptPaymentTerms,
   BankAccount,
   BankAccountAnswer,
   MicroDepositAmounts,
   NewBankAccount,
+  PaymentTermsAnswer,
 } from '../../api/bankAccount';
 import { ForbiddenError, NotFoundError } from '../errors';
 import {
@@ -14,6 +16,7 @@ import {
   readBankAccount,
   verifyBankAccount,
 } from '../payments/bankAccounts';
+import { acceptPaymentTerms, paymentTermsOf } from '../payments/terms';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 
 const readAccess: RouteAccess = { session: true, permissions: ['payment-method:ro'] };
@@ -95,6 +98,42 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await readBankAccount(app.db, person);
       if (!saved) throw new NotFoundError();
       return saved;
+    },
+  );
+
+  app.get(
+    '/api/payment-method/terms',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['wallet'],
+        summary: "The payment terms in force and the caller's latest acceptance",
+        response: { 200: PaymentTermsAnswer, ...errorResponses },
+      },
+    },
+    (request) => paymentTermsOf(app.db, sessionOf(request).user.id),
+  );
+
+  // One accepts one's own terms: the route names nobody else. An admin emulating the person may,
+  // and the event records the admin as the emulating actor.
+  app.post(
+    '/api/payment-method/terms',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'Accept the payment terms in force, as shown in a language; payments wait until then',
+        body: AcceptPaymentTerms,
+        response: { 200: PaymentTermsAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const person = sessionOf(request).user.id;
+      await app.db.transaction((tx) =>
+        acceptPaymentTerms(tx, person, request.body, commandMetadata(request, app.now())),
+      );
+      return paymentTermsOf(app.db, person);
     },
   );
 };

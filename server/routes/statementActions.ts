@@ -158,6 +158,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
           request.params.id,
           request.body.amount,
           commandMetadata(request, app.now()),
+          request.body.requestId,
         );
       });
       return answer(request.params.id);

@@ -11,7 +11,9 @@ import { ConflictError, NotFoundError } from '../errors';
 import { appendAfterCheck } from '../events/store';
 import type { EventMetadata, PortalEvent, StatementFlags } from '../events/types';
 import { translator } from '../i18n';
+import type { LedgerTransfer } from '../events/readModels/ledgerTransfers';
 import { enqueueJob } from '../jobs/queue';
+import { fundingAccount, labelBankAccount } from '../ledger/accounts';
 import { rematchTitleKeys } from './titleKeys';
 import { confirmTotalEvents } from './totalChecks';
 
@@ -201,15 +203,41 @@ export async function confirmTotal(tx: Queryable, statementId: string, metadata:
   await checkFunds(tx, statementId, metadata);
 }
 
-/** Records an incoming amount; the statement is funded when it covers the expected one. */
+/** The ledger transfer of the funds recorded by the statement's event of `version`. */
+export const fundsTransferId = (statementId: string, version: number) =>
+  `funds:${statementId}:${version}`;
+
+/**
+ * Records an incoming amount; the statement is funded when it covers the expected one. The amount
+ * moves from the label's bank into its funding, in the statement's currency, exact: each call
+ * posts what it adds, so a correction posts the difference and never the whole again. A
+ * `requestId` already recorded for the statement (a second click of one form) records nothing.
+ */
 export async function receiveFunds(
   tx: Queryable,
   statementId: string,
   amount: string,
   metadata: EventMetadata,
+  requestId?: string,
 ) {
-  const rows = await tx.query<{ state: string; total: string; version: number }>(
-    `select state, trim_scale(coalesce(received, 0) + $2::numeric)::text as total, version from statements where id = $1`,
+  if (requestId !== undefined) {
+    const seen = await tx.query(
+      `select 1 from events where stream_id = $1 and type = 'FundsReceived'
+          and data ->> 'requestId' = $2`,
+      [`statement-${statementId}`, requestId],
+    );
+    if (seen.length > 0) return;
+  }
+  const rows = await tx.query<{
+    state: string;
+    total: string;
+    version: number;
+    account_id: string;
+    currency: string | null;
+  }>(
+    `select state, trim_scale(coalesce(received, 0) + $2::numeric)::text as total, version,
+            account_id, currency
+       from statements where id = $1`,
     [statementId, amount],
   );
   const row = rows[0];
@@ -219,11 +247,30 @@ export async function receiveFunds(
       throw new ConflictError(ISSUE_TO_RESOLVE);
     throw new ConflictError(`${statementStatusText(row.state)}: it is not waiting for funds.`);
   }
+  const version = Number(row.version);
+  const transfer: LedgerTransfer = {
+    transferId: fundsTransferId(statementId, version + 1),
+    from: labelBankAccount(row.account_id),
+    to: fundingAccount(row.account_id),
+    amount,
+    // The statement's currency as its payments will take it (statements/payments.ts).
+    currency: row.currency ?? 'USD',
+  };
   await appendAfterCheck(
     tx,
     `statement-${statementId}`,
-    Number(row.version),
-    [{ type: 'FundsReceived', data: { amount, total: row.total } }],
+    version,
+    [
+      {
+        type: 'FundsReceived',
+        data: {
+          amount,
+          total: row.total,
+          transfers: [transfer],
+          ...(requestId === undefined ? {} : { requestId }),
+        },
+      },
+    ],
     metadata,
   );
   const facts = await statementFacts(tx, statementId);

@@ -63,6 +63,7 @@ const EVENT_KEYS: Record<string, string> = {
   PersonDetailsChanged: 'admin-desk.event.person-details-changed',
   PersonDocumentAdded: 'admin-desk.event.person-document-added',
   PersonDocumentRemoved: 'admin-desk.event.person-document-removed',
+  PaymentTermsAccepted: 'admin-desk.event.payment-terms-accepted',
   BusinessDetailsSet: 'admin-desk.event.business-details-set',
   BeneficialOwnerSaved: 'admin-desk.event.beneficial-owner-saved',
   BeneficialOwnerRemoved: 'admin-desk.event.beneficial-owner-removed',

@@ -4,6 +4,7 @@
 import { MICRO_DEPOSITS_LOCKED } from '../../rules/bankAccount';
 import { ORIGINATOR_TEXTS } from '../../rules/bankFileOriginator';
 import { NOT_AN_AMOUNT } from '../../rules/money';
+import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
@@ -48,6 +49,7 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.':
     'bank-account.errors.not-arrived',
   [MICRO_DEPOSITS_LOCKED]: 'bank-account.errors.locked',
+  [TERMS_NOT_CURRENT]: 'payment-terms.acceptance.not-current',
   'A payment minimum is zero or more, with no more decimals than its currency has.':
     'payment-settings.errors.amount',
   'Each currency has one payment minimum.': 'payment-settings.errors.twice',

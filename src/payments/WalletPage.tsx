@@ -8,10 +8,11 @@ import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { Facts } from '../widgets/Facts';
 import { Money } from '../widgets/Money';
-import type { LedgerMove, WalletCurrencyBalance } from '../../api/payments';
+import type { LabelFunds, LedgerMove, WalletCurrencyBalance } from '../../api/payments';
 import { transferKindLabel } from './labels';
 import { PaymentTransactions } from './PaymentPage';
 import { BankAccountSection } from './BankAccountSection';
+import { PaymentTermsSection } from './PaymentTermsSection';
 import { readWallet } from './paymentsApi';
 import { useOpensStatements } from './useOpensStatements';
 import '../widgets/pageParts.css';
@@ -51,6 +52,35 @@ function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
               maxDecimals={REMAINDER_DECIMALS}
             />,
           ],
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The label's money in one currency, each figure rounded to the currency with the exact on hover. */
+export function FundsCard({ funds }: { funds: LabelFunds }) {
+  const { t } = useTranslation();
+  const money = (key: string, amount: string) => (
+    <Money key={key} amount={amount} currency={funds.currency} />
+  );
+  return (
+    <section
+      className="card"
+      aria-label={t('wallet-page.funds.currency', { currency: funds.currency })}
+    >
+      <Facts
+        items={[
+          [t('wallet-page.funds.received'), money('received', funds.received)],
+          [t('wallet-page.funds.paid-out'), money('paid-out', funds.paidOut)],
+          [t('wallet-page.funds.fees'), money('fees', funds.fees)],
+          [t('wallet-page.funds.held'), money('held', funds.held)],
+          [t('wallet-page.funds.returned-kept'), money('returned-kept', funds.returnedKept)],
+          [
+            t('wallet-page.funds.returned-to-funds'),
+            money('returned-to-funds', funds.returnedToFunds),
+          ],
+          [t('wallet-page.funds.left'), money('left', funds.left)],
         ]}
       />
     </section>
@@ -129,7 +159,21 @@ export function WalletPage({ route }: PageProps) {
             </div>
             <p className="page-note">{t('wallet-page.balance.remainder-note')}</p>
           </section>
+          {wallet.funds && (
+            <section aria-labelledby="wallet-funds">
+              <h2 id="wallet-funds" className="section-title">
+                {t('wallet-page.funds.heading')}
+              </h2>
+              <div className="wallet-balances">
+                {wallet.funds.map((funds) => (
+                  <FundsCard key={funds.currency} funds={funds} />
+                ))}
+              </div>
+              <p className="page-note">{t('wallet-page.funds.note')}</p>
+            </section>
+          )}
           <BankAccountSection />
+          <PaymentTermsSection />
           <section className="card" aria-labelledby="wallet-incoming">
             <h2 id="wallet-incoming" className="section-title">
               {t('wallet-page.incoming.heading')}

@@ -16,6 +16,7 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'account-deleted': 'payments.hold.account-deleted',
   'bank-file-details-missing': 'payments.hold.bank-file-details-missing',
   'currency-not-payable': 'payments.hold.currency-not-payable',
+  'terms-not-accepted': 'payments.hold.terms-not-accepted',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

@@ -1,7 +1,13 @@
 // The payment, transaction and wallet calls of the API (server/routes/payments.ts), typed by the
 // contract in api/.
 import type { ApiClient } from '../api/client';
-import type { BankAccount, BankAccountAnswer, NewBankAccount } from '../../api/bankAccount';
+import type {
+  AcceptPaymentTerms,
+  BankAccount,
+  BankAccountAnswer,
+  NewBankAccount,
+  PaymentTermsAnswer,
+} from '../../api/bankAccount';
 import type { BankFileOriginator, BankFileOriginatorChange } from '../../api/bankFileOriginator';
 import type { PaymentSettings, PaymentSettingsChange } from '../../api/paymentSettings';
 import type {
@@ -68,6 +74,14 @@ export const saveBankAccount = (api: ApiClient, account: NewBankAccount) =>
 
 export const verifyBankAccount = (api: ApiClient, amounts: [string, string]) =>
   api.post<BankAccount>('payment-method/bank-account/verify', { amounts }, { quiet: true });
+
+/** The payment terms in force and the caller's latest acceptance. */
+export const readPaymentTerms = (api: ApiClient) =>
+  api.get<PaymentTermsAnswer>('payment-method/terms');
+
+/** The section shows a refusal beside its button: no toast. */
+export const acceptPaymentTerms = (api: ApiClient, acceptance: AcceptPaymentTerms) =>
+  api.post<PaymentTermsAnswer>('payment-method/terms', acceptance, { quiet: true });
 
 /** The label's payment minimums and passback mode (its owner's; never shown to payees). */
 export const readPaymentSettings = (api: ApiClient) => api.get<PaymentSettings>('payment-settings');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { importServerText } from '../import/importServerText';
@@ -27,6 +27,12 @@ import { ApprovalSummary } from './ApprovalSummary';
 /** The commands that run a statement without the funds it expects (the funds check). */
 const SKIPS_FUNDS: ReadonlySet<CommandButton['command']> = new Set(['expedite', 'force']);
 
+/** 128 random bits in hex (getRandomValues, unlike randomUUID, works on a plain http page too). */
+const newRequestId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
 interface Props {
   statement: Statement;
   actor: Actor;
@@ -43,6 +49,12 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   const [running, setRunning] = useState(false);
   const [confirming, setConfirming] = useState<CommandButton | null>(null);
   const [amount, setAmount] = useState('');
+  // One id per amount entered: a second click of the same entry records it once.
+  const fundsRequest = useRef(newRequestId());
+  const enterAmount = (value: string) => {
+    fundsRequest.current = newRequestId();
+    setAmount(value);
+  };
   const [amountTried, setAmountTried] = useState(false);
   const [date, setDate] = useState(statement.statementDate ?? '');
   const [retrying, setRetrying] = useState(false);
@@ -84,8 +96,8 @@ export function StatementActions({ statement, actor, onDone }: Props) {
     setAmountTried(true);
     if (amountProblem) return;
     run(() =>
-      recordFunds(api, statement.id, amount.trim()).then(() => {
-        setAmount('');
+      recordFunds(api, statement.id, amount.trim(), fundsRequest.current).then(() => {
+        enterAmount('');
         setAmountTried(false);
       }),
     );
@@ -150,7 +162,7 @@ export function StatementActions({ statement, actor, onDone }: Props) {
           <TextInput
             label={t('statements.funds.amount')}
             value={amount}
-            onChange={setAmount}
+            onChange={enterAmount}
             inputMode="decimal"
             size="small"
             error={amountTried && amountProblem ? t(amountProblem) : null}

@@ -74,8 +74,9 @@ export const getReading = (api: ApiClient, id: string) =>
 export const confirmTotal = (api: ApiClient, id: string) =>
   api.post<CommandDone>(path(id, '/confirm-total'), {});
 
-export const recordFunds = (api: ApiClient, id: string, amount: string) =>
-  api.post<CommandDone>(path(id, '/funds'), { amount });
+/** `requestId` names the entry: sent twice (a double click), the amount is recorded once. */
+export const recordFunds = (api: ApiClient, id: string, amount: string, requestId: string) =>
+  api.post<CommandDone>(path(id, '/funds'), { amount, requestId });
 
 export const moveStatementDate = (api: ApiClient, id: string, date: string) =>
   api.post<CommandDone>(path(id, '/move'), { date });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
+import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
 import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';
@@ -78,6 +79,19 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
       expect(verified.status()).toBe(200);
     } finally {
       await other.dispose();
+    }
+    // Both payees accepted the payment terms in force, as a payee does before their first payment.
+    for (const payee of [paid, returned]) {
+      const session = await apiSession(base, payee, PAYEE_PASSWORD);
+      try {
+        const accepted = await session.post('/api/payment-method/terms', {
+          version: PAYMENT_TERMS_VERSION,
+          language: 'en',
+        });
+        expect(accepted.status()).toBe(200);
+      } finally {
+        await session.dispose();
+      }
     }
   } finally {
     await label.api.dispose();

@@ -53,4 +53,15 @@ export const personProjector: Projector<PersonEvent> = {
       id,
     ]);
   },
+  async PaymentTermsAccepted(tx, { data, actor, emulatingActor }, { id, at }) {
+    await tx.query(
+      `insert into payment_terms_acceptances (person_id, version, accepted_at, language, actor,
+                                              emulating_actor)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (person_id, version) do update
+         set accepted_at = excluded.accepted_at, language = excluded.language,
+             actor = excluded.actor, emulating_actor = excluded.emulating_actor`,
+      [id, data.version, at, data.language, actor, emulatingActor],
+    );
+  },
 };

@@ -100,12 +100,27 @@ export const statementProjector: Projector<StatementEvent> = {
       version,
     ]);
   },
-  async FundsReceived(tx, { data }, { id, version }) {
+  async FundsReceived(tx, { data }, { id, at, version }) {
     await tx.query('update statements set received = $2, version = $3 where id = $1', [
       id,
       data.total,
       version,
     ]);
+    if (data.transfers) {
+      await postTransfers(tx, data.transfers, { statementId: id, at });
+      return;
+    }
+    // Recorded before funds were posted: the same transfer receiveFunds (statements/pipeline.ts)
+    // writes now, from the label's bank into its funding (ledger/accounts.ts names both), as
+    // the migration "funds a label recorded for its statements posted to the ledger" posted it
+    // once for the log that was there.
+    await tx.query(
+      `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id, created_at)
+       select 'funds:' || s.id || ':' || $3, 'bank:' || s.account_id, 'funding:' || s.account_id,
+              $2::numeric, coalesce(s.currency, 'USD'), s.id, $4
+         from statements s where s.id = $1 and $2::numeric > 0`,
+      [id, data.amount, version, at],
+    );
   },
   async StatementCalculated(tx, { data }, { id, at, version }) {
     await tx.query(

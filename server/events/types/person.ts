@@ -33,4 +33,9 @@ export type PersonEvent =
         contentType: string;
       };
     }
-  | { type: 'PersonDocumentRemoved'; data: { documentId: string } };
+  | { type: 'PersonDocumentRemoved'; data: { documentId: string } }
+  /**
+   * The person accepted the payment terms of `version`, shown in `language`; the event's actor
+   * and emulating actor say who clicked (an emulating admin is recorded as such).
+   */
+  | { type: 'PaymentTermsAccepted'; data: { version: string; language: string } };

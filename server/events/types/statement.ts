@@ -53,7 +53,16 @@ export type StatementEvent =
         flags: StatementFlags;
       };
     }
-  | { type: 'FundsReceived'; data: { amount: string; total: string } }
+  | {
+      /**
+       * The label recorded an incoming amount; `total` is all it recorded for the statement.
+       * `transfers` moves the amount from the label's bank into its funding (absent in events
+       * written before funds were posted: the projector posts those by the same rule).
+       * `requestId` names the form's submission, so a second click records nothing.
+       */
+      type: 'FundsReceived';
+      data: { amount: string; total: string; transfers?: LedgerTransfer[]; requestId?: string };
+    }
   | {
       type: 'StatementCalculated';
       data: {

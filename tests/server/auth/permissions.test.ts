@@ -181,6 +181,8 @@ describe('every API route checks permissions', () => {
       url: '/api/payment-method/bank-account/verify',
       resource: 'payment-method',
     },
+    { method: 'GET', url: '/api/payment-method/terms', resource: 'payment-method' },
+    { method: 'POST', url: '/api/payment-method/terms', resource: 'payment-method' },
     { method: 'GET', url: '/api/payment-settings', resource: 'account' },
     { method: 'PUT', url: '/api/payment-settings', resource: 'account' },
     { method: 'GET', url: '/api/payments', resource: 'payment' },

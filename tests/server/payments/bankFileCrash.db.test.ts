@@ -21,8 +21,8 @@ import {
   submitted,
 } from './bankFiles';
 
-const IN_THE_WINDOW = 8;
-const AT_RANDOM = 4;
+const IN_THE_WINDOW = 5;
+const AT_RANDOM = 2;
 const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09'];
 
 function startWorker(url: string, once = false) {
@@ -65,11 +65,10 @@ const exited = (child: ChildProcess) =>
 /** What the files hold: each a count, all zero when the files are sound. */
 async function unsoundFiles(db: Queryable) {
   const [row] = await db.query<{ twice: string; empty: string; miscounted: string }>(
-    `select (select count(*) from (select payment_id from bank_file_entries
-               where payment_id is not null group by payment_id, file_id
-              having count(*) > 1) x)::text
+    `select ((select count(*) from (select payment_id from bank_file_entries
+               where payment_id is not null group by payment_id having count(*) > 1) x)
             + (select count(*) from (select e.transfer_id from bank_file_entries e
-               where e.transfer_id is not null group by e.transfer_id having count(*) > 1) y)::text
+               where e.transfer_id is not null group by e.transfer_id having count(*) > 1) y))::text
               as twice,
             (select count(*) from bank_files f
               where not exists (select 1 from bank_file_entries e where e.file_id = f.id))::text

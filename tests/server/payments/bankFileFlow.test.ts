@@ -5,10 +5,7 @@
 // code, the others settle after the settlement days, the returned one is retried into a new file
 // and completes. Every money check holds at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  writeNachaReturnFile,
-  type WrittenNachaFile,
-} from '../../../server/payments/bankfile/nacha';
+import { writeNachaReturnFile } from '../../../server/payments/bankfile/nacha';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { multipart } from '../multipart';
 import { ownLabel, type OwnPayee } from '../statements/labelStatements';
@@ -372,5 +369,42 @@ describe('payments through bank files', () => {
     await portal.app.runPaymentBatch();
     expect((await paymentOf(label.paco)).holdReason).toBe('bank-file-details-missing');
     expect(await filesOf(portal, label.owner)).toEqual([]);
+  });
+
+  it('cancels a transfer while its file is not submitted, writing the file again without it', async () => {
+    const label = await bankFileLabel(portal, 'Cancel Files Records', 'USBF12600005');
+    await verifiedThroughFile(label);
+    await portal.app.runPaymentBatch();
+    const payFile = (await filesOf(portal, label.owner)).find((file) => file.payments > 0)!;
+    await download(portal, label.owner, payFile.id);
+    const transferOf = async (payee: OwnPayee) => {
+      const [row] = await portal.db.query<{ partner_transfer_id: string }>(
+        'select partner_transfer_id from payments where payee_id = $1',
+        [payee.id],
+      );
+      return row!.partner_transfer_id;
+    };
+    const cancelled = await portal.app.partner.cancelTransfer(
+      await transferOf(label.aria),
+      portal.clock.now(),
+    );
+    expect(cancelled?.status).toBe('cancelled');
+    // The file holds Paco's credit alone now, and must be downloaded again before it is sent.
+    const [rewritten] = (await filesOf(portal, label.owner)).filter(
+      (file) => file.id === payFile.id,
+    );
+    expect(rewritten).toMatchObject({ payments: 1, entries: 1, total: '6.00', downloadedAt: null });
+    const { text } = await download(portal, label.owner, payFile.id);
+    expect(readNacha(text).credits).toEqual([
+      expect.objectContaining({ accountNumber: '1234567890', cents: 600 }),
+    ]);
+    await submitted(portal, label.owner, payFile.id);
+    // Once submitted, the file is the bank's: nothing is cancelled.
+    const late = await portal.app.partner.cancelTransfer(
+      await transferOf(label.paco),
+      portal.clock.now(),
+    );
+    expect(late?.status).toBe('pending');
+    expect((await paymentOf(label.paco)).internalState).toBe('HOLD');
   });
 });

@@ -7,7 +7,12 @@ import { expect } from 'vitest';
 import type { Queryable } from '../../../server/db/database';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { get, login, testPayments, write, type LoggedIn, type TestPortal } from '../harness';
-import { ownLabel, type OwnLabel, type OwnPayee } from '../statements/labelStatements';
+import {
+  acceptedPaymentTerms,
+  ownLabel,
+  type OwnLabel,
+  type OwnPayee,
+} from '../statements/labelStatements';
 
 /** The portal's options for the bank-file rail. */
 export const bankFilePayments = { ...testPayments, rail: 'bankfile' as const };
@@ -90,7 +95,7 @@ export async function bankFileLabel(
   return { ...label, paco: label.payees.paco!, aria: label.payees.aria! };
 }
 
-/** The payee adds a US bank account; the answer, as they read it. */
+/** The payee adds a US bank account and accepts the payment terms; the answer, as they read it. */
 export async function addUsAccount(portal: TestPortal, payee: OwnPayee, accountNumber: string) {
   const who = await login(portal.app, payee.username);
   const added = await write(portal.app, who, 'PUT', '/api/payment-method/bank-account', {
@@ -100,6 +105,7 @@ export async function addUsAccount(portal: TestPortal, payee: OwnPayee, accountN
     password: DEMO_PASSWORD,
   });
   expect(added.statusCode, added.body).toBe(200);
+  await acceptedPaymentTerms(portal, who);
   return added.body;
 }
 

@@ -25,11 +25,13 @@ import { project } from '../../../server/events/projections';
 import { readAllEvents } from '../../../server/events/store';
 import type { PaymentPartner } from '../../../server/payments/partner';
 import { runPaymentBatch } from '../../../server/payments/payments';
+import { labelFunds } from '../../../server/queries/wallet';
 import { openAccount, registerUser } from '../../../server/services/registration';
 import { testDataKey } from '../databaseTemplates';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader } from '../import/helpers';
 import { uploadStatement } from '../multipart';
+import { acceptedPaymentTerms } from '../statements/labelStatements';
 import { productDetails } from '../tenancy';
 
 const SEED = 20261128;
@@ -301,6 +303,7 @@ describe('money invariants under random flows', () => {
       }),
       'micro-deposits',
     );
+    await acceptedPaymentTerms(portal, who);
     label.bankAccounts[payee] = returns ? 'returns' : 'settles';
   }
 
@@ -575,8 +578,8 @@ describe('money invariants under random flows', () => {
 
   /**
    * The account's payments, transactions and ledger rebuilt from the log by the projections the
-   * replay runs (every event that writes them: the statements' credits and prepared payments,
-   * and each payment's stream), in a transaction that is then rolled back.
+   * replay runs (every event that writes them: the statements' funds, credits and prepared
+   * payments, and each payment's stream), in a transaction that is then rolled back.
    */
   async function replayedMoney(accountId: string) {
     let replayed: Awaited<ReturnType<typeof moneyTables>> | null = null;
@@ -597,7 +600,8 @@ describe('money invariants under random flows', () => {
             (event) =>
               event.streamId.startsWith('payment-') ||
               event.type === 'BalancesCredited' ||
-              event.type === 'PaymentsPrepared',
+              event.type === 'PaymentsPrepared' ||
+              event.type === 'FundsReceived',
           )
           .sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
         const of = `(select id from statements where account_id = $1)`;
@@ -642,6 +646,21 @@ describe('money invariants under random flows', () => {
       if (sum.net !== '0' || !sum.sound) fail(`the ${sum.currency} ledger sums to ${sum.net}`);
     }
     figures.checks += sums.length;
+
+    // 1b. The label's wallet: received - paid out - fees - held - returned-kept = what is left.
+    for (const funds of await labelFunds(portal.db, label.accountId)) {
+      const left = new Decimal(funds.received)
+        .minus(funds.paidOut)
+        .minus(funds.fees)
+        .minus(funds.held)
+        .minus(funds.returnedKept);
+      if (!left.equals(funds.left)) {
+        fail(
+          `the label's ${funds.currency} funds leave ${left.toFixed()}, funding holds ${funds.left}`,
+        );
+      }
+      figures.checks += 1;
+    }
 
     // 2. paid + waiting + balance = earned, paid <= earned, for every payee and currency.
     const money = await moneyOf(portal.db, label.accountId);

@@ -8,6 +8,7 @@ import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '
 import { uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { DEMO_PASSWORD } from '../../../server/seed';
+import { PAYMENT_TERMS_VERSION } from '../../../rules/paymentTerms';
 
 export interface LabelStatements {
   portal: TestPortal;
@@ -167,7 +168,19 @@ export async function ownLabel(
   };
 }
 
-/** `username` adds a bank account of `accountNumber` and confirms the sandbox's two deposits. */
+/** `who` accepts the payment terms in force, as a payee does before their first payment. */
+export async function acceptedPaymentTerms(portal: TestPortal, who: LoggedIn): Promise<void> {
+  const accepted = await write(portal.app, who, 'POST', '/api/payment-method/terms', {
+    version: PAYMENT_TERMS_VERSION,
+    language: 'en',
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/**
+ * `username` adds a bank account of `accountNumber`, confirms the sandbox's two deposits and
+ * accepts the payment terms: all a payee does to be paid.
+ */
 export async function verifiedBankAccount(
   portal: TestPortal,
   username: string,
@@ -191,4 +204,5 @@ export async function verifiedBankAccount(
     },
   );
   expect(verified.json().status, verified.body).toBe('verified');
+  await acceptedPaymentTerms(portal, payee);
 }

@@ -1073,7 +1073,7 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    version: 39,
+    version: 41,
     name: "the label's own bank details its bank files carry, as its owner sets them: the IBAN kept encrypted with its last 4, and who changed them last",
     // From now on a read model of the bankfileoriginator-<account> stream, rebuilt by replay.
     sql: `

@@ -173,6 +173,21 @@ export const PaymentDetail = Type.Intersect([
      * partner, not yet with the bank).
      */
     cancellable: Type.Optional(Type.Boolean()),
+    /**
+     * The label's and admins' (bank-file rail): the bank files the payment went out in, oldest
+     * first (a payment returned and tried again goes out in a new file); absent when none.
+     */
+    bankFiles: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Type.String(),
+          fileName: Type.String(),
+          format: literals(['nacha', 'sepa'] as const),
+          createdAt: EpochSeconds,
+          submittedAt: Type.Union([EpochSeconds, Type.Null()]),
+        }),
+      ),
+    ),
   }),
 ]);
 export type PaymentDetail = Static<typeof PaymentDetail>;

@@ -1,5 +1,6 @@
 // The session calls: log in, read, renew and end a session, and change one's language
 // (SPEC section 3, "Session and user preferences").
+import { paymentRails, type PaymentRail } from '../rules/paymentRails';
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, type Language } from '../rules/languages';
 import { resources, roles, type Role } from '../rules/permissions';
@@ -54,6 +55,10 @@ export const Session = Type.Object({
   environment: Type.String(),
   /** The partner music hub /ada leads to (SPEC section 2), present when the install configured one. */
   adaHubUrl: Type.Optional(Type.String()),
+  /** How the portal pays (PAYMENT_RAIL): the label's bank-file pages show under 'bankfile' only. */
+  paymentRail: Type.Optional(
+    Type.Unsafe<PaymentRail>(Type.Union(paymentRails.map((rail) => Type.Literal(rail)))),
+  ),
   /** Seconds until the session expires, counted from when the answer was sent. */
   expiry: Type.Integer(),
 });

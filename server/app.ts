@@ -55,6 +55,7 @@ import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
+import bankFileOriginatorRoutes from './routes/bankFileOriginator';
 import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, {
     environment: options.environment,
     adaHubUrl: options.adaHubUrl,
+    paymentRail: options.payments.rail,
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     loginRateLimit: options.loginRateLimit,
@@ -229,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emulationRoutes, {
     environment: options.environment,
     adaHubUrl: options.adaHubUrl,
+    paymentRail: options.payments.rail,
   });
   await app.register(accountLinkRoutes, {
     publicUrl: options.publicUrl,
@@ -254,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
+  await app.register(bankFileOriginatorRoutes);
   await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });

@@ -1,10 +1,13 @@
 import type { Session } from '../../api/session';
+import type { PaymentRail } from '../../rules/paymentRails';
 import type { ActiveSession } from './sessions';
 
 /** What the install tells every session: its environment name and the partner hub, if any. */
 export interface SessionSite {
   environment: string;
   adaHubUrl: string | null;
+  /** How money leaves the portal: the pages of bank files show under the bank-file rail only. */
+  paymentRail?: PaymentRail;
 }
 
 /** The answer of every session call: the person logged in, and whom they emulate if anyone. */
@@ -35,6 +38,7 @@ export function sessionBody(session: ActiveSession, site: SessionSite, now: Date
       : null,
     environment: site.environment,
     ...(site.adaHubUrl ? { adaHubUrl: site.adaHubUrl } : {}),
+    ...(site.paymentRail ? { paymentRail: site.paymentRail } : {}),
     expiry: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
   };
 }

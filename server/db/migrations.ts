@@ -1103,6 +1103,17 @@ export const migrations: Migration[] = [
       create unique index bank_file_entries_deposit on bank_file_entries (funding_source_id, amount, file_id);
     `,
   },
+  {
+    version: 43,
+    name: "the label's own bank details its bank files carry, as its owner sets them: the IBAN kept encrypted with its last 4, and who changed them last",
+    // From now on a read model of the bankfileoriginator-<account> stream, rebuilt by replay.
+    sql: `
+      alter table bank_file_originators drop column sepa_iban;
+      alter table bank_file_originators add column sepa_iban_encrypted text;
+      alter table bank_file_originators add column sepa_iban_last4 text;
+      alter table bank_file_originators add column changed_by text;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
@@ -1123,6 +1134,7 @@ export const readModelTables = [
   'recoupment_debtors',
   'recoupments',
   'distributor_takes',
+  'bank_file_originators',
   'account_payment_minimums',
   'account_payment_settings',
   'statement_adjustments',

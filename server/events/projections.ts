@@ -3,6 +3,7 @@ import { accountProjector } from './projectors/account';
 import { accountLayoutProjector } from './projectors/accountLayout';
 import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
+import { bankFileOriginatorProjector } from './projectors/bankFileOriginator';
 import { bankFileProjector } from './projectors/bankFile';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
@@ -33,6 +34,7 @@ const projectors: Projector<PortalEvent> = {
   ...businessProjector,
   ...intakeKeyProjector,
   ...accountLayoutProjector,
+  ...bankFileOriginatorProjector,
   ...bankFileProjector,
 };
 

@@ -14,6 +14,7 @@ import type { PersonEvent } from './types/person';
 import type { BusinessEvent } from './types/business';
 import type { IntakeKeyEvent } from './types/intakeKey';
 import type { AccountLayoutEvent } from './types/accountLayout';
+import type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 import type { BankFileEvent } from './types/bankFile';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
@@ -35,6 +36,7 @@ export type { PersonAddress, PersonEvent } from './types/person';
 export type { AddressFields, BusinessEvent } from './types/business';
 export type { IntakeKeyEvent } from './types/intakeKey';
 export type { AccountLayoutEvent } from './types/accountLayout';
+export type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 export type { BankFileEvent } from './types/bankFile';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
@@ -53,6 +55,7 @@ export interface StreamEvents {
   business: BusinessEvent;
   intakekey: IntakeKeyEvent;
   layout: AccountLayoutEvent;
+  bankfileoriginator: BankFileOriginatorEvent;
   bankfile: BankFileEvent;
 }
 

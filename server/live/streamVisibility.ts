@@ -82,6 +82,8 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     return rows[0]?.account_id === user.accountId;
   },
   business: ownAccount(['account:ro']),
+  bankfileoriginator: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   bankaccount: ownPerson,
   person: ownPerson,
   intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {

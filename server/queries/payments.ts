@@ -30,6 +30,7 @@ import { seesAllAccounts } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { returnedMoneyOf } from '../payments/returns';
+import { bankFilesOfPayment } from '../payments/bankfile/paymentFiles';
 import { pagedList, type Page } from './pagedList';
 import { nameSeenBy } from './users';
 
@@ -412,6 +413,8 @@ export async function readPayment(
     history: await historyOf(db, payment, scope),
     ...(scope.internal ? { retryable: await isRetryable(db, row) } : {}),
     ...(scope.cancels ? { cancellable: isCancellable(row) } : {}),
+    // The label's and admins': which of the label's bank files carried it (payees never).
+    ...(scope.payee === null ? await bankFilesOfPayment(db, id) : {}),
   };
 }
 

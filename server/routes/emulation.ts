@@ -9,11 +9,13 @@ import { emulationCandidates, findEmulationTarget, recentEmulations } from '../q
 import { errorResponses } from '../../api/common';
 import { EmulateBody, EmulationQuery, EmulationUsers } from '../../api/emulation';
 import { EMULATE_LIMIT } from '../../rules/emulation';
+import type { PaymentRail } from '../../rules/paymentRails';
 import { Session } from '../../api/session';
 
 export interface EmulationRouteOptions {
   environment: string;
   adaHubUrl: string | null;
+  paymentRail?: PaymentRail;
 }
 
 const emulationRoutes: FastifyPluginAsyncTypebox<EmulationRouteOptions> = async (app, options) => {

@@ -19,6 +19,7 @@ import { findLoginUser } from '../queries/session';
 import { recordUnknownLogin, unknownLoginState } from '../auth/unknownLogins';
 import { sendAccountLink } from '../services/accountLinks';
 import { ErrorBody, errorResponses } from '../../api/common';
+import type { PaymentRail } from '../../rules/paymentRails';
 import { Credentials, Session, SessionSettings } from '../../api/session';
 import { sessionBody } from '../auth/sessionBody';
 
@@ -31,6 +32,7 @@ export const LOCKED_TITLE = 'Account Locked for 60 Minutes';
 export interface SessionRouteOptions {
   environment: string;
   adaHubUrl: string | null;
+  paymentRail?: PaymentRail;
   /** Where the portal is reached, for the link in the e-mail that tells of a lock. */
   publicUrl: string;
   secureCookies: boolean;

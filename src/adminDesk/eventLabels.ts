@@ -73,6 +73,7 @@ const EVENT_KEYS: Record<string, string> = {
   AccountLayoutAdded: 'admin-desk.event.account-layout-added',
   AccountLayoutChanged: 'admin-desk.event.account-layout-changed',
   AccountLayoutRemoved: 'admin-desk.event.account-layout-removed',
+  BankFileOriginatorSet: 'admin-desk.event.bank-file-originator-set',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -117,6 +118,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   business: 'admin-desk.stream.business',
   intakekey: 'admin-desk.stream.intakekey',
   layout: 'admin-desk.stream.layout',
+  bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
   bankfile: 'admin-desk.stream.bankfile',
 };
 

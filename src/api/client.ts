@@ -34,8 +34,11 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** `csv` answers are saved as a file download; `bytes` answers are given as they came. */
-  format?: 'json' | 'csv' | 'bytes';
+  /**
+   * `csv` answers, and `file` answers of any type (a bank file), are saved as a file download;
+   * `bytes` answers are given as they came.
+   */
+  format?: 'json' | 'csv' | 'file' | 'bytes';
   /** Append the global filters (month or months, artist). */
   filters?: boolean;
   signal?: AbortSignal;
@@ -122,6 +125,7 @@ function saveFile(file: Blob, fileName: string): void {
 const ACCEPTED: Record<NonNullable<RequestOptions['format']>, string> = {
   json: 'application/json',
   csv: 'text/csv',
+  file: '*/*',
   bytes: 'text/plain',
 };
 
@@ -135,7 +139,7 @@ export class ApiClient {
   }
 
   get<T>(path: string, options?: RequestOptions & { format?: 'json' }): Promise<T>;
-  get(path: string, options: RequestOptions & { format: 'csv' }): Promise<CsvDownload>;
+  get(path: string, options: RequestOptions & { format: 'csv' | 'file' }): Promise<CsvDownload>;
   get(path: string, options: RequestOptions & { format: 'bytes' }): Promise<Uint8Array>;
   get(path: string, options: RequestOptions = {}): Promise<unknown> {
     return this.request('GET', path, options);
@@ -339,7 +343,7 @@ export class ApiClient {
       if (response.status !== 200 && response.status !== 201 && response.status !== 204) {
         this.warn(`${method} ${path} answered ${response.status}`);
       }
-      if (options.format === 'csv') {
+      if (options.format === 'csv' || options.format === 'file') {
         const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
         (this.options.download ?? saveFile)(await response.blob(), fileName);
         return { fileName } satisfies CsvDownload;

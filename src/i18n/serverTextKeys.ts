@@ -10,6 +10,7 @@ import {
   SORT_CODE_INVALID,
   UK_ACCOUNT_NUMBER_INVALID,
 } from '../../rules/bankAccount';
+import { ORIGINATOR_TEXTS } from '../../rules/bankFileOriginator';
 import { NOT_AN_AMOUNT } from '../../rules/money';
 import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
@@ -70,6 +71,19 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A payment minimum is zero or more, with no more decimals than its currency has.':
     'payment-settings.errors.amount',
   'Each currency has one payment minimum.': 'payment-settings.errors.twice',
+  // The label's bank details for bank files (rules/bankFileOriginator.ts); its routing number
+  // text is the bank account's, above.
+  [ORIGINATOR_TEXTS.invalid]: 'bank-files.errors.invalid',
+  [ORIGINATOR_TEXTS.required]: 'bank-files.errors.required',
+  [ORIGINATOR_TEXTS.tenCharacters]: 'bank-files.errors.ten-characters',
+  [ORIGINATOR_TEXTS.nachaName23]: 'bank-files.errors.nacha-name-23',
+  [ORIGINATOR_TEXTS.nachaName16]: 'bank-files.errors.nacha-name-16',
+  [ORIGINATOR_TEXTS.nachaCharacters]: 'bank-files.errors.nacha-characters',
+  [ORIGINATOR_TEXTS.sepaName]: 'bank-files.errors.sepa-name',
+  [ORIGINATOR_TEXTS.iban]: 'bank-files.errors.iban',
+  [ORIGINATOR_TEXTS.ibanNotSepa]: 'bank-files.errors.iban-not-sepa',
+  // The BIC's text is the bank account's (BIC_INVALID), above.
+  [ORIGINATOR_TEXTS.bicCountry]: 'bank-files.errors.bic-country',
   'This invitation is not valid or was already used.': 'server.invitation.invalid',
   'Another statement of this account was approved after this result was calculated. Calculate this statement again so that it starts from the balances that statement left, then approve it.':
     'server.statement.stale-result',

@@ -26,6 +26,10 @@ import {
   transferKindLabel,
 } from './labels';
 import { bankReturnReason, CANCELLED, paymentFailureText } from './failureText';
+import { bankFileFormatLabel } from './bankFileLabels';
+import { canOpen } from '../routes/access';
+import { routeById } from '../routes/table';
+import { useSession } from '../session/useSession';
 import { transactionColumns } from './PaymentCells';
 import { cancelPayment, readPayment, retryPayment } from './paymentsApi';
 import { useIsAdmin } from './useIsAdmin';
@@ -200,6 +204,14 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
     ...(payment.retries > 0
       ? [[t('payments.detail.retries'), String(payment.retries)] as [string, string]]
       : []),
+    ...(payment.bankFiles && payment.bankFiles.length > 0
+      ? [
+          [t('bank-files.payment.file'), <PaymentBankFiles key="files" payment={payment} />] as [
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
     ...(payment.internalState
       ? [[t('payments.list.internal-state'), payment.internalState] as [string, string]]
       : []),
@@ -214,6 +226,29 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
       </h2>
       <Facts items={facts} />
     </section>
+  );
+}
+
+/** The bank files the payment went out in (the label's and admins'), newest last. */
+function PaymentBankFiles({ payment }: { payment: PaymentDetail }) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const opensFiles = !!session && canOpen(routeById('bank-files'), session);
+  return (
+    <span className="payment-bank-files">
+      {(payment.bankFiles ?? []).map((file) => {
+        const text = t('bank-files.payment.file-value', {
+          name: file.fileName,
+          format: bankFileFormatLabel(t, file.format),
+          status: t(`bank-files.status.${file.submittedAt === null ? 'open' : 'submitted'}`),
+        });
+        return (
+          <span key={file.id} className="payment-bank-file">
+            {opensFiles ? <Link to="/payments/bank-files">{text}</Link> : text}
+          </span>
+        );
+      })}
+    </span>
   );
 }
 

@@ -12,6 +12,8 @@ import { paymentStatusLabel } from './labels';
 import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
 import { listPayments, runPaymentBatch } from './paymentsApi';
 import { PaymentSettingsPanel, useCanSetPayments } from './PaymentSettingsPanel';
+import { BankFileOriginatorPanel } from './BankFileOriginatorPanel';
+import { usePaysByBankFiles } from './usePaysByBankFiles';
 import { useIsAdmin } from './useIsAdmin';
 import { useOpensStatements } from './useOpensStatements';
 import '../widgets/pageParts.css';
@@ -31,6 +33,7 @@ export function PaymentsPage({ route }: PageProps) {
   const opensStatements = useOpensStatements();
   const isAdmin = useIsAdmin();
   const setsPayments = useCanSetPayments();
+  const paysByBankFiles = usePaysByBankFiles();
   const { toasts } = useServices();
   const [running, setRunning] = useState(false);
   const runBatch = async () => {
@@ -122,6 +125,7 @@ export function PaymentsPage({ route }: PageProps) {
         )}
       </header>
       {setsPayments && <PaymentSettingsPanel />}
+      {setsPayments && paysByBankFiles && <BankFileOriginatorPanel />}
       <ListToolbar
         filterLabel={t('payments.list.status-filter')}
         options={filters.map((filter) => ({

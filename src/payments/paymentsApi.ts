@@ -8,6 +8,7 @@ import type {
   NewBankAccount,
   PaymentTermsAnswer,
 } from '../../api/bankAccount';
+import type { BankFileOriginator, BankFileOriginatorChange } from '../../api/bankFileOriginator';
 import type { PaymentSettings, PaymentSettingsChange } from '../../api/paymentSettings';
 import type {
   BatchRun,
@@ -92,3 +93,11 @@ export const savePaymentSettings = (api: ApiClient, change: PaymentSettingsChang
 /** Admins and the label's owner: cancels a payment whose transfer has not reached the bank. */
 export const cancelPayment = (api: ApiClient, id: string) =>
   api.post<PaymentDetail>(`payments/${encodeURIComponent(id)}/cancel`);
+
+/** The label's own bank details its bank files carry (its owner's; never shown to payees). */
+export const readBankFileOriginator = (api: ApiClient) =>
+  api.get<BankFileOriginator>('bank-file-originator');
+
+/** The form shows a refused field beside it: no toast. */
+export const saveBankFileOriginator = (api: ApiClient, change: BankFileOriginatorChange) =>
+  api.put<BankFileOriginator>('bank-file-originator', change, { quiet: true });

@@ -2,7 +2,10 @@ import type { Session } from '../../api/session';
 import { NAVIGATION, routeById } from './table';
 import type { AppRoute, NavEntry, RouteAccess } from './types';
 
-type SessionAccess = Pick<Session, 'permissions' | 'roles' | 'emulation' | 'adaHubUrl'>;
+type SessionAccess = Pick<
+  Session,
+  'permissions' | 'roles' | 'emulation' | 'adaHubUrl' | 'paymentRail'
+>;
 
 /**
  * Who the application acts as. While emulating, the server answers with the emulated user's roles
@@ -44,7 +47,8 @@ export function isAllowed(access: RouteAccess | undefined, session: SessionAcces
 }
 
 export const canOpen = (route: AppRoute, session: SessionAccess): boolean =>
-  isAllowed(route.access, session);
+  isAllowed(route.access, session) &&
+  (!route.paymentRail || route.paymentRail === session.paymentRail);
 
 /** SPEC section 4: where a user without access to a route goes. */
 export function noAccessPath(session: SessionAccess): string {

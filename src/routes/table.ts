@@ -145,6 +145,15 @@ export const ROUTES: readonly AppRoute[] = [
     access: transaction,
   }),
   app({
+    // The label's files for its bank (PAYMENT_RAIL=bankfile): its owner's, as the API checks.
+    id: 'bank-files',
+    path: '/payments/bank-files',
+    titleKey: 'routes.bank-files.title',
+    access: { permissions: ['account:rw'], requiredRoles: ['owner'] },
+    paymentRail: 'bankfile',
+    breadcrumbParent: 'payments',
+  }),
+  app({
     id: 'payment',
     path: '/payments/:id',
     titleKey: 'routes.payment.title',
@@ -341,6 +350,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { routeId: 'statements', labelKey: 'nav.item.statements', icon: 'statements' },
   { routeId: 'earnings', labelKey: 'nav.item.earnings', icon: 'earnings' },
   { routeId: 'payments', labelKey: 'nav.item.payments', icon: 'payments' },
+  { routeId: 'bank-files', labelKey: 'nav.item.bank-files', icon: 'bank-files' },
   { routeId: 'transactions', labelKey: 'nav.item.transactions', icon: 'transactions' },
   { routeId: 'products', labelKey: 'nav.item.products', icon: 'products' },
   { routeId: 'recoupments', labelKey: 'nav.item.recoupments', icon: 'recoupments' },

@@ -1,3 +1,5 @@
+import type { PaymentRail } from '../../rules/paymentRails';
+
 /** Global filters a route shows in its header (SPEC section 2, "Global filters"). */
 export const GLOBAL_FILTERS = ['timeframe', 'dateselect', 'artist', 'user'] as const;
 export type GlobalFilter = (typeof GLOBAL_FILTERS)[number];
@@ -41,6 +43,8 @@ export interface AppRoute {
    * install configures it; without it the route is out of the navigation and its page says so.
    */
   externalUrlFrom?: 'adaHubUrl';
+  /** Only under this payment rail (the session's `paymentRail`): the bank files' pages. */
+  paymentRail?: PaymentRail;
 }
 
 export interface NavEntry {

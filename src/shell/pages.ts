@@ -69,6 +69,9 @@ const ProductsPage = lazyPage(() => import('../catalog/ProductsPage').then((m) =
 const PayeesPage = lazyPage(() => import('../payees/PayeesPage').then((m) => m.PayeesPage));
 const SettingsPage = lazyPage(() => import('../settings/SettingsPage').then((m) => m.SettingsPage));
 const PaymentPage = lazyPage(() => import('../payments/PaymentPage').then((m) => m.PaymentPage));
+const BankFilesPage = lazyPage(() =>
+  import('../payments/BankFilesPage').then((m) => m.BankFilesPage),
+);
 const PaymentsPage = lazyPage(() => import('../payments/PaymentsPage').then((m) => m.PaymentsPage));
 const TransactionPage = lazyPage(() =>
   import('../payments/TransactionPage').then((m) => m.TransactionPage),
@@ -162,6 +165,7 @@ const PAGES: Readonly<Record<string, Page>> = {
   'recoupment-edit': RecoupmentEditPage,
   payments: PaymentsPage,
   payment: PaymentPage,
+  'bank-files': BankFilesPage,
   transactions: TransactionsPage,
   transaction: TransactionPage,
   wallet: WalletPage,

@@ -1,4 +1,5 @@
 import {
+  Landmark,
   ArrowLeftRight,
   Building2,
   ChartPie,
@@ -28,6 +29,7 @@ export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
   statements: FileText,
   earnings: ReceiptText,
   payments: DollarSign,
+  'bank-files': Landmark,
   transactions: ArrowLeftRight,
   products: Music,
   recoupments: RotateCcw,

@@ -7,6 +7,7 @@
  * multiple of 10 records with records of nines.
  */
 import { isValidRoutingNumber } from '../../../rules/bankAccount';
+import type { OriginatorProblem } from '../../../rules/bankFileOriginator';
 import { BankFileUnreadable, type BankReturn } from './types';
 
 export interface NachaOriginator {
@@ -26,7 +27,8 @@ export interface NachaOriginator {
   odfiRouting: string;
 }
 export type OriginatorField = keyof NachaOriginator;
-export type OriginatorProblem = 'required' | 'length' | 'digits' | 'check-digit' | 'characters';
+/** What a bank refuses an originator field for: one list with the label's settings form. */
+export type { OriginatorProblem };
 
 export interface NachaCredit {
   /** UUID; written whole in the entry's addenda (type 05). */

@@ -173,6 +173,15 @@ describe('payments through bank files', () => {
       [`bankfile-${payFile.id}`],
     );
     expect(downloads).toHaveLength(1);
+    // The payment's page names its file to the label and admins, never to the payee.
+    const named = [{ id: payFile.id, fileName: payFile.fileName, format: 'nacha' }];
+    expect((await paymentOf(label.paco)).bankFiles).toMatchObject(named);
+    const ownerRead = await get(portal.app, label.owner, `/api/payments/${paco.id}`);
+    expect(ownerRead.json().bankFiles).toMatchObject(named);
+    const pacoHimself = await login(portal.app, label.paco.username);
+    const payeeRead = await get(portal.app, pacoHimself, `/api/payments/${paco.id}`);
+    expect(payeeRead.statusCode).toBe(200);
+    expect(payeeRead.json().bankFiles).toBeUndefined();
 
     // Marked submitted, twice (a double click): the payments wait on the bank, once.
     const marked = await submitted(portal, label.owner, payFile.id);

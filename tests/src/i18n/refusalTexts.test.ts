@@ -5,6 +5,7 @@ import { createI18n, LANGUAGES } from '../../../src/i18n';
 import { addServerTextKeys, knownServerText } from '../../../src/i18n/serverText';
 import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import * as refusals from '../../../server/validationTexts';
+import { ORIGINATOR_TEXTS } from '../../../rules/bankFileOriginator';
 import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
 import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
 import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
@@ -44,6 +45,7 @@ const SERVER_TEXTS: string[] = [
   BIC_INVALID,
   BIC_REQUIRED,
   BANK_COUNTRY_NOT_TAKEN,
+  ...Object.values(ORIGINATOR_TEXTS),
 ];
 
 describe('what the server refuses a request with', () => {

@@ -21,6 +21,7 @@ export const streamKinds = [
   'business',
   'intakekey',
   'layout',
+  'message',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

@@ -46,6 +46,7 @@ import statementAdjustmentRoutes from './routes/statementAdjustments';
 import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import intakeKeyRoutes from './routes/intakeKeys';
+import messageRoutes from './routes/messages';
 import accountLayoutRoutes from './routes/accountLayouts';
 import statementPreviewRoutes from './routes/statementPreview';
 import servicesPlugin from './plugins/services';
@@ -258,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(businessRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminDeskRoutes);
+  await app.register(messageRoutes);
   await app.register(dashboardRoutes);
   await app.register(historyRoutes);
   await app.register(statementUploadRoutes);

@@ -6,6 +6,7 @@ import { bankAccountProjector } from './projectors/bankAccount';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { intakeKeyProjector } from './projectors/intakeKey';
+import { messageProjector } from './projectors/message';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
 import { personProjector } from './projectors/person';
@@ -32,6 +33,7 @@ const projectors: Projector<PortalEvent> = {
   ...businessProjector,
   ...intakeKeyProjector,
   ...accountLayoutProjector,
+  ...messageProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

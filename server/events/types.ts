@@ -14,6 +14,7 @@ import type { PersonEvent } from './types/person';
 import type { BusinessEvent } from './types/business';
 import type { IntakeKeyEvent } from './types/intakeKey';
 import type { AccountLayoutEvent } from './types/accountLayout';
+import type { MessageEvent } from './types/message';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -34,6 +35,7 @@ export type { PersonAddress, PersonEvent } from './types/person';
 export type { AddressFields, BusinessEvent } from './types/business';
 export type { IntakeKeyEvent } from './types/intakeKey';
 export type { AccountLayoutEvent } from './types/accountLayout';
+export type { MessageContent, MessageEvent } from './types/message';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -51,6 +53,7 @@ export interface StreamEvents {
   business: BusinessEvent;
   intakekey: IntakeKeyEvent;
   layout: AccountLayoutEvent;
+  message: MessageEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

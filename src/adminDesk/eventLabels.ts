@@ -68,6 +68,9 @@ const EVENT_KEYS: Record<string, string> = {
   AccountLayoutAdded: 'admin-desk.event.account-layout-added',
   AccountLayoutChanged: 'admin-desk.event.account-layout-changed',
   AccountLayoutRemoved: 'admin-desk.event.account-layout-removed',
+  MessagePosted: 'admin-desk.event.message-posted',
+  MessageEdited: 'admin-desk.event.message-edited',
+  MessageCleared: 'admin-desk.event.message-cleared',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -112,6 +115,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   business: 'admin-desk.stream.business',
   intakekey: 'admin-desk.stream.intakekey',
   layout: 'admin-desk.stream.layout',
+  message: 'admin-desk.stream.message',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

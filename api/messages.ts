@@ -28,7 +28,9 @@ export const MessageFields = Type.Object(
   {
     audience: literals(messageAudiences),
     /** The account of an `account` message; absent or null for the other audiences. */
-    accountId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
+    accountId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]),
+    ),
     type: literals(messageTypes),
     title: Type.String({ maxLength: MESSAGE_TITLE_MAX }),
     message: Type.String({ maxLength: MESSAGE_TEXT_MAX }),

@@ -30,8 +30,7 @@ function posted(row: MessageRow): PostedMessage {
   return {
     id: row.id,
     audience: row.audience,
-    account:
-      row.account_id === null ? null : { id: row.account_id, name: row.account_name ?? '' },
+    account: row.account_id === null ? null : { id: row.account_id, name: row.account_name ?? '' },
     type: row.type,
     title: row.title,
     message: row.body,

@@ -5,12 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../api/common';
-import {
-  MessageFields,
-  PostedMessage,
-  PostedMessageList,
-  ShownMessages,
-} from '../../api/messages';
+import { MessageFields, PostedMessage, PostedMessageList, ShownMessages } from '../../api/messages';
 import type { Queryable } from '../db/database';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import type { MessageContent } from '../events/types';
@@ -119,7 +114,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: admins },
       schema: {
         tags: ['messages'],
-        summary: 'Change a message: whom it is for, its type, texts, and whether readers may close it',
+        summary:
+          'Change a message: whom it is for, its type, texts, and whether readers may close it',
         params: IdParams,
         body: MessageFields,
         response: { 200: PostedMessage, ...errorResponses },
@@ -202,7 +198,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: readers },
       schema: {
         tags: ['messages'],
-        summary: 'Close a cancelable message for the caller; it stays closed on every page and device',
+        summary:
+          'Close a cancelable message for the caller; it stays closed on every page and device',
         params: IdParams,
         response: { 204: Type.Null(), ...errorResponses },
       },

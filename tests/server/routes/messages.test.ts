@@ -38,7 +38,7 @@ async function mine(who: LoggedIn): Promise<string[]> {
 const clear = (id: string) => write(portal.app, admin, 'DELETE', `/api/messages/${id}`);
 
 describe('banner messages', () => {
-  it("are posted, edited and cleared by an admin, each an event of the audit naming who and what", async () => {
+  it('are posted, edited and cleared by an admin, each an event of the audit naming who and what', async () => {
     const { owner } = await openLabel(portal, 'Banner Label', 'owner@banner.label');
     const posted = await post(message({ title: 'Posted title' }));
     expect(await mine(owner)).toContain('Posted title');
@@ -87,9 +87,9 @@ describe('banner messages', () => {
       expect(
         (await write(portal.app, who, 'PATCH', `/api/messages/${posted.id}`, message())).statusCode,
       ).toBe(403);
-      expect((await write(portal.app, who, 'DELETE', `/api/messages/${posted.id}`)).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await write(portal.app, who, 'DELETE', `/api/messages/${posted.id}`)).statusCode,
+      ).toBe(403);
     }
     expect((await portal.app.inject({ method: 'GET', url: '/api/messages/mine' })).statusCode).toBe(
       401,
@@ -110,7 +110,12 @@ describe('banner messages', () => {
       message({ audience: 'account', accountId, title: 'Fixed', cancelable: false }),
     );
 
-    const dismissed = await write(portal.app, owner, 'POST', `/api/messages/${closable.id}/dismiss`);
+    const dismissed = await write(
+      portal.app,
+      owner,
+      'POST',
+      `/api/messages/${closable.id}/dismiss`,
+    );
     expect(dismissed.statusCode, dismissed.body).toBe(204);
     const refused = await write(portal.app, owner, 'POST', `/api/messages/${fixed.id}/dismiss`);
     expect(refused.statusCode).toBe(409);

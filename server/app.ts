@@ -47,6 +47,7 @@ import statementRoutes from './routes/statements';
 import statementUploadRoutes from './routes/statementUpload';
 import intakeKeyRoutes from './routes/intakeKeys';
 import messageRoutes from './routes/messages';
+import statementRecordsCsvRoutes from './routes/statementRecordsCsv';
 import accountLayoutRoutes from './routes/accountLayouts';
 import statementPreviewRoutes from './routes/statementPreview';
 import servicesPlugin from './plugins/services';
@@ -266,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(intakeKeyRoutes, { rateLimit: options.intakeRateLimit });
   await app.register(statementPreviewRoutes);
   await app.register(accountLayoutRoutes);
+  await app.register(statementRecordsCsvRoutes);
   await app.register(statementRoutes);
   await app.register(statementActionRoutes, { publicUrl: options.publicUrl });
   await app.register(statementAdjustmentRoutes);

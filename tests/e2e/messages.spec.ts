@@ -13,7 +13,7 @@ async function clearMessages(baseURL: string) {
   await admin.dispose();
 }
 
-const banner = (page: Page) => page.locator('.global-message');
+const banner = (page: Page) => page.locator('.global-messages .global-message');
 
 test.afterEach(async ({ baseURL }) => clearMessages(baseURL ?? ''));
 
@@ -26,7 +26,7 @@ test("an admin's message for one label shows on every page of its people until o
   await page.goto('/admin/messages');
   await page.getByLabel('Shown to').selectOption({ label: 'The people of one account' });
   await page.getByLabel('Label account').selectOption({ label: 'Demo Records' });
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Warning' });
+  await page.getByLabel('Type').selectOption({ label: 'Warning' });
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Message', { exact: true }).fill('Statements of May are late.');
   await page.getByRole('button', { name: 'Post message' }).click();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostedMessage, ShownMessages } from '../../../api/messages';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { MESSAGE_NOT_CANCELABLE } from '../../../server/routes/messages';
 import { addDemoPerson, openLabel } from '../demoPeople';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
@@ -74,6 +75,12 @@ describe('banner messages', () => {
       "select id from users where username = 'admin@demo.label'",
     );
     for (const event of events) expect(JSON.stringify(event.actor)).toContain(adminRow?.id);
+
+    // The log alone gives the same messages back: posted, edited, cleared.
+    const live = (await dumpReadModels(portal.db)).messages;
+    await replayAll(portal.db);
+    expect((await dumpReadModels(portal.db)).messages).toEqual(live);
+    expect(live?.length).toBeGreaterThan(0);
   });
 
   it('are written only by admins; an overseer, a label owner and a payee are refused', async () => {

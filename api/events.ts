@@ -22,6 +22,7 @@ export const streamKinds = [
   'intakekey',
   'layout',
   'bankfileoriginator',
+  'message',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

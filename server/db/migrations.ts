@@ -1114,10 +1114,41 @@ export const migrations: Migration[] = [
       alter table bank_file_originators add column changed_by text;
     `,
   },
+  {
+    version: 44,
+    name: 'banner messages an admin posts for everyone, one account or the login page, and who closed them',
+    // message_dismissals is not a read model: a reader closing a banner is their own preference,
+    // not a change to audit (like intake_key_uses), so replay keeps it as it is.
+    sql: `
+      create table messages (
+        id text primary key,
+        audience text not null,
+        account_id text references accounts (id),
+        type text not null,
+        title text not null,
+        body text not null,
+        cancelable boolean not null,
+        posted_at timestamptz not null,
+        posted_by text,
+        changed_at timestamptz not null,
+        cleared_at timestamptz,
+        cleared_by text,
+        version integer not null
+      );
+      create index messages_current on messages (audience, account_id) where cleared_at is null;
+      create table message_dismissals (
+        message_id text not null,
+        user_id text not null,
+        dismissed_at timestamptz not null,
+        primary key (user_id, message_id)
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'messages',
   'account_layouts',
   'intake_keys',
   'analytics_product_dims',

@@ -8,6 +8,7 @@ import { bankFileProjector } from './projectors/bankFile';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { intakeKeyProjector } from './projectors/intakeKey';
+import { messageProjector } from './projectors/message';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
 import { personProjector } from './projectors/person';
@@ -36,6 +37,7 @@ const projectors: Projector<PortalEvent> = {
   ...accountLayoutProjector,
   ...bankFileOriginatorProjector,
   ...bankFileProjector,
+  ...messageProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -16,6 +16,7 @@ import type { IntakeKeyEvent } from './types/intakeKey';
 import type { AccountLayoutEvent } from './types/accountLayout';
 import type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 import type { BankFileEvent } from './types/bankFile';
+import type { MessageEvent } from './types/message';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -38,6 +39,7 @@ export type { IntakeKeyEvent } from './types/intakeKey';
 export type { AccountLayoutEvent } from './types/accountLayout';
 export type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 export type { BankFileEvent } from './types/bankFile';
+export type { MessageContent, MessageEvent } from './types/message';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -57,6 +59,7 @@ export interface StreamEvents {
   layout: AccountLayoutEvent;
   bankfileoriginator: BankFileOriginatorEvent;
   bankfile: BankFileEvent;
+  message: MessageEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -18,7 +18,12 @@ function cellText(cell: CsvCell): string {
   return quoted(FORMULA_START.test(cell.text) ? `'${cell.text}` : cell.text);
 }
 
+/** The header line, CRLF included: the first chunk of a streamed CSV. */
+export const csvHeaderLine = (header: readonly string[]) => `${header.map(quoted).join(',')}\r\n`;
+
+/** One row's line, CRLF included, neutralised as `toCsv` writes it: a streamed CSV's chunks. */
+export const csvLine = (row: readonly CsvCell[]) => `${row.map(cellText).join(',')}\r\n`;
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const lines = [header.map(quoted).join(','), ...rows.map((row) => row.map(cellText).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeaderLine(header) + rows.map(csvLine).join('');
 }

@@ -94,6 +94,16 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     const accountId = rows[0]?.account_id;
     return accountId !== undefined && (seesAllAccounts(user) || accountId === user.accountId);
   }),
+  // A banner message reaches the people it is for: everyone, or one account's people.
+  message: async (db, user, id) => {
+    const rows = await db.query<{ audience: string; account_id: string | null }>(
+      'select audience, account_id from messages where id = $1',
+      [id],
+    );
+    const message = rows[0];
+    if (!message) return false;
+    return message.audience !== 'account' || message.account_id === user.accountId;
+  },
   // A removed layout leaves no row: only staff who see every account learn of its removal.
   layout: needs(STATEMENT_UPLOADERS, async (db, user, id) => {
     if (seesAllAccounts(user)) return true;

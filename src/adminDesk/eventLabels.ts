@@ -74,6 +74,9 @@ const EVENT_KEYS: Record<string, string> = {
   AccountLayoutChanged: 'admin-desk.event.account-layout-changed',
   AccountLayoutRemoved: 'admin-desk.event.account-layout-removed',
   BankFileOriginatorSet: 'admin-desk.event.bank-file-originator-set',
+  MessagePosted: 'admin-desk.event.message-posted',
+  MessageEdited: 'admin-desk.event.message-edited',
+  MessageCleared: 'admin-desk.event.message-cleared',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -120,6 +123,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   layout: 'admin-desk.stream.layout',
   bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
   bankfile: 'admin-desk.stream.bankfile',
+  message: 'admin-desk.stream.message',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

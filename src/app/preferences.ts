@@ -1,15 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import type { Session } from '../../api/session';
 
-export type MessageType = 'info' | 'success' | 'warning' | 'error';
-
-/** SPEC section 3, "Global message": shown by the application root until closed. */
-export interface GlobalMessage {
-  title: string;
-  message: string;
-  type: MessageType;
-}
-
 export const DEBUG_STORAGE_KEY = 'portal:debug';
 /** Set only when the user picks a language; it then wins over the session's setting. */
 export const LANGUAGE_CHOICE_KEY = 'portal:language-choice';
@@ -39,14 +30,9 @@ export function canToggleDebug(session: Pick<Session, 'roles' | 'emulation'>): b
 
 export class Preferences {
   readonly debug$ = new BehaviorSubject<boolean>(readStored(DEBUG_STORAGE_KEY) === 'true');
-  readonly globalMessage$ = new BehaviorSubject<GlobalMessage | null>(null);
 
   setDebug(on: boolean): void {
     writeStored(DEBUG_STORAGE_KEY, String(on));
     this.debug$.next(on);
-  }
-
-  showMessage(message: GlobalMessage | null): void {
-    this.globalMessage$.next(message);
   }
 }

@@ -188,6 +188,9 @@ export function AdminOverviewPage({ route }: PageProps) {
             <Link to="/admin/logs">{t('routes.admin-logs.title')}</Link>
           </li>
           <li>
+            <Link to="/admin/messages">{t('routes.admin-messages.title')}</Link>
+          </li>
+          <li>
             <Link to="/admin/uikit">{t('admin.toolkit.uikit')}</Link>
           </li>
         </ul>

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { useLoad } from '../app/useLoad';
+import { readLoginMessages } from '../frame/messagesApi';
+import { safeRedirect } from '../routes/access';
 import { SUPPORT_EMAIL } from '../account/supportEmail';
 import { useServerText } from '../i18n/serverText';
 import { useSession } from '../session/useSession';
@@ -9,7 +12,12 @@ import type { PageProps } from '../routes/types';
 
 export function LoginPage({ route }: PageProps) {
   const { t } = useTranslation();
-  const { session: actor } = useServices();
+  const { session: actor, api } = useServices();
+  const [params] = useSearchParams();
+  // Sent here from an application page: the way back to it (SPEC section 2's link).
+  const back = safeRedirect(params.get('redirect'));
+  const announcements = useLoad((signal) => readLoginMessages(api, signal), [api]);
+  const posted = announcements.data?.items ?? [];
   const { busy, loginError } = useSession();
   const serverText = useServerText({ email: SUPPORT_EMAIL });
   const [username, setUsername] = useState('');
@@ -23,7 +31,19 @@ export function LoginPage({ route }: PageProps) {
   return (
     <section className="public-card">
       <h1 className="page-title">{t(route.titleKey)}</h1>
-      <p className="login-announcement">{t('login.announcement.text')}</p>
+      {announcements.status === 'loading' ? null : posted.length === 0 ? (
+        <p className="login-announcement">{t('login.announcement.text')}</p>
+      ) : (
+        posted.map((message) => (
+          <p
+            key={message.id}
+            className={`login-announcement login-announcement-${message.type}`}
+            role="status"
+          >
+            <strong>{message.title}</strong> {message.message}
+          </p>
+        ))
+      )}
       {loginError && (
         <div className="alert alert-error" role="alert">
           {loginError.title && (
@@ -69,6 +89,12 @@ export function LoginPage({ route }: PageProps) {
         <Link to="/reset">{t('login.links.forgot-password')}</Link>
         <Link to="/claim">{t('login.links.claim-account')}</Link>
       </p>
+      {back && (
+        // A whole page load: signed in meanwhile (another tab), the person is back at once.
+        <a className="button button-secondary login-back" href={back}>
+          {t('pages.not-found.back')}
+        </a>
+      )}
     </section>
   );
 }

@@ -322,6 +322,13 @@ export const ROUTES: readonly AppRoute[] = [
     access: admin,
   }),
   app({
+    id: 'admin-messages',
+    path: '/admin/messages',
+    titleKey: 'routes.admin-messages.title',
+    access: admin,
+    breadcrumbParent: 'admin-overview',
+  }),
+  app({
     id: 'admin-uikit',
     path: '/admin/uikit',
     titleKey: 'routes.admin-uikit.title',

@@ -39,6 +39,9 @@ const AdminAccountPage = lazyPage(() =>
 const AdminAuditPage = lazyPage(() =>
   import('../adminDesk/AdminAuditPage').then((m) => m.AdminAuditPage),
 );
+const AdminMessagesPage = lazyPage(() =>
+  import('../admin/AdminMessagesPage').then((m) => m.AdminMessagesPage),
+);
 const AdminLogsPage = lazyPage(() =>
   import('../adminDesk/AdminLogsPage').then((m) => m.AdminLogsPage),
 );
@@ -143,6 +146,7 @@ const PAGES: Readonly<Record<string, Page>> = {
   'admin-account': AdminAccountPage,
   'admin-audit': AdminAuditPage,
   'admin-logs': AdminLogsPage,
+  'admin-messages': AdminMessagesPage,
   overseer: OverseerPage,
   products: ProductsPage,
   'product-add': ProductAddPage,

@@ -16,6 +16,7 @@ import { groupOf, STEP_KEYS } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
+import { RecordsCsvDownload } from './RecordsCsvDownload';
 import { originText } from './origin';
 import './statements.css';
 
@@ -170,6 +171,8 @@ export function StatementsPage({ route }: PageProps) {
               emptyText={t('statements.list.none-past')}
             />
           </section>
+          {/* Staff would name the label first: the download is the label's own. */}
+          {!seesAccounts && <RecordsCsvDownload statements={all} />}
         </>
       )}
     </section>

@@ -30,6 +30,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     settings: other.documentId,
     'intake-keys': other.intakeKey.id,
     layouts: other.layoutId,
+    // Banner messages belong to no label's fixture: an id nobody's message has.
+    messages: 'no-such-message',
   };
   return byResource[resource] ?? null;
 }

@@ -51,7 +51,10 @@ const toRequest = (row: RequestRow): ProductRequest => ({
   statementId: row.statement_id,
   title: row.title,
   type: row.product_type,
-  codes: typeof row.codes === 'string' ? JSON.parse(row.codes) : row.codes,
+  codes:
+    typeof row.codes === 'string'
+      ? (JSON.parse(row.codes) as { code: string; kind: CodeKind }[])
+      : row.codes,
   artistId: row.artist_id,
   artistName: row.artist_name,
   status: row.status,

@@ -30,6 +30,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     settings: other.documentId,
     'intake-keys': other.intakeKey.id,
     layouts: other.layoutId,
+    // A request of neither account: who may decide is what these routes check first.
+    'product-requests': 'no-such-request',
   };
   return byResource[resource] ?? null;
 }

@@ -47,7 +47,7 @@ test('a label requests a product for an unknown code and the overseer creates it
   await missing.getByRole('row').filter({ hasText: isrc }).getByRole('button').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Request a new product' }).click();
-  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog.getByTestId('product-request')).toContainText('Requested');
   await page.keyboard.press('Escape');

@@ -8,6 +8,8 @@ import * as refusals from '../../../server/validationTexts';
 import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
 import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
 import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
+import { HAS_EMAIL, NAME_OR_EMAIL } from '../../../server/routes/users';
+import { ALREADY_DECIDED, REASON_NEEDED } from '../../../server/routes/productRequests';
 import {
   REPLACE_AFTER_APPROVAL,
   REPLACE_ONE_FILE,
@@ -29,6 +31,10 @@ const SERVER_TEXTS: string[] = [
   REPLACE_WHILE_BUSY,
   REPLACE_STOPPED,
   REPLACED_ALREADY,
+  NAME_OR_EMAIL,
+  HAS_EMAIL,
+  ALREADY_DECIDED,
+  REASON_NEEDED,
 ];
 
 describe('what the server refuses a request with', () => {

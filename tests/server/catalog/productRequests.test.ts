@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRequest } from '../../../api/productRequests';
 import { hashPassword } from '../../../server/auth/passwords';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { openAccount, registerUser } from '../../../server/services/registration';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
@@ -276,4 +277,21 @@ describe('a product requested by the label', () => {
     );
     expect(asked.size).toBeGreaterThan(0);
   }, 120_000);
+
+  it('is rebuilt from the log as it was, requested, created and refused', async () => {
+    const { statementId, isrc } = await statementWithNewCode(lena);
+    const created = (await ask(lena, statementId, isrc, 'Kept')).json<ProductRequest>().id;
+    await write(portal.app, otto, 'POST', `/api/product-requests/${created}/create`);
+    const again = await statementWithNewCode(lena);
+    const refused = (await ask(lena, again.statementId, again.isrc, 'Gone')).json<ProductRequest>();
+    await write(portal.app, otto, 'POST', `/api/product-requests/${refused.id}/refuse`, {
+      reason: 'Not a release of this label.',
+    });
+    const before = await dumpReadModels(portal.db);
+    await replayAll(portal.db);
+    const after = await dumpReadModels(portal.db);
+    expect(after.product_requests).toEqual(before.product_requests);
+    expect(after.product_requests?.length).toBeGreaterThanOrEqual(2);
+    expect(after.accounts).toEqual(before.accounts);
+  });
 });

@@ -36,15 +36,26 @@ export type UserPatch = Static<typeof UserPatch>;
 export const INVITABLE_ROLES = payeeRoles;
 export type InvitableRole = PayeeRole;
 
+/**
+ * A payee the manager adds: by e-mail (invited, with an activation link), or by name alone, with
+ * a blank username to be claimed later (SPEC section 4, Account).
+ */
 export const NewUser = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
     fullname: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     role: Type.Optional(Type.Unsafe<InvitableRole>({ type: 'string', enum: [...INVITABLE_ROLES] })),
   },
   { additionalProperties: false },
 );
 export type NewUser = Static<typeof NewUser>;
+
+/** The e-mail given later to a person added by name alone: their username once they claim. */
+export const PersonEmail = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export type PersonEmail = Static<typeof PersonEmail>;
 
 /** The e-mails a manager sends a payee, each through the outbox. */
 export type UserMail = 'claim-notification' | 'password-reset' | 'activation';

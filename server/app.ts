@@ -36,6 +36,7 @@ import healthRoutes from './routes/health';
 import outboxRoutes from './routes/outbox';
 import payeeInvitationRoutes from './routes/payeeInvitations';
 import productRoutes from './routes/products';
+import productRequestRoutes from './routes/productRequests';
 import productSplitRoutes from './routes/productSplits';
 import recoupmentRoutes from './routes/recoupments';
 import sessionRoutes from './routes/session';
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(artistRoutes);
   await app.register(distributorRoutes);
   await app.register(productRoutes);
+  await app.register(productRequestRoutes);
   await app.register(productSplitRoutes, { publicUrl: options.publicUrl });
   await app.register(recoupmentRoutes);
   await app.register(analyticsRoutes);

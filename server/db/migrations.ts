@@ -1144,11 +1144,35 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 45,
+    name: "a label's requests for a product the overseer creates or refuses",
+    sql: `
+      create table product_requests (
+        id text primary key,
+        account_id text not null references accounts (id),
+        statement_id text not null,
+        title text not null,
+        product_type text not null,
+        codes jsonb not null,
+        artist_id text,
+        status text not null,
+        reason text,
+        product_id text,
+        requested_by text,
+        requested_at timestamptz not null,
+        decided_by text,
+        decided_at timestamptz
+      );
+      create index product_requests_account on product_requests (account_id, requested_at);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
   'messages',
+  'product_requests',
   'account_layouts',
   'intake_keys',
   'analytics_product_dims',

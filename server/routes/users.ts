@@ -5,7 +5,14 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { sendAccountLink } from '../services/accountLinks';
 import { ALREADY_DELETED } from '../services/adminAccounts';
 import { invitePayee } from '../services/payeeInvitations';
-import { EMAIL_TAKEN, isEmail, openAccount, registerUser } from '../services/registration';
+import {
+  EMAIL_TAKEN,
+  isEmail,
+  openAccount,
+  registerUser,
+  usernameInUse,
+} from '../services/registration';
+import type { EventMetadata } from '../events/types';
 import { ALREADY_ACTIVE } from '../services/accountLinks';
 import { appendAfterCheck } from '../events/store';
 import { commandMetadata, sessionOf } from '../plugins/auth';
@@ -20,10 +27,35 @@ import {
   type UserRow,
 } from '../queries/users';
 import { errorResponses, IdParams, ListQuery } from '../../api/common';
-import { MailSent, NewUser, User, UserList, UserPatch } from '../../api/users';
+import { MailSent, NewUser, PersonEmail, User, UserList, UserPatch } from '../../api/users';
 import { normalUsername } from '../../rules/usernames';
 
 export const NOT_YOURS = 'This person manages their own account.';
+export const NAME_OR_EMAIL = 'Give the payee a name or an e-mail.';
+export const HAS_EMAIL = 'This person already has an e-mail.';
+
+/**
+ * A payee added by name alone (SPEC section 4: the username may be left blank to allow the user
+ * to claim the account): an account of their own, paid like anyone, no login until they claim it
+ * with the e-mail the label gives them later.
+ */
+async function addUnclaimedPerson(
+  tx: Queryable,
+  labelAccount: string,
+  body: NewUser,
+  metadata: EventMetadata,
+): Promise<string> {
+  const fullname = body.fullname?.trim() ?? '';
+  if (!fullname) throw new BadRequestError(NAME_OR_EMAIL);
+  const accountId = await openAccount(tx, fullname, 'person', metadata);
+  const id = await registerUser(
+    tx,
+    { accountId, username: null, fullname, roles: [body.role ?? 'payee'], passwordHash: null },
+    metadata,
+  );
+  await addAccountPayees(tx, labelAccount, [id], metadata);
+  return id;
+}
 
 /**
  * What a caller may do with a user it sees: `read`, `change` them (the account's own people
@@ -163,16 +195,25 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
       config: { access: manageAccess },
       schema: {
         tags: ['users'],
-        summary: 'Invite a payee by e-mail: an account of their own and an activation link',
+        summary:
+          'Invite a payee by e-mail (an account of their own and an activation link), or add them by name alone, to be claimed later',
         body: NewUser,
         response: { 201: User, ...errorResponses },
       },
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const email = normalUsername(request.body.email);
-      if (!isEmail(email)) throw new BadRequestError('Not a valid email');
       const metadata = commandMetadata(request, app.now());
+      const typed = request.body.email?.trim() ?? '';
+      if (!typed) {
+        const userId = await app.db.transaction((tx) =>
+          addUnclaimedPerson(tx, session.user.accountId, request.body, metadata),
+        );
+        const added = await findUser(app.db, userId, session.user.accountId, 'read');
+        return reply.status(201).send(toUser(added));
+      }
+      const email = normalUsername(typed);
+      if (!isEmail(email)) throw new BadRequestError('Not a valid email');
       const userId = await app.db.transaction(async (tx) => {
         const person = await findPersonByEmail(tx, email);
         if (person) {
@@ -207,6 +248,41 @@ export const userInvitationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string
       });
       const invited = await findUser(app.db, userId, session.user.accountId, 'read');
       return reply.status(201).send(toUser(invited));
+    },
+  );
+
+  app.put(
+    '/api/users/:id/email',
+    {
+      config: { access: manageAccess },
+      schema: {
+        tags: ['users'],
+        summary: 'Give a person added by name alone the e-mail they will claim their account with',
+        params: IdParams,
+        body: PersonEmail,
+        response: { 200: User, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const viewerAccount = seesAllAccounts(session.user) ? null : session.user.accountId;
+      const email = normalUsername(request.body.email);
+      if (!isEmail(email)) throw new BadRequestError('Not a valid email');
+      const id = request.params.id;
+      await app.db.transaction(async (tx) => {
+        const user = await findUser(tx, id, viewerAccount, 'email');
+        // Only a blank username is filled in here: a login of their own is theirs to change.
+        if (user.username !== null || user.status !== 'pending') throw new ConflictError(HAS_EMAIL);
+        if (await usernameInUse(tx, email)) throw new ConflictError(EMAIL_TAKEN);
+        await appendAfterCheck(
+          tx,
+          `user-${id}`,
+          Number(user.version),
+          [{ type: 'UserUsernameChanged', data: { from: null, to: email } }],
+          commandMetadata(request, app.now()),
+        );
+      });
+      return toUser(await findUser(app.db, id, viewerAccount, 'read'));
     },
   );
 

@@ -27,7 +27,8 @@ export async function openAccount(
 
 export interface NewUser {
   accountId: string;
-  username: string;
+  /** Blank for a person added by name alone, to be claimed later: they cannot log in. */
+  username: string | null;
   fullname: string;
   roles: Role[];
   language?: string;
@@ -40,8 +41,9 @@ export async function registerUser(
   metadata: EventMetadata,
   chosenId?: string,
 ): Promise<string> {
-  const username = normalUsername(user.username);
-  if (await usernameInUse(tx, user.username)) throw new ConflictError(EMAIL_TAKEN);
+  const username = user.username === null ? null : normalUsername(user.username);
+  if (user.username !== null && (await usernameInUse(tx, user.username)))
+    throw new ConflictError(EMAIL_TAKEN);
   const userId = chosenId ?? randomUUID();
   await appendToStream(
     tx,

@@ -27,6 +27,10 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'Your signup request has expired. Please complete the signup form again.':
     'server.activation.expired',
   'Unable to claim this account.': 'server.claim.failed',
+  'Give the payee a name or an e-mail.': 'server.payee.name-or-email',
+  'This person already has an e-mail.': 'server.payee.has-email',
+  'This request was already decided.': 'server.product-request.already-decided',
+  'Say why the product is refused.': 'server.product-request.reason-needed',
   [PASSWORD_MESSAGES.passwordRule]: PASSWORD_KEYS.passwordRule,
   'A threshold needs income and/or units greater than zero.': 'catalog.triggers.threshold-positive',
   'This invitation has expired. Ask the label to invite you again.': 'server.invitation.expired',

@@ -9,6 +9,7 @@ import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { AddCodeDialog, type MissingCodeChoice } from '../statements/AddCodeDialog';
 import { STATUS_KEYS } from '../statements/pipeline';
+import { StatementProductRequests } from '../statements/ProductRequests';
 import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
@@ -220,6 +221,7 @@ export function StatementReport({ statementId }: { statementId: string }) {
         <AddCodeDialog
           missing={adding}
           accountId={statement.account.id}
+          statementId={statement.id}
           onClose={() => setAdding(null)}
           onAdded={statementLoad.reload}
         />
@@ -237,6 +239,7 @@ export function StatementReport({ statementId }: { statementId: string }) {
           />
         </section>
       )}
+      <StatementProductRequests statementId={statement.id} />
       {statement.status === 'pending' && (
         <p className="alert alert-success">{t('import.status.ready')}</p>
       )}

@@ -10,6 +10,7 @@ import { routeById } from '../routes/table';
 import type { PageProps } from '../routes/types';
 import { useSession } from '../session/useSession';
 import { Money } from '../widgets/Money';
+import { ProductRequestQueue } from './ProductRequestQueue';
 import '../adminDesk/adminDesk.css';
 import './uikit.css';
 
@@ -94,6 +95,7 @@ export function OverseerPage({ route }: PageProps) {
           })}
         </ul>
       </section>
+      {mayAddProducts && <ProductRequestQueue />}
       <section className="card" aria-labelledby="overseer-codes">
         <h2 id="overseer-codes">{t('admin-desk.overseer.codes')}</h2>
         {desk && (

@@ -9,11 +9,14 @@ import { useRoleLabel } from '../frame/RoleLabel';
 import { TextInput } from '../widgets/TextInput';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
+import { ClaimEmailDialog } from './ClaimEmailDialog';
 import { invitePayee, listPayees, sendPayeeMail } from './payeesApi';
 import '../widgets/pageParts.css';
 import { INVITABLE_ROLES, type InvitableRole, type User, type UserMail } from '../../api/users';
 
 interface PayeeRow extends User {
+  /** Their e-mail, or that they have none yet. */
+  login: string;
   statusLabel: string;
   pending: boolean;
 }
@@ -42,7 +45,7 @@ const SENT_KEYS: Record<UserMail, string> = {
   activation: 'payees.mail.activation-sent',
 };
 
-/** /users: the payees; invite by e-mail, send claim, reset and activation e-mails. */
+/** /users: the payees; invite by e-mail or add by name alone, send claim, reset and activation e-mails. */
 export function PayeesPage({ route }: PageProps) {
   const { t } = useTranslation();
   const { api, toasts } = useServices();
@@ -52,6 +55,10 @@ export function PayeesPage({ route }: PageProps) {
   const [fullname, setFullname] = useState('');
   const [role, setRole] = useState<InvitableRole>('payee');
   const [inviting, setInviting] = useState(false);
+  const [claiming, setClaiming] = useState<User | null>(null);
+  // By e-mail (invited) or by name alone (to be claimed later, SPEC section 4).
+  const byName = !email.trim();
+  const mayAdd = byName ? fullname.trim() !== '' : isEmail(email);
 
   const payees = useLoad((signal) => listPayees(api, search.trim(), signal), [api, search]);
 
@@ -67,10 +74,10 @@ export function PayeesPage({ route }: PageProps) {
 
   const invite = (event: FormEvent) => {
     event.preventDefault();
-    if (!isEmail(email)) return;
+    if (!mayAdd) return;
     setInviting(true);
     invitePayee(api, {
-      email: email.trim(),
+      ...(byName ? {} : { email: email.trim() }),
       ...(fullname.trim() ? { fullname: fullname.trim() } : {}),
       role,
     }).then(
@@ -83,7 +90,9 @@ export function PayeesPage({ route }: PageProps) {
           type: 'toast.add',
           toast: {
             type: 'success',
-            content: t('payees.invite.sent', { email: payee.username ?? '' }),
+            content: payee.username
+              ? t('payees.invite.sent', { email: payee.username })
+              : t('payees.invite.added', { name: payee.fullname }),
           },
         });
       },
@@ -94,7 +103,7 @@ export function PayeesPage({ route }: PageProps) {
 
   const columns: ListColumn<PayeeRow>[] = [
     { label: t('payees.list.name'), key: 'fullname', width: 180, flexGrow: 2 },
-    { label: t('payees.list.username'), key: 'username', width: 220, flexGrow: 2 },
+    { label: t('payees.list.username'), key: 'login', width: 220, flexGrow: 2 },
     { label: t('payees.list.roles'), key: 'roles', width: 160, component: RolesCell },
     { label: t('payees.list.status'), key: 'statusLabel', width: 100 },
     {
@@ -110,7 +119,7 @@ export function PayeesPage({ route }: PageProps) {
       key: 'claim',
       width: 160,
       btnLabel: t('payees.mail.claim'),
-      action: (row) => void send(row, 'claim-notification'),
+      action: (row) => (row.username ? void send(row, 'claim-notification') : setClaiming(row)),
       disabled: (row) => !row.pending,
     },
     {
@@ -119,7 +128,7 @@ export function PayeesPage({ route }: PageProps) {
       width: 170,
       btnLabel: t('payees.mail.activation'),
       action: (row) => void send(row, 'activation'),
-      disabled: (row) => !row.pending,
+      disabled: (row) => !row.pending || !row.username,
     },
     {
       label: t('payees.list.reset'),
@@ -133,6 +142,7 @@ export function PayeesPage({ route }: PageProps) {
   const listed = payees.status === 'ready' ? payees.data.items : [];
   const rows: PayeeRow[] = listed.map((payee) => ({
     ...payee,
+    login: payee.username ?? t('payees.list.no-email'),
     pending: payee.status !== 'active',
     statusLabel:
       payee.status === 'active' ? t('payees.list.status-active') : t('payees.list.status-pending'),
@@ -148,7 +158,6 @@ export function PayeesPage({ route }: PageProps) {
           onChange={setEmail}
           size="small"
           type="email"
-          required
           validator={(value) =>
             value.trim() && !isEmail(value) ? t('payees.invite.invalid-email') : null
           }
@@ -173,12 +182,8 @@ export function PayeesPage({ route }: PageProps) {
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={inviting || !isEmail(email)}
-        >
-          {t('payees.invite.send')}
+        <button type="submit" className="button button-primary" disabled={inviting || !mayAdd}>
+          {byName ? t('payees.invite.add') : t('payees.invite.send')}
         </button>
       </form>
       <div className="catalog-toolbar">
@@ -199,6 +204,23 @@ export function PayeesPage({ route }: PageProps) {
         emptyText={t('payees.list.empty')}
         maxRows={14}
       />
+      {claiming && (
+        <ClaimEmailDialog
+          payee={claiming}
+          onClose={() => setClaiming(null)}
+          onSent={() => {
+            toasts.send({
+              type: 'toast.add',
+              toast: {
+                type: 'success',
+                content: t('payees.mail.claim-sent', { name: claiming.fullname }),
+              },
+            });
+            setClaiming(null);
+            payees.reload();
+          }}
+        />
+      )}
     </section>
   );
 }

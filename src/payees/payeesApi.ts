@@ -10,8 +10,12 @@ export const listPayees = (api: ApiClient, q: string, signal?: AbortSignal) =>
 
 export const invitePayee = (
   api: ApiClient,
-  invitation: { email: string; fullname?: string; role: InvitableRole },
+  invitation: { email?: string; fullname?: string; role: InvitableRole },
 ) => api.post<User>('users', invitation);
 
 export const sendPayeeMail = (api: ApiClient, userId: string, mail: UserMail) =>
   api.post<MailSent>(`users/${encodeURIComponent(userId)}/${mail}`);
+
+/** The e-mail a payee added by name alone claims their account with. */
+export const givePayeeEmail = (api: ApiClient, userId: string, email: string) =>
+  api.put<User>(`users/${encodeURIComponent(userId)}/email`, { email });

@@ -7,6 +7,7 @@ import { changeProduct, listProducts, readProduct } from '../catalog/catalogApi'
 import { useCatalogAccess } from '../catalog/useCatalogAccess';
 import { addCodePath } from '../import/importForm';
 import { codesWithMissing } from './missingCode';
+import { ProductRequestForm } from './ProductRequests';
 import { Modal } from '../widgets/Modal';
 import { TextInput } from '../widgets/TextInput';
 import { CODE_KINDS, type CodeKind } from '../../rules/records';
@@ -20,6 +21,8 @@ interface Props {
   missing: MissingCodeChoice;
   /** The statement's label account: only its products may take the code. */
   accountId: string;
+  /** The statement naming the code: the label may ask the overseer for a new product for it. */
+  statementId?: string;
   onClose: () => void;
   /** The code is now a product's: the statement is read again. */
   onAdded: () => void;
@@ -32,9 +35,10 @@ const codeKindOf = (kind: string): CodeKind =>
 
 /**
  * A statement's missing code, resolved by the label itself: the code is added to one of the
- * account's products found by title or code, or (for those who may create products) to a new one.
+ * account's products found by title or code, or (for those who may create products) to a new one;
+ * a label asks the overseer for a new one.
  */
-export function AddCodeDialog({ missing, accountId, onClose, onAdded }: Props) {
+export function AddCodeDialog({ missing, accountId, statementId, onClose, onAdded }: Props) {
   const { t } = useTranslation();
   const { api, toasts } = useServices();
   const { canAdd, canEdit } = useCatalogAccess();
@@ -123,6 +127,9 @@ export function AddCodeDialog({ missing, accountId, onClose, onAdded }: Props) {
             </li>
           ))}
         </ul>
+      )}
+      {statementId && canEdit && !canAdd && (
+        <ProductRequestForm statementId={statementId} code={missing.code} kind={missing.kind} />
       )}
     </Modal>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { AddCodeDialog, type MissingCodeChoice } from './AddCodeDialog';
+import { StatementProductRequests } from './ProductRequests';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import {
@@ -163,6 +164,7 @@ export function RecordsTab({
         <AddCodeDialog
           missing={adding}
           accountId={statement.account.id}
+          statementId={statement.id}
           onClose={() => setAdding(null)}
           onAdded={onChanged}
         />
@@ -179,6 +181,7 @@ export function RecordsTab({
           />
         </section>
       )}
+      <StatementProductRequests statementId={statement.id} />
       {statement.errors > 0 && (
         <section className="card" data-testid="row-errors">
           <h2>{t('statements.records.errors-title')}</h2>

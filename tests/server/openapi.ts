@@ -32,6 +32,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     layouts: other.layoutId,
     // Banner messages belong to no label's fixture: an id nobody's message has.
     messages: 'no-such-message',
+    // A request of neither account: who may decide is what these routes check first.
+    'product-requests': 'no-such-request',
   };
   return byResource[resource] ?? null;
 }

@@ -1,8 +1,10 @@
 import type { AccountEvent } from '../types';
 import { bumpVersion, type Projector } from './projector';
+import { productRequestProjector } from './productRequest';
 import { insertSplitSets } from './splitSets';
 
 export const accountProjector: Projector<AccountEvent> = {
+  ...productRequestProjector,
   async AccountOpened(tx, { data }, { at, version }) {
     await tx.query(
       `insert into accounts (id, name, type, status, created_at, version)

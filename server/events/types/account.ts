@@ -1,5 +1,6 @@
 import type { Share, SplitSet } from '../../../engine/types';
 import type { Role } from '../../../rules/permissions';
+import type { CodeKind } from '../../../rules/records';
 
 export type { Role };
 
@@ -16,4 +17,18 @@ export type AccountEvent =
   | { type: 'AccountPayeeInvited'; data: { userId: string } }
   | { type: 'AccountPayeeAccepted'; data: { userId: string } }
   /** The account's default distributor take (%) for one distributor; null clears it. */
-  | { type: 'DistributorTakeSet'; data: { distributorId: string; takePct: string | null } };
+  | { type: 'DistributorTakeSet'; data: { distributorId: string; takePct: string | null } }
+  /** The label asks the overseer for a product it may not create itself (SPEC section 2). */
+  | {
+      type: 'ProductRequested';
+      data: {
+        requestId: string;
+        statementId: string;
+        title: string;
+        productType: string;
+        codes: { code: string; kind: CodeKind }[];
+        artistId: string | null;
+      };
+    }
+  | { type: 'ProductRequestFulfilled'; data: { requestId: string; productId: string } }
+  | { type: 'ProductRequestRefused'; data: { requestId: string; reason: string } };

@@ -9,6 +9,8 @@ import { ORIGINATOR_TEXTS } from '../../../rules/bankFileOriginator';
 import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
 import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
 import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
+import { HAS_EMAIL, NAME_OR_EMAIL } from '../../../server/routes/users';
+import { ALREADY_DECIDED, REASON_NEEDED } from '../../../server/routes/productRequests';
 import {
   REPLACE_AFTER_APPROVAL,
   REPLACE_ONE_FILE,
@@ -46,6 +48,10 @@ const SERVER_TEXTS: string[] = [
   BIC_REQUIRED,
   BANK_COUNTRY_NOT_TAKEN,
   ...Object.values(ORIGINATOR_TEXTS),
+  NAME_OR_EMAIL,
+  HAS_EMAIL,
+  ALREADY_DECIDED,
+  REASON_NEEDED,
 ];
 
 describe('what the server refuses a request with', () => {

@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+/** Server test files with a process of their own (vite.config.ts): the only ones that may vi.mock. */
+const OWN_PROCESS = JSON.parse(
+  readFileSync(new URL('./tests/setup/ownProcess.json', import.meta.url), 'utf8'),
+);
 
 export default tseslint.config(
   {
@@ -50,6 +56,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // The server's test files share a process per worker: a module replaced in one would be
+    // replaced in every file after it.
+    files: ['tests/server/**/*.ts'],
+    ignores: OWN_PROCESS,
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'mock',
+          message: 'List the file in tests/setup/ownProcess.json: it needs a process of its own.',
+        },
+        {
+          object: 'vi',
+          property: 'doMock',
+          message: 'List the file in tests/setup/ownProcess.json: it needs a process of its own.',
+        },
+      ],
     },
   },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },

@@ -85,6 +85,16 @@ function precompressed(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|xstate|@xstate[\\/]react|rxjs|tslib|use-sync-external-store)[\\/]/;
 
+/**
+ * Server test files run in a process of their own: those that replace a module (vi.mock: every
+ * file after them in the process would get the replacement, or they the real module an earlier
+ * file loaded), and those that measure the process's memory (what earlier files left would count).
+ * eslint refuses vi.mock in any other server test file.
+ */
+const OWN_PROCESS = JSON.parse(
+  readFileSync(new URL('./tests/setup/ownProcess.json', import.meta.url), 'utf8'),
+) as string[];
+
 export default defineConfig({
   plugins: [react(), localeSections(), precompressed()],
   // RxJS's ES2015 build: classes as they are, rather than the ES5 build's helpers (tslib) and
@@ -120,7 +130,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One worker per core (vitest's default leaves one core idle: on two cores, half the machine).
     maxWorkers: availableParallelism(),
-    sequence: { sequencer: SlowestFirst },
+    // A sequencer given here would silently win over `--sequence.shuffle.files` (vitest's random
+    // order of files, to show that no file depends on what ran before it in its process).
+    sequence: process.argv.some((arg) => arg.startsWith('--sequence.shuffle'))
+      ? {}
+      : { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
@@ -137,9 +151,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each file its own process and database, copied from the run's migrated templates.
+          // Each file its own database, copied from the run's migrated templates; one process per
+          // worker runs file after file, so the server's modules are loaded, and its request checks
+          // and answer writers compiled, once per worker rather than once per file.
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          pool: 'forks',
+          isolate: false,
+          globalSetup: ['tests/setup/databaseTemplates.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server files that need a process of their own (OWN_PROCESS).
+          name: 'server-alone',
+          include: OWN_PROCESS,
           pool: 'forks',
           globalSetup: ['tests/setup/databaseTemplates.ts'],
         },

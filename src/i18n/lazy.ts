@@ -103,7 +103,7 @@ const languageFiles: BackendModule = {
   init: () => undefined,
   read: (language, _namespace, done) => {
     if (language === FALLBACK_LANGUAGE) {
-      done(null, FIRST_ENGLISH);
+      done(null, structuredClone(FIRST_ENGLISH));
       return;
     }
     const load = (LOADERS as Record<string, (() => Promise<{ default: ResourceKey }>) | undefined>)[
@@ -136,7 +136,9 @@ export function createLazyI18n(language: string | null | undefined): {
     .use(languageFiles)
     .use(initReactI18next)
     .init({
-      resources: { [FALLBACK_LANGUAGE]: { translation: FIRST_ENGLISH } },
+      // A copy: i18next merges the parts loaded later into the bundle it was given, and the
+      // first texts are one module's object every instance starts from.
+      resources: { [FALLBACK_LANGUAGE]: { translation: structuredClone(FIRST_ENGLISH) } },
       partialBundledLanguages: true,
       lng: toLanguage(language),
       fallbackLng: FALLBACK_LANGUAGE,

@@ -1,6 +1,6 @@
-// A portal that pays by bank files: the deposit amounts are the payee's to read on their bank
-// statement, never the portal's to tell; a currency the rail cannot pay into an account is held
-// with a reason payee and label read.
+// A portal that pays by bank files: a currency the rail cannot pay into an account is held with a
+// reason payee and label read, and the wallet says beforehand which way each currency is paid.
+// (That deposit amounts are never answered under this rail: bankFileFlow.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import {
@@ -13,13 +13,10 @@ import {
   type TestPortal,
 } from '../harness';
 import { ownLabel, settleStatement } from '../statements/labelStatements';
-import { bankStatementDeposits } from './microDeposits';
 
 describe('the bank-file rail', () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    // Until the bank files' own partner is in, the sandbox bank keeps the accounts: what is
-    // under test is what the portal answers and holds under this rail.
     portal = await startPortal({ payments: { ...testPayments, rail: 'bankfile' } });
   });
   afterAll(() => portal.close());
@@ -34,61 +31,7 @@ describe('the bank-file rail', () => {
     return added;
   };
 
-  it('never answers the deposit amounts, before or after they reach the bank', async () => {
-    const label = await ownLabel(portal, {
-      name: 'Quiet Deposits',
-      isrc: 'QZBF12600001',
-      payees: { paco: { fullname: 'Paco Quiet', pct: '100', bank: null } },
-    });
-    const paco = label.payees.paco!;
-    let session = await login(portal.app, paco.username);
-    const answers = [
-      await addAccount(session, {
-        routingNumber: '011000015',
-        accountNumber: '1234567890',
-        accountType: 'checking',
-      }),
-    ];
-    const deposits = await bankStatementDeposits(portal.db, paco.id);
-    const read = async () => {
-      const answer = await get(portal.app, session, '/api/payment-method/bank-account');
-      answers.push(answer);
-      return answer.json();
-    };
-    // The deposits are in at once here (microDepositDelayMs 0): still not told.
-    expect(await read()).toMatchObject({
-      rail: 'bankfile',
-      testDeposits: null,
-      bankAccount: { status: 'verification-pending' },
-    });
-    portal.clock.advance(48 * 3600 * 1000);
-    session = await login(portal.app, paco.username);
-    expect((await read()).testDeposits).toBe(null);
-    // The payee reads them on their bank statement and confirms them, as with a real bank.
-    const verified = await write(
-      portal.app,
-      session,
-      'POST',
-      '/api/payment-method/bank-account/verify',
-      { amounts: [...deposits].reverse() },
-    );
-    answers.push(verified);
-    expect(verified.json()).toMatchObject({ status: 'verified' });
-    expect((await read()).testDeposits).toBe(null);
-    // A German IBAN of the same person: new deposits, told neither.
-    answers.push(
-      await addAccount(session, { scheme: 'iban', iban: 'DE89370400440532013000', bic: '' }),
-    );
-    const again = await bankStatementDeposits(portal.db, paco.id);
-    expect((await read()).testDeposits).toBe(null);
-    for (const answer of answers) {
-      for (const amount of [...deposits, ...again]) {
-        expect(answer.body).not.toContain(`"${amount}"`);
-      }
-    }
-  });
-
-  it('holds a GBP payment to a US account as not payable, and pays USD to it', async () => {
+  it('holds a GBP payment to a US account as not payable, and says so before any deposit is checked', async () => {
     const label = await ownLabel(portal, {
       name: 'Pound Records',
       isrc: 'QZBF12600002',
@@ -101,14 +44,6 @@ describe('the bank-file rail', () => {
       accountNumber: '1234567890',
       accountType: 'checking',
     });
-    const verified = await write(
-      portal.app,
-      session,
-      'POST',
-      '/api/payment-method/bank-account/verify',
-      { amounts: await bankStatementDeposits(portal.db, paco.id) },
-    );
-    expect(verified.json()).toMatchObject({ status: 'verified' });
     const month = { isrc: 'QZBF12600002', earnings: '10', cashless: false };
     await settleStatement(portal, label.owner, { ...month, month: '2026-05', currency: 'GBP' });
     await settleStatement(portal, label.owner, { ...month, month: '2026-06', currency: 'USD' });
@@ -124,8 +59,9 @@ describe('the bank-file rail', () => {
       holdReason: 'currency-not-payable',
       internalState: 'HOLD',
     });
+    // USD goes to a US account by NACHA file: it waits on what a file needs, not on its currency.
     const usd = (await get(portal.app, ada, `/api/payments/${byCurrency.USD}`)).json();
-    expect(usd).toMatchObject({ status: 'processing', holdReason: null });
+    expect(usd.holdReason).not.toBe('currency-not-payable');
     // The payee reads it too, and the wallet says why beforehand.
     const own = (await get(portal.app, session, `/api/payments/${byCurrency.GBP}`)).json();
     expect(own.holdReason).toBe('currency-not-payable');

@@ -22,18 +22,3 @@ export async function confirmSandboxDeposits(app: FastifyInstance, payee: Logged
   const amounts = await sandboxDeposits(app, payee);
   return write(app, payee, 'POST', '/api/payment-method/bank-account/verify', { amounts });
 }
-
-/**
- * What the sandbox bank deposited into the person's latest bank account, read from the bank's
- * own books (as the payee reads a bank statement): for a portal whose answers do not tell them.
- */
-export async function bankStatementDeposits(db: Queryable, personId: string): Promise<string[]> {
-  const rows = await db.query<{ micro_deposits: string[] }>(
-    `select f.micro_deposits from sandbox_funding_sources f
-       join payee_payment_methods m on m.funding_source_id = f.id
-      where m.payee_id = $1`,
-    [personId],
-  );
-  expect(rows, 'the sandbox bank keeps the account').toHaveLength(1);
-  return rows[0]?.micro_deposits ?? [];
-}

@@ -8,6 +8,7 @@ import { appendToStream, streamVersion } from '../../../server/events/store';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { ownLabel, type OwnLabel, type OwnPayee } from '../statements/labelStatements';
+import { confirmSandboxDeposits } from './microDeposits';
 
 describe('payment terms', () => {
   let portal: TestPortal;
@@ -25,15 +26,7 @@ describe('payment terms', () => {
       password: DEMO_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(200);
-    const verified = await write(
-      portal.app,
-      who,
-      'POST',
-      '/api/payment-method/bank-account/verify',
-      {
-        amounts: ['0.32', '0.45'],
-      },
-    );
+    const verified = await confirmSandboxDeposits(portal.app, who);
     expect(verified.json().status, verified.body).toBe('verified');
   };
 

@@ -2,7 +2,6 @@
 // payee reads them on the wallet page, and confirm them.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Queryable } from '../../../server/db/database';
 import { get, write, type LoggedIn } from '../harness';
 
 /** Two amounts no micro-deposit can be: a deposit is 1 to 99 cents. */

@@ -53,13 +53,18 @@ describe('payments through SEPA files', () => {
       await addIbanAccount(portal, label.aria, 'FR', 'FR14 2004 1010 0505 0001 3M02 606'),
     ];
 
+    // Too early: the deposits are in no submitted file yet.
+    const early = await verifyDeposits(portal, label.paco, ['0.01', '0.02']);
+    expect(early.json().message, early.body).toMatch(/have not reached your bank yet/);
     // The first batch holds both payments and writes the label's first file: the four deposits.
     await portal.app.runPaymentBatch();
     expect((await paymentOf(label.paco)).holdReason).toBe('no-verified-bank-account');
     const [first] = await filesOf(portal, label.owner);
     expect(first).toMatchObject({ format: 'sepa', currency: 'EUR', payments: 0, entries: 4 });
     const deposits = await readSepa((await download(portal, label.owner, first!.id)).text);
-    expect(deposits.credits.every((credit) => credit.currency === 'EUR')).toBe(true);
+    for (const credit of deposits.credits) {
+      expect(credit).toMatchObject({ currency: 'EUR', remittance: 'Account verification' });
+    }
     await submitted(portal, label.owner, first!.id);
     for (const [payee, iban] of [
       [label.paco, PACO_IBAN],
@@ -96,7 +101,7 @@ describe('payments through SEPA files', () => {
       status: 'open',
     });
     const { text, disposition } = await download(portal, label.owner, payFile.id);
-    expect(disposition).toMatch(/^attachment; filename=".+\.xml"$/);
+    expect(disposition).toMatch(/^attachment; filename="royalties-2026-11-\d\d-[A-Z0-9]\.xml"$/);
     const read = await readSepa(text);
     // The control sum is the payments' sum to the cent, and each end-to-end id names its payment.
     expect(read.controlSum).toBe('10.00');
@@ -123,6 +128,10 @@ describe('payments through SEPA files', () => {
         },
       ]),
     );
+    // The payment's page names its SEPA file to the admin.
+    expect((await paymentOf(label.paco)).bankFiles).toMatchObject([
+      { id: payFile.id, fileName: payFile.fileName, format: 'sepa' },
+    ]);
     expect((await submitted(portal, label.owner, payFile.id)).status).toBe('submitted');
     expect((await paymentOf(label.paco)).internalState).toBe('HOLD');
 
@@ -187,6 +196,13 @@ describe('payments through SEPA files', () => {
     const completed = await paymentOf(label.aria);
     expect(completed.status).toBe('completed');
     expect(completed.retries).toBe(1);
+    // The label's bank paid out 10.00 EUR in all, Aria's 4.00 once; nothing in another currency.
+    const paidOut = await portal.db.query<{ currency: string; net: string }>(
+      `select currency, trim_scale(sum(case when credit_account = $1 then amount else -amount end))::text as net
+         from ledger_transfers where $1 in (credit_account, debit_account) group by currency`,
+      [`paid:${label.accountId}`],
+    );
+    expect(paidOut).toEqual([{ currency: 'EUR', net: '10' }]);
     await checkMoney(portal.db, label.accountId);
   });
 });

@@ -18,8 +18,11 @@ import {
   download,
   filesOf,
   ORIGINATOR,
+  paymentOf as paymentOfPayee,
   readNacha,
   submitted,
+  uploadReturns,
+  verifyDeposits,
   type BankFileLabel,
 } from './bankFiles';
 
@@ -34,28 +37,10 @@ describe('payments through bank files', () => {
   });
   afterAll(() => portal.close());
 
-  const paymentOf = async (payee: OwnPayee) => {
-    const list = (await get(portal.app, ada, `/api/payments?payee=${payee.id}`)).json();
-    expect(list.total).toBe(1);
-    return (await get(portal.app, ada, `/api/payments/${list.items[0].id}`)).json();
-  };
-
-  const upload = (owner: LoggedIn, content: string, filename = 'returns.ach') => {
-    const { payload, headers } = multipart([{ name: 'file', filename, content }]);
-    return portal.app.inject({
-      method: 'POST',
-      url: '/api/bank-files/returns',
-      cookies: owner.cookies,
-      headers: { ...headers, 'x-csrf-token': owner.csrf },
-      payload,
-    });
-  };
-
-  /** The payee enters the two amounts their bank shows; the portal's answer. */
-  const verify = async (payee: OwnPayee, amounts: string[]) => {
-    const who = await login(portal.app, payee.username);
-    return write(portal.app, who, 'POST', '/api/payment-method/bank-account/verify', { amounts });
-  };
+  const paymentOf = (payee: OwnPayee) => paymentOfPayee(portal, ada, payee);
+  const upload = (owner: LoggedIn, content: string, filename?: string) =>
+    uploadReturns(portal, owner, content, filename);
+  const verify = (payee: OwnPayee, amounts: string[]) => verifyDeposits(portal, payee, amounts);
 
   /**
    * Both payees add US accounts; the first batch holds their payments and writes the label's

@@ -3,16 +3,20 @@
 // ends on (the ledger sums to zero per currency; each payee's paid + waiting + balance = earned).
 import { createRequire } from 'node:module';
 import Decimal from 'decimal.js';
+import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import type { Queryable } from '../../../server/db/database';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { get, login, testPayments, write, type LoggedIn, type TestPortal } from '../harness';
+import { multipart } from '../multipart';
 import {
   acceptedPaymentTerms,
   ownLabel,
+  settleStatement,
   type OwnLabel,
   type OwnPayee,
 } from '../statements/labelStatements';
+import { schemaErrors } from './bankfile/schemaCheck';
 
 /** The portal's options for the bank-file rail. */
 export const bankFilePayments = { ...testPayments, rail: 'bankfile' as const };
@@ -72,12 +76,15 @@ export async function setOriginator(portal: TestPortal, owner: LoggedIn, account
 
 export type BankFileLabel = OwnLabel & { paco: OwnPayee; aria: OwnPayee };
 
-/** A label whose approved September statement of 10.0071 USD owes Paco 60% and Aria 40%. */
+/**
+ * A label whose approved September statement of 10.0071 (USD unless told) owes Paco 60% and
+ * Aria 40%.
+ */
 export async function bankFileLabel(
   portal: TestPortal,
   name: string,
   isrc: string,
-  { originator = true }: { originator?: boolean } = {},
+  { originator = true, currency = 'USD' }: { originator?: boolean; currency?: string } = {},
 ): Promise<BankFileLabel> {
   const label = await ownLabel(portal, {
     name,
@@ -87,7 +94,14 @@ export async function bankFileLabel(
       aria: { fullname: 'Aria Artist', pct: '40', bank: null },
     },
   });
-  expect(await label.settle('2026-09', '10.0071')).toEqual({
+  const payouts = await settleStatement(portal, label.owner, {
+    isrc,
+    month: '2026-09',
+    earnings: '10.0071',
+    cashless: false,
+    currency,
+  });
+  expect(payouts).toEqual({
     'Paco Payee': '6.00426',
     'Aria Artist': '4.00284',
   });
@@ -107,6 +121,55 @@ export async function addUsAccount(portal: TestPortal, payee: OwnPayee, accountN
   expect(added.statusCode, added.body).toBe(200);
   await acceptedPaymentTerms(portal, who);
   return added.body;
+}
+
+/** The payee adds an IBAN of their bank in `country` and accepts the payment terms. */
+export async function addIbanAccount(
+  portal: TestPortal,
+  payee: OwnPayee,
+  country: string,
+  iban: string,
+) {
+  const who = await login(portal.app, payee.username);
+  const added = await write(portal.app, who, 'PUT', '/api/payment-method/bank-account', {
+    scheme: 'iban',
+    country,
+    iban,
+    password: DEMO_PASSWORD,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  await acceptedPaymentTerms(portal, who);
+  return added.body;
+}
+
+/** The payee's one payment, as an admin reads it. */
+export async function paymentOf(portal: TestPortal, admin: LoggedIn, payee: OwnPayee) {
+  const list = (await get(portal.app, admin, `/api/payments?payee=${payee.id}`)).json();
+  expect(list.total).toBe(1);
+  return (await get(portal.app, admin, `/api/payments/${list.items[0].id}`)).json();
+}
+
+/** The label uploads its bank's return file; the portal's answer. */
+export function uploadReturns(
+  portal: TestPortal,
+  owner: LoggedIn,
+  content: string,
+  filename = 'returns.ach',
+) {
+  const { payload, headers } = multipart([{ name: 'file', filename, content }]);
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/bank-files/returns',
+    cookies: owner.cookies,
+    headers: { ...headers, 'x-csrf-token': owner.csrf },
+    payload,
+  });
+}
+
+/** The payee enters the two amounts their bank shows; the portal's answer. */
+export async function verifyDeposits(portal: TestPortal, payee: OwnPayee, amounts: string[]) {
+  const who = await login(portal.app, payee.username);
+  return write(portal.app, who, 'POST', '/api/payment-method/bank-account/verify', { amounts });
 }
 
 export interface ListedFile {
@@ -226,10 +289,69 @@ export function readNacha(text: string): { file: NachaData['file']; credits: Rea
   return { file: data.file, credits };
 }
 
+/** One credit of a SEPA file as an independent XML parser reads it. */
+export interface SepaReadCredit {
+  endToEndId: string;
+  cents: number;
+  currency: string;
+  name: string;
+  iban: string;
+  remittance: string;
+}
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  isArray: (name) => name === 'CdtTrfTxInf',
+});
+
+/**
+ * A SEPA credit transfer file, checked against ISO's published pain.001.001.09 schema by libxml2
+ * and read by an XML parser: its message id, its control sum, each credit; the debtor checked.
+ */
+export async function readSepa(text: string) {
+  expect(await schemaErrors('pain.001.001.09.xsd', [text])).toEqual([[]]);
+  const initiation = xml.parse(text).Document.CstmrCdtTrfInitn;
+  const block = initiation.PmtInf;
+  expect(block.Dbtr.Nm).toBe(DEBTOR.name);
+  expect(block.DbtrAcct.Id.IBAN).toBe(DEBTOR.iban);
+  expect(block.DbtrAgt.FinInstnId.BICFI).toBe(DEBTOR.bic);
+  const credits: SepaReadCredit[] = block.CdtTrfTxInf.map(
+    (credit: {
+      PmtId: { EndToEndId: string };
+      Amt: { InstdAmt: { '#text': string; '@_Ccy': string } };
+      Cdtr: { Nm: string };
+      CdtrAcct: { Id: { IBAN: string } };
+      RmtInf?: { Ustrd: string };
+    }) => ({
+      endToEndId: credit.PmtId.EndToEndId,
+      cents: new Decimal(credit.Amt.InstdAmt['#text']).times(100).toNumber(),
+      currency: credit.Amt.InstdAmt['@_Ccy'],
+      name: credit.Cdtr.Nm,
+      iban: credit.CdtrAcct.Id.IBAN,
+      remittance: credit.RmtInf?.Ustrd ?? '',
+    }),
+  );
+  // The group header and the payment block state the same count and sum as the credits.
+  for (const stated of [initiation.GrpHdr, block]) {
+    expect(Number(stated.NbOfTxs)).toBe(credits.length);
+    expect(stated.CtrlSum).toBe(
+      new Decimal(credits.reduce((sum, credit) => sum + credit.cents, 0)).div(100).toFixed(2),
+    );
+  }
+  return { messageId: String(initiation.GrpHdr.MsgId), controlSum: String(block.CtrlSum), credits };
+}
+
 /** The two micro-deposits a file carries to an account, as the payee reads them at their bank. */
-export function depositsTo(credits: readonly ReadCredit[], accountNumber: string): string[] {
+export function depositsTo(
+  credits: readonly (ReadCredit | SepaReadCredit)[],
+  account: string,
+): string[] {
   return credits
-    .filter((credit) => credit.accountNumber === accountNumber && credit.cents < 100)
+    .filter(
+      (credit) =>
+        ('iban' in credit ? credit.iban : credit.accountNumber) === account && credit.cents < 100,
+    )
     .map((credit) => new Decimal(credit.cents).div(100).toFixed(2));
 }
 

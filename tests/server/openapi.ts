@@ -34,6 +34,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     messages: 'no-such-message',
     // A request of neither account: who may decide is what these routes check first.
     'product-requests': 'no-such-request',
+    // The fixtures' portals pay through the sandbox: no label has a bank file.
+    'bank-files': 'no-such-bank-file',
   };
   return byResource[resource] ?? null;
 }

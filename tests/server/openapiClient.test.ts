@@ -219,6 +219,7 @@ describe('the published OpenAPI contract', () => {
       ({ operation }) => operation.requestBody?.content['multipart/form-data'] !== undefined,
     );
     expect(multipart.map(({ key }) => key).sort()).toEqual([
+      'post /api/bank-files/returns',
       'post /api/distributors/preview',
       'post /api/distributors/{id}/preview',
       'post /api/intake/statements',

@@ -224,6 +224,22 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/admin/logs/statements', resource: 'emulate' },
     { method: 'GET', url: '/api/admin/logs/jobs', resource: 'emulate' },
     { method: 'GET', url: '/api/overseer', resource: 'emulate' },
+    { method: 'GET', url: '/api/bank-files', resource: 'account' },
+    { method: 'GET', url: '/api/bank-files/x/download', resource: 'account' },
+    { method: 'POST', url: '/api/bank-files/x/submitted', resource: 'account' },
+    { method: 'POST', url: '/api/bank-files/returns', resource: 'account' },
+    { method: 'GET', url: '/api/bank-file-originator', resource: 'account' },
+    { method: 'PUT', url: '/api/bank-file-originator', resource: 'account' },
+    { method: 'GET', url: '/api/messages', resource: 'emulate' },
+    { method: 'POST', url: '/api/messages', resource: 'emulate' },
+    { method: 'PATCH', url: '/api/messages/x', resource: 'emulate' },
+    { method: 'DELETE', url: '/api/messages/x', resource: 'emulate' },
+    { method: 'GET', url: '/api/product-requests', resource: 'product' },
+    { method: 'POST', url: '/api/product-requests', resource: 'product' },
+    { method: 'POST', url: '/api/product-requests/x/create', resource: 'product' },
+    { method: 'POST', url: '/api/product-requests/x/refuse', resource: 'product' },
+    { method: 'GET', url: '/api/statements/records', resource: 'statement' },
+    { method: 'PUT', url: '/api/users/x/email', resource: 'user' },
   ] as const;
 
   it('lists every non-public route of the app in this test', () => {
@@ -239,6 +255,9 @@ describe('every API route checks permissions', () => {
       'DELETE /api/session',
       // Every signed-in person's: it sends each what they may learn of (tests/server/events).
       'GET /api/events/stream',
+      // The banner messages meant for the person signed in (tests/server/routes/messages).
+      'GET /api/messages/mine',
+      'POST /api/messages/{id}/dismiss',
     ];
     // A distributor's intake key opens it, never a session (tests/server/routes/intakeKeys).
     const keyRoutes = ['POST /api/intake/statements'];
@@ -246,6 +265,8 @@ describe('every API route checks permissions', () => {
       'GET /api/health',
       'POST /api/payee-invitations/accept',
       'POST /api/partner/webhooks',
+      // The login page's announcement, for people not signed in.
+      'GET /api/messages/login',
       ...['password-resets', 'claims', 'activations'].flatMap((flow) => [
         `POST /api/${flow}`,
         `POST /api/${flow}/complete`,

@@ -43,6 +43,7 @@ function foreignIds(parameter: string, other: AccountFixture): string[] | null {
     actor: people,
     emulatingActor: people,
     statement: [other.statementId],
+    statementId: [other.statementId],
     payment: [other.paymentId],
     stream: [`artist-${other.artistId}`, `account-${other.accountId}`],
     streamId: [`artist-${other.artistId}`, `account-${other.accountId}`],

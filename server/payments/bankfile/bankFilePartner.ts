@@ -439,10 +439,15 @@ export class BankFilePartner implements PaymentPartner {
       `select t.id as transfer_id, p.id as payment_id, trim_scale(t.amount)::text as amount,
               t.currency, f.id, f.person_id, f.holder_name, f.details_encrypted, ${IS_BUSINESS}
          from bankfile_transfers t
-         join payments p on p.partner_transfer_id = t.id and p.state = 'TRANSFER'
-         join statements s on s.id = p.statement_id
+         -- A payee's payments released together share one transfer: one credit, named by the
+         -- first of them (the transfer's amount is their sum).
+         join lateral (
+           select p.id from payments p join statements s on s.id = p.statement_id
+            where p.partner_transfer_id = t.id and p.state = 'TRANSFER' and s.account_id = $1
+            order by p.id limit 1
+         ) p on true
          join bankfile_funding_sources f on f.id = t.destination
-        where s.account_id = $1 and t.status = 'queued'
+        where t.status = 'queued'
           and not exists (select 1 from bank_file_entries e where e.transfer_id = t.id)
         order by t.created_at, t.id`,
       [accountId],

@@ -20,6 +20,8 @@ export async function bankFilesOfPayment(
     `select distinct f.id, f.file_name, f.format, f.created_at, f.submitted_at
        from bank_file_entries e join bank_files f on f.id = e.file_id
       where e.payment_id = $1
+         -- A payment released with others went out in the credit named by the first of them.
+         or e.transfer_id = (select partner_transfer_id from payments where id = $1)
       order by f.created_at, f.id`,
     [paymentId],
   );

@@ -174,9 +174,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bank files killed mid-batch', () 
     const last = startWorker(url, true);
     await exited(await last.ready);
     expect(await unsoundFiles(portal.db)).toEqual({ twice: '0', empty: '0', miscounted: '0' });
+    // A payee's payments released together go out as one transfer, one credit: each payment's
+    // transfer is in exactly one file.
     const outside = await portal.db.query<{ id: string }>(
       `select p.id from payments p
-        where (select count(*) from bank_file_entries e where e.payment_id = p.id) <> 1`,
+        where (select count(*) from bank_file_entries e
+                where e.transfer_id = p.partner_transfer_id) <> 1`,
     );
     expect(outside).toEqual([]);
     const written = await portal.db.query<{ count: string }>(

@@ -225,7 +225,7 @@ const productRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           metadata,
         );
         // As adding a code to a product does: the statements waiting for it are read again.
-        await resolveStatements(tx, accountId, metadata);
+        await resolveStatements(tx, accountId, { productId, titleChanged: true }, metadata);
       });
       return toRequest(await findRequest(app.db, id));
     },

@@ -150,7 +150,12 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           commandMetadata(request, app.now()),
         );
         // New codes may release statements that were waiting for them.
-        await resolveStatements(tx, accountId, commandMetadata(request, app.now()));
+        await resolveStatements(
+          tx,
+          accountId,
+          { productId: created, titleChanged: true },
+          commandMetadata(request, app.now()),
+        );
         return created;
       });
       const scope = catalogScope(user);
@@ -190,7 +195,12 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         // New codes, or a title a statement names its records by, may release waiting statements.
         if (request.body.codes || request.body.title !== undefined) {
-          await resolveStatements(tx, row.account_id, commandMetadata(request, app.now()));
+          await resolveStatements(
+            tx,
+            row.account_id,
+            { productId: row.id, titleChanged: request.body.title !== undefined },
+            commandMetadata(request, app.now()),
+          );
         }
       });
       return productView(app.db, await loadProduct(app.db, row.id, scope), user, scope);

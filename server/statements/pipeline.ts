@@ -163,14 +163,35 @@ export async function statementRead(tx: Queryable, statementId: string, metadata
   if (after.value === 'pending') await checkFunds(tx, statementId, metadata);
 }
 
+/** What a catalog change touched: the product whose codes now count, and whether its title did. */
+export interface CatalogChange {
+  productId: string;
+  /** A new product or a new title may be the one a statement names its records by. */
+  titleChanged: boolean;
+}
+
 /**
  * A catalog change may have configured the last unknown code of waiting statements, or given a
- * product the title a statement names its records by.
+ * product the title a statement names its records by. Only the account's waiting statements that
+ * hold one of the product's codes, or (after a title change) records keyed by title, are read
+ * again: a label with many waiting statements pays for the ones the change can release.
  */
-export async function resolveStatements(tx: Queryable, accountId: string, metadata: EventMetadata) {
+export async function resolveStatements(
+  tx: Queryable,
+  accountId: string,
+  change: CatalogChange,
+  metadata: EventMetadata,
+) {
   const waiting = await tx.query<{ id: string }>(
-    `select id from statements where account_id = $1 and state = 'needsAttention' order by received_at`,
-    [accountId],
+    `select s.id from statements s
+      where s.account_id = $1 and s.state = 'needsAttention'
+        and (exists (select 1 from statement_codes sc
+                      join product_codes pc on pc.code = sc.code and pc.product_id = $2
+                     where sc.statement_id = s.id)
+             or ($3 and exists (select 1 from statement_codes sc
+                                 where sc.statement_id = s.id and sc.kind = 'title')))
+      order by s.received_at`,
+    [accountId, change.productId, change.titleChanged],
   );
   for (const { id } of waiting) {
     await rematchTitleKeys(tx, id);

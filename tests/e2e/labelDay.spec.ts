@@ -87,7 +87,8 @@ test('a label imports, resolves, funds, calculates, reviews, edits a split and a
   await dialog.getByLabel('Search products by title or code').fill(title);
   await snap(page, testInfo, '4-resolve-missing-code');
   await dialog.getByRole('button', { name: `Add the code to ${title}` }).click();
-  await expect(page.getByText(`${isrc} was added to ${title}.`)).toBeVisible();
+  // The answer waits for the server to read the waiting statements again.
+  await expect(page.getByText(`${isrc} was added to ${title}.`)).toBeVisible({ timeout: 15_000 });
   await expect(status(page)).toHaveText('Waiting for Funds', { timeout: 30_000 });
 
   // The money DistroKid paid arrives.

@@ -77,7 +77,8 @@ test.describe('a label works its statements through without an admin', () => {
     );
     await dialog.getByLabel('Search products by title or code').fill(title);
     await dialog.getByRole('button', { name: `Add the code to ${title}` }).click();
-    await expect(page.getByText(`${isrc} was added to ${title}.`)).toBeVisible();
+    // The answer waits for the server to read the waiting statements again.
+    await expect(page.getByText(`${isrc} was added to ${title}.`)).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toBeHidden();
     await expect(missing).toBeHidden();
     await expect(statusBadge(page)).toHaveText('Waiting for Funds');

@@ -13,6 +13,7 @@ import {
   type LoggedIn,
   type TestPortal,
   createDemoProduct,
+  write,
 } from '../harness';
 import { uploadStatement } from '../multipart';
 
@@ -114,6 +115,50 @@ describe('statement upload and import', () => {
     expect(again.json().message).toBe(
       "'copy.tsv' is already in the statement 'DistroKid 2023-06' (received 11-01-2026). To read it again, replace the file on that statement or cancel that statement first.",
     );
+  });
+
+  it('releases a waiting statement when its last unknown code is added to an existing product, and not before', async () => {
+    const header = fixture('distrokid.tsv').toString('utf8').split('\n')[0];
+    const row = (isrc: string, earnings: string) =>
+      ['2023-09-05', '2023-05', 'Spotify', 'The Lumens', 'Harbour', isrc, '', '10', '100']
+        .concat(['Song', 'US', '0', earnings])
+        .join('\t');
+    const answer = await upload(
+      { distributor: distributors.DistroKid, report_month: '2023-05', expected: null },
+      [
+        {
+          filename: 'may.tsv',
+          content: `${header}\n${row('QZRS10000001', '3')}\n${row('QZRS10000002', '4')}\n`,
+        },
+      ],
+    );
+    const id = answer.json()[0].id;
+    await portal.app.jobs.drain();
+    const status = async () => (await get(portal.app, lena, `/api/statements/${id}`)).json();
+    expect(await status()).toMatchObject({ status: 'needs-attention', missingCodes: 2 });
+
+    const first = await createDemoProduct(portal, {
+      title: 'Harbour',
+      type: 'single',
+      codes: [{ code: 'QZRS10000001', kind: 'isrc' }],
+    });
+    expect(first.statusCode).toBe(201);
+    // One code of two known: the statement still waits.
+    expect(await status()).toMatchObject({ status: 'needs-attention', missingCodes: 1 });
+
+    const second = await createDemoProduct(portal, {
+      title: 'Harbour Lights',
+      type: 'single',
+      codes: [{ code: 'QZRS19999999', kind: 'isrc' }],
+    });
+    const product = second.json();
+    const otto = await login(portal.app, 'overseer@demo.label');
+    const changed = await write(portal.app, otto, 'PATCH', `/api/products/${product.id}`, {
+      version: product.version,
+      codes: [...product.codes, { code: 'QZRS10000002', kind: 'isrc' }],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await status()).toMatchObject({ status: 'waiting-for-funds', missingCodes: 0 });
   });
 
   it('marks a file in the wrong layout with the File Format Error and keeps none of its rows', async () => {

@@ -43,16 +43,19 @@ export async function holdReasonOf(
 ): Promise<HoldReason | null> {
   // A deleted person's money stays in their balance, accounted for, and is never sent.
   if (await isDeletedPerson(tx, payment.payee_id)) return 'account-deleted';
-  const method = await tx.query<{ scheme: BankScheme; bank_country: string }>(
-    `select scheme, bank_country from payee_payment_methods
-      where payee_id = $1 and verified_at is not null`,
+  const method = await tx.query<{ scheme: BankScheme; bank_country: string; verified: boolean }>(
+    `select scheme, bank_country, verified_at is not null as verified
+       from payee_payment_methods where payee_id = $1`,
     [payment.payee_id],
   );
   const account = method[0];
-  if (!account) return 'no-verified-bank-account';
-  // Bank files pay USD to US accounts and EUR to SEPA IBANs: anything else waits, said so.
-  const kind = accountKindOf(account.scheme, account.bank_country);
-  if (payoutMethodFor(rail, payment.currency, kind) === null) return 'currency-not-payable';
+  // Bank files pay USD to US accounts and EUR to SEPA IBANs: anything else waits, said so as soon
+  // as the account is entered (before its deposits are checked: verifying it would not help).
+  if (account) {
+    const kind = accountKindOf(account.scheme, account.bank_country);
+    if (payoutMethodFor(rail, payment.currency, kind) === null) return 'currency-not-payable';
+  }
+  if (!account?.verified) return 'no-verified-bank-account';
   // A business is paid once it certified its details and beneficial owners (SPEC section 5).
   if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
   // Paid once the payee accepted the payment terms in force (SPEC section 5); a new version waits.

@@ -69,8 +69,8 @@ export interface PaymentPartner {
   getTransfer(id: string): Promise<PartnerTransfer | null>;
   cancelTransfer(id: string, now: Date): Promise<PartnerTransfer | null>;
   /**
-   * Why this partner cannot pay a payment that nothing else holds (a currency its rail does not
-   * pay to the payee's account, the label's details it lacks), or null.
+   * Why this partner cannot pay a payment that nothing else holds (the label's details it lacks),
+   * or null. Which currency reaches which account is the general rule's (holds.ts), not this.
    */
   holdReasonOf?(
     tx: Queryable,

@@ -363,10 +363,11 @@ export class BankFilePartner implements PaymentPartner {
   }
 
   /**
-   * Why the rail cannot pay this payment: the currency does not go to the payee's account by
-   * any file (USD to a US account, EUR to a SEPA IBAN), or the label's details for that file are
-   * missing or a bank would refuse them (an account not yet verified too: its micro-deposits go
-   * in that file). Null when the rail can pay it, or the payee has no account of this rail.
+   * Why the files cannot pay this payment once the general rules passed (server/payments/holds.ts
+   * holds a currency no file pays): the label's details for the payment's file are missing or a
+   * bank would refuse them (an account not yet verified too: its micro-deposits go in that file),
+   * or a verified account was entered before the rail changed and no file holds its details.
+   * Null when the rail can pay it, or the payee has no account of this rail.
    */
   async holdReasonOf(
     tx: Queryable,
@@ -385,7 +386,8 @@ export class BankFilePartner implements PaymentPartner {
     if (!row.details_encrypted) return row.verified ? 'currency-not-payable' : null;
     const details = JSON.parse(decrypt(this.key(), row.details_encrypted)) as BankDetails;
     const format = formatOf(payment.currency, details);
-    if (!format) return 'currency-not-payable';
+    // A currency no file pays to this account is holdReasonOf's rule (server/payments/holds.ts).
+    if (!format) return null;
     const originator = await usableOriginator(tx, this.key(), payment.account_id);
     return originator[format] ? null : 'bank-file-details-missing';
   }

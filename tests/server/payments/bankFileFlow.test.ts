@@ -24,9 +24,9 @@ import {
   uploadReturns,
   verifyDeposits,
   type BankFileLabel,
+  DAY,
+  settleAndRetry,
 } from './bankFiles';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 describe('payments through bank files', () => {
   let portal: TestPortal;
@@ -221,27 +221,20 @@ describe('payments through bank files', () => {
       ada = await login(portal.app, 'admin@demo.label');
       label.owner = await login(portal.app, 'owner@nacha-flow-records.example');
     };
-    await later(DAY);
-    await portal.app.runPaymentBatch();
-    expect((await paymentOf(label.paco)).status).toBe('processing');
-    await later(DAY + 1);
-    await portal.app.runPaymentBatch();
-    expect((await paymentOf(label.paco)).status).toBe('completed');
-
-    // The admin retries Aria's once: it goes into a new file, and completes.
-    const retried = await write(portal.app, ada, 'POST', `/api/payments/${aria.id}/retry`, {});
-    expect(retried.statusCode, retried.body).toBe(200);
-    await portal.app.runPaymentBatch();
-    const third = (await filesOf(portal, label.owner)).filter(
-      (file) => file.id !== payFile.id && file.payments > 0,
-    );
-    expect(third).toHaveLength(1);
-    expect(third[0]).toMatchObject({ payments: 1, total: '4.00' });
-    const retryText = (await download(portal, label.owner, third[0]!.id)).text;
+    const retryFile = await settleAndRetry(portal, {
+      later,
+      admin: () => ada,
+      owner: () => label.owner,
+      settled: () => paymentOf(label.paco),
+      returnedId: aria.id,
+      payFileId: payFile.id,
+    });
+    expect(retryFile).toMatchObject({ payments: 1, total: '4.00' });
+    const retryText = (await download(portal, label.owner, retryFile.id)).text;
     expect(readNacha(retryText).credits).toEqual([
       expect.objectContaining({ accountNumber: '5555550001', cents: 400 }),
     ]);
-    await submitted(portal, label.owner, third[0]!.id);
+    await submitted(portal, label.owner, retryFile.id);
     await later(3 * DAY);
     await portal.app.runPaymentBatch();
     const completed = await paymentOf(label.aria);

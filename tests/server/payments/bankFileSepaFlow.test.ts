@@ -11,7 +11,7 @@ import {
   paymentIdOfEndToEndId,
   writeSepaStatusReport,
 } from '../../../server/payments/bankfile/sepa';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import type { OwnPayee } from '../statements/labelStatements';
 import {
   addIbanAccount,
@@ -26,9 +26,10 @@ import {
   submitted,
   uploadReturns,
   verifyDeposits,
+  DAY,
+  settleAndRetry,
 } from './bankFiles';
 
-const DAY = 24 * 60 * 60 * 1000;
 const PACO_IBAN = 'DE02120300000000202051';
 const ARIA_IBAN = 'FR1420041010050500013M02606';
 
@@ -168,29 +169,27 @@ describe('payments through SEPA files', () => {
       ada = await login(portal.app, 'admin@demo.label');
       label.owner = await login(portal.app, 'owner@sepa-flow-records.example');
     };
-    await later(DAY);
-    await portal.app.runPaymentBatch();
-    expect((await paymentOf(label.paco)).status).toBe('processing');
-    await later(DAY + 1);
-    await portal.app.runPaymentBatch();
-    expect((await paymentOf(label.paco)).status).toBe('completed');
-
-    // The admin retries Aria's once: it goes into a new SEPA file, and completes.
-    const retried = await write(portal.app, ada, 'POST', `/api/payments/${aria.id}/retry`, {});
-    expect(retried.statusCode, retried.body).toBe(200);
-    await portal.app.runPaymentBatch();
-    const third = (await filesOf(portal, label.owner)).filter(
-      (file) => file.id !== payFile.id && file.payments > 0,
-    );
-    expect(third).toHaveLength(1);
-    expect(third[0]).toMatchObject({ format: 'sepa', currency: 'EUR', payments: 1, total: '4.00' });
-    const retryFile = await readSepa((await download(portal, label.owner, third[0]!.id)).text);
+    const retryListed = await settleAndRetry(portal, {
+      later,
+      admin: () => ada,
+      owner: () => label.owner,
+      settled: () => paymentOf(label.paco),
+      returnedId: aria.id,
+      payFileId: payFile.id,
+    });
+    expect(retryListed).toMatchObject({
+      format: 'sepa',
+      currency: 'EUR',
+      payments: 1,
+      total: '4.00',
+    });
+    const retryFile = await readSepa((await download(portal, label.owner, retryListed.id)).text);
     expect(retryFile.messageId).not.toBe(read.messageId);
     expect(retryFile.controlSum).toBe('4.00');
     expect(retryFile.credits).toEqual([
       expect.objectContaining({ endToEndId: endToEndIdOf(aria.id), iban: ARIA_IBAN, cents: 400 }),
     ]);
-    await submitted(portal, label.owner, third[0]!.id);
+    await submitted(portal, label.owner, retryListed.id);
     await later(3 * DAY);
     await portal.app.runPaymentBatch();
     const completed = await paymentOf(label.aria);

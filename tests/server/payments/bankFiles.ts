@@ -204,6 +204,49 @@ export async function submitted(portal: TestPortal, owner: LoggedIn, id: string)
   return answer.json<ListedFile>();
 }
 
+/** A day on the portal's clock, in milliseconds. */
+export const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The end of a file's life: days pass until the payment that was not returned settles after its
+ * two business days (processing a day on, completed the next), then the admin retries the returned
+ * one once and the next batch writes it into a new file, answered here. `later` moves the clock
+ * and signs the admin and the owner in again; `admin()` and `owner()` read the fresh sessions.
+ */
+export async function settleAndRetry(
+  portal: TestPortal,
+  steps: {
+    later: (milliseconds: number) => Promise<void>;
+    admin: () => LoggedIn;
+    owner: () => LoggedIn;
+    settled: () => Promise<{ status: string }>;
+    returnedId: string;
+    payFileId: string;
+  },
+): Promise<ListedFile> {
+  await steps.later(DAY);
+  await portal.app.runPaymentBatch();
+  expect((await steps.settled()).status).toBe('processing');
+  await steps.later(DAY + 1);
+  await portal.app.runPaymentBatch();
+  expect((await steps.settled()).status).toBe('completed');
+
+  const retried = await write(
+    portal.app,
+    steps.admin(),
+    'POST',
+    `/api/payments/${steps.returnedId}/retry`,
+    {},
+  );
+  expect(retried.statusCode, retried.body).toBe(200);
+  await portal.app.runPaymentBatch();
+  const files = (await filesOf(portal, steps.owner())).filter(
+    (file) => file.id !== steps.payFileId && file.payments > 0,
+  );
+  expect(files).toHaveLength(1);
+  return files[0]!;
+}
+
 // The independent NACHA reader (test-only): nobody here wrote it.
 const nacha = createRequire(import.meta.url)('@midlandsbank/node-nacha') as {
   from: (text: string) => { data: NachaData };

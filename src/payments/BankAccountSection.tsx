@@ -163,6 +163,18 @@ function AddBankAccount({
     }
   };
 
+  // US and UK accounts both have an account number beside their routing number or sort code.
+  const accountNumberInput = (
+    <TextInput
+      label={t('bank-account.fields.account')}
+      value={account}
+      onChange={setAccount}
+      error={shown(account, problems.accountNumber)}
+      inputMode="numeric"
+      autoComplete="off"
+    />
+  );
+
   return (
     <form
       className="bank-account-form"
@@ -203,14 +215,7 @@ function AddBankAccount({
             inputMode="numeric"
             autoComplete="off"
           />
-          <TextInput
-            label={t('bank-account.fields.account')}
-            value={account}
-            onChange={setAccount}
-            error={shown(account, problems.accountNumber)}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          {accountNumberInput}
           <label className="field">
             <span className="field-label">{t('bank-account.fields.type')}</span>
             <select
@@ -237,14 +242,7 @@ function AddBankAccount({
             inputMode="numeric"
             autoComplete="off"
           />
-          <TextInput
-            label={t('bank-account.fields.account')}
-            value={account}
-            onChange={setAccount}
-            error={shown(account, problems.accountNumber)}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          {accountNumberInput}
         </>
       )}
       {scheme === 'iban' && (

@@ -108,6 +108,10 @@ test('on a 360 px screen amounts stay on one line, fact words whole and every co
     ],
     'payee@demo.label': [
       {
+        path: `/earnings/${statement}`,
+        ready: (page) => expect(page.locator('.page-area dl .money').first()).toBeVisible(),
+      },
+      {
         path: `/dashboard?month=${MONTH}`,
         ready: (page) => expect(page.locator('.page-area .money').first()).toBeVisible(),
       },

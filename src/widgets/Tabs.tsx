@@ -9,7 +9,7 @@ export interface TabItem<Key extends string> {
 }
 
 /** Where an arrow key, Home or End moves from the tab at `index` of `count`; null for other keys. */
-function movedTo(key: string, index: number, count: number): number | null {
+export function movedTo(key: string, index: number, count: number): number | null {
   switch (key) {
     case 'ArrowRight':
       return (index + 1) % count;

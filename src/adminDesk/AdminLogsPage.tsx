@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/types';
+import { Tabs } from '../widgets/Tabs';
 import { JobsTab } from './JobsTab';
 import { OutboxTab } from './OutboxTab';
 import { StatementStepsTab } from './StatementStepsTab';
@@ -30,20 +31,12 @@ export function AdminLogsPage({ route }: PageProps) {
   return (
     <section className="page desk-page">
       <h1 className="page-title">{t(route.titleKey)}</h1>
-      <div className="desk-tabs" role="tablist" aria-label={t('admin-desk.logs.tabs')}>
-        {TABS.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            aria-selected={item === tab}
-            className="statement-tab"
-            onClick={() => choose(item)}
-          >
-            {t(TAB_KEYS[item])}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('admin-desk.logs.tabs')}
+        items={TABS.map((item) => ({ key: item, label: t(TAB_KEYS[item]) }))}
+        selected={tab}
+        onSelect={choose}
+      />
       <div role="tabpanel">
         {tab === 'steps' && <StatementStepsTab values={values} offset={offset} set={set} />}
         {tab === 'jobs' && <JobsTab values={values} offset={offset} set={set} />}

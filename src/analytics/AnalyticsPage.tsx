@@ -6,6 +6,7 @@ import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { actingAs } from '../routes/access';
 import type { PageProps } from '../routes/types';
 import { useSession } from '../session/useSession';
+import { Tabs } from '../widgets/Tabs';
 import type { AnalyticsView } from '../../api/analytics';
 import { readAnalyticsArtist, readAnalyticsProduct } from './analyticsApi';
 import { AnalyticsPanel } from './AnalyticsPanel';
@@ -101,20 +102,12 @@ export function AnalyticsPage({ route }: PageProps) {
           </label>
         )}
       </div>
-      <div className="tab-bar" role="tablist" aria-label={t('analytics.tabs.label')}>
-        {TABS.map((tab) => (
-          <button
-            key={tab.view}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={subjectTab === null && tab.view === view}
-            onClick={() => change({ tab: tab.view === 'overview' ? null : tab.view, id: null })}
-          >
-            {t(tab.titleKey)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('analytics.tabs.label')}
+        items={TABS.map((tab) => ({ key: tab.view, label: t(tab.titleKey) }))}
+        selected={subjectTab === null ? view : null}
+        onSelect={(next) => change({ tab: next === 'overview' ? null : next, id: null })}
+      />
       <div role="tabpanel" className="tab-panel">
         {subjectTab && id ? (
           <SubjectView tab={subjectTab} id={id} pending={pending} />

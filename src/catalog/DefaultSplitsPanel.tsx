@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
+import { Tabs } from '../widgets/Tabs';
 import { listPresets, readDefaultSplits, saveDefaultSplits } from './catalogApi';
 import { SplitEditorTab, type SplitTab } from './SplitEditorTab';
 import { useKnownNames } from './useKnownNames';
@@ -38,20 +39,15 @@ export function DefaultSplitsEditor({
 
   return (
     <>
-      <div className="tab-bar" role="tablist" aria-label={t('catalog.defaults.tabs-label')}>
-        {(['splits', 'conditional'] as const).map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={candidate === tab}
-            onClick={() => setTab(candidate)}
-          >
-            {t(TAB_KEYS[candidate])}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('catalog.defaults.tabs-label')}
+        items={(['splits', 'conditional'] as const).map((candidate) => ({
+          key: candidate,
+          label: t(TAB_KEYS[candidate]),
+        }))}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div role="tabpanel" className="tab-panel" aria-label={t(TAB_KEYS[tab])}>
         <SplitEditorTab
           tab={tab}

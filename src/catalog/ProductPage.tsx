@@ -6,6 +6,7 @@ import { useLoad } from '../app/useLoad';
 import { useLocalCopy } from '../app/useLocalCopy';
 import type { PageProps } from '../routes/types';
 import { Modal } from '../widgets/Modal';
+import { Tabs as TabBar } from '../widgets/Tabs';
 import { listPresets, readProduct, changeProduct } from './catalogApi';
 import { ProductDetailsFacts } from './ProductDetailsFacts';
 import {
@@ -235,22 +236,14 @@ export function ProductPage({ route }: PageProps) {
         )}
       </header>
       <ProductDetailsFacts product={product} />
-      <div className="tab-bar" role="tablist" aria-label={t('catalog.tabs.label')}>
-        {TABS.filter((candidate) => candidate !== 'analytics' || readsAnalytics).map(
-          (candidate) => (
-            <button
-              key={candidate}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={candidate === tab}
-              onClick={() => setParams({ tab: candidate }, { replace: true })}
-            >
-              {t(TAB_KEYS[candidate])}
-            </button>
-          ),
+      <TabBar
+        label={t('catalog.tabs.label')}
+        items={TABS.filter((candidate) => candidate !== 'analytics' || readsAnalytics).map(
+          (candidate) => ({ key: candidate, label: t(TAB_KEYS[candidate]) }),
         )}
-      </div>
+        selected={tab}
+        onSelect={(candidate) => setParams({ tab: candidate }, { replace: true })}
+      />
       <div role="tabpanel" className="tab-panel" aria-label={t(TAB_KEYS[tab])}>
         <Tabs product={product} tab={tab} onChanged={setProduct} previewStart={previewStart} />
       </div>

@@ -4,6 +4,7 @@ import type { PageProps } from '../routes/types';
 import { useSession } from '../session/useSession';
 import { SETTINGS_SECTIONS } from './sections';
 import { UsernameConfirmation } from './UsernameConfirmation';
+import { Tabs } from '../widgets/Tabs';
 import '../widgets/pageParts.css';
 import './settings.css';
 
@@ -26,20 +27,12 @@ export function SettingsPage({ route }: PageProps) {
         </p>
       )}
       <UsernameConfirmation />
-      <div className="tab-bar" role="tablist" aria-label={t('settings.page.tabs-label')}>
-        {sections.map((section) => (
-          <button
-            key={section.id}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={section === current}
-            onClick={() => setParams({ section: section.id }, { replace: true })}
-          >
-            {t(section.labelKey)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('settings.page.tabs-label')}
+        items={sections.map((section) => ({ key: section.id, label: t(section.labelKey) }))}
+        selected={current?.id ?? null}
+        onSelect={(section) => setParams({ section }, { replace: true })}
+      />
       {current && (
         <div role="tabpanel" className="tab-panel" aria-label={t(current.labelKey)}>
           <current.Component />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { List } from '../widgets/list/List';
+import { Tabs } from '../widgets/Tabs';
 import type { ListColumn } from '../widgets/list/columns';
 import { PayoutChart } from './PayoutChart';
 import {
@@ -87,20 +88,12 @@ export function ResultViews({ statement }: { statement: Statement }) {
     <section className="statement-results card" data-testid="statement-results">
       <header className="statement-results-head">
         <h2>{t('statements.views.title')}</h2>
-        <div className="segmented" role="tablist" aria-label={t('statements.views.title')}>
-          {VIEWS.map((option) => (
-            <button
-              key={option.view}
-              type="button"
-              role="tab"
-              className="segmented-option"
-              aria-selected={view === option.view}
-              onClick={() => setView(option.view)}
-            >
-              {t(option.key)}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label={t('statements.views.title')}
+          items={VIEWS.map((option) => ({ key: option.view, label: t(option.key) }))}
+          selected={view}
+          onSelect={setView}
+        />
       </header>
       {loaded.status === 'loading' ? (
         <p className="page-note">{t('statements.views.loading')}</p>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TabLinks } from '../widgets/Tabs';
 
 export type StatementTab = 'records' | 'adjustments' | 'logs';
 
@@ -7,23 +7,19 @@ export type StatementTab = 'records' | 'adjustments' | 'logs';
 export function StatementTabs({ id, current }: { id: string; current: StatementTab }) {
   const { t } = useTranslation();
   const base = `/statements/${encodeURIComponent(id)}`;
-  const tabs: ReadonlyArray<{ tab: StatementTab; to: string; key: string }> = [
-    { tab: 'records', to: base, key: 'statements.tabs.records' },
-    { tab: 'adjustments', to: `${base}?tab=adjustments`, key: 'statements.tabs.adjustments' },
-    { tab: 'logs', to: `${base}/logs`, key: 'statements.tabs.logs' },
-  ];
   return (
-    <nav className="statement-tabs" aria-label={t('statements.tabs.label')}>
-      {tabs.map((tab) => (
-        <Link
-          key={tab.tab}
-          to={tab.to}
-          className="statement-tab"
-          aria-current={tab.tab === current ? 'page' : undefined}
-        >
-          {t(tab.key)}
-        </Link>
-      ))}
-    </nav>
+    <TabLinks
+      label={t('statements.tabs.label')}
+      current={current}
+      items={[
+        { key: 'records', to: base, label: t('statements.tabs.records') },
+        {
+          key: 'adjustments',
+          to: `${base}?tab=adjustments`,
+          label: t('statements.tabs.adjustments'),
+        },
+        { key: 'logs', to: `${base}/logs`, label: t('statements.tabs.logs') },
+      ]}
+    />
   );
 }

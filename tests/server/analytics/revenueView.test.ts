@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsList } from '../../../api/analytics';
+import type { PayeeStatement } from '../../../api/payeeStatements';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { DISTROKID_HEADER } from '../import/helpers';
 import { uploadStatement } from '../multipart';
@@ -61,7 +62,10 @@ describe("a product's revenue view", () => {
   };
 
   /** One approved statement of `rows` (revenue) for Midnight Signals with its own take; its month. */
-  async function approvedStatement(amounts: string[], take: string): Promise<string> {
+  async function approvedStatement(
+    amounts: string[],
+    take: string,
+  ): Promise<{ month: string; statementId: string }> {
     // A month of its own, so each run's figures are its statement's alone.
     const month = `${2000 + Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
     months += 1;
@@ -102,7 +106,7 @@ describe("a product's revenue view", () => {
       {},
     );
     expect(approved.json().status, approved.body).toBe('ready');
-    return month;
+    return { month, statementId };
   }
 
   beforeAll(async () => {
@@ -118,13 +122,13 @@ describe("a product's revenue view", () => {
   });
   afterAll(() => portal.close());
 
-  it('shows gross = net + the distributor’s cut when the view is gross, net otherwise, on every analytics route; payees see their earnings either way', async () => {
+  it('shows gross = net + the distributor’s cut when the view is gross, net otherwise, on every analytics route and the payee statement; payees’ earnings stay as they were', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(revenue, { minLength: 1, maxLength: 6 }),
         takePct,
         async (amounts, take) => {
-          const month = await approvedStatement(amounts, take);
+          const { month, statementId } = await approvedStatement(amounts, take);
           // The distributor's cut as ENGINE.md takes it: each record's, truncated toward zero.
           const cut = amounts.reduce(
             (sum, amount) =>
@@ -157,13 +161,31 @@ describe("a product's revenue view", () => {
             }
             return shown;
           };
+          /** The payee's statement line of the song: its revenue and view, and their amount. */
+          const payeeLine = async () => {
+            const answer = await get(portal.app, paco, `/api/earnings/${statementId}`);
+            expect(answer.statusCode, answer.body).toBe(200);
+            const lines = answer.json<PayeeStatement>().lines;
+            expect(lines.map((line) => line.code)).toEqual([MIDNIGHT]);
+            return lines[0];
+          };
 
           await setView('net');
           const net = await figures(lena);
           const pacoNet = await figures(paco);
+          const lineNet = await payeeLine();
           await setView('gross');
           const grossShown = await figures(lena);
           const pacoGross = await figures(paco);
+          const lineGross = await payeeLine();
+
+          // The payee statement names the song's revenue as the view says; the payee's amount
+          // stays their share of net revenue.
+          expect(lineNet?.revenueView).toBe('net');
+          expect(new Decimal(lineNet?.revenue ?? 'x').eq(calculation?.net ?? 'y')).toBe(true);
+          expect(lineGross?.revenueView).toBe('gross');
+          expect(new Decimal(lineGross?.revenue ?? 'x').eq(gross)).toBe(true);
+          expect(lineGross?.amount).toBe(lineNet?.amount);
 
           for (const route of Object.keys(net)) {
             expect(net[route]?.views, route).toEqual(['net']);

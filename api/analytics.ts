@@ -63,6 +63,11 @@ export type AnalyticsItem = Static<typeof AnalyticsItem>;
 export const AnalyticsList = Type.Object({
   /** gross: the label's revenue before splits; earned: what was allocated to the payee. */
   basis: Type.Union([Type.Literal('gross'), Type.Literal('earned')]),
+  /**
+   * The revenue views of the products counted in a `gross` basis (each product's revenue as its
+   * view says: gross includes the distributor's cut, net does not), in order; empty for `earned`.
+   */
+  revenueViews: Type.Array(Type.Union([Type.Literal('gross'), Type.Literal('net')])),
   /** The currency of the figures; null when there are none yet. */
   currency: Type.Union([Type.String(), Type.Null()]),
   /** Every currency the caller has figures in. */

@@ -50,6 +50,12 @@ export const PayeeStatementLine = Type.Object({
   code: Type.String(),
   units: Type.Integer(),
   amount: Type.String(),
+  /**
+   * The code's revenue in this statement as its product's revenue view says: gross includes the
+   * distributor's cut, net does not (what the shares are of); null for an unknown product.
+   */
+  revenue: Type.Union([Type.String(), Type.Null()]),
+  revenueView: Type.Union([Type.Literal('gross'), Type.Literal('net'), Type.Null()]),
 });
 export type PayeeStatementLine = Static<typeof PayeeStatementLine>;
 

@@ -40,6 +40,11 @@ export type EditedSets = readonly unknown[];
 export interface PreviewCalculation {
   output: SummaryOutput;
   backend: EngineBackend;
+  /**
+   * The same statement calculated with the splits as saved, for each payee's change; null when
+   * the page does not compare.
+   */
+  saved?: SummaryOutput | null;
 }
 
 /** The last calculation: for which sets, and its result or failure. */
@@ -50,6 +55,8 @@ export interface PayoutPreviewInput {
   productId: string;
   sets: EditedSets;
   valid: boolean;
+  /** The splits as saved, which each payee's change is measured against; none to compare. */
+  saved?: EditedSets;
 }
 
 export interface PayoutPreviewContext extends PayoutPreviewInput {
@@ -64,7 +71,7 @@ export interface PayoutPreviewContext extends PayoutPreviewInput {
 }
 
 export type PayoutPreviewEvent =
-  | { type: 'splits.change'; sets: EditedSets; valid: boolean }
+  | { type: 'splits.change'; sets: EditedSets; valid: boolean; saved?: EditedSets }
   | { type: 'product.open'; productId: string }
   /** Raised once the edits of the current turn are in (PREVIEW_DEBOUNCE_MS). */
   | { type: 'preview.run' };
@@ -100,7 +107,7 @@ export const payoutPreviewMachine = setup({
     ),
     calculate: fromPromise<
       PreviewCalculation,
-      { statement: number; sets: EditedSets; source: PreviewSource | null }
+      { statement: number; sets: EditedSets; saved: EditedSets; source: PreviewSource | null }
     >(notProvided('calculate')),
   },
   actions: {
@@ -120,7 +127,12 @@ export const payoutPreviewMachine = setup({
       enqueue.assign({ running: context.sets });
       enqueue.spawnChild('calculate', {
         id: 'calculation',
-        input: { statement: context.statement ?? 0, sets: context.sets, source: context.answer },
+        input: {
+          statement: context.statement ?? 0,
+          sets: context.sets,
+          saved: context.saved ?? [],
+          source: context.answer,
+        },
       });
     }),
     recordResult: assign(({ context, event }) =>
@@ -138,8 +150,10 @@ export const payoutPreviewMachine = setup({
     }),
     scheduleRun: raise({ type: 'preview.run' }, { id: 'run', delay: 'debounce' }),
     cancelRun: cancel('run'),
-    setSplits: assign(({ event }) =>
-      event.type === 'splits.change' ? { sets: event.sets, valid: event.valid } : {},
+    setSplits: assign(({ context, event }) =>
+      event.type === 'splits.change'
+        ? { sets: event.sets, valid: event.valid, saved: event.saved ?? context.saved }
+        : {},
     ),
     forgetProduct: enqueueActions(({ event, enqueue }) => {
       for (const child of ['input', 'opening', 'calculation']) enqueue.stopChild(child);

@@ -1167,6 +1167,18 @@ export const migrations: Migration[] = [
       create index product_requests_account on product_requests (account_id, requested_at);
     `,
   },
+  {
+    version: 46,
+    name: "analytics: the distributor's cut of each gross figure, for products whose revenue view is net",
+    // Figures written before keep a cut of zero until their statement is calculated again or the
+    // log is replayed.
+    sql: `
+      alter table analytics_products add column take numeric(30, 12) not null default 0;
+      alter table analytics_artist_dims add column take numeric(30, 12) not null default 0;
+      alter table analytics_product_dims add column take numeric(30, 12) not null default 0;
+      create index analytics_product_dims_payee on analytics_product_dims (payee_id, account_id, dimension, currency, month);
+      `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -1,6 +1,8 @@
 import { epochSeconds } from '../../api/common';
+import Decimal from 'decimal.js';
 import type {
   PayeeStatement,
+  PayeeStatementLine,
   PayeeStatementList,
   PayeeStatementListQuery,
   PayeeStatementSummary,
@@ -158,6 +160,51 @@ export async function statementsOfPeriod(
   return rows.map((row) => row.id);
 }
 
+/**
+ * Each code's gross in a statement (its records and hand-entered lines) and the distributor's cut
+ * of it, as the engine takes it: each line's revenue times the statement's take, truncated to
+ * 10^-12 (ENGINE.md, step 1).
+ */
+async function codeRevenues(
+  db: Queryable,
+  statementId: string,
+  codes: string[],
+): Promise<Map<string, { gross: string; take: string }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.query<{ code: string; gross: string; take: string }>(
+    `with st as (
+       select coalesce(s.distributor_take_pct, dt.take_pct, 0) as take_pct
+         from statements s
+         left join distributor_takes dt
+           on dt.account_id = s.account_id and dt.distributor_id = s.distributor_id
+        where s.id = $1),
+     sold as (
+       select r.code, r.revenue from statement_records r
+        where r.statement_id = $1 and r.code = any($2::text[])
+       union all
+       select a.code, a.amount from statement_adjustments a
+        where a.statement_id = $1 and a.code = any($2::text[]))
+     select sold.code, trim_scale(sum(sold.revenue))::text as gross,
+            trim_scale(sum(trunc(sold.revenue * st.take_pct / 100, 12)))::text as take
+       from sold cross join st group by sold.code`,
+    [statementId, [...new Set(codes)]],
+  );
+  return new Map(rows.map((row) => [row.code, { gross: row.gross, take: row.take }]));
+}
+
+/** A line's revenue as its product's view says: gross, or gross less the distributor's cut. */
+function lineRevenue(
+  revenue: { gross: string; take: string } | undefined,
+  view: 'gross' | 'net' | null,
+): Pick<PayeeStatementLine, 'revenue' | 'revenueView'> {
+  if (!revenue || view === null) return { revenue: null, revenueView: null };
+  return {
+    revenue:
+      view === 'gross' ? revenue.gross : new Decimal(revenue.gross).minus(revenue.take).toFixed(),
+    revenueView: view,
+  };
+}
+
 /** A payee statement with the language its payee reads, for the files made of it. */
 export interface PayeeStatementDocument {
   statement: PayeeStatement;
@@ -179,17 +226,23 @@ export async function readPayeeStatement(
   const lines = await db.query<{
     product_id: string | null;
     title: string | null;
+    revenue_view: 'gross' | 'net' | null;
     code: string;
     units: string;
     amount: string;
   }>(
-    `select l.product_id, p.title, l.code, sum(l.units)::text as units,
+    `select l.product_id, p.title, p.revenue_view, l.code, sum(l.units)::text as units,
             trim_scale(sum(l.amount))::text as amount
        from statement_lines l left join products p on p.id = l.product_id
       where l.calculation_id = $1 and l.payee_id = $2
-      group by l.product_id, p.title, l.code
+      group by l.product_id, p.title, p.revenue_view, l.code
       order by coalesce(p.title, ''), l.code`,
     [summary.calculation_id, summary.payee_id],
+  );
+  const revenues = await codeRevenues(
+    db,
+    summary.statement_id,
+    lines.map((line) => line.code),
   );
   const recoupments = await db.query<{ recoupment_id: string; title: string; amount: string }>(
     `select cr.recoupment_id, r.title, trim_scale(sum((x ->> 'amount')::numeric))::text as amount
@@ -238,6 +291,7 @@ export async function readPayeeStatement(
         code: line.code,
         units: Number(line.units),
         amount: line.amount,
+        ...lineRevenue(revenues.get(line.code), line.revenue_view),
       })),
       recoupments: recoupments.map((recoupment) => ({
         recoupmentId: recoupment.recoupment_id,

@@ -97,6 +97,12 @@ const DIMENSIONS: Partial<Record<AnalyticsView, string>> = {
   territories: 'territory',
 };
 
+/**
+ * A figure as the caller reads it: a product whose revenue view is net shows its gross less the
+ * distributor's cut (payees' own amounts have no cut), on a table joined to `rv`, the products.
+ */
+const AMOUNT = `a.amount - case when rv.revenue_view = 'net' then a.take else 0 end`;
+
 /** Where a view's figures are kept and how they are grouped. */
 function viewSql(
   view: AnalyticsView,
@@ -105,14 +111,24 @@ function viewSql(
 ): { from: string; key: string } {
   const dimension = DIMENSIONS[view];
   const product = filters.query.product;
+  const withViews = (table: string) =>
+    `${table} a left join products rv on rv.id = a.product_id where`;
   if (dimension) {
     const on = `a.dimension = ${params.add(dimension)}`;
-    return product
-      ? {
-          from: `analytics_product_dims a where ${on} and a.product_id = ${params.add(product)} and`,
+    // The label's gross is read per product, each as its revenue view says; a payee's earnings
+    // per artist as they are.
+    if (product) {
+      return {
+        from: `${withViews('analytics_product_dims')} ${on} and a.product_id = ${params.add(product)} and`,
+        key: 'a.value',
+      };
+    }
+    return filters.scope.payee === ''
+      ? { from: `${withViews('analytics_product_dims')} ${on} and`, key: 'a.value' }
+      : {
+          from: `analytics_artist_dims a left join products rv on false where ${on} and`,
           key: 'a.value',
-        }
-      : { from: `analytics_artist_dims a where ${on} and`, key: 'a.value' };
+        };
   }
   const productCondition = product ? `a.product_id = ${params.add(product)} and` : '';
   const key = {
@@ -121,7 +137,25 @@ function viewSql(
     products: 'a.product_id',
     artists: 'a.artist_id',
   }[view as 'overview' | 'distributors' | 'products' | 'artists'];
-  return { from: `analytics_products a where ${productCondition}`, key };
+  return { from: `${withViews('analytics_products')} ${productCondition}`, key };
+}
+
+/** The revenue views of the products whose gross the figures count, in order. */
+async function revenueViews(
+  db: Queryable,
+  view: AnalyticsView,
+  filters: Filters,
+  currency: string,
+): Promise<('gross' | 'net')[]> {
+  if (filters.scope.payee !== '') return [];
+  const params = new Params();
+  const { from } = viewSql(view, params, filters);
+  const rows = await db.query<{ revenue_view: 'gross' | 'net' }>(
+    `select distinct rv.revenue_view from ${from} ${whereOf(params, filters, currency)}
+        and rv.revenue_view is not null order by 1`,
+    params.values,
+  );
+  return rows.map((row) => row.revenue_view);
 }
 
 const NAMES: Partial<Record<AnalyticsView, string>> = {
@@ -159,14 +193,16 @@ export async function analyticsList(
   const { currency, currencies } = await chooseCurrency(db, filters);
   const basis = scope.payee === '' ? 'gross' : 'earned';
   const empty = { basis, currency, currencies, pending: scope.pending } as const;
-  if (currency === null) return { ...empty, total: { units: 0, amount: '0' }, items: [] };
+  if (currency === null) {
+    return { ...empty, revenueViews: [], total: { units: 0, amount: '0' }, items: [] };
+  }
   const params = new Params();
   const { from, key } = viewSql(view, params, filters);
   const where = whereOf(params, filters, currency);
   const rows = await db.query<{ key: string; name: string | null; units: string; amount: string }>(
     `select g.key, ${NAMES[view] ?? 'g.key'} as name, g.units::text as units,
             trim_scale(g.amount)::text as amount
-       from (select ${key} as key, sum(a.units) as units, sum(a.amount) as amount
+       from (select ${key} as key, sum(a.units) as units, sum(${AMOUNT}) as amount
                from ${from} ${where} group by 1) g
       order by ${view === 'overview' ? 'g.key' : 'g.amount desc, g.key'}`,
     params.values,
@@ -180,6 +216,7 @@ export async function analyticsList(
   const amount = items.reduce((sum, item) => sum.plus(item.amount), new Decimal(0));
   return {
     ...empty,
+    revenueViews: await revenueViews(db, view, filters, currency),
     total: { units: items.reduce((sum, item) => sum + item.units, 0), amount: amount.toFixed() },
     items,
   };

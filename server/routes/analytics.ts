@@ -36,13 +36,20 @@ const wantsCsv = (request: FastifyRequest, query: AnalyticsQuery) =>
   query.format === 'csv' ||
   (query.format === undefined && String(request.headers.accept ?? '').startsWith('text/csv'));
 
+/** The amount's heading: a payee's earnings, else the revenue as the products' views say. */
+function revenueHeading(list: AnalyticsList): string {
+  if (list.basis === 'earned') return 'earned';
+  if (list.revenueViews.length > 1) return 'revenue';
+  return list.revenueViews[0] === 'net' ? 'net' : 'gross';
+}
+
 function sendCsv(reply: FastifyReply, view: AnalyticsView, list: AnalyticsList, day: string) {
   const named = NAMED.has(view);
   const header = [
     KEY_HEADING[view],
     ...(named ? ['name'] : []),
     'units',
-    list.basis === 'gross' ? 'gross' : 'earned',
+    revenueHeading(list),
     'currency',
   ];
   const csv = toCsv(

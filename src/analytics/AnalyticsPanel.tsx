@@ -41,6 +41,30 @@ const TITLES: Record<AnalyticsView, string> = {
   artists: 'analytics.charts.artists',
 };
 
+/**
+ * What the amounts are: a payee's earnings, else the label's revenue as the products' revenue
+ * views say (gross with the distributor's cut, net after it; `mixed` when the products differ).
+ */
+function amountKind(list: AnalyticsList): 'earned' | 'gross' | 'net' | 'mixed' {
+  if (list.basis === 'earned') return 'earned';
+  if (list.revenueViews.length > 1) return 'mixed';
+  return list.revenueViews[0] === 'net' ? 'net' : 'gross';
+}
+
+type AmountKind = ReturnType<typeof amountKind>;
+const AMOUNT_COLUMN: Record<AmountKind, string> = {
+  earned: 'analytics.columns.earned',
+  gross: 'analytics.columns.gross',
+  net: 'analytics.columns.net',
+  mixed: 'analytics.columns.revenue',
+};
+const AMOUNT_BASIS: Record<AmountKind, string> = {
+  earned: 'analytics.basis.earned',
+  gross: 'analytics.basis.gross',
+  net: 'analytics.basis.net',
+  mixed: 'analytics.basis.mixed',
+};
+
 function MoneyCell({ row }: CellProps<Row>) {
   return <Money amount={row.amount} currency={row.currency} />;
 }
@@ -159,7 +183,7 @@ export function AnalyticsPanel({
     },
     { label: t('analytics.columns.units'), key: 'units', format: 'number', textAlign: 'right' },
     {
-      label: list.basis === 'gross' ? t('analytics.columns.gross') : t('analytics.columns.earned'),
+      label: t(AMOUNT_COLUMN[amountKind(list)]),
       key: 'amount',
       component: MoneyCell,
       textAlign: 'right',
@@ -206,7 +230,7 @@ export function AnalyticsPanel({
     >
       <div className="analytics-summary">
         <span className="page-note">
-          {list.basis === 'gross' ? t('analytics.basis.gross') : t('analytics.basis.earned')}
+          {t(AMOUNT_BASIS[amountKind(list)])}
           {list.pending ? ` ${t('analytics.basis.pending')}` : ''}
         </span>
         <strong className="analytics-total" data-testid="analytics-total">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
@@ -25,6 +25,7 @@ import { useKnownNames } from './useKnownNames';
 import { usePayoutPreview } from './usePayoutPreview';
 import { usePreviewStart, type PreviewStart } from './previewStart';
 import { useSplitEditor } from './useSplitEditor';
+import { draftsFromView } from './splitDraft';
 import { ProductRecoupments } from '../recoupments/ProductRecoupments';
 import { GlobalFilterBar } from '../filters/GlobalFilterBar';
 import { actingAs } from '../routes/access';
@@ -92,7 +93,14 @@ function sharedTab(tab: Tab, product: Product) {
 function EditableTabs({ product, tab, onChanged, previewStart }: TabsProps) {
   const { api } = useServices();
   const editor = useSplitEditor(api, product, onChanged);
-  const preview = usePayoutPreview(previewStart, product.id, editor.sets, editor.check.valid);
+  const saved = useMemo(() => draftsFromView(product.splitSets), [product]);
+  const preview = usePayoutPreview(
+    previewStart,
+    product.id,
+    editor.sets,
+    editor.check.valid,
+    saved,
+  );
   const nameOf = useKnownNames(api, product, true);
   const listed = useLoad(() => listPresets(api), [api]).data?.items ?? NO_PRESETS;
   const [presets, setPresets] = useLocalCopy(listed);

@@ -15,8 +15,8 @@ export type SplitTab = 'splits' | 'conditional';
 
 export interface SplitEditorTabProps {
   tab: SplitTab;
-  /** Whose codes get their own scope; the account's defaults have none. */
-  product: Pick<Product, 'codes'>;
+  /** Whose codes get their own scope (the account's defaults have none), and its revenue view. */
+  product: Pick<Product, 'codes'> & Partial<Pick<Product, 'revenueView'>>;
   editor: SplitEditor;
   /** The live preview of a product's payouts; null for the account's default sets. */
   preview: PayoutPreview | null;
@@ -162,7 +162,13 @@ export function SplitEditorTab({
           {!editor.dirty && <span className="page-note">{t('catalog.splits.saved')}</span>}
         </div>
       </div>
-      {preview && <PayoutPreviewPanel preview={preview} nameOf={nameOf} />}
+      {preview && (
+        <PayoutPreviewPanel
+          preview={preview}
+          nameOf={nameOf}
+          revenueView={product.revenueView ?? 'net'}
+        />
+      )}
     </div>
   );
 }

@@ -24,6 +24,8 @@ export type PayoutPreview =
       status: 'ready';
       answer: StatementPreviewAnswer;
       output: SummaryOutput;
+      /** The statement with the splits as saved: what each payee's change is measured against. */
+      saved: SummaryOutput | null;
       backend: EngineBackend;
       stale: boolean;
     }
@@ -48,7 +50,14 @@ function previewOf(snapshot: Snapshot, sets: readonly SetDraft[], valid: boolean
   // The last result stays on screen, marked, until the current splits are calculated.
   const stale = result.sets !== sets;
   if ('message' in result) return { status: 'failed', answer, message: result.message, stale };
-  return { status: 'ready', answer, output: result.output, backend: result.backend, stale };
+  return {
+    status: 'ready',
+    answer,
+    output: result.output,
+    saved: result.saved ?? null,
+    backend: result.backend,
+    stale,
+  };
 }
 
 /** The account's default sets of the preview input: they stay while the product's are edited. */
@@ -57,47 +66,79 @@ function accountDefaultSets(source: PreviewSource | null): SplitSet[] {
   return (input?.splitSets ?? []).filter((set) => 'default' in set.scope);
 }
 
+/**
+ * The split editor's preview of `sets` (the drafts) on the product's latest statement, beside the
+ * same statement with `saved` (the splits as saved), so each payee's change is the edit's effect.
+ */
 export function usePayoutPreview(
   start: PreviewStart,
   productId: string,
   sets: readonly SetDraft[],
   valid: boolean,
+  saved: readonly SetDraft[],
 ): PayoutPreview {
   const { engine } = start;
+  const machine = useMemo(() => {
+    // The saved splits' result on each opened statement, calculated once per saved splits.
+    const savedResults = new Map<
+      number,
+      { saved: readonly SetDraft[]; output: Promise<SummaryOutput> }
+    >();
+    return payoutPreviewMachine.provide({
+      actors: {
+        // The worker starts (its module loaded and warmed) while the input downloads.
+        loadInput: fromPromise(({ input }) => start.take(input.productId)),
+        openStatement: fromPromise(async ({ input, signal }) => {
+          const source = input.source as StatementPreviewAnswer;
+          // Opened already by the worker that read the records itself (previewStart.ts).
+          const statement =
+            source.opened ??
+            (await engine.get().openPreview(source.input, source.records ?? undefined));
+          // A statement opened for a product left meanwhile is freed at once.
+          if (signal.aborted) engine.close(statement);
+          return statement;
+        }),
+        calculate: fromPromise(async ({ input }) => {
+          const defaults = accountDefaultSets(input.source);
+          const saved = input.saved as readonly SetDraft[];
+          const kept = savedResults.get(input.statement);
+          const before =
+            kept && kept.saved === saved
+              ? kept
+              : {
+                  saved,
+                  output: engine
+                    .get()
+                    .preview(input.statement, [...toEngineSets(saved, productId), ...defaults])
+                    .then((result) => result.output),
+                };
+          savedResults.set(input.statement, before);
+          // Asked again next time when it failed or was superseded; a superseded one supersedes
+          // this calculation too, and saved splits the engine refuses leave no change to show.
+          const savedOutput = await before.output.catch((error: unknown) => {
+            if (savedResults.get(input.statement) === before) savedResults.delete(input.statement);
+            if (error instanceof Error && error.name === 'AbortError') throw error;
+            return null;
+          });
+          const edited = await engine
+            .get()
+            .preview(input.statement, [
+              ...toEngineSets(input.sets as readonly SetDraft[], productId),
+              ...defaults,
+            ]);
+          return { ...edited, saved: savedOutput };
+        }),
+      },
+      actions: { closeStatement: (_, { statement }) => engine.close(statement) },
+    });
+  }, [start, engine, productId]);
 
-  const machine = useMemo(
-    () =>
-      payoutPreviewMachine.provide({
-        actors: {
-          // The worker starts (its module loaded and warmed) while the input downloads.
-          loadInput: fromPromise(({ input }) => start.take(input.productId)),
-          openStatement: fromPromise(async ({ input, signal }) => {
-            const source = input.source as StatementPreviewAnswer;
-            // Opened already by the worker that read the records itself (previewStart.ts).
-            const statement =
-              source.opened ??
-              (await engine.get().openPreview(source.input, source.records ?? undefined));
-            // A statement opened for a product left meanwhile is freed at once.
-            if (signal.aborted) engine.close(statement);
-            return statement;
-          }),
-          calculate: fromPromise(({ input }) =>
-            engine
-              .get()
-              .preview(input.statement, [
-                ...toEngineSets(input.sets as readonly SetDraft[], productId),
-                ...accountDefaultSets(input.source),
-              ]),
-          ),
-        },
-        actions: { closeStatement: (_, { statement }) => engine.close(statement) },
-      }),
-    [start, engine, productId],
-  );
-
-  const actor = useActorRef(machine, { input: { productId, sets, valid } });
+  const actor = useActorRef(machine, { input: { productId, sets, valid, saved } });
   useEffect(() => actor.send({ type: 'product.open', productId }), [actor, productId]);
-  useEffect(() => actor.send({ type: 'splits.change', sets, valid }), [actor, sets, valid]);
+  useEffect(
+    () => actor.send({ type: 'splits.change', sets, valid, saved }),
+    [actor, sets, valid, saved],
+  );
 
   const snapshot = useSelector(actor, (state) => state);
   return previewOf(snapshot, sets, valid);

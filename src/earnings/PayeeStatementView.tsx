@@ -70,6 +70,9 @@ export function PayeeStatementView({
                 {t('payee-statements.lines.units')}
               </th>
               <th scope="col" className="number">
+                {t('payee-statements.lines.revenue')}
+              </th>
+              <th scope="col" className="number">
                 {t('payee-statements.lines.amount')}
               </th>
             </tr>
@@ -80,11 +83,26 @@ export function PayeeStatementView({
                 <td>{line.product || t('payee-statements.lines.unknown-product')}</td>
                 <td>{line.code}</td>
                 <td className="number">{line.units.toLocaleString(i18n.language)}</td>
+                <td className="number" data-testid="line-revenue">
+                  {line.revenue !== null && (
+                    <>
+                      {money(line.revenue)}{' '}
+                      <span className="page-note">
+                        {line.revenueView === 'gross'
+                          ? t('payee-statements.lines.revenue-gross')
+                          : t('payee-statements.lines.revenue-net')}
+                      </span>
+                    </>
+                  )}
+                </td>
                 <td className="number">{money(line.amount)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {statement.lines.some((line) => line.revenue !== null) && (
+        <p className="page-note">{t('payee-statements.lines.revenue-note')}</p>
       )}
       <Heading className="section-title">{t('payee-statements.recoupments.title')}</Heading>
       {statement.recoupments.length === 0 ? (

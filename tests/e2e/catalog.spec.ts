@@ -172,8 +172,9 @@ async function productWithPayouts(baseURL: string): Promise<string> {
 
 const lenaPayout = (page: Page) =>
   page
-    .getByRole('table', { name: 'Payouts under these splits' })
-    .getByRole('row', { name: /Lena Label/ });
+    .getByRole('list', { name: 'Payouts under these splits' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Lena Label' });
 
 test("the engine worker reads the product's preview input, and the page does not ask again", async ({
   page,
@@ -306,7 +307,7 @@ test('create a product with codes, split it with a live preview, and the payee s
   // The live preview: this product's 12.50 of the statement, half each, and which engine ran.
   const preview = page.getByRole('region', { name: 'Payout preview' });
   // Which engine ran is a developer's word: it shows in debug mode only.
-  await expect(preview.getByRole('table', { name: 'Payouts under these splits' })).toBeVisible();
+  await expect(preview.getByRole('list', { name: 'Payouts under these splits' })).toBeVisible();
   await expect(preview.getByTestId('preview-backend')).toHaveCount(0);
   await page.getByRole('switch', { name: 'Debug mode' }).check();
   // The engine worker keeps the statement in the WASM module; an edit sends only its splits.
@@ -314,9 +315,13 @@ test('create a product with codes, split it with a live preview, and the payee s
   await page.getByRole('switch', { name: 'Debug mode' }).uncheck();
   // The app, its engine worker and the WebAssembly module all run under the served policy.
   expect(refused).toEqual([]);
-  const payouts = preview.getByRole('table', { name: 'Payouts under these splits' });
-  await expect(payouts.getByRole('row', { name: /Lena Label/ })).toContainText('$6.25');
-  await expect(payouts.getByRole('row', { name: /E2E Payee/ })).toContainText('$6.25');
+  const payouts = preview.getByRole('list', { name: 'Payouts under these splits' });
+  await expect(payouts.getByRole('listitem').filter({ hasText: 'Lena Label' })).toContainText(
+    '$6.25',
+  );
+  await expect(payouts.getByRole('listitem').filter({ hasText: 'E2E Payee' })).toContainText(
+    '$6.25',
+  );
 
   await page.getByRole('button', { name: 'Save splits' }).click();
   await expect(page.getByText('All changes saved.')).toBeVisible();

@@ -90,7 +90,7 @@ function createSystemUnderTest(input = INPUT) {
         openStatement: controlled<number, { source: PreviewSource | null }>('openStatement'),
         calculate: controlled<
           PreviewCalculation,
-          { statement: number; sets: EditedSets; source: PreviewSource | null }
+          { statement: number; sets: EditedSets; saved: EditedSets; source: PreviewSource | null }
         >('calculate'),
       },
       actions: { closeStatement: (_, { statement }) => void closed.push(statement) },
@@ -219,7 +219,10 @@ describe('payoutPreviewMachine details', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calculations(sut).slice(before)).toEqual([
       // The answer goes along: the account's default sets stay beside the edited ones.
-      { actor: 'calculate', input: { statement: 7, sets: SETS_B, source: WITH_STATEMENT } },
+      {
+        actor: 'calculate',
+        input: { statement: 7, sets: SETS_B, saved: [], source: WITH_STATEMENT },
+      },
     ]);
   });
 
@@ -231,14 +234,15 @@ describe('payoutPreviewMachine details', () => {
       [SETS_B, true],
       [SETS_A, true],
     ] as const) {
-      sut.actor.send({ type: 'splits.change', sets, valid });
+      // The splits as saved go along, for each payee's change against them.
+      sut.actor.send({ type: 'splits.change', sets, valid, saved: SETS_B });
       await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
     }
     // Freeing it would make every later calculation fail with "no open statement preview".
     expect(sut.closed).toEqual([]);
     expect(calculations(sut).at(-1)).toEqual({
       actor: 'calculate',
-      input: { statement: 7, sets: SETS_A, source: WITH_STATEMENT },
+      input: { statement: 7, sets: SETS_A, saved: SETS_B, source: WITH_STATEMENT },
     });
   });
 

@@ -28,21 +28,31 @@ const floorDiv = (numerator: string, total: string) =>
  *   code's gross nets to zero the weights are the buckets' absolute gross, else equal. Units are
  *   apportioned the same way in whole units, in proportion to the buckets' units.
  * - The product is the code's in the catalog, the artist the product's at this calculation.
+ * - `take` is the distributor's cut of payee ''s gross, as the engine takes it (ENGINE.md, step
+ *   1: each record's revenue times the statement's take, truncated to 10^-12); payees' rows have
+ *   none. A product whose revenue view is net is read as amount - take (queries/analytics.ts).
  */
 const WRITE_SQL = `
 with st as (
   select s.id, s.account_id, s.distributor_id, to_date(s.period || '-01', 'YYYY-MM-DD') as period_month,
-         coalesce(${statementCurrencySql('s.id')}, 'USD') as currency
-    from statements s where s.id = $1),
+         coalesce(${statementCurrencySql('s.id')}, 'USD') as currency,
+         coalesce(s.distributor_take_pct, dt.take_pct, 0) as take_pct
+    from statements s
+    left join distributor_takes dt
+      on dt.account_id = s.account_id and dt.distributor_id = s.distributor_id
+   where s.id = $1),
 sold as (
   select r.code, date_trunc('month', coalesce(r.date, st.period_month))::date as month,
-         r.service, r.format, coalesce(r.territory, '') as territory, r.units, r.revenue
+         r.service, r.format, coalesce(r.territory, '') as territory, r.units, r.revenue,
+         trunc(r.revenue * st.take_pct / 100, 12) as take
     from statement_records r cross join st where r.statement_id = $1
   union all
-  select a.code, st.period_month, '', '', '', a.units, a.amount
+  select a.code, st.period_month, '', '', '', a.units, a.amount,
+         trunc(a.amount * st.take_pct / 100, 12)
     from statement_adjustments a cross join st where a.statement_id = $1),
 buckets as (
   select code, month, service, format, territory, sum(units) as units, sum(revenue) as revenue,
+         sum(take) as take,
          row_number() over (partition by code order by month, service, format, territory) as position
     from sold group by code, month, service, format, territory),
 weighted as (
@@ -81,39 +91,41 @@ ranked as (
 allocated as (
   select code, month, service, format, territory, payee_id,
          (money_floor + case when money_rank <= money_left then 1 else 0 end) * 0.000000000001 as amount,
-         unit_floor + case when unit_rank <= units_left then 1 else 0 end as units
+         unit_floor + case when unit_rank <= units_left then 1 else 0 end as units,
+         0 as take
     from ranked
   union all
-  select code, month, service, format, territory, '', revenue, units from buckets),
+  select code, month, service, format, territory, '', revenue, units, take from buckets),
 placed as (
   select a.*, coalesce(pc.product_id, '') as product_id, coalesce(p.artist_id, '') as artist_id
     from allocated a cross join st
     left join product_codes pc on pc.account_id = st.account_id and pc.code = a.code
     left join products p on p.id = pc.product_id),
 dims as (
-  select p.month, p.artist_id, p.product_id, p.payee_id, d.dimension, d.value, p.units, p.amount
+  select p.month, p.artist_id, p.product_id, p.payee_id, d.dimension, d.value, p.units, p.amount,
+         p.take
     from placed p
     cross join lateral (values ('service', p.service), ('format', p.format), ('territory', p.territory))
       as d(dimension, value)),
 product_rows as (
   insert into analytics_products (account_id, statement_id, distributor_id, currency, month,
-                                  artist_id, product_id, payee_id, units, amount)
+                                  artist_id, product_id, payee_id, units, amount, take)
   select st.account_id, st.id, st.distributor_id, st.currency, p.month, p.artist_id, p.product_id,
-         p.payee_id, sum(p.units), sum(p.amount)
+         p.payee_id, sum(p.units), sum(p.amount), sum(p.take)
     from placed p cross join st
    group by st.account_id, st.id, st.distributor_id, st.currency, p.month, p.artist_id,
             p.product_id, p.payee_id),
 artist_rows as (
   insert into analytics_artist_dims (account_id, statement_id, currency, month, artist_id,
-                                     payee_id, dimension, value, units, amount)
+                                     payee_id, dimension, value, units, amount, take)
   select st.account_id, st.id, st.currency, d.month, d.artist_id, d.payee_id, d.dimension, d.value,
-         sum(d.units), sum(d.amount)
+         sum(d.units), sum(d.amount), sum(d.take)
     from dims d cross join st
    group by st.account_id, st.id, st.currency, d.month, d.artist_id, d.payee_id, d.dimension, d.value)
 insert into analytics_product_dims (account_id, statement_id, currency, month, artist_id, product_id,
-                                    payee_id, dimension, value, units, amount)
+                                    payee_id, dimension, value, units, amount, take)
 select st.account_id, st.id, st.currency, d.month, d.artist_id, d.product_id, d.payee_id, d.dimension,
-       d.value, sum(d.units), sum(d.amount)
+       d.value, sum(d.units), sum(d.amount), sum(d.take)
   from dims d cross join st
  group by st.account_id, st.id, st.currency, d.month, d.artist_id, d.product_id, d.payee_id,
           d.dimension, d.value`;

@@ -176,7 +176,7 @@ describe('analytics of an approved statement', () => {
       'attachment; filename="analytics-services-2026-11-01.csv"',
     );
     const lines = answer.body.trim().split('\r\n');
-    expect(lines[0]).toBe('service,units,gross,currency');
+    expect(lines[0]).toBe('service,units,net,currency');
     expect(lines).toContain('Spotify,20,5.551615161792,USD');
     expect(lines).toContain(`"'=HYPERLINK(""x"")",1,0.1,USD`);
     const products = await portal.app.inject({
@@ -185,7 +185,7 @@ describe('analytics of an approved statement', () => {
       cookies: fixture.lena.cookies,
       headers: { accept: 'text/csv' },
     });
-    expect(products.body.split('\r\n')[0]).toBe('product_id,name,units,gross,currency');
+    expect(products.body.split('\r\n')[0]).toBe('product_id,name,units,net,currency');
   });
 
   it('rebuilds the figures from the log equal to the live ones', async () => {

@@ -80,6 +80,9 @@ describe('payee statements', () => {
         code: 'QZDM12600002',
         units: expect.any(Number),
         amount: '1.25125',
+        // The song's revenue, net as Glass Harbor's view says (no distributor take here).
+        revenue: '10.01',
+        revenueView: 'net',
       },
     ]);
     expect(statement.recoupments).toEqual([

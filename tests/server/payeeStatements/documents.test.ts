@@ -25,6 +25,8 @@ const statement = (overrides: Partial<PayeeStatement> = {}): PayeeStatement => (
       code: 'QZDM12600002',
       units: 1200,
       amount: '1234.56789',
+      revenue: null,
+      revenueView: null,
     },
   ],
   recoupments: [{ recoupmentId: 'r-1', title: 'Tour advance', amount: '100' }],
@@ -49,7 +51,15 @@ describe('payee statement CSV', () => {
       statement({
         payee: { id: 'p-1', fullname: '=HYPERLINK("http://evil")' },
         lines: [
-          { productId: null, product: '+SUM(A1)', code: '@X', units: 3, amount: '-0.000000000001' },
+          {
+            productId: null,
+            product: '+SUM(A1)',
+            code: '@X',
+            units: 3,
+            amount: '-0.000000000001',
+            revenue: null,
+            revenueView: null,
+          },
         ],
       }),
     );
@@ -99,7 +109,15 @@ describe('payee statement PDF', () => {
         statement({
           payee: { id: 'p-2', fullname: '山田 太郎' },
           lines: [
-            { productId: 'pr-2', product: 'Песня о море', code: 'RU1', units: 1, amount: '5' },
+            {
+              productId: 'pr-2',
+              product: 'Песня о море',
+              code: 'RU1',
+              units: 1,
+              amount: '5',
+              revenue: null,
+              revenueView: null,
+            },
           ],
           recoupments: [{ recoupmentId: 'r-2', title: '王小明的预付款', amount: '1' }],
           currency: 'JPY',

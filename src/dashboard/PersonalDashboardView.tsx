@@ -41,12 +41,12 @@ export function PersonalDashboardView({ board }: { board: PersonalDashboard }) {
           <span className="dashboard-tile-label">{t('dashboard.personal.balance')}</span>
           {board.balances.length === 0 ? (
             <strong>
-              <Money amount="0" currency="USD" />
+              <Money amount="0" currency="USD" balance />
             </strong>
           ) : (
             board.balances.map((balance) => (
               <strong key={balance.currency}>
-                <Money amount={balance.amount} currency={balance.currency} />
+                <Money amount={balance.amount} currency={balance.currency} balance />
               </strong>
             ))
           )}

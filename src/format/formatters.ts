@@ -45,12 +45,29 @@ export function formatCurrency(value: NumericInput, options: CurrencyOptions = {
 }
 
 /**
+ * A decimal cut to `digits` decimals toward zero (`0.0095` to 2 is `0.00`): what whole minor units
+ * of a balance a payment can move. Not a decimal: returned as given.
+ */
+export function roundDown(value: NumericInput, digits: number): NumericInput {
+  const decimal = toDecimalString(value);
+  if (decimal === null) return value;
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  return digits === 0 ? whole : `${whole}.${fraction.slice(0, digits).padEnd(digits, '0')}`;
+}
+
+/**
  * Money as people read it: the currency's minor units (cents for USD, none for JPY) in the
  * reader's locale (`4,61 $US` in French); the exact value is `formatCurrency` with 12 decimals.
+ * A balance is rounded down (`$0.0095` is `$0.00`): what is less than a minor unit stays in it.
  */
-export function formatMoney(value: NumericInput, currency: string, locale?: string): string {
+export function formatMoney(
+  value: NumericInput,
+  currency: string,
+  locale?: string,
+  options: { balance?: boolean } = {},
+): string {
   const minorUnits = minorUnitsOf(currency);
-  return formatCurrency(value, {
+  return formatCurrency(options.balance ? roundDown(value, minorUnits) : value, {
     currency,
     locale,
     minimumFractionDigits: minorUnits,

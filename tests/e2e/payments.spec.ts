@@ -119,9 +119,13 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await expect(transfers).toContainText('Payments on their way');
 
   await page.goto('/wallet');
+  // The balance card shows what the footer shows, the exact balance on hover.
   const balance = page.getByRole('region', { name: 'Balance in USD' });
-  await expect(balance).toContainText('$0.00355');
-  await expect(page.getByRole('table', { name: 'Incoming transfers' })).toContainText('$5.00355');
+  await expect(balance.locator('.money').first()).toHaveText('$0.00');
+  await expect(balance.locator('.money').first()).toHaveAttribute('title', '$0.00355');
+  await expect(balance).toContainText('Less than $0.01');
+  const incoming = page.getByRole('table', { name: 'Incoming transfers' });
+  await expect(incoming.locator('.money[title="$5.00355"]')).toHaveText('$5.00');
   await expect(page.getByRole('table', { name: 'Prepared transactions' })).toContainText('$5.00');
   // The footer rounds to cents and shows the exact balance on hover.
   const footer = page.getByTestId('wallet-balance');

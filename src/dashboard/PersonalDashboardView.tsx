@@ -35,6 +35,17 @@ export function PersonalDashboardView({ board }: { board: PersonalDashboard }) {
               amount={totalOf(board.months, currency, (row) => row.payout)}
               currency={currency}
             />
+            {board.paid && (
+              <>
+                <span className="dashboard-tile-label">{t('dashboard.personal.paid')}</span>
+                <span data-testid="paid-to-me">
+                  <Money
+                    amount={board.paid.find((row) => row.currency === currency)?.amount ?? '0'}
+                    currency={currency}
+                  />
+                </span>
+              </>
+            )}
           </div>
         ))}
         <div className="card dashboard-tile" data-testid="balance-tile">

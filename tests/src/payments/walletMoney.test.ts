@@ -65,6 +65,7 @@ function shownBalances(amount: string, currency: string, language: string) {
   const board: PersonalDashboard = {
     months: [],
     balances: [{ currency, amount }],
+    paid: null,
     nextPayment: null,
     statements: [],
     products: [],

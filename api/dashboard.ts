@@ -22,11 +22,17 @@ export const DashboardQuery = Type.Object(
 );
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
-/** One statement period of the label: what came in and what its approved statements pay out. */
+/**
+ * One statement period of the label: the revenue of its approved statements (as analytics counts
+ * it), the revenue of those not approved yet, apart, and what its approved statements pay out.
+ */
 export const LabelMonth = Type.Object({
   month: Type.String(),
   currency: Currency,
+  /** Revenue of the approved statements. */
   revenue: Amount,
+  /** Revenue of the statements not approved yet (not cancelled, deleted or failed). */
+  pending: Amount,
   payouts: Amount,
 });
 export type LabelMonth = Static<typeof LabelMonth>;

@@ -69,7 +69,10 @@ export function paymentScope(user: SessionUser): PaymentScope {
 }
 
 /** The internal states behind each status everybody reads, from the payment machine. */
-export function internalStatesOf(status: PaymentStatus): { states: PaymentState[]; held: boolean[] } {
+export function internalStatesOf(status: PaymentStatus): {
+  states: PaymentState[];
+  held: boolean[];
+} {
   const states: PaymentState[] = [];
   const held: boolean[] = [];
   for (const machineState of paymentMachineStates) {

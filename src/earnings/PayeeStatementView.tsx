@@ -41,12 +41,7 @@ export function PayeeStatementView({
     [t('payee-statements.totals.paid'), money(statement.paid), 'paid'],
     [
       t('payee-statements.totals.carried'),
-      <Money
-        key="carried"
-        amount={statement.carried}
-        currency={statement.currency}
-        balance
-      />,
+      <Money key="carried" amount={statement.carried} currency={statement.currency} balance />,
       'carried',
     ],
   ];

@@ -67,11 +67,17 @@ export const BankAccount = Type.Object({
   bankName: Type.Union([Type.String(), Type.Null()]),
   addedAt: Type.Integer(),
   microDepositsSentAt: Type.Union([Type.Integer(), Type.Null()]),
-  /** While waiting for confirmation: when the deposits should be in the bank (24 to 48 hours). */
+  /**
+   * While waiting for confirmation: when the deposits are in the bank, as the rail knows it (the
+   * sandbox's delay; SPEC's 24 to 48 hours for a partner that does not say); null when nobody
+   * knows (bank files: once the label sends the file they are in).
+   */
   microDepositsExpected: Type.Union([
     Type.Object({ from: Type.Integer(), to: Type.Integer() }),
     Type.Null(),
   ]),
+  /** While waiting: the deposits go out in the label's next bank file (the bank-file rail). */
+  microDepositsInBankFile: Type.Boolean(),
   /** Wrong pairs of amounts that may still be entered before the account must be added again. */
   triesLeft: Type.Integer({ minimum: 0 }),
   verifiedAt: Type.Union([Type.Integer(), Type.Null()]),

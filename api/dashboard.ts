@@ -22,11 +22,17 @@ export const DashboardQuery = Type.Object(
 );
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
-/** One statement period of the label: what came in and what its approved statements pay out. */
+/**
+ * One statement period of the label: the revenue of its approved statements (as analytics counts
+ * it), the revenue of those not approved yet, apart, and what its approved statements pay out.
+ */
 export const LabelMonth = Type.Object({
   month: Type.String(),
   currency: Currency,
+  /** Revenue of the approved statements. */
   revenue: Amount,
+  /** Revenue of the statements not approved yet (not cancelled, deleted or failed). */
+  pending: Amount,
   payouts: Amount,
 });
 export type LabelMonth = Static<typeof LabelMonth>;
@@ -73,7 +79,7 @@ export const LabelDashboard = Type.Object({
 });
 export type LabelDashboard = Static<typeof LabelDashboard>;
 
-/** One statement period of a person: their earnings and what was paid to them after recoupment. */
+/** One statement period of a person: their earnings and their payout after recoupment. */
 export const PersonalMonth = Type.Object({
   month: Type.String(),
   currency: Currency,
@@ -124,6 +130,12 @@ export type PersonalRecoupment = Static<typeof PersonalRecoupment>;
 export const PersonalDashboard = Type.Object({
   months: Type.Array(PersonalMonth),
   balances: Type.Array(Type.Object({ currency: Currency, amount: Amount })),
+  /**
+   * Paid to the person: their completed payments for the window's statements, per currency (not
+   * the scheduled, held or processing ones). Null with an artist chosen: payments are per
+   * statement, not per product.
+   */
+  paid: Type.Union([Type.Array(Type.Object({ currency: Currency, amount: Amount })), Type.Null()]),
   nextPayment: Type.Union([NextPayment, Type.Null()]),
   statements: Type.Array(PersonalStatement),
   products: Type.Array(PersonalProduct),

@@ -70,10 +70,10 @@ export const Payment = Type.Object({
   origin: literals(paymentOrigins),
   /** What the payee receives: whole minor units. */
   amount: Decimal,
-  /** What the payment partner charges for it, paid by the label. */
-  fee: Decimal,
-  /** amount + fee: what leaves the label's funds. */
-  total: Decimal,
+  /** What the payment partner charges for it, paid by the label: the label's and staff's only. */
+  fee: Type.Optional(Decimal),
+  /** amount + fee: what leaves the label's funds; the label's and staff's only. */
+  total: Type.Optional(Decimal),
   currency: Type.String(),
   status: literals(paymentStatuses),
   holdReason: Type.Union([literals(holdReasons), Type.Null()]),
@@ -109,8 +109,10 @@ export const Transaction = Type.Object({
   payeeId: Id,
   payeeName: Type.String(),
   amount: Decimal,
-  fee: Decimal,
-  total: Decimal,
+  /** The payment partner's fee, paid by the label: the label's and staff's only. */
+  fee: Type.Optional(Decimal),
+  /** amount + fee: the label's and staff's only. */
+  total: Type.Optional(Decimal),
   currency: Type.String(),
   status: literals(transactionStatuses),
   /** On: the funds go back to the payment source; off: they go to the payee (SPEC section 4). */

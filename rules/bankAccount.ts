@@ -44,12 +44,18 @@ export const MICRO_DEPOSITS_MISMATCH =
 
 /** Wrong pairs of micro-deposit amounts allowed before the account must be added again. */
 export const MICRO_DEPOSIT_TRIES = 3;
-/** SPEC section 9: micro-deposits appear in 24 to 48 hours. */
+/**
+ * SPEC section 9: micro-deposits appear in 24 to 48 hours, the window of a partner that does not
+ * say when its deposits arrive (the sandbox and bank files say what is true for them).
+ */
 export const MICRO_DEPOSITS_EARLIEST_HOURS = 24;
 export const MICRO_DEPOSITS_LATEST_HOURS = 48;
-/** Amounts entered before the deposits reached the bank: nothing to compare yet, no try used. */
+/**
+ * Amounts entered before the deposits reached the bank: nothing to compare yet, no try used. When
+ * they arrive depends on the rail: the account's page says it.
+ */
 export const MICRO_DEPOSITS_NOT_ARRIVED =
-  'The two micro-deposits have not reached your bank yet. Micro-deposits appear in 24 to 48 hours.';
+  'The two micro-deposits have not reached your bank yet: enter them once they are there.';
 /**
  * SPEC section 8: the last wrong try. The partner drops the account, which must be entered again
  * (the page says why: the amounts were wrong 3 times).

@@ -70,10 +70,17 @@ export const payoutMethodsOf = (
     method: payoutMethodFor(rail, currency, accountKindOf(scheme, country)),
   }));
 
+/** SPEC section 9's 24 to 48 hours, for a partner that does not say when its deposits arrive. */
+const specWindow = (sent: number) => ({
+  from: sent + MICRO_DEPOSITS_EARLIEST_HOURS * HOUR,
+  to: sent + MICRO_DEPOSITS_LATEST_HOURS * HOUR,
+});
+
 export async function readBankAccount(
   db: Queryable,
   personId: string,
   rail: PaymentRail,
+  partner: Pick<PaymentPartner, 'microDepositsDue'>,
 ): Promise<BankAccount | null> {
   const rows = await db.query<{
     scheme: BankScheme;
@@ -118,11 +125,11 @@ export async function readBankAccount(
     microDepositsSentAt: sent,
     microDepositsExpected:
       status === 'verification-pending' && sent !== null
-        ? {
-            from: sent + MICRO_DEPOSITS_EARLIEST_HOURS * HOUR,
-            to: sent + MICRO_DEPOSITS_LATEST_HOURS * HOUR,
-          }
+        ? partner.microDepositsDue
+          ? partner.microDepositsDue(sent)
+          : specWindow(sent)
         : null,
+    microDepositsInBankFile: status === 'verification-pending' && rail === 'bankfile',
     triesLeft: Math.max(0, MICRO_DEPOSIT_TRIES - Number(row.failed_verifications)),
     verifiedAt: epochSeconds(row.verified_at),
     payoutMethods: payoutMethodsOf(

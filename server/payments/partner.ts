@@ -63,6 +63,12 @@ export interface PaymentPartner {
     amounts: string[],
     now: Date,
   ): Promise<MicroDepositCheck>;
+  /**
+   * When micro-deposits sent at `sentAt` (epoch seconds) reach the bank, as this rail knows it:
+   * the sandbox after its configured delay; null where nobody can say (bank files: once the label
+   * sends its file). Without it, SPEC section 9's 24 to 48 hours.
+   */
+  microDepositsDue?(sentAt: number): { from: number; to: number } | null;
   /** Drops a bank account, after too many wrong tries: it must be added again. */
   removeFundingSource(fundingSourceId: string, now: Date): Promise<void>;
   createTransfer(transfer: NewPartnerTransfer, now: Date): Promise<PartnerTransfer>;

@@ -150,6 +150,12 @@ export class SandboxPartner implements PaymentPartner {
     };
   }
 
+  /** The sandbox's deposits are in the bank after its delay, to the second (0: at once). */
+  microDepositsDue(sentAt: number): { from: number; to: number } {
+    const due = sentAt + Math.ceil(this.options.microDepositDelayMs / 1000);
+    return { from: due, to: due };
+  }
+
   async verifyMicroDeposits(
     fundingSourceId: string,
     amounts: string[],

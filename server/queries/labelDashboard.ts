@@ -63,11 +63,13 @@ async function months(db: Queryable, filter: LabelFilter): Promise<LabelDashboar
   return db.query<LabelDashboard['months'][number]>(
     `with listed as materialized (${STATEMENTS_IN_WINDOW}),
      per_statement as (
-       select l.period, l.currency,
+       select l.period, l.currency, ${APPROVED('l')} as approved,
               (select coalesce(sum(c.revenue), 0) from (${CODE_REVENUE('l')}) c) as revenue,
               ${PAYOUTS('l')} as payouts
          from listed l)
-     select period as month, currency, trim_scale(sum(revenue))::text as revenue,
+     select period as month, currency,
+            trim_scale(coalesce(sum(revenue) filter (where approved), 0))::text as revenue,
+            trim_scale(coalesce(sum(revenue) filter (where not approved), 0))::text as pending,
             trim_scale(sum(payouts))::text as payouts
        from per_statement group by period, currency order by period, currency`,
     params(filter),

@@ -46,6 +46,16 @@ export interface PaymentScope {
   cancels?: boolean;
 }
 
+/**
+ * Whether the scope sees the payment partner's fees: the label pays them and staff audit them; a
+ * payee (and anyone reading their own wallet) sees what they receive, never the label's fee.
+ */
+export const seesFees = (scope: PaymentScope): boolean => scope.payee === null;
+
+/** The fee and amount + fee of a payment or transaction, for those who see fees. */
+const feeFields = (row: { fee: string; total: string }, scope: PaymentScope) =>
+  seesFees(scope) ? { fee: row.fee, total: row.total } : {};
+
 export function paymentScope(user: SessionUser): PaymentScope {
   const internal = user.roles.includes('admin');
   const cancels =
@@ -59,7 +69,10 @@ export function paymentScope(user: SessionUser): PaymentScope {
 }
 
 /** The internal states behind each status everybody reads, from the payment machine. */
-function internalStatesOf(status: PaymentStatus): { states: PaymentState[]; held: boolean[] } {
+export function internalStatesOf(status: PaymentStatus): {
+  states: PaymentState[];
+  held: boolean[];
+} {
   const states: PaymentState[] = [];
   const held: boolean[] = [];
   for (const machineState of paymentMachineStates) {
@@ -138,8 +151,7 @@ function toPayment(row: PaymentRow, scope: PaymentScope): Payment {
     payeeName: row.payee_name,
     origin: row.origin,
     amount: row.amount,
-    fee: row.fee,
-    total: row.total,
+    ...feeFields(row, scope),
     currency: row.currency,
     status,
     holdReason: row.hold_reason,
@@ -215,7 +227,7 @@ interface TransactionRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
-function toTransaction(row: TransactionRow): Transaction {
+function toTransaction(row: TransactionRow, scope: PaymentScope): Transaction {
   return {
     id: row.id,
     paymentId: row.payment_id,
@@ -225,8 +237,7 @@ function toTransaction(row: TransactionRow): Transaction {
     payeeId: row.payee_id,
     payeeName: row.payee_name,
     amount: row.amount,
-    fee: row.fee,
-    total: row.total,
+    ...feeFields(row, scope),
     currency: row.currency,
     status: row.status,
     passback: row.passback,
@@ -260,7 +271,9 @@ export function listTransactions(
   scope: PaymentScope,
   query: TransactionListQuery & Page,
 ): Promise<TransactionList> {
-  return pagedList(db, transactionSql(scope, query), query, toTransaction);
+  return pagedList(db, transactionSql(scope, query), query, (row: TransactionRow) =>
+    toTransaction(row, scope),
+  );
 }
 
 /** Every matching transaction, for the CSV download; a page would leave rows out. */
@@ -271,7 +284,7 @@ export async function allTransactions(
 ): Promise<Transaction[]> {
   const { sql, params, orderBy } = transactionSql(scope, query);
   const rows = await db.query<TransactionRow>(`${sql} order by ${orderBy}`, params);
-  return rows.map(toTransaction);
+  return rows.map((row) => toTransaction(row, scope));
 }
 
 interface HistoryEvent {
@@ -321,7 +334,7 @@ async function historyOf(
         emulatingActor: event.emulating_actor,
         failure: event.type === 'PaymentReturned' ? (data.failure as PaymentFailure) : null,
         holdReason: event.type === 'PaymentHeld' ? (data.reason as HoldReason) : null,
-        ...(event.type === 'PaymentReturned' && typeof data.feeKept === 'string'
+        ...(event.type === 'PaymentReturned' && typeof data.feeKept === 'string' && seesFees(scope)
           ? { feeKept: data.feeKept }
           : {}),
       },
@@ -408,8 +421,9 @@ export async function readPayment(
   );
   return {
     ...payment,
-    transactions: transactions.map(toTransaction),
-    transfers: moves.map(toLedgerMove),
+    transactions: transactions.map((transaction) => toTransaction(transaction, scope)),
+    // The payee's view has no fee: the label's fee transfers are the label's.
+    transfers: moves.map(toLedgerMove).filter((move) => seesFees(scope) || move.kind !== 'fee'),
     history: await historyOf(db, payment, scope),
     ...(scope.internal ? { retryable: await isRetryable(db, row) } : {}),
     ...(scope.cancels ? { cancellable: isCancellable(row) } : {}),
@@ -452,7 +466,7 @@ export async function readTransaction(
   );
   const row = rows[0];
   if (!row) return null;
-  const transaction = toTransaction(row);
+  const transaction = toTransaction(row, scope);
   const events = (
     await paymentEvents(db, { id: transaction.paymentId, statementId: transaction.statementId })
   ).filter((event) => TRANSACTION_STATUS_AFTER[event.type] && namesTransaction(event, id));

@@ -3,6 +3,7 @@ import type { PersonalDashboard, PersonalStatement } from '../../api/dashboard';
 import type { Queryable } from '../db/database';
 import { APPROVED, inWindow, statementCurrency, type PeriodWindow } from './dashboardWindow';
 import { nextPayments } from './labelDashboard';
+import { internalStatesOf } from './payments';
 
 /**
  * A person's own figures: only their rows of statement_payees and statement_lines, their ledger
@@ -161,16 +162,40 @@ async function balances(db: Queryable, filter: PersonalFilter) {
   );
 }
 
+/**
+ * What reached the person: their payments that are completed (with their bank), for the
+ * statements of the window, per currency. Scheduled, held and processing payments are not paid
+ * yet. Payments are per statement, not per product: with an artist chosen there is no such figure.
+ */
+async function paid(db: Queryable, filter: PersonalFilter) {
+  if (filter.artist !== null) return null;
+  return db.query<{ currency: string; amount: string }>(
+    `select p.currency, trim_scale(sum(p.amount))::text as amount
+       from payments p join statements s on s.id = p.statement_id
+      where p.payee_id = $1 and ($2::text is null or s.account_id = $2)
+        and ${inWindow('s.period', '$3', '$4')} and p.state = any($5::text[])
+      group by p.currency order by p.currency`,
+    [
+      filter.person,
+      filter.account,
+      filter.window.from,
+      filter.window.to,
+      internalStatesOf('completed').states,
+    ],
+  );
+}
+
 export async function readPersonalDashboard(
   db: Queryable,
   filter: PersonalFilter,
 ): Promise<PersonalDashboard> {
   // The parts are independent reads: on PostgreSQL they run side by side on the pool.
-  const [next, monthRows, balanceRows, statementRows, productRows, recoupmentRows] =
+  const [next, monthRows, balanceRows, paidRows, statementRows, productRows, recoupmentRows] =
     await Promise.all([
       nextPayments(db, filter.account, filter.person, 1),
       months(db, filter),
       balances(db, filter),
+      paid(db, filter),
       statements(db, filter),
       products(db, filter),
       recoupments(db, filter),
@@ -178,6 +203,7 @@ export async function readPersonalDashboard(
   return {
     months: monthRows,
     balances: balanceRows,
+    paid: paidRows,
     nextPayment: next[0] ?? null,
     statements: statementRows,
     products: productRows,

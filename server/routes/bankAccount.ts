@@ -50,7 +50,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // deposits are what proves the account is the person's.
       const source = app.paymentRail === 'sandbox' ? await fundingSourceOf(app.db, person) : null;
       return {
-        bankAccount: await readBankAccount(app.db, person, app.paymentRail),
+        bankAccount: await readBankAccount(app.db, person, app.paymentRail, app.partner),
         // Only the sandbox's test bank answers what it deposited; a real rail's are never shown.
         testDeposits:
           source && app.sandboxPartner
@@ -76,7 +76,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const person = ownPerson(request);
       await addBankAccount(deps(), person, request.body, commandMetadata(request, app.now()));
-      const saved = await readBankAccount(app.db, person, app.paymentRail);
+      const saved = await readBankAccount(app.db, person, app.paymentRail, app.partner);
       if (!saved) throw new NotFoundError();
       return saved;
     },
@@ -101,7 +101,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.amounts,
         commandMetadata(request, app.now()),
       );
-      const saved = await readBankAccount(app.db, person, app.paymentRail);
+      const saved = await readBankAccount(app.db, person, app.paymentRail, app.partner);
       if (!saved) throw new NotFoundError();
       return saved;
     },

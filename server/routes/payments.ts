@@ -18,6 +18,7 @@ import {
   listPayments,
   listTransactions,
   paymentScope,
+  seesFees,
   readPayment,
   readTransaction,
 } from '../queries/payments';
@@ -203,8 +204,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           String(request.headers.accept ?? '').startsWith('text/csv'));
       if (!wantsCsv) return listTransactions(app.db, scope, request.query);
       const rows = await allTransactions(app.db, scope, request.query);
+      // A payee's file has what they receive, not the label's fee.
+      const fees = seesFees(scope);
       const csv = toCsv(
-        CSV_HEADER,
+        fees ? CSV_HEADER : CSV_HEADER.filter((name) => name !== 'fee' && name !== 'total'),
         rows.map((row) => [
           { text: row.id },
           { text: row.paymentId },
@@ -212,8 +215,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { text: row.accountName },
           { text: row.payeeName },
           { decimal: row.amount },
-          { decimal: row.fee },
-          { decimal: row.total },
+          ...(fees ? [{ decimal: row.fee ?? '' }, { decimal: row.total ?? '' }] : []),
           { text: row.currency },
           { text: row.status },
           { text: row.passback ? 'on' : 'off' },

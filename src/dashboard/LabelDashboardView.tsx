@@ -71,6 +71,14 @@ export function LabelDashboardView({ board }: { board: LabelDashboard }) {
                 currency={currency}
               />
             </strong>
+            {/* Not approved yet: apart, so the figure above is the one analytics shows. */}
+            <span className="dashboard-tile-label">{t('dashboard.label.pending')}</span>
+            <span data-testid="pending-revenue">
+              <Money
+                amount={totalOf(board.months, currency, (row) => row.pending)}
+                currency={currency}
+              />
+            </span>
             <span className="dashboard-tile-label">{t('dashboard.label.payouts')}</span>
             <Money
               amount={totalOf(board.months, currency, (row) => row.payouts)}

@@ -35,18 +35,29 @@ export function PersonalDashboardView({ board }: { board: PersonalDashboard }) {
               amount={totalOf(board.months, currency, (row) => row.payout)}
               currency={currency}
             />
+            {board.paid && (
+              <>
+                <span className="dashboard-tile-label">{t('dashboard.personal.paid')}</span>
+                <span data-testid="paid-to-me">
+                  <Money
+                    amount={board.paid.find((row) => row.currency === currency)?.amount ?? '0'}
+                    currency={currency}
+                  />
+                </span>
+              </>
+            )}
           </div>
         ))}
         <div className="card dashboard-tile" data-testid="balance-tile">
           <span className="dashboard-tile-label">{t('dashboard.personal.balance')}</span>
           {board.balances.length === 0 ? (
             <strong>
-              <Money amount="0" currency="USD" />
+              <Money amount="0" currency="USD" balance />
             </strong>
           ) : (
             board.balances.map((balance) => (
               <strong key={balance.currency}>
-                <Money amount={balance.amount} currency={balance.currency} />
+                <Money amount={balance.amount} currency={balance.currency} balance />
               </strong>
             ))
           )}

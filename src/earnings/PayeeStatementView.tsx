@@ -8,9 +8,6 @@ import type { PayeeStatement } from '../../api/payeeStatements';
 import { downloadPayeeStatement, type PayeeStatementSource } from './earningsApi';
 import './earnings.css';
 
-/** The most decimals the balance carried shows: what stays may be a fraction of a cent. */
-const CARRIED_DECIMALS = 5;
-
 /**
  * One payee's statement: its facts, the lines by product and code, the recoupments taken, the
  * totals and the balance carried, with its CSV and PDF.
@@ -44,12 +41,7 @@ export function PayeeStatementView({
     [t('payee-statements.totals.paid'), money(statement.paid), 'paid'],
     [
       t('payee-statements.totals.carried'),
-      <Money
-        key="carried"
-        amount={statement.carried}
-        currency={statement.currency}
-        maxDecimals={CARRIED_DECIMALS}
-      />,
+      <Money key="carried" amount={statement.carried} currency={statement.currency} balance />,
       'carried',
     ],
   ];

@@ -45,12 +45,29 @@ export function formatCurrency(value: NumericInput, options: CurrencyOptions = {
 }
 
 /**
+ * A decimal cut to `digits` decimals toward zero (`0.0095` to 2 is `0.00`): what whole minor units
+ * of a balance a payment can move. Not a decimal: returned as given.
+ */
+export function roundDown(value: NumericInput, digits: number): NumericInput {
+  const decimal = toDecimalString(value);
+  if (decimal === null) return value;
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  return digits === 0 ? whole : `${whole}.${fraction.slice(0, digits).padEnd(digits, '0')}`;
+}
+
+/**
  * Money as people read it: the currency's minor units (cents for USD, none for JPY) in the
  * reader's locale (`4,61 $US` in French); the exact value is `formatCurrency` with 12 decimals.
+ * A balance is rounded down (`$0.0095` is `$0.00`): what is less than a minor unit stays in it.
  */
-export function formatMoney(value: NumericInput, currency: string, locale?: string): string {
+export function formatMoney(
+  value: NumericInput,
+  currency: string,
+  locale?: string,
+  options: { balance?: boolean } = {},
+): string {
   const minorUnits = minorUnitsOf(currency);
-  return formatCurrency(value, {
+  return formatCurrency(options.balance ? roundDown(value, minorUnits) : value, {
     currency,
     locale,
     minimumFractionDigits: minorUnits,
@@ -97,18 +114,20 @@ export function abbreviateNumber(value: number, decimals = 1): string {
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** SPEC section 9's display preferences of the person signed in: time zone and clock. */
+/** SPEC section 9's display preferences of the person signed in: time zone, clock and language. */
 export interface DisplayPreferences {
   /** An IANA time zone, or `auto` for the browser's. */
   timezone: string;
   clock: string;
+  /** The language the person reads the portal in (`en`, `fr`…); dates are written its way. */
+  language?: string;
 }
 
-let display: DisplayPreferences = { timezone: 'auto', clock: '12hour' };
+let display: Required<DisplayPreferences> = { timezone: 'auto', clock: '12hour', language: 'en' };
 
 /** Set from the session, so every date and time on screen follows the person's choice. */
 export function setDisplayPreferences(preferences: DisplayPreferences): void {
-  display = preferences;
+  display = { language: 'en', ...preferences };
 }
 
 function zoneOptions(timeZone: string | undefined): { timeZone?: string } {
@@ -116,18 +135,23 @@ function zoneOptions(timeZone: string | undefined): { timeZone?: string } {
   return zone ? { timeZone: zone } : {};
 }
 
-/** MM-DD-YYYY from epoch seconds, in the given time zone (default: the person's, or the browser's). */
+/** The locale a language's dates are written in: English is the portal's US English. */
+const dateLocale = (language: string) => (language === 'en' ? 'en-US' : language);
+
+/**
+ * A day as the reader's language writes it in figures, from epoch seconds, in the given time zone
+ * (default: the person's, or the browser's): `11/28/2026` in English, `28/11/2026` in French,
+ * `2026/11/28` in Japanese. Short enough for a list's date column; SPEC section 1's MM-DD-YYYY is
+ * kept for the texts the server writes, which have no reader's language to follow.
+ */
 export function formatDate(epochSeconds: number, timeZone?: string): string {
   if (!Number.isFinite(epochSeconds)) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(dateLocale(display.language), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     ...zoneOptions(timeZone),
-  }).formatToParts(new Date(epochSeconds * 1000));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('month')}-${part('day')}-${part('year')}`;
+  }).format(new Date(epochSeconds * 1000));
 }
 
 /** The 12-hour clock of SPEC section 9 (`03:07 PM`), or the 24-hour one (`15:07`) when chosen. */

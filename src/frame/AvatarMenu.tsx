@@ -88,7 +88,7 @@ export function AvatarMenu({ session, balance, onOpen }: AvatarMenuProps) {
                 <dt>{t('wallet.balance.label')}</dt>
                 <dd data-testid="avatar-balance">
                   {balance ? (
-                    <MoneyAmount amount={balance.amount} currency={balance.currency} />
+                    <MoneyAmount amount={balance.amount} currency={balance.currency} balance />
                   ) : (
                     '…'
                   )}

@@ -60,7 +60,9 @@ export function WalletBalance({
   collapsed: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const amount = balance ? formatMoney(balance.amount, balance.currency, i18n.language) : '…';
+  const amount = balance
+    ? formatMoney(balance.amount, balance.currency, i18n.language, { balance: true })
+    : '…';
   return (
     <div
       className="wallet-balance"
@@ -68,7 +70,11 @@ export function WalletBalance({
     >
       {!collapsed && <span className="wallet-balance-label">{t('wallet.balance.label')}</span>}
       <span className="wallet-balance-amount" data-testid="wallet-balance">
-        {balance ? <MoneyAmount amount={balance.amount} currency={balance.currency} /> : amount}
+        {balance ? (
+          <MoneyAmount amount={balance.amount} currency={balance.currency} balance />
+        ) : (
+          amount
+        )}
       </span>
     </div>
   );

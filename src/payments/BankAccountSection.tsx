@@ -341,14 +341,7 @@ function VerifyBankAccount({
       }}
     >
       <p className="page-note">{t('bank-account.verify.intro')}</p>
-      {account.microDepositsExpected && (
-        <p className="page-note" data-testid="micro-deposits-expected">
-          {t('bank-account.verify.expected', {
-            from: formatDateTime(account.microDepositsExpected.from),
-            to: formatDateTime(account.microDepositsExpected.to),
-          })}
-        </p>
-      )}
+      <MicroDepositsArrival account={account} />
       <p className="page-note">
         {t('bank-account.verify.tries-left', { count: account.triesLeft })}
       </p>
@@ -489,5 +482,35 @@ export function BankAccountSection() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * When the two deposits reach the bank, as the portal's rail knows it: in the label's next bank
+ * file, at a time the sandbox sets (at once, or already there), or within a window.
+ */
+function MicroDepositsArrival({ account }: { account: BankAccount }) {
+  const { t } = useTranslation();
+  const expected = account.microDepositsExpected;
+  // When the page was read: the deposits due by then are there.
+  const [readAt] = useState(() => Date.now() / 1000);
+  let text: string | null = null;
+  if (account.microDepositsInBankFile) text = t('bank-account.verify.in-bank-file');
+  else if (expected && expected.from !== expected.to) {
+    text = t('bank-account.verify.expected', {
+      from: formatDateTime(expected.from),
+      to: formatDateTime(expected.to),
+    });
+  } else if (expected) {
+    text =
+      expected.to <= readAt
+        ? t('bank-account.verify.arrived')
+        : t('bank-account.verify.due', { at: formatDateTime(expected.to) });
+  }
+  if (text === null) return null;
+  return (
+    <p className="page-note" data-testid="micro-deposits-expected">
+      {text}
+    </p>
   );
 }

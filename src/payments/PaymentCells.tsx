@@ -10,9 +10,9 @@ export const PaymentAmountCell = ({ row }: CellProps<Payment | Transaction>) => 
   <Money amount={row.amount} currency={row.currency} />
 );
 
-export const PaymentTotalCell = ({ row }: CellProps<Payment | Transaction>) => (
-  <Money amount={row.total} currency={row.currency} />
-);
+/** Amount + fee: sent to the label and staff only (a payee sees what they receive). */
+export const PaymentTotalCell = ({ row }: CellProps<Payment | Transaction>) =>
+  row.total === undefined ? null : <Money amount={row.total} currency={row.currency} />;
 
 /** The status, and why a held payment waits: a hold is never silent. */
 export function PaymentStatusCell({ row }: CellProps<Payment>) {
@@ -53,6 +53,8 @@ export function transactionColumns(t: TFunction): ListColumn<Transaction>[] {
       component: PaymentTotalCell,
       width: 110,
       textAlign: 'right',
+      // The server sends the fee to the label and staff only: a payee's list has no such column.
+      show: 'hide-null',
     },
     {
       label: t('transactions.list.status'),

@@ -171,8 +171,13 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
       ? [[t('payments.detail.failure'), paymentFailureText(t, payment.failure)] as [string, string]]
       : []),
     [t('payments.list.amount'), money(payment.amount)],
-    [t('payments.detail.fee'), money(payment.fee)],
-    [t('payments.list.total'), money(payment.total)],
+    // The label's fee: sent to the label and staff only, never to the payee.
+    ...(payment.fee !== undefined && payment.total !== undefined
+      ? ([
+          [t('payments.detail.fee'), money(payment.fee)],
+          [t('payments.list.total'), money(payment.total)],
+        ] as [string, ReactNode][])
+      : []),
     [
       t('payments.list.statement'),
       opensStatements ? (

@@ -97,6 +97,8 @@ export function PaymentsPage({ route }: PageProps) {
       component: PaymentTotalCell,
       width: 110,
       textAlign: 'right',
+      // The server sends the fee to the label and staff only: a payee sees what they receive.
+      show: 'hide-null',
     },
     { label: t('payments.list.status'), key: 'status', component: PaymentStatusCell, width: 180 },
     {

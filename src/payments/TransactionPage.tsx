@@ -50,8 +50,13 @@ export function TransactionPage({ route }: PageProps) {
   const facts: [string, ReactNode][] = [
     [t('transactions.list.status'), transactionStatusLabel(t, transaction.status)],
     [t('transactions.list.amount'), money(transaction.amount)],
-    [t('transactions.detail.fee'), money(transaction.fee)],
-    [t('transactions.list.total'), money(transaction.total)],
+    // The label's fee: sent to the label and staff only, never to the payee.
+    ...(transaction.fee !== undefined && transaction.total !== undefined
+      ? ([
+          [t('transactions.detail.fee'), money(transaction.fee)],
+          [t('transactions.list.total'), money(transaction.total)],
+        ] as [string, ReactNode][])
+      : []),
     [
       t('transactions.list.passback'),
       transaction.passback ? t('transactions.passback.on') : t('transactions.passback.off'),

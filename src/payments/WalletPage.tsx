@@ -8,6 +8,8 @@ import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { Facts } from '../widgets/Facts';
 import { Money } from '../widgets/Money';
+import { formatCurrency, formatMoney, roundDown } from '../format/formatters';
+import { minorUnitsOf } from '../../rules/currencies';
 import type { LabelFunds, LedgerMove, WalletCurrencyBalance } from '../../api/payments';
 import { transferKindLabel } from './labels';
 import { PaymentTransactions } from './PaymentPage';
@@ -18,39 +20,62 @@ import { useOpensStatements } from './useOpensStatements';
 import '../widgets/pageParts.css';
 import './payments.css';
 
-/** Up to 5 decimals (SPEC section 3) where a fraction of a cent is what is being shown. */
-const REMAINDER_DECIMALS = 5;
+/** `value` is above zero and below one minor unit of the currency (`0.0095` in USD). */
+function belowOneUnit(value: string, currency: string): boolean {
+  const shown = String(roundDown(value, minorUnitsOf(currency)));
+  return !value.trim().startsWith('-') && /[1-9]/.test(value) && !/[1-9]/.test(shown);
+}
 
-function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
-  const { t } = useTranslation();
+/** One minor unit of the currency as a decimal: `0.01` for USD, `1` for JPY. */
+const oneUnit = (currency: string) => {
+  const digits = minorUnitsOf(currency);
+  return digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}`;
+};
+
+/**
+ * The person's balance in one currency, as the navigation and the dashboard show it (rounded down
+ * to whole minor units, the exact value on hover), what the next payment can move, and what stays
+ * in the balance: less than one minor unit is said in words, never rounded away.
+ */
+export function BalanceCard({ balance }: { balance: WalletCurrencyBalance }) {
+  const { t, i18n } = useTranslation();
+  const exactRemainder = formatCurrency(balance.remainder, {
+    currency: balance.currency,
+    locale: i18n.language,
+    minimumFractionDigits: minorUnitsOf(balance.currency),
+    maximumFractionDigits: 12,
+  });
   return (
     <section
-      className="card"
+      className="card wallet-balance-card"
       aria-label={t('wallet-page.balance.currency', { currency: balance.currency })}
     >
       <Facts
         items={[
           [
             t('wallet-page.balance.exact'),
-            <Money
-              key="exact"
-              amount={balance.exact}
-              currency={balance.currency}
-              maxDecimals={REMAINDER_DECIMALS}
-            />,
+            <Money key="exact" amount={balance.exact} currency={balance.currency} balance />,
           ],
           [
             t('wallet-page.balance.payable'),
-            <Money key="payable" amount={balance.payable} currency={balance.currency} />,
+            <Money key="payable" amount={balance.payable} currency={balance.currency} balance />,
           ],
           [
             t('wallet-page.balance.remainder'),
-            <Money
-              key="remainder"
-              amount={balance.remainder}
-              currency={balance.currency}
-              maxDecimals={REMAINDER_DECIMALS}
-            />,
+            belowOneUnit(balance.remainder, balance.currency) ? (
+              <span key="remainder" className="money" title={exactRemainder}>
+                {t('wallet-page.balance.below-unit', {
+                  unit: formatMoney(oneUnit(balance.currency), balance.currency, i18n.language),
+                })}
+              </span>
+            ) : (
+              <Money
+                key="remainder"
+                amount={balance.remainder}
+                currency={balance.currency}
+                balance
+              />
+            ),
           ],
         ]}
       />
@@ -89,8 +114,9 @@ export function FundsCard({ funds }: { funds: LabelFunds }) {
 
 type IncomingRow = LedgerMove;
 
+/** What came in, as the balance it joined shows: whole minor units, the exact value on hover. */
 function IncomingAmountCell({ row }: CellProps<IncomingRow>) {
-  return <Money amount={row.amount} currency={row.currency} maxDecimals={REMAINDER_DECIMALS} />;
+  return <Money amount={row.amount} currency={row.currency} balance />;
 }
 
 function IncomingStatementCell({ row }: CellProps<IncomingRow>) {
@@ -110,7 +136,7 @@ function IncomingKindCell({ row }: CellProps<IncomingRow>) {
 }
 
 /**
- * /wallet (beta): the signed-in person's balance, exact and as the next payment can move it, the
+ * /wallet: the signed-in person's balance, exact and as the next payment can move it, the
  * payouts that came in, and the transactions on their way or prepared.
  */
 export function WalletPage({ route }: PageProps) {
@@ -141,9 +167,7 @@ export function WalletPage({ route }: PageProps) {
 
   return (
     <section className="page wallet-page">
-      <h1 className="page-title">
-        {t(route.titleKey)} <span className="badge">{t('wallet-page.balance.beta')}</span>
-      </h1>
+      <h1 className="page-title">{t(route.titleKey)}</h1>
       {loaded.status === 'loading' || !wallet ? (
         <p className="page-note">{t('wallet-page.balance.loading')}</p>
       ) : (

@@ -61,12 +61,13 @@ function useDocumentLanguageAndTitle(route: AppRoute | null) {
   }, [title, t]);
 }
 
-/** Dates and times on every page follow the time zone and clock the person chose. */
+/** Dates and times on every page follow the time zone, clock and language the person chose. */
 function useDisplayPreferences() {
   const { session } = useSession();
+  const { i18n } = useTranslation();
   const timezone = session?.settings.timezone ?? 'auto';
   const clock = session?.settings.clock ?? '12hour';
-  setDisplayPreferences({ timezone, clock });
+  setDisplayPreferences({ timezone, clock, language: toLanguage(i18n.language) });
 }
 
 /**

@@ -7,10 +7,11 @@ interface Props {
   amount: string;
   currency: string;
   /**
-   * Shows up to this many decimals (SPEC: 2 to 5) where the fraction of a minor unit matters, as
-   * in a balance's remainder; by default the currency's minor units.
+   * A balance (a wallet's, or what came into it): rounded down to whole minor units, as a
+   * payment can move them, so every page shows the same balance the same way; the fraction of a
+   * minor unit stays in the balance and shows in the exact value on hover.
    */
-  maxDecimals?: number;
+  balance?: boolean;
 }
 
 /** The most decimals the exact value on hover shows: the engine's precision. */
@@ -20,21 +21,17 @@ const EXACT_DECIMALS = 12;
  * An amount in the currency's minor units and the reader's locale (`4,61 $US` in French), with
  * the exact value on hover: what moves is whole minor units, what is owed may hold fractions.
  */
-export function Money({ amount, currency, maxDecimals }: Props) {
+export function Money({ amount, currency, balance = false }: Props) {
   const { i18n } = useTranslation();
-  const minorUnits = minorUnitsOf(currency);
-  const options = { currency, locale: i18n.language, minimumFractionDigits: minorUnits };
+  const exact = formatCurrency(amount, {
+    currency,
+    locale: i18n.language,
+    minimumFractionDigits: minorUnitsOf(currency),
+    maximumFractionDigits: EXACT_DECIMALS,
+  });
   return (
-    <span
-      className="money"
-      title={formatCurrency(amount, { ...options, maximumFractionDigits: EXACT_DECIMALS })}
-    >
-      {maxDecimals === undefined
-        ? formatMoney(amount, currency, i18n.language)
-        : formatCurrency(amount, {
-            ...options,
-            maximumFractionDigits: Math.max(minorUnits, maxDecimals),
-          })}
+    <span className="money" title={exact}>
+      {formatMoney(amount, currency, i18n.language, { balance })}
     </span>
   );
 }

@@ -34,7 +34,9 @@ test.describe.serial('dashboard', () => {
     const chart = 'Revenue and payouts over time';
     await expect(chartRow(page, chart)).toContainText('$88.40');
     await expect(
-      page.getByRole('img', { name: new RegExp(`^${chart}: 2026-04: Revenue \\$88\\.40`) }),
+      page.getByRole('img', {
+        name: new RegExp(`^${chart}: 2026-04: Revenue of approved statements \\$88\\.40`),
+      }),
     ).toBeVisible();
     const top = page.getByRole('region', { name: 'Top products' });
     await expect(top.getByRole('listitem')).toHaveText(['Midnight Signals$88.40']);

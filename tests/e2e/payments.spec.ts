@@ -119,9 +119,13 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await expect(transfers).toContainText('Payments on their way');
 
   await page.goto('/wallet');
+  // The balance card shows what the footer shows, the exact balance on hover.
   const balance = page.getByRole('region', { name: 'Balance in USD' });
-  await expect(balance).toContainText('$0.00355');
-  await expect(page.getByRole('table', { name: 'Incoming transfers' })).toContainText('$5.00355');
+  await expect(balance.locator('.money').first()).toHaveText('$0.00');
+  await expect(balance.locator('.money').first()).toHaveAttribute('title', '$0.00355');
+  await expect(balance).toContainText('Less than $0.01');
+  const incoming = page.getByRole('table', { name: 'Incoming transfers' });
+  await expect(incoming.locator('.money[title="$5.00355"]')).toHaveText('$5.00');
   await expect(page.getByRole('table', { name: 'Prepared transactions' })).toContainText('$5.00');
   // The footer rounds to cents and shows the exact balance on hover.
   const footer = page.getByTestId('wallet-balance');
@@ -199,9 +203,10 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     await expect(watchedPayment).toContainText('Failed', { timeout: 5_000 });
     expect(reloads).toBe(0);
     await watching.goto('/wallet');
-    await expect(watching.getByRole('region', { name: 'Balance in USD' })).toContainText(
-      'Balance$0.00355',
-    );
+    // The balance, in cents as everywhere, the exact 0.00355 on hover.
+    await expect(
+      watching.getByRole('region', { name: 'Balance in USD' }).locator('.money').first(),
+    ).toHaveAttribute('title', '$0.00355');
     await watcher.close();
     const failed = (
       (await (await ada.get(`/api/payments?payee=${returnedId}`)).json()) as {
@@ -235,7 +240,8 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   await page.goto('/payments');
   await expect(payment).toContainText('Completed');
   await page.goto('/wallet');
-  await expect(balance).toContainText('$0.00355');
+  await expect(balance.locator('.money').first()).toHaveAttribute('title', '$0.00355');
+  await expect(balance).toContainText('Less than $0.01');
 });
 
 test('a payee in Germany enters an IBAN and sees how they will be paid', async ({

@@ -249,6 +249,11 @@ export class BankFilePartner implements PaymentPartner {
     };
   }
 
+  /** The deposits go out in the label's next bank file: no one knows when it is sent. */
+  microDepositsDue(): null {
+    return null;
+  }
+
   async verifyMicroDeposits(
     fundingSourceId: string,
     amounts: string[],

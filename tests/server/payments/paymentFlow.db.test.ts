@@ -71,6 +71,13 @@ describe('payments through the sandbox partner', () => {
     };
   };
 
+  /** "Paid to me" on the payee's dashboard (the admin reads it through the User filter). */
+  const paidToMe = async (payee: OwnPayee) => {
+    const answer = await get(portal.app, ada, `/api/dashboard?payee=${payee.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().personal.paid;
+  };
+
   /** The partner's webhook, signed as the partner signs it; the portal's answer. */
   const deliver = async (body: string) => {
     const answer = await portal.app.inject({
@@ -347,6 +354,8 @@ describe('payments through the sandbox partner', () => {
     await portal.app.tickPartner();
     // The bank has answered; its webhooks leave a second later.
     expect((await paymentOf(label.paco)).status).toBe('processing');
+    // Scheduled, held and processing payments are not paid yet: nothing is "Paid to me".
+    expect(await paidToMe(label.paco)).toEqual([]);
     portal.clock.advance(1001);
     await portal.app.tickPartner();
 
@@ -360,6 +369,7 @@ describe('payments through the sandbox partner', () => {
       completedAt: null,
     });
     expect(await ledger(label)).toMatchObject({ ariaReturned: '4', paidOut: '6', fees: '0' });
+    expect(await paidToMe(label.paco)).toEqual([]);
     await Promise.all([portal.app.runPaymentBatch(), portal.app.tickPartner()]);
 
     const paco = await paymentOf(label.paco);
@@ -384,6 +394,9 @@ describe('payments through the sandbox partner', () => {
       failure: { code: 'R01', message: 'Insufficient Funds' },
     });
     expect(aria.transactions).toMatchObject([{ status: 'FAILED' }]);
+    // Paid to me: Paco's completed 6, not his 0.00426 kept; Aria's returned payment is not paid.
+    expect(await paidToMe(label.paco)).toEqual([{ currency: 'USD', amount: '6' }]);
+    expect(await paidToMe(label.aria)).toEqual([]);
     // Paco's 6.00426: 6 paid, 0.00426 kept. Aria's 4 are kept for her failed payment, out of the
     // balance that her next statement's payment pays.
     expect(await ledger(label)).toMatchObject({

@@ -47,8 +47,6 @@ describe('payments, transactions and the wallet after an approval', () => {
     expect(payments.items[0]).toMatchObject({
       payeeName: 'Paco Payee',
       amount: '10',
-      fee: '0',
-      total: '10',
       currency: 'USD',
       status: 'scheduled',
       holdReason: null,
@@ -88,6 +86,41 @@ describe('payments, transactions and the wallet after an approval', () => {
       await get(portal.app, paco, `/api/transactions/${detail.transactions[0].id}`)
     ).json();
     expect(transaction.history).toMatchObject([{ status: 'PREPARE' }]);
+  });
+
+  it('shows the payee what they receive and never the label’s fee; the label and staff see both', async () => {
+    const paco = await login(portal.app, 'payee@demo.label');
+    const id = (await get(portal.app, paco, '/api/payments')).json().items[0].id as string;
+    const [list, detail, transactions, wallet, csv] = await Promise.all([
+      get(portal.app, paco, '/api/payments'),
+      get(portal.app, paco, `/api/payments/${id}`),
+      get(portal.app, paco, '/api/transactions'),
+      get(portal.app, paco, '/api/wallet'),
+      get(portal.app, paco, '/api/transactions?format=csv'),
+    ]);
+    const payeeShapes = [
+      list.json().items[0],
+      detail.json(),
+      ...detail.json().transactions,
+      transactions.json().items[0],
+      ...wallet.json().prepared,
+    ];
+    expect(payeeShapes).toHaveLength(5);
+    for (const shape of payeeShapes) {
+      expect(shape).toMatchObject({ amount: '10' });
+      expect(shape).not.toHaveProperty('fee');
+      expect(shape).not.toHaveProperty('total');
+    }
+    expect(detail.json().transfers.map((move: { kind: string }) => move.kind)).not.toContain('fee');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'id,payment,statement,account,payee,amount,currency,status,passback,trace id,bank transfer id,transferred,created',
+    );
+    for (const username of ['label@demo.label', 'admin@demo.label']) {
+      const reader = await login(portal.app, username);
+      const seen = (await get(portal.app, reader, `/api/payments/${id}`)).json();
+      expect(seen).toMatchObject({ amount: '10', fee: '0', total: '10' });
+      expect(seen.transactions).toMatchObject([{ amount: '10', fee: '0', total: '10' }]);
+    }
   });
 
   it('shows a label its account’s payments, an admin the internal state, others nothing', async () => {

@@ -12,18 +12,44 @@ import {
 } from '../../../src/format/formatters';
 
 describe('formatDate', () => {
-  it('writes MM-DD-YYYY from epoch seconds', () => {
-    expect(formatDate(0, 'UTC')).toBe('01-01-1970');
-    expect(formatDate(1_767_225_600, 'UTC')).toBe('01-01-2026');
-    expect(formatDate(1_767_225_600, 'America/New_York')).toBe('12-31-2025');
+  const withLanguage = (language: string, read: () => void) => {
+    try {
+      setDisplayPreferences({ timezone: 'auto', clock: '12hour', language });
+      read();
+    } finally {
+      setDisplayPreferences({ timezone: 'auto', clock: '12hour' });
+    }
+  };
+  // 11-28-2026 at noon UTC.
+  const NOV_28 = Date.UTC(2026, 10, 28, 12) / 1000;
+
+  it('writes the day in figures as the reader’s language does, from epoch seconds', () => {
+    expect(formatDate(0, 'UTC')).toBe('01/01/1970');
+    expect(formatDate(1_767_225_600, 'UTC')).toBe('01/01/2026');
+    expect(formatDate(1_767_225_600, 'America/New_York')).toBe('12/31/2025');
     expect(formatDate(Number.NaN)).toBe('');
+    withLanguage('fr', () => expect(formatDate(NOV_28, 'UTC')).toBe('28/11/2026'));
+    withLanguage('es', () => expect(formatDate(NOV_28, 'UTC')).toBe('28/11/2026'));
+    withLanguage('pt', () => expect(formatDate(NOV_28, 'UTC')).toBe('28/11/2026'));
+    withLanguage('ja', () => expect(formatDate(NOV_28, 'UTC')).toBe('2026/11/28'));
+    withLanguage('zh', () => expect(formatDate(NOV_28, 'UTC')).toBe('2026/11/28'));
   });
 
-  it('always has the MM-DD-YYYY shape', () => {
+  it('is ten characters in every language, day, month and year, so a date column stays narrow', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), (seconds) => {
-        expect(formatDate(seconds, 'UTC')).toMatch(/^\d{2}-\d{2}-\d{4}$/);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4_102_444_800 }),
+        fc.constantFrom('en', 'fr', 'es', 'pt', 'ja', 'zh'),
+        (seconds, language) =>
+          withLanguage(language, () => {
+            const written = formatDate(seconds, 'UTC');
+            const day = new Date(seconds * 1000);
+            expect(written).toHaveLength(10);
+            expect(written).toContain(String(day.getUTCFullYear()));
+            expect(written).toContain(String(day.getUTCDate()).padStart(2, '0'));
+          }),
+      ),
+      { seed: 20261128 },
     );
   });
 });
@@ -32,14 +58,14 @@ describe('formatTime', () => {
   it('uses the 12-hour clock', () => {
     expect(formatTime(0, 'UTC')).toBe('12:00 AM');
     expect(formatTime(15 * 3600 + 7 * 60, 'UTC')).toBe('03:07 PM');
-    expect(formatDateTime(15 * 3600 + 7 * 60, 'UTC')).toBe('01-01-1970 03:07 PM');
+    expect(formatDateTime(15 * 3600 + 7 * 60, 'UTC')).toBe('01/01/1970 03:07 PM');
   });
 
   it('follows the clock and time zone the person chose on the Account page', () => {
     try {
       setDisplayPreferences({ timezone: 'Asia/Tokyo', clock: '24hour' });
       expect(formatTime(15 * 3600 + 7 * 60)).toBe('00:07');
-      expect(formatDateTime(15 * 3600 + 7 * 60)).toBe('01-02-1970 00:07');
+      expect(formatDateTime(15 * 3600 + 7 * 60)).toBe('01/02/1970 00:07');
       // A zone the caller names (a calendar day kept in UTC) still wins.
       expect(formatTime(15 * 3600 + 7 * 60, 'UTC')).toBe('15:07');
     } finally {

@@ -89,7 +89,7 @@ describe('the payment terms on the wallet', () => {
       terms({ version: PAYMENT_TERMS_VERSION, acceptedAt: at, language: 'en', byAdmin: false }),
     );
     expect(page).toContain(
-      `You accepted version ${PAYMENT_TERMS_VERSION} of the payment terms on 11-28-2026.`,
+      `You accepted version ${PAYMENT_TERMS_VERSION} of the payment terms on 11/28/2026.`,
     );
     expect(page).not.toContain('type="checkbox"');
     expect(page).not.toContain('administrator');

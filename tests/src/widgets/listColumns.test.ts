@@ -55,7 +55,7 @@ describe('list column definition (SPEC section 3)', () => {
     expect(formatCell(1234567, 'number')).toBe('1,234,567');
     expect(formatCell(null, 'currency')).toBe('');
     expect(formatCell('text')).toBe('text');
-    expect(formatCell(0, 'date')).toMatch(/^\d{2}-\d{2}-19(69|70)$/);
+    expect(formatCell(0, 'date')).toMatch(/^\d{2}\/\d{2}\/19(69|70)$/);
   });
 
   it('builds link columns from linkKey and linkPath', () => {

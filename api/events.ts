@@ -79,6 +79,8 @@ export const AuditEvent = Type.Object({
   /** The people behind `actor` and `emulatingActor`, by name (null: the system, or gone). */
   actorName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   emulatingActorName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** What people call the item the event is on (a statement's title, a person's name). */
+  streamName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   change: Type.Optional(Type.Union([AuditChange, Type.Null()])),
   at: EpochSeconds,
 });

@@ -31,6 +31,7 @@ interface EventRow extends Record<string, unknown> {
   emulating_actor: string | null;
   actor_name: string | null;
   emulating_actor_name: string | null;
+  stream_name: string | null;
   at: Date | string;
 }
 
@@ -58,8 +59,27 @@ function filtersSql(filters: EventFilters): { where: string; params: unknown[] }
   return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params };
 }
 
+/** The entity a stream is about: its id after `<kind>-`. */
+const ENTITY = `substr(e.stream_id, position('-' in e.stream_id) + 1)`;
+
+/** What people call the entity of a stream (a statement's title, a person's name), when it has one. */
+const STREAM_NAME = `case split_part(e.stream_id, '-', 1)
+    when 'statement' then (select x.title from statements x where x.id = ${ENTITY})
+    when 'product' then (select x.title from products x where x.id = ${ENTITY})
+    when 'recoupment' then (select x.title from recoupments x where x.id = ${ENTITY})
+    when 'artist' then (select x.name from artists x where x.id = ${ENTITY})
+    when 'distributor' then (select x.name from distributors x where x.id = ${ENTITY})
+    when 'account' then (select x.name from accounts x where x.id = ${ENTITY})
+    when 'business' then (select x.name from accounts x where x.id = ${ENTITY})
+    when 'user' then (select x.fullname from users x where x.id = ${ENTITY})
+    when 'person' then (select x.fullname from users x where x.id = ${ENTITY})
+    when 'payment' then (select u.fullname from payments x join users u on u.id = x.payee_id
+                          where x.id = ${ENTITY})
+  end`;
+
 const SELECT = `select e.seq::text as seq, e.stream_id, e.stream_version, e.type, e.data, e.actor,
-       e.emulating_actor, a.fullname as actor_name, m.fullname as emulating_actor_name, e.at
+       e.emulating_actor, a.fullname as actor_name, m.fullname as emulating_actor_name,
+       ${STREAM_NAME} as stream_name, e.at
   from events e left join users a on a.id = e.actor left join users m on m.id = e.emulating_actor`;
 
 async function toAuditEvent(db: Queryable, row: EventRow): Promise<AuditEvent> {
@@ -78,6 +98,7 @@ async function toAuditEvent(db: Queryable, row: EventRow): Promise<AuditEvent> {
     emulatingActor: row.emulating_actor,
     actorName: row.actor_name,
     emulatingActorName: row.emulating_actor_name,
+    streamName: row.stream_name,
     change,
     at: Math.floor(new Date(row.at).getTime() / 1000),
   };

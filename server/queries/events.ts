@@ -122,7 +122,40 @@ export async function listEvents(
   );
   const items: AuditEvent[] = [];
   for (const row of rows) items.push(await toAuditEvent(db, row));
-  return { items, total: Number(counted[0]?.total ?? 0) };
+  return { items: await withNames(db, items), total: Number(counted[0]?.total ?? 0) };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Everything the portal names that an id in a change may point at, by its name or title. */
+const NAMED = `select id, fullname as name from users
+  union all select id, title from products
+  union all select id, title from statements
+  union all select id, title from recoupments
+  union all select id, name from accounts
+  union all select id, name from artists
+  union all select id, name from distributors`;
+
+/**
+ * Each event with the names of the ids its change holds (a payee of a split, a product, a
+ * statement), read in one query for the page, so the audit shows people and items by name.
+ */
+async function withNames(db: Queryable, items: AuditEvent[]): Promise<AuditEvent[]> {
+  const idsOf = (event: AuditEvent) =>
+    event.change ? [...new Set(JSON.stringify(event.change).match(UUID) ?? [])] : [];
+  const wanted = [...new Set(items.flatMap(idsOf))];
+  if (wanted.length === 0) return items;
+  const rows = await db.query<{ id: string; name: string }>(
+    `select id, name from (${NAMED}) named where id = any($1::text[])`,
+    [wanted],
+  );
+  const known = new Map(rows.map((row) => [row.id, row.name]));
+  return items.map((event) => {
+    const names = Object.fromEntries(
+      idsOf(event).flatMap((id) => (known.has(id) ? [[id, known.get(id) ?? '']] : [])),
+    );
+    return Object.keys(names).length ? { ...event, names } : event;
+  });
 }
 
 /** Every event the filters match, for the CSV export (at most `cap`, oldest first unless desc). */

@@ -41,10 +41,7 @@ export function AuditEventItem({
         <dd>
           {kindKey ? t(kindKey) : kind}
           {event.streamName && (
-            <>
-              {' '}
-              {link ? <Link to={link}>{event.streamName}</Link> : event.streamName}
-            </>
+            <> {link ? <Link to={link}>{event.streamName}</Link> : event.streamName}</>
           )}
           {!event.streamName && link && (
             <>
@@ -66,7 +63,7 @@ export function AuditEventItem({
           )}
         </dd>
       </dl>
-      {event.change && <ChangeView change={event.change} />}
+      {event.change && <ChangeView change={event.change} names={event.names ?? {}} />}
       <details className="desk-event-data">
         <summary>{t('admin-desk.audit.data')}</summary>
         <pre>{JSON.stringify(event.data, null, 2)}</pre>

@@ -105,7 +105,9 @@ describe('payments, transactions and the wallet after an approval', () => {
     // Aria is paid nothing: she sees no payment, and not Paco's.
     const aria = await login(portal.app, 'artist@demo.label');
     expect((await get(portal.app, aria, '/api/transactions')).json().total).toBe(0);
-    expect((await get(portal.app, aria, `/api/payments/${seen.id as string}`)).statusCode).toBe(404);
+    expect((await get(portal.app, aria, `/api/payments/${seen.id as string}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it("shows the warranter their label's payments and transactions, read only", async () => {

@@ -253,9 +253,9 @@ describe('recoupments', () => {
     const seen = (await get(portal.app, walt, '/api/recoupments?limit=1000')).json();
     expect(seen.items.map((item: { title: string }) => item.title)).toContain('Guaranteed advance');
     // Only Demo Records' recoupments: the warranter stands behind their own label alone.
-    expect(
-      seen.items.every((item: { accountId: string }) => item.accountId === demoAccount),
-    ).toBe(true);
+    expect(seen.items.every((item: { accountId: string }) => item.accountId === demoAccount)).toBe(
+      true,
+    );
     expect((await get(portal.app, walt, `/api/recoupments/${ours.id}`)).statusCode).toBe(200);
     expect(
       (await get(portal.app, walt, `/api/recoupments/${ours.id}/remittances`)).statusCode,

@@ -39,10 +39,12 @@ test.beforeAll(async ({ baseURL }) => {
  */
 const WHERE_IDS_LIVE = /:|^\/(payments|transactions)$|^\/admin\/(audit|overview)$/;
 
-/** Waits until the page's API reads have answered and stayed quiet for a moment. */
+/** Waits until the page's code and API reads have arrived and stayed quiet for a moment. */
 function quietness(page: Page) {
   const pending = new Set<Request>();
-  const reads = (request: Request) => ['fetch', 'xhr'].includes(request.resourceType());
+  // The page's code chunk too: until it arrives, the router keeps the last page on screen.
+  const reads = (request: Request) =>
+    !['eventsource', 'websocket'].includes(request.resourceType());
   page.on('request', (request) => reads(request) && pending.add(request));
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
@@ -51,7 +53,7 @@ function quietness(page: Page) {
     let quietSince = Date.now();
     while (Date.now() - start < 4_000) {
       if (pending.size > 0) quietSince = Date.now();
-      else if (Date.now() - quietSince >= 100) break;
+      else if (Date.now() - quietSince >= 200) break;
       await page.waitForTimeout(25);
     }
     // The UI kit shows a preloader as a sample: a page still loading after that is read as it is.

@@ -79,7 +79,11 @@ export const AuditEvent = Type.Object({
   /** The people behind `actor` and `emulatingActor`, by name (null: the system, or gone). */
   actorName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   emulatingActorName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** What people call the item the event is on (a statement's title, a person's name). */
+  streamName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   change: Type.Optional(Type.Union([AuditChange, Type.Null()])),
+  /** The names of the ids the change holds (people, products, statements), by id. */
+  names: Type.Optional(Type.Record(Type.String(), Type.String())),
   at: EpochSeconds,
 });
 export type AuditEvent = Static<typeof AuditEvent>;

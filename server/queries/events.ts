@@ -31,6 +31,7 @@ interface EventRow extends Record<string, unknown> {
   emulating_actor: string | null;
   actor_name: string | null;
   emulating_actor_name: string | null;
+  stream_name: string | null;
   at: Date | string;
 }
 
@@ -58,8 +59,27 @@ function filtersSql(filters: EventFilters): { where: string; params: unknown[] }
   return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params };
 }
 
+/** The entity a stream is about: its id after `<kind>-`. */
+const ENTITY = `substr(e.stream_id, position('-' in e.stream_id) + 1)`;
+
+/** What people call the entity of a stream (a statement's title, a person's name), when it has one. */
+const STREAM_NAME = `case split_part(e.stream_id, '-', 1)
+    when 'statement' then (select x.title from statements x where x.id = ${ENTITY})
+    when 'product' then (select x.title from products x where x.id = ${ENTITY})
+    when 'recoupment' then (select x.title from recoupments x where x.id = ${ENTITY})
+    when 'artist' then (select x.name from artists x where x.id = ${ENTITY})
+    when 'distributor' then (select x.name from distributors x where x.id = ${ENTITY})
+    when 'account' then (select x.name from accounts x where x.id = ${ENTITY})
+    when 'business' then (select x.name from accounts x where x.id = ${ENTITY})
+    when 'user' then (select x.fullname from users x where x.id = ${ENTITY})
+    when 'person' then (select x.fullname from users x where x.id = ${ENTITY})
+    when 'payment' then (select u.fullname from payments x join users u on u.id = x.payee_id
+                          where x.id = ${ENTITY})
+  end`;
+
 const SELECT = `select e.seq::text as seq, e.stream_id, e.stream_version, e.type, e.data, e.actor,
-       e.emulating_actor, a.fullname as actor_name, m.fullname as emulating_actor_name, e.at
+       e.emulating_actor, a.fullname as actor_name, m.fullname as emulating_actor_name,
+       ${STREAM_NAME} as stream_name, e.at
   from events e left join users a on a.id = e.actor left join users m on m.id = e.emulating_actor`;
 
 async function toAuditEvent(db: Queryable, row: EventRow): Promise<AuditEvent> {
@@ -78,6 +98,7 @@ async function toAuditEvent(db: Queryable, row: EventRow): Promise<AuditEvent> {
     emulatingActor: row.emulating_actor,
     actorName: row.actor_name,
     emulatingActorName: row.emulating_actor_name,
+    streamName: row.stream_name,
     change,
     at: Math.floor(new Date(row.at).getTime() / 1000),
   };
@@ -101,7 +122,40 @@ export async function listEvents(
   );
   const items: AuditEvent[] = [];
   for (const row of rows) items.push(await toAuditEvent(db, row));
-  return { items, total: Number(counted[0]?.total ?? 0) };
+  return { items: await withNames(db, items), total: Number(counted[0]?.total ?? 0) };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Everything the portal names that an id in a change may point at, by its name or title. */
+const NAMED = `select id, fullname as name from users
+  union all select id, title from products
+  union all select id, title from statements
+  union all select id, title from recoupments
+  union all select id, name from accounts
+  union all select id, name from artists
+  union all select id, name from distributors`;
+
+/**
+ * Each event with the names of the ids its change holds (a payee of a split, a product, a
+ * statement), read in one query for the page, so the audit shows people and items by name.
+ */
+async function withNames(db: Queryable, items: AuditEvent[]): Promise<AuditEvent[]> {
+  const idsOf = (event: AuditEvent) =>
+    event.change ? [...new Set(JSON.stringify(event.change).match(UUID) ?? [])] : [];
+  const wanted = [...new Set(items.flatMap(idsOf))];
+  if (wanted.length === 0) return items;
+  const rows = await db.query<{ id: string; name: string }>(
+    `select id, name from (${NAMED}) named where id = any($1::text[])`,
+    [wanted],
+  );
+  const known = new Map(rows.map((row) => [row.id, row.name]));
+  return items.map((event) => {
+    const names = Object.fromEntries(
+      idsOf(event).flatMap((id) => (known.has(id) ? [[id, known.get(id) ?? '']] : [])),
+    );
+    return Object.keys(names).length ? { ...event, names } : event;
+  });
 }
 
 /** Every event the filters match, for the CSV export (at most `cap`, oldest first unless desc). */

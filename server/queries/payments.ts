@@ -26,7 +26,7 @@ import {
   statusOf,
 } from '../../machines/paymentMachine';
 import { allows } from '../auth/permissions';
-import { seesAllAccounts } from '../auth/scope';
+import { seesAllAccounts, watchesOwnAccount } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { returnedMoneyOf } from '../payments/returns';
@@ -35,7 +35,8 @@ import { pagedList, type Page } from './pagedList';
 import { nameSeenBy } from './users';
 
 /**
- * Who sees which payments: staff every account's, a label its own account's, a payee their own.
+ * Who sees which payments: staff every account's, a label (and its warranter) its own account's,
+ * a payee their own.
  * Only admins read the internal state and what a payment must still move (SPEC section 6).
  */
 export interface PaymentScope {
@@ -65,6 +66,7 @@ export function paymentScope(user: SessionUser): PaymentScope {
   if (allows(user.permissions, 'payment:rw') || allows(user.permissions, 'transaction:rw')) {
     return { account: user.accountId, payee: null, internal, cancels };
   }
+  if (watchesOwnAccount(user)) return { account: user.accountId, payee: null, internal, cancels };
   return { account: null, payee: user.id, internal, cancels: false };
 }
 

@@ -6,14 +6,14 @@ import type {
   RemittanceList,
 } from '../../api/recoupments';
 import { allows } from '../auth/permissions';
-import { seesAllAccounts } from '../auth/scope';
+import { seesAllAccounts, watchesOwnAccount } from '../auth/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import type { RecoupmentTerms } from '../events/types';
 import { termsSql } from '../events/readModels/recoupmentTerms';
 import { pagedList, type Page } from './pagedList';
 
-/** Staff see every account; a label its own; everyone else only what they are party to. */
+/** Staff see every account; a label and its warranter its own; everyone else what they are party to. */
 export interface RecoupmentScope {
   account: string | null;
   party: string | null;
@@ -21,7 +21,9 @@ export interface RecoupmentScope {
 
 export function recoupmentScope(user: SessionUser): RecoupmentScope {
   if (seesAllAccounts(user)) return { account: null, party: null };
-  if (allows(user.permissions, 'recoup:rw')) return { account: user.accountId, party: null };
+  if (allows(user.permissions, 'recoup:rw') || watchesOwnAccount(user)) {
+    return { account: user.accountId, party: null };
+  }
   return { account: null, party: user.id };
 }
 

@@ -10,6 +10,7 @@ import { downloadAudit, listAudit, type AuditFilters } from './adminDeskApi';
 import { AuditEventItem } from './AuditEventItem';
 import { AUDIT_EVENT_TYPES, eventLabelKey, STREAM_KIND_KEYS } from './eventLabels';
 import { Pager } from './Pager';
+import { PersonFilter } from './PersonFilter';
 import { useSearchState } from './useSearchState';
 import './adminDesk.css';
 
@@ -125,18 +126,15 @@ export function AdminAuditPage({ route }: PageProps) {
           onChange={(value) => set('type', value)}
           options={typeOptions}
         />
-        <TextInput
+        <PersonFilter
           label={t('admin-desk.audit.actor')}
-          hint={t('admin-desk.audit.actor-hint')}
-          value={values.actor}
+          personId={values.actor.trim()}
           onChange={(value) => set('actor', value)}
-          maxLength={200}
         />
-        <TextInput
+        <PersonFilter
           label={t('admin-desk.audit.emulating-actor')}
-          value={values.emulatingActor}
+          personId={values.emulatingActor.trim()}
           onChange={(value) => set('emulatingActor', value)}
-          maxLength={200}
         />
         <TextInput
           label={t('admin-desk.audit.from')}

@@ -39,8 +39,17 @@ export function AuditEventItem({
       <dl className="facts desk-event-facts">
         <dt>{t('admin-desk.audit.on')}</dt>
         <dd>
-          {kindKey ? t(kindKey) : kind}{' '}
-          {link ? <Link to={link}>{entity}</Link> : <code>{entity}</code>}
+          {kindKey ? t(kindKey) : kind}
+          {event.streamName && (
+            <> {link ? <Link to={link}>{event.streamName}</Link> : event.streamName}</>
+          )}
+          {!event.streamName && link && (
+            <>
+              {' '}
+              <Link to={link}>{t('admin-desk.audit.open-item')}</Link>
+            </>
+          )}
+          {debug && <code className="desk-raw">{entity}</code>}
         </dd>
         <dt>{t('admin-desk.audit.by')}</dt>
         <dd>
@@ -54,7 +63,7 @@ export function AuditEventItem({
           )}
         </dd>
       </dl>
-      {event.change && <ChangeView change={event.change} />}
+      {event.change && <ChangeView change={event.change} names={event.names ?? {}} />}
       <details className="desk-event-data">
         <summary>{t('admin-desk.audit.data')}</summary>
         <pre>{JSON.stringify(event.data, null, 2)}</pre>

@@ -12,8 +12,28 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** A value's text with each id read as the name of what it points at (the raw id in debug mode). */
+export function namedText(
+  text: string,
+  names: Readonly<Record<string, string>>,
+  unknown: string,
+): string {
+  return text.replace(UUID, (id) => names[id] ?? unknown);
+}
+
 /** A statement's machine state reads as its status; the state itself shows in debug mode. */
-function Value({ field, value }: { field: string; value: unknown }) {
+function Value({
+  field,
+  value,
+  names,
+}: {
+  field: string;
+  value: unknown;
+  names: Readonly<Record<string, string>>;
+}) {
+  const { t } = useTranslation();
   const debug = useDebugMode();
   if (field === 'state' && typeof value === 'string' && statusOfState[value]) {
     return (
@@ -23,11 +43,19 @@ function Value({ field, value }: { field: string; value: unknown }) {
       </>
     );
   }
-  return <>{valueText(value)}</>;
+  const text = valueText(value);
+  return <>{debug ? text : namedText(text, names, t('admin-desk.audit.unknown-item'))}</>;
 }
 
 /** Each changed field with its value before and after, side by side; unchanged fields left out. */
-export function ChangeView({ change }: { change: AuditChange }) {
+export function ChangeView({
+  change,
+  names = {},
+}: {
+  change: AuditChange;
+  /** The names of the ids the change holds. */
+  names?: Readonly<Record<string, string>>;
+}) {
   const { t } = useTranslation();
   const fields = [...new Set([...Object.keys(change.before), ...Object.keys(change.after)])];
   const changed = fields.filter(
@@ -52,10 +80,10 @@ export function ChangeView({ change }: { change: AuditChange }) {
           <tr key={field}>
             <th scope="row">{field}</th>
             <td data-testid="audit-before">
-              <Value field={field} value={change.before[field]} />
+              <Value field={field} value={change.before[field]} names={names} />
             </td>
             <td data-testid="audit-after">
-              <Value field={field} value={change.after[field]} />
+              <Value field={field} value={change.after[field]} names={names} />
             </td>
           </tr>
         ))}

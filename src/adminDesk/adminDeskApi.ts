@@ -6,6 +6,7 @@ import type { JobLog, JobStatus, StatementLog } from '../../api/adminLogs';
 import type { AuditEventList, StreamKind } from '../../api/events';
 import type { OutboxList } from '../../api/outbox';
 import type { OverseerDesk } from '../../api/overseer';
+import type { User, UserList } from '../../api/users';
 
 /** Rows a page of the audit and the logs shows. */
 export const DESK_PAGE_SIZE = 50;
@@ -82,3 +83,11 @@ export const listOutbox = (api: ApiClient, q: string, offset: number, signal?: A
 
 export const readOverseerDesk = (api: ApiClient, signal?: AbortSignal) =>
   api.get<OverseerDesk>('overseer', withSignal(signal));
+
+/** People whose name or username holds `q`, as the caller may see them: the audit's person filter. */
+export const searchPeople = (api: ApiClient, q: string, signal?: AbortSignal) =>
+  api.get<UserList>('users', { query: { q, limit: 20 }, ...withSignal(signal) });
+
+/** One person, for the name of a filter kept in the address as their id. */
+export const readPerson = (api: ApiClient, id: string, signal?: AbortSignal) =>
+  api.get<User>(`users/${encodeURIComponent(id)}`, withSignal(signal));

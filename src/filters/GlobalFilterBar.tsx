@@ -6,7 +6,7 @@ import type { ArtistFilterList } from '../../api/artists';
 import type { UserList } from '../../api/users';
 import { actingAs } from '../routes/access';
 import { useSession } from '../session/useSession';
-import { DEFAULT_MONTHS, TIMEFRAME_CHOICES } from './globalFilters';
+import { DEFAULT_MONTHS, monthChoices, TIMEFRAME_CHOICES } from './globalFilters';
 import { useGlobalFilters } from './useGlobalFilters';
 import './filters.css';
 
@@ -28,7 +28,12 @@ const TIMEFRAME_KEYS: Record<(typeof TIMEFRAME_CHOICES)[number], string> = {
  * A page shows the bar only with the filters its own lists apply.
  */
 export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const monthName = new Intl.DateTimeFormat(i18n.language, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const { api } = useServices();
   const [current, change] = useGlobalFilters();
   const showsArtist = filters.includes('artist');
@@ -81,12 +86,18 @@ export function GlobalFilterBar({ filters }: { filters: readonly GlobalFilter[] 
       {filters.includes('dateselect') && (
         <label className="field filter-field">
           <span className="field-label">{t('filters.bar.month')}</span>
-          <input
+          <select
             className="input"
-            type="month"
             value={current.month ?? ''}
             onChange={(event) => change({ month: event.target.value || null })}
-          />
+          >
+            <option value="">{t('filters.bar.all-months')}</option>
+            {monthChoices(new Date(), current.month).map((month) => (
+              <option key={month} value={month}>
+                {monthName.format(new Date(`${month}-01T00:00:00Z`))}
+              </option>
+            ))}
+          </select>
         </label>
       )}
       {showsArtist && (

@@ -22,6 +22,23 @@ export const FILTER_PARAMS = ['months', 'month', 'artist', 'payee'] as const;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const ID = /^[\w-]{1,100}$/;
 
+/** How far back the Month filter offers months: as far as the longest timeframe reaches. */
+export const MONTH_CHOICES = 36;
+
+/**
+ * The months the Month filter offers, newest first: this month and the `count - 1` before it
+ * (UTC), and the chosen month wherever it falls, so an address naming an older one still shows.
+ */
+export function monthChoices(today: Date, chosen: string | null, count = MONTH_CHOICES): string[] {
+  const months: string[] = [];
+  for (let back = 0; back < count; back++) {
+    const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+    months.push(`${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  if (chosen && !months.includes(chosen)) months.push(chosen);
+  return months.sort().reverse();
+}
+
 /** The filters an address holds; anything unreadable is its default. */
 export function readFilters(params: URLSearchParams): GlobalFilters {
   const months = params.get('months');

@@ -14,6 +14,7 @@ import { useImportServerText } from './importServerText';
 import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
 import { codeKindLabel } from '../statements/codeKindLabel';
+import { badgeClass, toneOf } from '../widgets/tones';
 
 const FILE_FORMAT_ERROR = 'File Format Error';
 
@@ -56,7 +57,7 @@ function StatusBadge({ status }: { status: string }) {
     pending: t('import.status.pending'),
   };
   return (
-    <span className={`status-badge status-${status}`} data-testid="statement-status">
+    <span className={badgeClass(toneOf('statement', status))} data-testid="statement-status">
       {labels[status] ?? (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : status)}
     </span>
   );

@@ -4,6 +4,7 @@ import { jobStatuses } from '../../api/adminLogs';
 import type { OverviewError } from '../../api/adminOverview';
 import { readOverview } from '../adminDesk/adminDeskApi';
 import { errorSourceLabel, jobStatusLabel } from '../adminDesk/deskLabels';
+import { useDebugMode } from '../app/useDebugMode';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { formatDateTime } from '../format/formatters';
@@ -54,6 +55,7 @@ function ErrorItem({ error }: { error: OverviewError }) {
 /** /admin/overview: the install at a glance, each figure linking to where it is acted on. */
 export function AdminOverviewPage({ route }: PageProps) {
   const { t, i18n } = useTranslation();
+  const debug = useDebugMode();
   const { api } = useServices();
   const overview = useLoad((signal) => readOverview(api, signal), [api]).data;
   return (
@@ -190,9 +192,12 @@ export function AdminOverviewPage({ route }: PageProps) {
           <li>
             <Link to="/admin/messages">{t('routes.admin-messages.title')}</Link>
           </li>
-          <li>
-            <Link to="/admin/uikit">{t('admin.toolkit.uikit')}</Link>
-          </li>
+          {/* The widget gallery is for the people building the portal: in debug mode only. */}
+          {debug && (
+            <li>
+              <Link to="/admin/uikit">{t('admin.toolkit.uikit')}</Link>
+            </li>
+          )}
         </ul>
       </div>
     </section>

@@ -5,6 +5,7 @@ import type { CellProps } from '../widgets/list/columns';
 import { Money } from '../widgets/Money';
 import type { Payment, Transaction } from '../../api/payments';
 import { holdReasonLabel, paymentStatusLabel, transactionStatusLabel } from './labels';
+import { badgeClass, toneOf } from '../widgets/tones';
 
 export const PaymentAmountCell = ({ row }: CellProps<Payment | Transaction>) => (
   <Money amount={row.amount} currency={row.currency} />
@@ -18,8 +19,10 @@ export const PaymentTotalCell = ({ row }: CellProps<Payment | Transaction>) =>
 export function PaymentStatusCell({ row }: CellProps<Payment>) {
   const { t } = useTranslation();
   return (
-    <span className={`payment-status payment-status-${row.status}`}>
-      {paymentStatusLabel(t, row.status)}
+    <span className="payment-status">
+      <span className={badgeClass(toneOf('payment', row.status))}>
+        {paymentStatusLabel(t, row.status)}
+      </span>
       {row.holdReason && (
         <span className="payment-hold"> · {holdReasonLabel(t, row.holdReason)}</span>
       )}

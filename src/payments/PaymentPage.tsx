@@ -2,6 +2,7 @@ import { PaymentReplay } from '../history/HistorySections';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDebugMode } from '../app/useDebugMode';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { streamOf, useLiveReload } from '../live/useLiveReload';
@@ -160,6 +161,8 @@ export function PaymentPage({ route }: PageProps) {
 
 function PaymentFacts({ payment }: { payment: PaymentDetail }) {
   const { t } = useTranslation();
+  // The payment machine's state is a developer's word: shown in debug mode only.
+  const debug = useDebugMode();
   const opensStatements = useOpensStatements();
   const money = (amount: string) => <Money amount={amount} currency={payment.currency} />;
   const facts: [string, ReactNode][] = [
@@ -217,7 +220,7 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
           ],
         ]
       : []),
-    ...(payment.internalState
+    ...(debug && payment.internalState
       ? [[t('payments.list.internal-state'), payment.internalState] as [string, string]]
       : []),
     ...(payment.delta !== undefined
@@ -360,6 +363,7 @@ function PaymentHistory({
   currency: string;
 }) {
   const { t } = useTranslation();
+  const debug = useDebugMode();
   const rows: HistoryRow[] = entries.map((entry) => ({
     ...entry,
     id: entry.sequence,
@@ -368,12 +372,16 @@ function PaymentHistory({
   const columns: ListColumn<HistoryRow>[] = [
     { label: t('payments.transfers.at'), key: 'at', format: 'datetime', width: 150, flexGrow: 0 },
     { label: t('payments.list.status'), key: 'status', component: HistoryStatusCell, width: 140 },
-    {
-      label: t('payments.list.internal-state'),
-      key: 'internalState',
-      width: 110,
-      show: 'hide-null',
-    },
+    ...(debug
+      ? [
+          {
+            label: t('payments.list.internal-state'),
+            key: 'internalState',
+            width: 110,
+            show: 'hide-null',
+          } satisfies ListColumn<HistoryRow>,
+        ]
+      : []),
   ];
   return (
     <List

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebugMode } from '../app/useDebugMode';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { streamOf, useLiveReload } from '../live/useLiveReload';
@@ -27,6 +28,7 @@ type StatusFilter = PaymentStatus | 'all';
  */
 export function PaymentsPage({ route }: PageProps) {
   const { t } = useTranslation();
+  const debug = useDebugMode();
   const { api } = useServices();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -101,13 +103,17 @@ export function PaymentsPage({ route }: PageProps) {
       show: 'hide-null',
     },
     { label: t('payments.list.status'), key: 'status', component: PaymentStatusCell, width: 180 },
-    {
-      label: t('payments.list.internal-state'),
-      key: 'internalState',
-      width: 110,
-      // The server sends the internal state to admins only.
-      show: 'hide-null',
-    },
+    // The server sends the internal state to admins only; a developer's word, shown in debug mode.
+    ...(debug
+      ? [
+          {
+            label: t('payments.list.internal-state'),
+            key: 'internalState',
+            width: 110,
+            show: 'hide-null',
+          } satisfies ListColumn<Payment>,
+        ]
+      : []),
   ];
   const filters: StatusFilter[] = ['all', ...paymentStatuses];
 

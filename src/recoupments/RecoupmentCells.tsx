@@ -4,6 +4,7 @@ import { Money } from '../widgets/Money';
 import type { Recoupment } from '../../api/recoupments';
 import { recoupedPercent } from './balances';
 import { enumLabel } from './labels';
+import { badgeClass, toneOf } from '../widgets/tones';
 
 /** The recouped share of the amount as a bar, read out by screen readers as a percentage. */
 export function RecoupedProgress({ recoupment }: { recoupment: Recoupment }) {
@@ -48,7 +49,7 @@ export function TypeCell({ row }: CellProps<Recoupment>) {
 export function StatusLabel({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`recoup-status recoup-status-${status}`}>
+    <span className={`recoup-status ${badgeClass(toneOf('recoupment', status))}`}>
       {enumLabel(t, 'status', status)}
     </span>
   );

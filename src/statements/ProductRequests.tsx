@@ -8,6 +8,7 @@ import { TextInput } from '../widgets/TextInput';
 import type { ProductRequest, ProductRequestState } from '../../api/productRequests';
 import { PRODUCT_TYPES } from '../../rules/productRules';
 import { CODE_KINDS, type CodeKind } from '../../rules/records';
+import { badgeClass, toneOf } from '../widgets/tones';
 
 export const REQUEST_STATE_KEYS: Record<ProductRequestState, string> = {
   requested: 'statements.product-request.state-requested',
@@ -28,7 +29,7 @@ function RequestLine({ request }: { request: ProductRequest }) {
   return (
     <li data-testid="product-request">
       <strong>{request.title}</strong> ({request.codes.map((code) => code.code).join(', ')}){' '}
-      <span className={`status-badge status-request-${request.status}`}>
+      <span className={badgeClass(toneOf('product-request', request.status))}>
         {t(REQUEST_STATE_KEYS[request.status])}
       </span>
       {request.reason && (

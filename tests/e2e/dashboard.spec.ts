@@ -28,7 +28,7 @@ test.describe.serial('dashboard', () => {
     const filters = page.getByRole('group', { name: 'Filters' });
     await expect(filters.getByRole('combobox', { name: /^Timeframe/ })).toBeVisible();
     await expect(filters.getByRole('combobox', { name: /^Artist/ })).toBeVisible();
-    await filters.getByRole('textbox', { name: 'Month' }).fill(MONTH);
+    await filters.getByRole('combobox', { name: 'Month' }).selectOption(MONTH);
     await expect(page).toHaveURL(/month=2026-04/);
 
     const chart = 'Revenue and payouts over time';
@@ -69,8 +69,8 @@ test.describe.serial('dashboard', () => {
     await login(page, 'label@demo.label');
     await page
       .getByRole('group', { name: 'Filters' })
-      .getByRole('textbox', { name: 'Month' })
-      .fill(MONTH);
+      .getByRole('combobox', { name: 'Month' })
+      .selectOption(MONTH);
     const chart = 'Revenue and payouts over time';
     await expect(chartRow(page, chart)).toContainText('$88.40');
     const bars = page.getByRole('img', { name: new RegExp(`^${chart}: 2026-04: Revenue`) });
@@ -86,7 +86,7 @@ test.describe.serial('dashboard', () => {
     await expect(page.getByTestId('dashboard-person')).toHaveText('Paco Payee, Demo Records');
     const filters = page.getByRole('group', { name: 'Filters' });
     await expect(filters.getByRole('combobox', { name: /^User/ })).toHaveCount(0);
-    await filters.getByRole('textbox', { name: 'Month' }).fill(MONTH);
+    await filters.getByRole('combobox', { name: 'Month' }).selectOption(MONTH);
     await expect(chartRow(page, 'What I earned over time')).toBeVisible();
     await expect(page.getByTestId('balance-tile')).toContainText('My balance');
     await expect(

@@ -82,6 +82,16 @@ const PLACEHOLDER =
 
 export const placeholders = (text: string): string[] => text.match(PLACEHOLDER) ?? [];
 
+const RAW_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/** Words of the code and the machines, never of the trade (debug mode shows them, off here). */
+const DEVELOPER_WORDS = /Internal state|person id|Developer UI kit|\bNONE\b|\bHOLD\b|\bPREPARE\b/g;
+
+/** Raw ids and developer's words in a page's text: people read names and words of their trade. */
+export const developerText = (text: string): string[] => [
+  ...(text.match(RAW_ID) ?? []),
+  ...(text.match(DEVELOPER_WORDS) ?? []),
+];
+
 /** Logged out, the app asks who is signed in and hears 401: the browser logs that answer. */
 const SIGNED_OUT_PROBE = /Failed to load resource: .*status of 401/;
 
@@ -121,6 +131,7 @@ export async function problemsOnPage(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   for (const key of rawKeys(text)) problems.push(`raw i18n key: ${key}`);
   for (const word of placeholders(text)) problems.push(`placeholder: ${word}`);
+  for (const word of developerText(text)) problems.push(`raw id or developer's word: ${word}`);
   return problems;
 }
 

@@ -16,6 +16,8 @@ interface Event {
     after: Record<string, unknown>;
     source: string;
   } | null;
+  streamName?: string | null;
+  names?: Record<string, string>;
 }
 
 describe('the audit log as an admin reads it', () => {
@@ -52,6 +54,41 @@ describe('the audit log as an admin reads it', () => {
     });
     // The same entity id under another stream kind matches nothing.
     expect((await events(`streamType=product&streamId=${desk.read}`)).total).toBe(0);
+  });
+
+  it('names the item each event is on and the people its change holds, never only their ids', async () => {
+    const lena = users['label@demo.label']!;
+    const paco = users['payee@demo.label']!;
+    const created = await write(portal.app, desk.lena, 'POST', '/api/recoupments', {
+      title: 'Audited advance',
+      type: 'advance',
+      amount: '100',
+      creditorId: lena.id,
+      debtorIds: [paco.id],
+      recoupablePct: '50',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version } = created.json<{ id: string; version: number }>();
+    const changed = await write(portal.app, desk.lena, 'PATCH', `/api/recoupments/${id}`, {
+      version,
+      creditorId: paco.id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const log = await events(`streamType=recoupment&streamId=${id}`);
+    expect(log.items.map((event) => event.streamName)).toEqual(
+      log.items.map(() => 'Audited advance'),
+    );
+    const change = log.items.find((event) => event.type === 'RecoupmentChanged');
+    expect(change?.change?.after).toMatchObject({ creditorId: paco.id });
+    expect(change?.names).toMatchObject({ [lena.id]: 'Lena Label', [paco.id]: 'Paco Payee' });
+    const statement = await events(`streamType=statement&streamId=${desk.read}`);
+    const [title] = await portal.db.query<{ title: string }>(
+      'select title from statements where id = $1',
+      [desk.read],
+    );
+    expect(new Set(statement.items.map((event) => event.streamName))).toEqual(
+      new Set([title?.title]),
+    );
   });
 
   it('reads "before" of a change that records only new values from the earlier events of its stream', async () => {

@@ -33,6 +33,16 @@ describe('role permissions', () => {
       expect(allows(held, 'import:ro')).toBe(false);
     }
   });
+
+  it('lets the warranter watch transactions and recoupments, and change none of them', () => {
+    // SPEC section 6's guarantor: their label's payments (read through transaction:ro) and
+    // recoupments, read only; the payments API scopes them to their own account.
+    const held = permissionsOf(['warranter']);
+    expect(allows(held, 'transaction:ro')).toBe(true);
+    expect(allows(held, 'recoup:ro')).toBe(true);
+    for (const resource of ['payment', 'transaction', 'recoup', 'product', 'statement'] as const)
+      expect(allows(held, `${resource}:rw`)).toBe(false);
+  });
 });
 
 describe('every API route checks permissions', () => {

@@ -123,7 +123,7 @@ describe('payments, transactions and the wallet after an approval', () => {
     }
   });
 
-  it('shows a label its account’s payments, an admin the internal state, others nothing', async () => {
+  it('shows a label its account’s payments, an admin the internal state, an artist paid nothing none', async () => {
     const lena = await login(portal.app, 'label@demo.label');
     expect((await get(portal.app, lena, '/api/payments')).json().total).toBe(1);
     expect((await get(portal.app, lena, '/api/payments?status=scheduled')).json().total).toBe(1);
@@ -135,12 +135,32 @@ describe('payments, transactions and the wallet after an approval', () => {
     const seen = (await get(portal.app, ada, '/api/payments')).json().items[0];
     expect(seen).toMatchObject({ internalState: 'NONE', delta: '10' });
 
-    // Aria and Walt are paid nothing: they see no payment, and not Paco's.
-    for (const username of ['artist@demo.label', 'warranter@demo.label']) {
-      const other = await login(portal.app, username);
-      expect((await get(portal.app, other, '/api/transactions')).json().total).toBe(0);
-      const id = seen.id as string;
-      expect((await get(portal.app, other, `/api/payments/${id}`)).statusCode).toBe(404);
+    // Aria is paid nothing: she sees no payment, and not Paco's.
+    const aria = await login(portal.app, 'artist@demo.label');
+    expect((await get(portal.app, aria, '/api/transactions')).json().total).toBe(0);
+    expect((await get(portal.app, aria, `/api/payments/${seen.id as string}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("shows the warranter their label's payments and transactions, read only", async () => {
+    const walt = await login(portal.app, 'warranter@demo.label');
+    const payments = (await get(portal.app, walt, '/api/payments')).json();
+    expect(payments.total).toBe(1);
+    expect(payments.items[0]).toMatchObject({ payeeName: 'Paco Payee', amount: '10' });
+    // The internal state stays the admin's; cancelling stays the label's.
+    expect(payments.items[0]).not.toHaveProperty('internalState');
+    const id = payments.items[0].id as string;
+    const detail = await get(portal.app, walt, `/api/payments/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).not.toHaveProperty('cancellable');
+    expect((await get(portal.app, walt, '/api/transactions')).json().total).toBe(1);
+    for (const [method, path] of [
+      ['POST', `/api/payments/${id}/cancel`],
+      ['POST', `/api/payments/${id}/retry`],
+      ['POST', '/api/payments/batch'],
+    ] as const) {
+      expect((await write(portal.app, walt, method, path, {})).statusCode, path).toBe(403);
     }
   });
 

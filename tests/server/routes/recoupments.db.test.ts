@@ -247,6 +247,30 @@ describe('recoupments', () => {
     expect(remittances.json()).toEqual({ items: [], total: 0 });
   });
 
+  it('shows the warranter every recoupment of their label, and lets them change none', async () => {
+    const walt = await login(portal.app, 'warranter@demo.label');
+    const ours = (await create(lena, advance({ title: 'Guaranteed advance' }))).json();
+    const seen = (await get(portal.app, walt, '/api/recoupments?limit=1000')).json();
+    expect(seen.items.map((item: { title: string }) => item.title)).toContain('Guaranteed advance');
+    // Only Demo Records' recoupments: the warranter stands behind their own label alone.
+    expect(seen.items.every((item: { accountId: string }) => item.accountId === demoAccount)).toBe(
+      true,
+    );
+    expect((await get(portal.app, walt, `/api/recoupments/${ours.id}`)).statusCode).toBe(200);
+    expect(
+      (await get(portal.app, walt, `/api/recoupments/${ours.id}/remittances`)).statusCode,
+    ).toBe(200);
+    const patch = await write(portal.app, walt, 'PATCH', `/api/recoupments/${ours.id}`, {
+      title: 'Changed by the warranter',
+      version: 1,
+    });
+    expect(patch.statusCode).toBe(403);
+    expect(
+      (await write(portal.app, walt, 'DELETE', `/api/recoupments/${ours.id}`)).statusCode,
+    ).toBe(403);
+    expect((await create(walt, advance())).statusCode).toBe(403);
+  });
+
   it('filters by artist and by the timeframe of the global filters', async () => {
     const linked = (
       await create(

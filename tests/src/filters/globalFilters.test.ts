@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   filterQuery,
+  monthChoices,
   filterSearch,
   readFilters,
   writeFilters,
@@ -57,5 +59,31 @@ describe('the global filters in the address', () => {
       '?months=24&artist=a-1',
     );
     expect(filterSearch(params('q=x'))).toBe('');
+  });
+});
+
+describe('the months the Month filter offers', () => {
+  const monthOf = (date: Date) =>
+    `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+
+  it('offers this month and the 35 before it, newest first, and a chosen month outside them', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2001-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z') }),
+        fc.option(fc.tuple(fc.integer({ min: 1990, max: 2100 }), fc.integer({ min: 1, max: 12 }))),
+        (today, picked) => {
+          const chosen = picked ? `${picked[0]}-${String(picked[1]).padStart(2, '0')}` : null;
+          const months = monthChoices(today, chosen);
+          const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 35, 1));
+          const inWindow = (month: string) => month >= monthOf(first) && month <= monthOf(today);
+          expect(months.filter(inWindow)).toHaveLength(36);
+          expect(months.filter((month) => !inWindow(month))).toEqual(
+            chosen && !inWindow(chosen) ? [chosen] : [],
+          );
+          expect([...months].sort().reverse()).toEqual(months);
+        },
+      ),
+      { seed: 20261128 },
+    );
   });
 });

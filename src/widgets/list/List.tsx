@@ -8,6 +8,7 @@ import {
   columnPriority,
   columnTrack,
   fitColumns,
+  keepsWhole,
   formatCell,
   isActionDisabled,
   isEmptyValue,
@@ -78,18 +79,24 @@ function Cell<Row extends ListRow>({ column, row }: { column: ListColumn<Row>; r
   return link ? <Link to={link}>{text}</Link> : <>{text}</>;
 }
 
-/** Plain text (titles, names, e-mails) is cut with an ellipsis past this width; the rest never is. */
+/** Text (titles, names, e-mails) is cut with an ellipsis past this width; the rest never is. */
 const TEXT_WIDTH_CAP = 240;
-/** How narrow plain text may get before columns are dropped (its whole text stays in its title). */
+/** How narrow text may get before columns are dropped (its whole text stays in its title). */
 const TEXT_WIDTH_LEAST = 88;
 /** A cell with no width of its own (a bar) when its column names none. */
 const BARE_CELL_WIDTH = 96;
 
-const isPlainText = <Row extends ListRow>(column: ListColumn<Row>) =>
-  !column.component && !column.action && (column.format ?? 'text') === 'text';
+/** Text (titles, names, who uploaded): may end in an ellipsis; amounts, dates, statuses never. */
+const mayShrink = <Row extends ListRow>(column: ListColumn<Row>, index: number) =>
+  index === 0 || (!keepsWhole(column) && columnPriority(column, index) < 85);
 
-const plainText = <Row extends ListRow>(column: ListColumn<Row>, row: Row) =>
-  formatCell(valueAt(row, column.key), column.format) || undefined;
+/** A cell's own text, without the dropped columns' values it carries for screen readers. */
+const ownText = (cell: HTMLElement) =>
+  [...cell.childNodes]
+    .filter((node) => !(node instanceof HTMLElement && node.classList.contains('list-dropped')))
+    .map((node) => node.textContent ?? '')
+    .join('')
+    .trim();
 
 /** A column's widths: its content's (capped for plain text), and the least it may take. */
 interface ColumnWidths {
@@ -112,7 +119,7 @@ function measureColumns<Row extends ListRow>(
   return columns.map((column, index) => {
     const header = headers[index] ?? 0;
     const content = cells[index] ?? 0;
-    if (isPlainText(column)) {
+    if (mayShrink(column, index)) {
       return {
         comfortable: Math.max(header, Math.min(content, TEXT_WIDTH_CAP)),
         least: Math.max(header, Math.min(content, TEXT_WIDTH_LEAST)),
@@ -178,8 +185,13 @@ export function List<Row extends ListRow>({
     return () => observer.disconnect();
   }, [loading]);
 
-  // A dropped column's value stays readable: in the row's title, on hover.
+  // A dropped column's value stays readable: in the row's title, on hover; text cut short by an
+  // ellipsis is whole in its cell's title.
   useLayoutEffect(() => {
+    tableRef.current?.querySelectorAll<HTMLElement>('.list-spacer [role=cell]').forEach((cell) => {
+      if (cell.scrollWidth > cell.clientWidth) cell.title = ownText(cell);
+      else cell.removeAttribute('title');
+    });
     tableRef.current?.querySelectorAll<HTMLElement>('.list-spacer > .list-row').forEach((row) => {
       const dropped = [...row.querySelectorAll('.list-dropped')].map((item) =>
         (item.textContent ?? '').trim(),
@@ -238,8 +250,6 @@ export function List<Row extends ListRow>({
               className="list-cell"
               style={{ textAlign: cellAlign(column) }}
               data-column={measuring ? columnIndex : undefined}
-              // Plain text may end in an ellipsis: the whole text on hover.
-              title={isPlainText(column) ? plainText(column, row) : undefined}
             >
               <Cell column={column} row={row} />
               {position === 0 &&

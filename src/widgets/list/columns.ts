@@ -156,6 +156,13 @@ export function cellAlign<Row extends ListRow>(
 const AMOUNT_KEY =
   /amount|total|revenue|gross|net|earn|payout|paid|balance|remaining|recouped|due/i;
 
+/** Amounts, counts, dates, statuses and buttons are never cut short. */
+export function keepsWhole<Row extends ListRow>(column: ListColumn<Row>): boolean {
+  if (column.action) return true;
+  if (column.format && column.format !== 'text') return true;
+  return /(^|\.)status$/i.test(column.key) || (!!column.component && AMOUNT_KEY.test(column.key));
+}
+
 /** How long the column stays as the list narrows: see `ListColumn.priority`. */
 export function columnPriority<Row extends ListRow>(
   column: ListColumn<Row>,

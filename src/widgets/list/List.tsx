@@ -82,7 +82,7 @@ function Cell<Row extends ListRow>({ column, row }: { column: ListColumn<Row>; r
 /** Text (titles, names, e-mails) is cut with an ellipsis past this width; the rest never is. */
 const TEXT_WIDTH_CAP = 240;
 /** How narrow text may get before columns are dropped (its whole text stays in its title). */
-const TEXT_WIDTH_LEAST = 88;
+const TEXT_WIDTH_LEAST = 64;
 /** A cell with no width of its own (a bar) when its column names none. */
 const BARE_CELL_WIDTH = 96;
 

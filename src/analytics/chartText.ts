@@ -13,10 +13,12 @@ export function shortMoney(amount: number, currency: string, locale: string): st
       maximumFractionDigits: 2,
     });
   }
-  const symbol = formatCurrency('0', { currency, locale, maximumFractionDigits: 0 }).replace(
-    /[\d\s.,]/g,
-    '',
-  );
+  const symbol = formatCurrency('0', {
+    currency,
+    locale,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).replace(/[\d\s.,]/g, '');
   const text = `${symbol}${abbreviateNumber(magnitude)}`;
   return amount < 0 ? `(${text})` : text;
 }

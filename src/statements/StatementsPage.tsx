@@ -91,7 +91,10 @@ export function StatementsPage({ route }: PageProps) {
 
   const all = statements.status === 'ready' ? statements.data.items : [];
   const incoming = all.filter((statement) => groupOf(statement.status) === 'incoming');
-  const past = all.filter((statement) => groupOf(statement.status) === 'past');
+  // Past uploads newest first: the month just closed is the one a label looks for.
+  const past = all
+    .filter((statement) => groupOf(statement.status) === 'past')
+    .sort((a, b) => b.receivedAt - a.receivedAt);
   const attention = all.filter((statement) => statement.status === 'needs-attention').length;
 
   return (

@@ -29,12 +29,19 @@ export interface ListColumn<Row extends ListRow> {
   key: string;
   /** Renders the cell in place of the formatted value. */
   component?: ComponentType<CellProps<Row>>;
-  /** Share of the spare width this column takes (CSS flex-grow); default 1. */
+  /** Share of the spare width this column takes (CSS grid `fr`); default 1, 0 keeps it to its content. */
   flexGrow?: number;
-  /** How much the column gives up when space is short (CSS flex-shrink); default 1. */
-  flexShrink?: number;
-  /** Base width in pixels (CSS flex-basis); default 120. */
+  /**
+   * Width in pixels for a cell with no width of its own (a progress bar); other columns are as
+   * wide as their widest content.
+   */
   width?: number;
+  /**
+   * Narrower than the columns need, the list drops the lowest priority first (the rightmost of
+   * equals). Default: the first column (the row's title) is never dropped, the status goes last
+   * (95), then amounts (90), actions just before them (85), dates first (40), the rest at 50.
+   */
+  priority?: number;
   textAlign?: 'left' | 'center' | 'right';
   /** How the value is written; percentages show 2 decimals, negatives in parentheses. */
   format?: ColumnFormat;
@@ -88,6 +95,7 @@ export function formatCell(
   value: unknown,
   format: ColumnFormat = 'text',
   currency = 'USD',
+  locale = 'en-US',
 ): string {
   if (isEmptyValue(value)) return '';
   const numeric = typeof value === 'number' || typeof value === 'string' ? value : String(value);
@@ -97,7 +105,7 @@ export function formatCell(
     case 'percent':
       return formatPercent(numeric, 2);
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+      return formatCount(value, locale);
     case 'abbreviated':
       return abbreviateNumber(Number(value));
     case 'date':
@@ -107,6 +115,16 @@ export function formatCell(
     case 'text':
       return String(value);
   }
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A count or quantity grouped as the reader's locale writes it (`2,700`, `2 700`), exactly. */
+function formatCount(value: unknown, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+  if (typeof value === 'number') return Number.isFinite(value) ? format.format(value) : '';
+  const text = String(value).trim();
+  return DECIMAL.test(text) ? format.format(text as Intl.StringNumericLiteral) : String(value);
 }
 
 /** The link of a link column, or null when the row has no value to put in it. */
@@ -125,21 +143,78 @@ export const isActionDisabled = <Row extends ListRow>(
   row: Row,
 ): boolean => (typeof column.disabled === 'function' ? column.disabled(row) : !!column.disabled);
 
-export interface ColumnStyle {
-  flexGrow: number;
-  flexShrink: number;
-  flexBasis: string;
-  textAlign: 'left' | 'center' | 'right';
+const NUMERIC_FORMATS: readonly ColumnFormat[] = ['currency', 'percent', 'number', 'abbreviated'];
+
+/** Numbers align right by default, text left. */
+export function cellAlign<Row extends ListRow>(
+  column: ListColumn<Row>,
+): 'left' | 'center' | 'right' {
+  const numeric = !!column.format && NUMERIC_FORMATS.includes(column.format);
+  return column.textAlign ?? (numeric ? 'right' : 'left');
 }
 
-export function columnStyle<Row extends ListRow>(column: ListColumn<Row>): ColumnStyle {
-  const numeric = column.format && !['text', 'date', 'datetime'].includes(column.format);
-  return {
-    flexGrow: column.flexGrow ?? 1,
-    flexShrink: column.flexShrink ?? 1,
-    flexBasis: `${column.width ?? 120}px`,
-    textAlign: column.textAlign ?? (numeric ? 'right' : 'left'),
-  };
+const AMOUNT_KEY =
+  /amount|total|revenue|gross|net|earn|payout|paid|balance|remaining|recouped|due/i;
+
+/** Amounts, counts, dates, statuses and buttons are never cut short. */
+export function keepsWhole<Row extends ListRow>(column: ListColumn<Row>): boolean {
+  if (column.action) return true;
+  if (column.format && column.format !== 'text') return true;
+  return /(^|\.)status$/i.test(column.key) || (!!column.component && AMOUNT_KEY.test(column.key));
+}
+
+/** How long the column stays as the list narrows: see `ListColumn.priority`. */
+export function columnPriority<Row extends ListRow>(
+  column: ListColumn<Row>,
+  index: number,
+): number {
+  if (index === 0) return Number.POSITIVE_INFINITY;
+  if (column.priority !== undefined) return column.priority;
+  if (column.format === 'date' || column.format === 'datetime') return 40;
+  if (/(^|\.)status$/i.test(column.key)) return 95;
+  if (column.format === 'currency') return 90;
+  if (column.action) return 85;
+  if (!column.format && AMOUNT_KEY.test(column.key)) return 90;
+  return 50;
+}
+
+/**
+ * The columns that fit `available` pixels, given each one's least width: the lowest priority
+ * (rightmost of equals) is dropped until the rest fit; the first column always stays.
+ */
+export function fitColumns(
+  widths: readonly number[],
+  priorities: readonly number[],
+  available: number,
+): number[] {
+  const kept = widths.map((_, index) => index);
+  let total = widths.reduce((sum, width) => sum + width, 0);
+  while (total > available && kept.length > 1) {
+    let drop = -1;
+    for (const index of kept) {
+      const priority = priorities[index] ?? 0;
+      if (priority === Number.POSITIVE_INFINITY) continue;
+      if (drop < 0 || priority <= (priorities[drop] ?? 0)) drop = index;
+    }
+    if (drop < 0) break;
+    kept.splice(kept.indexOf(drop), 1);
+    total -= widths[drop] ?? 0;
+  }
+  return kept;
+}
+
+/**
+ * The grid track of a column: never narrower than `least`, sharing the spare width in proportion
+ * to its content's width (`comfortable`) times `flexGrow`; `flexGrow: 0` keeps it to its content.
+ */
+export function columnTrack<Row extends ListRow>(
+  column: ListColumn<Row>,
+  least: number,
+  comfortable: number,
+): string {
+  const grow = column.flexGrow ?? 1;
+  if (grow <= 0) return `${Math.ceil(comfortable)}px`;
+  return `minmax(${Math.ceil(least)}px, ${Math.max(1, Math.ceil(comfortable * grow))}fr)`;
 }
 
 /** The rows to render for a scroll position: only those in view, plus a few either side. */

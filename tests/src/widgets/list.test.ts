@@ -45,7 +45,9 @@ describe('the shared list (SPEC section 3)', () => {
   });
 
   it('grows with its rows between the fewest and the most rows shown', () => {
-    expect(listHeight(0)).toBe(80);
+    expect(listHeight(0)).toBe(40);
+    // No empty filler row under the last one.
+    expect(listHeight(1)).toBe(40);
     expect(listHeight(5)).toBe(200);
     expect(listHeight(100)).toBe(480);
     expect(listHeight(0, { minRows: 1, maxRows: 8 })).toBe(40);

@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  cellAlign,
   cellLink,
-  columnStyle,
+  columnPriority,
+  columnTrack,
+  fitColumns,
   formatCell,
   isActionDisabled,
   isCellShown,
@@ -88,20 +92,74 @@ describe('list column definition (SPEC section 3)', () => {
     expect(isActionDisabled({ ...pay, disabled: true }, rows[0] as Row)).toBe(true);
   });
 
-  it('sizes columns with flex and width, numbers aligned right by default', () => {
-    expect(columnStyle<Row>({ label: 'Title', key: 'title' })).toEqual({
-      flexGrow: 1,
-      flexShrink: 1,
-      flexBasis: '120px',
-      textAlign: 'left',
-    });
+  it('writes counts as the reader groups them, exactly, strings and numbers alike', () => {
+    expect(formatCell('2100', 'number')).toBe('2,100');
+    expect(formatCell(2700, 'number')).toBe('2,700');
+    expect(formatCell('2100', 'number', 'USD', 'fr')).toBe(formatCell(2100, 'number', 'USD', 'fr'));
+    expect(formatCell('2100', 'number', 'USD', 'fr')).toMatch(/^2\s100$/);
+    expect(formatCell('12345678901234567890', 'number')).toBe('12,345,678,901,234,567,890');
+    expect(formatCell('n/a', 'number')).toBe('n/a');
+  });
+
+  it('sizes a column from its content, sharing the spare width; numbers aligned right', () => {
+    expect(columnTrack<Row>({ label: 'Title', key: 'title' }, 87.2, 200)).toBe(
+      'minmax(88px, 200fr)',
+    );
+    expect(columnTrack<Row>({ label: 'Title', key: 'title', flexGrow: 2 }, 80, 100)).toBe(
+      'minmax(80px, 200fr)',
+    );
+    expect(columnTrack<Row>({ label: 'Share', key: 'share', flexGrow: 0 }, 80, 80)).toBe('80px');
+    expect(cellAlign<Row>({ label: 'Title', key: 'title' })).toBe('left');
+    expect(cellAlign<Row>({ label: 'Share', key: 'share', format: 'percent' })).toBe('right');
     expect(
-      columnStyle<Row>({ label: 'Share', key: 'share', format: 'percent', flexGrow: 0, width: 80 }),
-    ).toEqual({ flexGrow: 0, flexShrink: 1, flexBasis: '80px', textAlign: 'right' });
-    expect(
-      columnStyle<Row>({ label: 'Share', key: 'share', format: 'percent', textAlign: 'center' })
-        .textAlign,
+      cellAlign<Row>({ label: 'Share', key: 'share', format: 'percent', textAlign: 'center' }),
     ).toBe('center');
+  });
+
+  it('gives up dates first, then the amount and the status last; the title never', () => {
+    const title = columnPriority<Row>({ label: 'Title', key: 'title' }, 0);
+    const date = columnPriority<Row>({ label: 'Received', key: 'at', format: 'date' }, 3);
+    const other = columnPriority<Row>({ label: 'Note', key: 'note' }, 2);
+    const amount = columnPriority<Row>({ label: 'Revenue', key: 'revenue', format: 'currency' }, 4);
+    const status = columnPriority<Row>({ label: 'Status', key: 'status' }, 1);
+    expect(title).toBe(Number.POSITIVE_INFINITY);
+    expect(date).toBeLessThan(other);
+    expect(other).toBeLessThan(amount);
+    expect(status).toBeGreaterThan(amount);
+    // Title, status, note, date, revenue at 360 px of card: the date and the note go.
+    expect(fitColumns([120, 90, 100, 90, 90], [title, status, other, date, amount], 310)).toEqual([
+      0, 1, 4,
+    ]);
+  });
+
+  it('keeps the columns that fit, and only drops lower priorities than any kept', () => {
+    const column = fc.record({
+      width: fc.integer({ min: 20, max: 300 }),
+      priority: fc.integer({ min: 0, max: 100 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (columns, available) => {
+          const widths = columns.map((item) => item.width);
+          const priorities = columns.map((item, index) => (index === 0 ? Infinity : item.priority));
+          const kept = fitColumns(widths, priorities, available);
+          expect(kept[0]).toBe(0);
+          expect([...kept].sort((a, b) => a - b)).toEqual(kept);
+          const total = kept.reduce((sum, index) => sum + (widths[index] ?? 0), 0);
+          if (kept.length > 1) expect(total).toBeLessThanOrEqual(available);
+          const lowestKept = Math.min(...kept.map((index) => priorities[index] ?? 0));
+          for (let index = 0; index < widths.length; index++) {
+            if (!kept.includes(index))
+              expect(priorities[index] ?? 0).toBeLessThanOrEqual(lowestKept);
+          }
+          if (widths.reduce((sum, width) => sum + width, 0) <= available)
+            expect(kept).toHaveLength(widths.length);
+        },
+      ),
+      { seed: 20261129, numRuns: 300 },
+    );
   });
 });
 

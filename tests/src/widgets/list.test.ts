@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../src/i18n';
 import { List, listHeight, type ListProps } from '../../../src/widgets/list/List';
 import type { ListColumn } from '../../../src/widgets/list/columns';
 
@@ -63,15 +65,20 @@ describe('money in the shared list', () => {
     payout: string;
   }
   it('shows a currency cell in whole minor units with the exact value on hover', () => {
+    // An English reader's page: the language is this render's, whatever ran before in the process.
     const html = renderToStaticMarkup(
-      createElement(List<Payout>, {
-        label: 'Payouts',
-        columns: [{ label: 'Payout', key: 'payout', format: 'currency', currency: 'USD' }],
-        rows: [
-          { id: 'a', payout: '27.601' },
-          { id: 'b', payout: '-4.1472' },
-        ],
-      }),
+      createElement(
+        I18nextProvider,
+        { i18n: createI18n('en') },
+        createElement(List<Payout>, {
+          label: 'Payouts',
+          columns: [{ label: 'Payout', key: 'payout', format: 'currency', currency: 'USD' }],
+          rows: [
+            { id: 'a', payout: '27.601' },
+            { id: 'b', payout: '-4.1472' },
+          ],
+        }),
+      ),
     );
     expect(html).toContain('title="$27.601"');
     expect(html).toContain('>$27.60</span>');

@@ -1,6 +1,6 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UploadFileItem } from '../../machines/uploadItemMachine';
@@ -103,6 +103,12 @@ function ImportForm({ route }: PageProps) {
   const { session } = useSession();
   const drawer = useStartedUploadDrawer();
   const statements = useSelector(drawer, (state) => state.context.statements);
+  // The drawer never covers the report it writes: as a statement's report opens, it folds to
+  // its title bar (uploads still going on show their count there; a new upload opens it again).
+  const reports = statements.length;
+  useEffect(() => {
+    if (reports > 0) drawer.send({ type: 'drawer.collapse' });
+  }, [drawer, reports]);
   const problemText = useProblemText();
   const ids: Record<ImportFormField, string> = {
     distributor: useId(),

@@ -1,6 +1,6 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UploadFileItem } from '../../machines/uploadItemMachine';
@@ -29,6 +29,7 @@ import { canTakeUpload, fetchDistributors } from './importApi';
 import { ExchangeFields } from './ExchangeFields';
 import { StatementReport } from './StatementReport';
 import { useStartedUploadDrawer } from './useStartedUploadDrawer';
+import { UploadDrawerView } from './UploadDrawer';
 import { UploadPreview } from './UploadPreview';
 import { previewStatement } from './previewApi';
 import {
@@ -103,12 +104,6 @@ function ImportForm({ route }: PageProps) {
   const { session } = useSession();
   const drawer = useStartedUploadDrawer();
   const statements = useSelector(drawer, (state) => state.context.statements);
-  // The drawer never covers the report it writes: as a statement's report opens, it folds to
-  // its title bar (uploads still going on show their count there; a new upload opens it again).
-  const reports = statements.length;
-  useEffect(() => {
-    if (reports > 0) drawer.send({ type: 'drawer.collapse' });
-  }, [drawer, reports]);
   const problemText = useProblemText();
   const ids: Record<ImportFormField, string> = {
     distributor: useId(),
@@ -331,6 +326,9 @@ function ImportForm({ route }: PageProps) {
           ))}
         </section>
       )}
+      {/* Here the drawer is part of the page, under the reports it writes: it never covers them,
+          and as it leaves nothing above it moves. Other pages show it floating. */}
+      <UploadDrawerView drawer={drawer} inline />
     </section>
   );
 }

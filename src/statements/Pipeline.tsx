@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stepOf, type StatementSnapshot } from '../../machines/statementMachine';
 import { useDebugMode } from '../app/useDebugMode';
-import { hasProblem, labelSteps, STATUS_KEYS, statusOfSnapshot } from './pipeline';
+import { hasProblem, labelSteps, STATUS_KEYS, statusOfSnapshot, STEP_KEYS } from './pipeline';
 
 /**
  * The steps a label follows the statement through, the current one lit and naming the status
@@ -33,7 +33,7 @@ export function Pipeline({ snapshot }: { snapshot: StatementSnapshot }) {
               </span>
             )}
             {current && debug && machineStep && (
-              <code className="statement-machine-event">{machineStep}</code>
+              <code className="statement-machine-event">{t(STEP_KEYS[machineStep])}</code>
             )}
           </li>
         );

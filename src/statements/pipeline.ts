@@ -236,7 +236,14 @@ export function commandButtons(snapshot: StatementSnapshot, actor: Actor): Comma
   const forward = acceptsFunds(snapshot, actor)
     ? undefined
     : FORWARD.find((event) => shown.some((button) => button.event === event));
-  return shown.map((button) => ({ ...button, primary: button.event === forward }));
+  return shown.map((button) => ({
+    ...button,
+    // A result waiting for approval is calculated again: the button says so.
+    ...(button.event === 'statement.calculate' && snapshot.value === 'pendingApproval'
+      ? { key: 'statements.command.calculate-again' }
+      : {}),
+    primary: button.event === forward,
+  }));
 }
 
 /** A file of the statement can be replaced: before its calculation runs, or its result approved. */

@@ -137,7 +137,7 @@ test.describe('a statement page says where the statement stands and what to do n
       },
       // Calculate again is there, secondary; then the result is approved.
       'pending-approval': async () => {
-        await expect(page.getByRole('button', { name: 'Calculate', exact: true })).toHaveClass(
+        await expect(page.getByRole('button', { name: 'Calculate again' })).toHaveClass(
           /button-secondary/,
         );
         expect((await label.post(`/api/statements/${approval}/approve`, {})).status()).toBe(200);

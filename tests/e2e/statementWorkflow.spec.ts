@@ -157,7 +157,7 @@ test.describe('a label works its statements through without an admin', () => {
     ).toBeVisible();
     await expect(statusBadge(page)).toHaveText('Pending Approval');
 
-    await page.getByRole('button', { name: 'Calculate', exact: true }).click();
+    await page.getByRole('button', { name: 'Calculate again' }).click();
     await expect(statusBadge(page)).toHaveText('Pending Approval', { timeout: 30_000 });
     await expect(stale).toHaveCount(0, { timeout: 30_000 });
     const results = page.getByTestId('statement-results');

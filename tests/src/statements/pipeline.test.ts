@@ -138,6 +138,17 @@ describe('the commands shown', () => {
 
   it('draws one main button per state: the step forward, and none beside the funds form', () => {
     expect(primaries('pendingApproval')).toEqual(['statement.approve']);
+    // Calculating a pending result again says so.
+    expect(
+      commandButtons(statementSnapshot('pendingApproval'), label).find(
+        (button) => button.event === 'statement.calculate',
+      )?.key,
+    ).toBe('statements.command.calculate-again');
+    expect(
+      commandButtons(statementSnapshot('funded'), label).find(
+        (button) => button.event === 'statement.calculate',
+      )?.key,
+    ).toBe('statements.command.calculate');
     expect(primaries('pendingApproval', admin)).toEqual(['statement.approve']);
     expect(primaries('funded')).toEqual(['statement.calculate']);
     expect(primaries('failed')).toEqual(['statement.retry']);

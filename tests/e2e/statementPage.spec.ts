@@ -219,14 +219,21 @@ test.describe('a statement page says where the statement stands and what to do n
       await expect(report.getByRole('link', { name: 'Open the statement' })).toBeVisible();
       const drawer = page.getByTestId('upload-drawer');
       await expect(drawer.getByText(`report-${isrc}.tsv`)).toBeVisible();
-      const [drawerBox, reportBox] = [await drawer.boundingBox(), await report.boundingBox()];
-      const overlaps =
-        !!drawerBox &&
-        !!reportBox &&
-        drawerBox.x < reportBox.x + reportBox.width &&
-        reportBox.x < drawerBox.x + drawerBox.width &&
-        drawerBox.y < reportBox.y + reportBox.height &&
-        reportBox.y < drawerBox.y + drawerBox.height;
+      // Both measured in one frame: the report grows as the statement is read.
+      const overlaps = await drawer.evaluate((element, href) => {
+        const box = element.getBoundingClientRect();
+        const report = document
+          .querySelector(`[data-testid="statement-report"] a[href="${href}"]`)
+          ?.closest('[data-testid="statement-report"]')
+          ?.getBoundingClientRect();
+        if (!report) return null;
+        return (
+          box.left < report.right &&
+          report.left < box.right &&
+          box.top < report.bottom &&
+          report.top < box.bottom
+        );
+      }, `/statements/${id}`);
       expect(overlaps, `the drawer over the report at ${size.width} px`).toBe(false);
     }
     // Once read, each report's own button takes a plain click at once (no force, no waiting the

@@ -29,6 +29,7 @@ import { canTakeUpload, fetchDistributors } from './importApi';
 import { ExchangeFields } from './ExchangeFields';
 import { StatementReport } from './StatementReport';
 import { useStartedUploadDrawer } from './useStartedUploadDrawer';
+import { UploadDrawerView } from './UploadDrawer';
 import { UploadPreview } from './UploadPreview';
 import { previewStatement } from './previewApi';
 import {
@@ -325,6 +326,9 @@ function ImportForm({ route }: PageProps) {
           ))}
         </section>
       )}
+      {/* Here the drawer is part of the page, under the reports it writes: it never covers them,
+          and as it leaves nothing above it moves. Other pages show it floating. */}
+      <UploadDrawerView drawer={drawer} inline />
     </section>
   );
 }

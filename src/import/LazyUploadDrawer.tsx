@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { useLocation } from 'react-router';
+import { routeById } from '../routes/table';
 import type { UploadDrawerRef } from '../../machines/uploadDrawerMachine';
 import { lazyComponent } from '../widgets/lazyComponent';
 import { useUploadDrawerHolder } from './UploadDrawerProvider';
@@ -16,9 +18,11 @@ function VisibleUploadDrawer({ drawer }: { drawer: UploadDrawerRef }) {
 
 /**
  * Mounted once at the application root, inside UploadDrawerProvider: shown while any file is
- * tracked, once an import page has made the drawer.
+ * tracked, once an import page has made the drawer; on the import page, that page shows it.
  */
 export function UploadDrawer() {
   const { drawer } = useUploadDrawerHolder();
-  return drawer === null ? null : <VisibleUploadDrawer drawer={drawer} />;
+  // The import page shows the drawer in its own flow, under the reports it writes.
+  const onImportPage = useLocation().pathname === routeById('import').path;
+  return drawer === null || onImportPage ? null : <VisibleUploadDrawer drawer={drawer} />;
 }

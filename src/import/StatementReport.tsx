@@ -15,8 +15,7 @@ import type { MissingCode, StatementRowError } from '../../api/statements';
 import { fetchMissingCodes, fetchStatement, fetchStatementErrors } from './importApi';
 import { codeKindLabel } from '../statements/codeKindLabel';
 import { badgeClass, toneOf } from '../widgets/tones';
-
-const FILE_FORMAT_ERROR = 'File Format Error';
+import { fileErrorParts } from '../statements/fileReason';
 
 type ErrorRow = StatementRowError & { id: string };
 type MissingCodeRow = MissingCode & { id: string; onAdd: () => void };
@@ -24,15 +23,6 @@ type MissingCodeRow = MissingCode & { id: string; onAdd: () => void };
 /** Distinct rows among the row errors: 'Found {rowNum} rows with {errors} errors.' */
 export const rowsWithErrors = (errors: readonly StatementRowError[]): number =>
   new Set(errors.map((error) => `${error.fileName}\n${error.row}`)).size;
-
-/** The server's 'File Format Error: expected …' split into the catalogue title and the detail. */
-export function fileErrorParts(error: string): { formatError: boolean; detail: string } {
-  if (!error.startsWith(FILE_FORMAT_ERROR)) return { formatError: false, detail: error };
-  return {
-    formatError: true,
-    detail: error.slice(FILE_FORMAT_ERROR.length).replace(/^[:\s]+/, ''),
-  };
-}
 
 function AddCodeCell({ row }: CellProps<MissingCodeRow>) {
   const { t } = useTranslation();
@@ -133,6 +123,13 @@ export function StatementReport({ statementId }: { statementId: string }) {
       <header className="statement-report-head">
         <h3 className="statement-report-title">{statement.title}</h3>
         <StatusBadge status={statement.status} />
+        <Link
+          className="statement-report-open"
+          to={`/statements/${encodeURIComponent(statement.id)}`}
+          data-testid="report-statement-link"
+        >
+          {t('import.status.open-statement')}
+        </Link>
       </header>
       <dl className="facts">
         <dt>{t('import.status.distributor')}</dt>
@@ -171,10 +168,7 @@ export function StatementReport({ statementId }: { statementId: string }) {
       })}
       {statement.status === 'failed' && (
         <p className="page-note" data-testid="failed-next">
-          {t('import.status.failed-next')}{' '}
-          <Link to={`/statements/${encodeURIComponent(statement.id)}`}>
-            {t('import.status.open-statement')}
-          </Link>
+          {t('import.status.failed-next')}
         </p>
       )}
       {statement.files

@@ -51,8 +51,17 @@ export function UploadRow({ item }: { item: UploadItemRef }) {
   );
 }
 
-/** SPEC section 4: the statement upload drawer, shown while any file is tracked. */
-export function UploadDrawerView({ drawer }: { drawer: UploadDrawerRef }) {
+/**
+ * SPEC section 4: the statement upload drawer, shown while any file is tracked: floating at the
+ * bottom of the screen, or `inline` in the flow of the import page, under its reports.
+ */
+export function UploadDrawerView({
+  drawer,
+  inline = false,
+}: {
+  drawer: UploadDrawerRef;
+  inline?: boolean;
+}) {
   const { t } = useTranslation();
   const visible = useSelector(drawer, (state) => state.hasTag('visible'));
   const open = useSelector(drawer, (state) => state.hasTag('open'));
@@ -63,7 +72,7 @@ export function UploadDrawerView({ drawer }: { drawer: UploadDrawerRef }) {
   if (!visible) return null;
   return (
     <aside
-      className="upload-drawer"
+      className={inline ? 'upload-drawer upload-drawer-inline' : 'upload-drawer'}
       aria-label={t('import.drawer.title')}
       data-testid="upload-drawer"
     >

@@ -60,6 +60,8 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   const [retrying, setRetrying] = useState(false);
   const [retryFiles, setRetryFiles] = useState<File[]>([]);
   const [retryError, setRetryError] = useState<string | null>(null);
+  // Expedite and force run without the expected funds: their own dialog asks the funds check.
+  const [skipping, setSkipping] = useState<CommandButton | null>(null);
   const [fundsVerified, setFundsVerified] = useState(false);
   const [verifyTried, setVerifyTried] = useState(false);
 
@@ -73,8 +75,10 @@ export function StatementActions({ statement, actor, onDone }: Props) {
 
   const start = (button: CommandButton) => {
     // SPEC section 5: going on without the expected funds needs the user's word that they are there.
-    if (SKIPS_FUNDS.has(button.command) && !fundsVerified) {
-      setVerifyTried(true);
+    if (SKIPS_FUNDS.has(button.command)) {
+      setFundsVerified(false);
+      setVerifyTried(false);
+      setSkipping(button);
       return;
     }
     if (button.confirm) {
@@ -106,11 +110,37 @@ export function StatementActions({ statement, actor, onDone }: Props) {
   const buttons = commandButtons(snapshot, actor);
   const showFunds = acceptsFunds(snapshot, actor);
   const showMove = canMoveDate(snapshot, actor);
-  const asksFundsCheck = buttons.some((button) => SKIPS_FUNDS.has(button.command));
   if (buttons.length === 0 && !showFunds && !showMove) return null;
+
+  const skip = () => {
+    if (!skipping) return;
+    if (!fundsVerified) {
+      setVerifyTried(true);
+      return;
+    }
+    const chosen = skipping;
+    setSkipping(null);
+    run(() => runCommand(api, statement.id, chosen.command as SimpleCommand));
+  };
 
   return (
     <section className="statement-actions card" aria-label={t('statements.actions.label')}>
+      {showFunds && (
+        <form className="statement-funds" onSubmit={submitFunds} noValidate>
+          <TextInput
+            label={t('statements.funds.amount')}
+            value={amount}
+            onChange={enterAmount}
+            inputMode="decimal"
+            size="small"
+            error={amountTried && amountProblem ? t(amountProblem) : null}
+          />
+          <button type="submit" className="button button-primary" disabled={running}>
+            {t('statements.funds.record')}
+          </button>
+        </form>
+      )}
+
       {buttons.length > 0 && (
         <div className="statement-commands">
           {buttons.map((button) => (
@@ -128,49 +158,6 @@ export function StatementActions({ statement, actor, onDone }: Props) {
             </button>
           ))}
         </div>
-      )}
-
-      {asksFundsCheck && (
-        <div className="field field-checkbox statement-funds-check">
-          <input
-            id={`funds-verified-${statement.id}`}
-            type="checkbox"
-            checked={fundsVerified}
-            aria-invalid={verifyTried && !fundsVerified}
-            onChange={(event) => setFundsVerified(event.target.checked)}
-          />
-          <label htmlFor={`funds-verified-${statement.id}`}>{t('statements.funds.verify')}</label>
-          {verifyTried && !fundsVerified && (
-            <p className="field-error" role="alert">
-              {t('statements.funds.unverified')}
-            </p>
-          )}
-        </div>
-      )}
-
-      {showFunds && (
-        <form className="statement-funds" onSubmit={submitFunds} noValidate>
-          <p className="page-note">
-            {t('statements.funds.note', {
-              expected:
-                statement.expected === null
-                  ? '—'
-                  : formatMoney(statement.expected, currency, i18n.language),
-              received: formatMoney(statement.receivedFunds ?? '0', currency, i18n.language),
-            })}
-          </p>
-          <TextInput
-            label={t('statements.funds.amount')}
-            value={amount}
-            onChange={enterAmount}
-            inputMode="decimal"
-            size="small"
-            error={amountTried && amountProblem ? t(amountProblem) : null}
-          />
-          <button type="submit" className="button button-primary" disabled={running}>
-            {t('statements.funds.record')}
-          </button>
-        </form>
       )}
 
       {showMove && (
@@ -244,6 +231,57 @@ export function StatementActions({ statement, actor, onDone }: Props) {
               {retryError}
             </p>
           )}
+        </Modal>
+      )}
+
+      {skipping && (
+        <Modal
+          title={t(skipping.key)}
+          onClose={() => setSkipping(null)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setSkipping(null)}
+              >
+                {t('statements.actions.keep')}
+              </button>
+              <button type="button" className="button button-primary" onClick={skip}>
+                {t(skipping.key)}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {t(
+              skipping.command === 'force'
+                ? 'statements.funds.force-text'
+                : 'statements.funds.expedite-text',
+              {
+                expected:
+                  statement.expected === null
+                    ? '—'
+                    : formatMoney(statement.expected, currency, i18n.language),
+                received: formatMoney(statement.receivedFunds ?? '0', currency, i18n.language),
+              },
+            )}
+          </p>
+          <div className="field field-checkbox statement-funds-check">
+            <input
+              id={`funds-verified-${statement.id}`}
+              type="checkbox"
+              checked={fundsVerified}
+              aria-invalid={verifyTried && !fundsVerified}
+              onChange={(event) => setFundsVerified(event.target.checked)}
+            />
+            <label htmlFor={`funds-verified-${statement.id}`}>{t('statements.funds.verify')}</label>
+            {verifyTried && !fundsVerified && (
+              <p className="field-error" role="alert">
+                {t('statements.funds.unverified')}
+              </p>
+            )}
+          </div>
         </Modal>
       )}
 

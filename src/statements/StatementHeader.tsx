@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format/formatters';
 import { Money } from '../widgets/Money';
 import { Pipeline } from './Pipeline';
-import { statementSnapshot } from './pipeline';
+import { statementSnapshot, type Actor } from './pipeline';
+import { StatusExplanation } from './StatusExplanation';
 import type { Statement } from '../../api/statements';
 import { StatusBadge } from './StatusBadge';
 import { originText } from './origin';
 
-/** The statement's title, facts and its place in the pipeline. */
-export function StatementHeader({ statement }: { statement: Statement }) {
+/** The statement's title, facts, its place among the label's steps and what it waits for. */
+export function StatementHeader({ statement, actor }: { statement: Statement; actor: Actor }) {
   const { t } = useTranslation();
   const currency = statement.currency ?? 'USD';
   const money = (value: string | null) =>
@@ -30,6 +31,7 @@ export function StatementHeader({ statement }: { statement: Statement }) {
         ))}
       </div>
       <Pipeline snapshot={statementSnapshot(statement.state, statement.flags)} />
+      <StatusExplanation statement={statement} actor={actor} />
       <dl className="facts statement-facts">
         <dt>{t('statements.detail.distributor')}</dt>
         <dd>{statement.distributor.name}</dd>

@@ -16,6 +16,7 @@ import {
 import { loadHistory, saveHistory } from './historyStore';
 import { CalculationReplay } from './CalculationReplay';
 import { Pipeline } from './Pipeline';
+import { useFileReason } from './fileReason';
 import type { StatementHistoryEvent } from '../../api/statements';
 import { statementSnapshot } from './pipeline';
 import { getHistory, getStatement } from './statementsApi';
@@ -65,6 +66,7 @@ async function readHistory(
 export function StatementLogsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const debug = useDebugMode();
+  const fileReason = useFileReason();
   const { api } = useServices();
   const { id = '' } = useParams();
   const history = useLoad(() => readHistory(api, id), [api, id]).data;
@@ -86,7 +88,9 @@ export function StatementLogsPage({ route }: PageProps) {
   const current = steps[at];
   const eventDetail = (step: HistoryStep) => {
     const detail = historyEventDetail(step.event);
-    return detail ? t(detail.key, detail.values) : null;
+    if (!detail) return null;
+    const { reason } = detail.values;
+    return t(detail.key, reason ? { ...detail.values, reason: fileReason(reason) } : detail.values);
   };
   const detail = current ? eventDetail(current) : null;
   const move = (by: number) => setAt(clampStep(at, by, steps.length));

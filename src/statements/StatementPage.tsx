@@ -36,7 +36,7 @@ export function StatementPage(_props: PageProps) {
   }
   return (
     <section className="page statement-page">
-      <StatementHeader statement={statement} />
+      <StatementHeader statement={statement} actor={actor} />
       <StaleResultNote statement={statement} />
       <StatementActions
         key={`${statement.state}-${statement.statementDate ?? ''}`}

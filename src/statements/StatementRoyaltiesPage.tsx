@@ -65,7 +65,7 @@ export function StatementRoyaltiesPage({ route }: PageProps) {
 
   return (
     <section className="page statement-page">
-      <StatementHeader statement={statement} />
+      <StatementHeader statement={statement} actor={actor} />
       <section className="card">
         <h2>{t(route.titleKey)}</h2>
         {editable ? (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { StepLabel } from '../../machines/statementMachine';
 import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { streamOf, useLiveReload } from '../live/useLiveReload';
@@ -12,7 +11,7 @@ import { useSession } from '../session/useSession';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';
-import { groupOf, STEP_KEYS } from './pipeline';
+import { groupOf, labelStepOf } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
@@ -31,9 +30,11 @@ function OriginCell({ row }: CellProps<Statement>) {
   return <>{originText(t, row)}</>;
 }
 
+/** The label's step the statement is at (the machine's step names are for debug mode). */
 function StepCell({ row }: CellProps<Statement>) {
   const { t } = useTranslation();
-  return <>{row.step ? t(STEP_KEYS[row.step as StepLabel] ?? row.step) : ''}</>;
+  const step = labelStepOf(row.status);
+  return <>{step ? t(step.key) : ''}</>;
 }
 
 /** /statements: the queue with its Needs Attention filter, incoming statements and past uploads. */

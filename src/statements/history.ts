@@ -151,12 +151,15 @@ export function historyEventKey(event: Pick<StatementHistoryEvent, 'type' | 'dat
 }
 
 /**
- * What a history event says beyond its name: which file replaced which, and who replaced it.
- * Null for events that say nothing more.
+ * What a history event says beyond its name: why a file was rejected, which file replaced which,
+ * and who replaced it. Null for events that say nothing more.
  */
 export function historyEventDetail(
   event: Pick<StatementHistoryEvent, 'type' | 'data' | 'actorName'>,
 ): { key: string; values: Record<string, string> } | null {
+  // Why the file could not be read, as the server kept it: the page puts it in the reader's words.
+  if (event.type === 'StatementFileRejected' && typeof event.data.error === 'string')
+    return { key: 'statements.event.file-rejected-reason', values: { reason: event.data.error } };
   if (event.type !== 'StatementFilesReplaced') return null;
   const replaced = event.data.replaced as { name?: unknown } | undefined;
   const added = event.data.added as { name?: unknown }[] | undefined;

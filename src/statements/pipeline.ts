@@ -1,6 +1,7 @@
 import {
   possibleEvents,
   snapshotOf,
+  statusOfState,
   stepLabels,
   stepOf,
   type StatementContext,
@@ -45,6 +46,60 @@ export const STATUS_KEYS: Record<string, string> = {
 
 export type StepPhase = 'done' | 'current' | 'todo';
 
+/**
+ * The steps a label follows a statement through, each holding the statuses its badge shows
+ * there (SPEC section 4's states). The machine's ten step labels stay for debug mode.
+ */
+export const LABEL_STEPS = [
+  {
+    id: 'import',
+    key: 'statements.stage.import',
+    statuses: ['syncing', 'failed', 'needs-attention'],
+  },
+  {
+    id: 'funds',
+    key: 'statements.stage.funds',
+    statuses: ['pending', 'waiting-for-funds', 'funded'],
+  },
+  {
+    id: 'calculation',
+    key: 'statements.stage.calculation',
+    statuses: ['processing', 'calculating'],
+  },
+  { id: 'approval', key: 'statements.stage.approval', statuses: ['pending-approval'] },
+  {
+    id: 'payment',
+    key: 'statements.stage.payment',
+    statuses: ['processing-payments', 'ready', 'paid'],
+  },
+] as const;
+export type LabelStepId = (typeof LABEL_STEPS)[number]['id'];
+
+/** The label's step a status belongs to, or null for a statement cancelled or deleted. */
+export function labelStepOf(status: string): (typeof LABEL_STEPS)[number] | null {
+  return LABEL_STEPS.find((step) => (step.statuses as readonly string[]).includes(status)) ?? null;
+}
+
+export interface LabelStep {
+  id: LabelStepId;
+  key: string;
+  phase: StepPhase;
+}
+
+/** The label's steps with the one holding `status` current; cancelled and deleted mark none. */
+export function labelSteps(status: string): LabelStep[] {
+  const at = LABEL_STEPS.findIndex((step) => step.id === labelStepOf(status)?.id);
+  return LABEL_STEPS.map((step, index) => ({
+    id: step.id,
+    key: step.key,
+    phase: at === -1 ? 'todo' : index < at ? 'done' : index === at ? 'current' : 'todo',
+  }));
+}
+
+/** The status the badge shows for a snapshot of the shared machine. */
+export const statusOfSnapshot = (snapshot: StatementSnapshot): string =>
+  statusOfState[String(snapshot.value)] ?? String(snapshot.value);
+
 export interface PipelineStep {
   label: StepLabel;
   key: string;
@@ -87,24 +142,21 @@ export interface CommandButton {
   adminOnly: boolean;
   /** Asks before it runs: it cannot be undone from the page. */
   confirm: boolean;
-  /** The step forward the page leads to, drawn as the main button. */
+  /** The step forward the page leads to, drawn as the main button: one per state at most. */
   primary: boolean;
 }
 
 /** Every command a person starts from the page, in the order the buttons show. */
 export const COMMAND_BUTTONS: readonly CommandButton[] = [
-  command('statement.calculate', 'calculate', 'statements.command.calculate'),
   // Approval moves money: it says how much, to how many payees, before it runs.
-  command('statement.approve', 'approve', 'statements.command.approve', {
-    confirm: true,
-    primary: true,
-  }),
+  command('statement.approve', 'approve', 'statements.command.approve', { confirm: true }),
+  command('statement.calculate', 'calculate', 'statements.command.calculate'),
+  command('statement.retry', 'retry', 'statements.command.retry', { adminOnly: true }),
   command('statement.expedite', 'expedite', 'statements.command.expedite'),
   command('statement.force', 'force', 'statements.command.force', { adminOnly: true }),
   command('statement.recalculate', 'recalculate', 'statements.command.recalculate', {
     adminOnly: true,
   }),
-  command('statement.retry', 'retry', 'statements.command.retry', { adminOnly: true }),
   command('statement.reset', 'reset', 'statements.command.reset', {
     adminOnly: true,
     confirm: true,
@@ -116,20 +168,30 @@ export const COMMAND_BUTTONS: readonly CommandButton[] = [
   }),
 ];
 
+/**
+ * The step forward of each state, drawn as the one main button: approving a result waiting for
+ * it, calculating a funded statement, retrying a failed one with its corrected file. A statement
+ * waiting for funds leads to recording them (the funds form's button); the rest are secondary.
+ */
+const FORWARD: readonly CommandButton['event'][] = [
+  'statement.approve',
+  'statement.calculate',
+  'statement.retry',
+];
+
 function command(
   event: CommandButton['event'],
   path: CommandButton['command'],
   key: string,
-  options: { adminOnly?: boolean; confirm?: boolean; primary?: boolean } = {},
+  options: { adminOnly?: boolean; confirm?: boolean } = {},
 ): CommandButton {
-  const confirm = options.confirm ?? false;
   return {
     event,
     command: path,
     key,
     adminOnly: options.adminOnly ?? false,
-    confirm,
-    primary: options.primary ?? !confirm,
+    confirm: options.confirm ?? false,
+    primary: false,
   };
 }
 
@@ -167,9 +229,21 @@ export function commandButtons(snapshot: StatementSnapshot, actor: Actor): Comma
   );
   // A pending result calculated again is one command: an admin sees it once, as Recalculate.
   const recalculates = buttons.some((button) => button.event === 'statement.recalculate');
-  return recalculates
+  const shown = recalculates
     ? buttons.filter((button) => button.event !== 'statement.calculate')
     : buttons;
+  // One main button: the first step forward the state allows, unless funds are to be recorded.
+  const forward = acceptsFunds(snapshot, actor)
+    ? undefined
+    : FORWARD.find((event) => shown.some((button) => button.event === event));
+  return shown.map((button) => ({
+    ...button,
+    // A result waiting for approval is calculated again: the button says so.
+    ...(button.event === 'statement.calculate' && snapshot.value === 'pendingApproval'
+      ? { key: 'statements.command.calculate-again' }
+      : {}),
+    primary: button.event === forward,
+  }));
 }
 
 /** A file of the statement can be replaced: before its calculation runs, or its result approved. */

@@ -118,7 +118,7 @@ test('a label imports, resolves, funds, calculates, reviews, edits a split and a
   // The result now says it is out of date; calculated again, it pays by the new split.
   await page.goto(`/statements/${statementId}`);
   await expect(page.getByTestId('stale-result')).toContainText('This result is out of date');
-  await page.getByRole('button', { name: 'Calculate', exact: true }).click();
+  await page.getByRole('button', { name: 'Calculate again' }).click();
   await expect(page.getByTestId('stale-result')).toHaveCount(0, { timeout: 30_000 });
   await expect(status(page)).toHaveText('Pending Approval', { timeout: 30_000 });
   await expect(results.getByRole('cell', { name: 'Aria Artist' })).toBeVisible();

@@ -84,11 +84,17 @@ test.describe('a label works its statements through without an admin', () => {
     await expect(statusBadge(page)).toHaveText('Waiting for Funds');
 
     // The funds check: going on without the expected funds needs the label's word.
+    // Expedite asks it in its own dialog.
     await page.getByRole('button', { name: 'Expedite' }).click();
-    await expect(page.getByText('You must verify sufficient funds are available.')).toBeVisible();
+    const expedite = page.getByRole('dialog', { name: 'Expedite' });
+    await expedite.getByRole('button', { name: 'Expedite' }).click();
+    await expect(
+      expedite.getByText('You must verify sufficient funds are available.'),
+    ).toBeVisible();
     await expect(statusBadge(page)).toHaveText('Waiting for Funds');
-    await page.getByLabel('I have verified that sufficient funds are available.').check();
-    await page.getByRole('button', { name: 'Expedite' }).click();
+    await expedite.getByLabel('I have verified that sufficient funds are available.').check();
+    await expedite.getByRole('button', { name: 'Expedite' }).click();
+    await expect(expedite).toBeHidden();
     await expect(statusBadge(page)).toHaveText('Funded');
     await label.api.dispose();
   });
@@ -151,7 +157,7 @@ test.describe('a label works its statements through without an admin', () => {
     ).toBeVisible();
     await expect(statusBadge(page)).toHaveText('Pending Approval');
 
-    await page.getByRole('button', { name: 'Calculate', exact: true }).click();
+    await page.getByRole('button', { name: 'Calculate again' }).click();
     await expect(statusBadge(page)).toHaveText('Pending Approval', { timeout: 30_000 });
     await expect(stale).toHaveCount(0, { timeout: 30_000 });
     const results = page.getByTestId('statement-results');

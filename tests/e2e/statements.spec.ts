@@ -49,7 +49,8 @@ async function getJson<T>(api: APIRequestContext, csrf: string, path: string): P
   return (await answer.json()) as T;
 }
 
-const currentStep = (page: Page) => page.getByTestId('pipeline-current');
+/** The status the lit step of the label's steps names: the badge's, in the step it belongs to. */
+const currentStep = (page: Page) => page.getByTestId('pipeline-status');
 
 test.describe('the statement pipeline', () => {
   test('upload, add the missing code, record the funds, calculate and approve, step by step', async ({
@@ -100,7 +101,7 @@ test.describe('the statement pipeline', () => {
     await link.click();
 
     await expect(page).toHaveURL(new RegExp(`/statements/${id}$`));
-    await expect(currentStep(page)).toHaveText('Queued');
+    await expect(currentStep(page)).toHaveText('Needs Attention');
     await expect(page.getByTestId('statement-status')).toHaveText('Needs Attention');
     const missing = page.getByTestId('missing-codes');
     await expect(missing.getByText(unknownIsrc)).toBeVisible();
@@ -122,7 +123,7 @@ test.describe('the statement pipeline', () => {
 
     // Every code known: the statement loads and waits for its expected 10.
     await page.reload();
-    await expect(currentStep(page)).toHaveText('Unfunded');
+    await expect(currentStep(page)).toHaveText('Waiting for Funds');
     await expect(page.getByTestId('statement-status')).toHaveText('Waiting for Funds');
     await expect(page.getByRole('button', { name: /Force run/ })).toHaveCount(0);
 
@@ -132,7 +133,7 @@ test.describe('the statement pipeline', () => {
     await expect(page.getByTestId('received-funds')).toHaveText('$10.00');
 
     await page.getByRole('button', { name: 'Calculate', exact: true }).click();
-    await expect(currentStep(page)).toHaveText('Approval', { timeout: 30_000 });
+    await expect(currentStep(page)).toHaveText('Pending Approval', { timeout: 30_000 });
     await expect(page.getByTestId('statement-status')).toHaveText('Pending Approval');
 
     const results = page.getByTestId('statement-results');
@@ -171,25 +172,26 @@ test.describe('the statement pipeline', () => {
     await page.getByRole('link', { name: 'Logs' }).click();
     await expect(page).toHaveURL(new RegExp(`/statements/${id}/logs$`));
     const replay = page.getByTestId('history-replay');
-    await expect(replay.getByTestId('pipeline-current')).toHaveText('Ready');
+    await expect(replay.getByTestId('pipeline-status')).toHaveText('Ready');
     await replay.getByRole('button', { name: 'First' }).click();
     const seen: string[] = [];
     for (let guard = 0; guard < 60; guard++) {
-      const step = (await replay.getByTestId('pipeline-current').textContent()) ?? '';
+      const step = (await replay.getByTestId('pipeline-status').textContent()) ?? '';
       if (seen.at(-1) !== step) seen.push(step);
       const next = replay.getByRole('button', { name: 'Next' });
       if (await next.isDisabled()) break;
       await next.click();
     }
     expect(seen).toEqual([
-      'Queued',
-      'Loaded',
-      'Unfunded',
+      'Syncing',
+      'Needs Attention',
+      'Pending',
+      'Waiting for Funds',
       'Funded',
-      'Wait',
-      'Calculate',
-      'Approval',
-      'Finalize',
+      'Processing',
+      'Calculating',
+      'Pending Approval',
+      'Processing Payments',
       'Ready',
     ]);
     await expect(

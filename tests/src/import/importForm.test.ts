@@ -10,7 +10,8 @@ import {
   monthOf,
   type ImportFormValues,
 } from '../../../src/import/importForm';
-import { fileErrorParts, rowsWithErrors } from '../../../src/import/StatementReport';
+import { rowsWithErrors } from '../../../src/import/StatementReport';
+import { fileErrorParts } from '../../../src/statements/fileReason';
 
 const file = (name: string) => new File(['x'], name);
 const VALID: ImportFormValues = {

@@ -224,6 +224,17 @@ describe('stepping through a statement history with the shared machine', () => {
     ).toBe('File replaced, read again');
   });
 
+  it('says why a file was rejected, with the reason the server kept for it', () => {
+    const reason = 'File Format Error: expected the DistroKid layout, found Date, Song, Amount';
+    expect(
+      historyEventDetail({
+        type: 'StatementFileRejected',
+        data: { fileId: 'f1', error: reason },
+        actorName: null,
+      }),
+    ).toEqual({ key: 'statements.event.file-rejected-reason', values: { reason } });
+  });
+
   it('keeps the position within the history', () => {
     expect(clampStep(0, -1, 5)).toBe(0);
     expect(clampStep(4, 1, 5)).toBe(4);

@@ -1,14 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stepLabels, statusOfState } from '../../../machines/statementMachine';
+import { statementMachine, stepLabels, statusOfState } from '../../../machines/statementMachine';
 import {
   acceptsFunds,
   canMoveDate,
   commandButtons,
   fundsAmountProblem,
   groupOf,
+  labelStepOf,
+  labelSteps,
   pipelineSteps,
   STATUS_KEYS,
   statementSnapshot,
+  statusOfSnapshot,
 } from '../../../src/statements/pipeline';
 
 const label = { admin: false, canWrite: true };
@@ -62,6 +66,42 @@ describe('the pipeline from the shared machine', () => {
     }
   });
 
+  it('lights the label step that holds the status the badge shows, in every state', () => {
+    const states = Object.keys(statementMachine.states);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...states),
+        fc.record({ forced: fc.boolean(), expedited: fc.boolean(), cashless: fc.boolean() }),
+        (state, flags) => {
+          const status = statusOfSnapshot(statementSnapshot(state, flags));
+          expect(status).toBe(statusOfState[state]);
+          const lit = labelSteps(status).filter((step) => step.phase === 'current');
+          if (status === 'cancelled' || status === 'deleted') {
+            expect(lit).toEqual([]);
+          } else {
+            expect(lit.map((step) => step.id)).toEqual([labelStepOf(status)?.id]);
+            expect(labelStepOf(status)?.statuses).toContain(status);
+          }
+        },
+      ),
+      { seed: 20261129, numRuns: 200 },
+    );
+  });
+
+  it('shows the label five steps, needs attention and failed at the import', () => {
+    expect(labelSteps('needs-attention').map((step) => [step.id, step.phase])).toEqual([
+      ['import', 'current'],
+      ['funds', 'todo'],
+      ['calculation', 'todo'],
+      ['approval', 'todo'],
+      ['payment', 'todo'],
+    ]);
+    expect(labelStepOf('failed')?.id).toBe('import');
+    expect(labelStepOf('waiting-for-funds')?.id).toBe('funds');
+    expect(labelStepOf('pending-approval')?.id).toBe('approval');
+    expect(labelStepOf('paid')?.id).toBe('payment');
+  });
+
   it('has a translation key for every status the server answers', () => {
     for (const status of Object.values(statusOfState)) expect(STATUS_KEYS[status]).toBeTruthy();
   });
@@ -76,8 +116,8 @@ describe('the commands shown', () => {
     // A label calculates its own pending result again (after a split changed, or another
     // statement was approved first).
     expect(events('pendingApproval')).toEqual([
-      'statement.calculate',
       'statement.approve',
+      'statement.calculate',
       'statement.cancel',
     ]);
     expect(events('awaitingFunds')).toEqual(['statement.expedite', 'statement.cancel']);
@@ -89,6 +129,52 @@ describe('the commands shown', () => {
       (button) => button.event === 'statement.approve',
     );
     expect(approve).toMatchObject({ confirm: true, primary: true });
+  });
+
+  const primaries = (state: string, actor = label) =>
+    commandButtons(statementSnapshot(state), actor)
+      .filter((button) => button.primary)
+      .map((button) => button.event);
+
+  it('draws one main button per state: the step forward, and none beside the funds form', () => {
+    expect(primaries('pendingApproval')).toEqual(['statement.approve']);
+    // Calculating a pending result again says so.
+    expect(
+      commandButtons(statementSnapshot('pendingApproval'), label).find(
+        (button) => button.event === 'statement.calculate',
+      )?.key,
+    ).toBe('statements.command.calculate-again');
+    expect(
+      commandButtons(statementSnapshot('funded'), label).find(
+        (button) => button.event === 'statement.calculate',
+      )?.key,
+    ).toBe('statements.command.calculate');
+    expect(primaries('pendingApproval', admin)).toEqual(['statement.approve']);
+    expect(primaries('funded')).toEqual(['statement.calculate']);
+    expect(primaries('failed')).toEqual(['statement.retry']);
+    // Waiting for funds: recording them is the main action; Expedite and Force run are not.
+    expect(primaries('awaitingFunds')).toEqual([]);
+    expect(primaries('awaitingFunds', admin)).toEqual([]);
+    expect(acceptsFunds(statementSnapshot('awaitingFunds'), admin)).toBe(true);
+  });
+
+  it('never draws two main buttons, in any state, with any flags, for anyone', () => {
+    const states = Object.keys(statementMachine.states);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...states),
+        fc.record({ forced: fc.boolean(), expedited: fc.boolean(), cashless: fc.boolean() }),
+        fc.constantFrom(label, admin, reader),
+        (state, flags, actor) => {
+          const snapshot = statementSnapshot(state, flags);
+          const main =
+            commandButtons(snapshot, actor).filter((button) => button.primary).length +
+            (acceptsFunds(snapshot, actor) ? 1 : 0);
+          expect(main).toBeLessThanOrEqual(1);
+        },
+      ),
+      { seed: 20261129, numRuns: 300 },
+    );
   });
 
   it('lets a label retry or cancel its own upload that could not be read', () => {

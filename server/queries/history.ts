@@ -12,7 +12,13 @@ export interface HistorySelection {
   reader: string | null;
   /** The statement event that prepared this payment, cut down to the payment's own entry. */
   preparedPayment?: { statementId: string; paymentId: string };
+  /** The payee reads their payment: what they receive, never the fee their label pays. */
+  payeeReading?: boolean;
 }
+
+/** The label's fee in payment events: its own event, and the fields that carry it. */
+const FEE_EVENT = 'PaymentFeePaid';
+const FEE_FIELD = /^fee/;
 
 interface EventRow {
   seq: string;
@@ -55,7 +61,9 @@ function shownData(row: EventRow, selection: HistorySelection): Record<string, u
         .map(({ transfer: _transfer, ...payment }) => payment),
     };
   }
-  return withoutSecrets(data) as Record<string, unknown>;
+  const shown = withoutSecrets(data) as Record<string, unknown>;
+  if (!selection.payeeReading) return shown;
+  return Object.fromEntries(Object.entries(shown).filter(([key]) => !FEE_FIELD.test(key)));
 }
 
 /** The selection's events after sequence number `after`, in global order, named for the reader. */
@@ -84,7 +92,9 @@ export async function readHistory(
       selection.reader,
     ],
   );
-  const items: HistoryEvent[] = rows.slice(0, HISTORY_PAGE).map((row) => ({
+  const page = rows.slice(0, HISTORY_PAGE);
+  const shownRows = selection.payeeReading ? page.filter((row) => row.type !== FEE_EVENT) : page;
+  const items: HistoryEvent[] = shownRows.map((row) => ({
     seq: row.seq,
     streamId: row.stream_id,
     version: Number(row.stream_version),

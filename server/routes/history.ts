@@ -70,6 +70,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         streams: [`payment-${payment.id}`],
         reader: scope.account,
         preparedPayment: { statementId: payment.statementId, paymentId: payment.id },
+        payeeReading: scope.payee !== null,
       };
       return readHistory(app.db, selection, request.query.after ?? '0');
     },

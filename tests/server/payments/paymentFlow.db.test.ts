@@ -394,6 +394,14 @@ describe('payments through the sandbox partner', () => {
       failure: { code: 'R01', message: 'Insufficient Funds' },
     });
     expect(aria.transactions).toMatchObject([{ status: 'FAILED' }]);
+    // Paco reads his payment's history step by step: what he receives, never the label's fee;
+    // the admin reads the fee paid.
+    const historyOf = async (who: LoggedIn) =>
+      JSON.stringify((await get(portal.app, who, `/api/payments/${paco.id}/history`)).json());
+    const pacoReads = await historyOf(await login(portal.app, label.paco.username));
+    expect(pacoReads).toContain('PaymentSettled');
+    expect(pacoReads).not.toMatch(/"fee|PaymentFeePaid/);
+    expect(await historyOf(ada)).toContain('PaymentFeePaid');
     // Paid to me: Paco's completed 6, not his 0.00426 kept; Aria's returned payment is not paid.
     expect(await paidToMe(label.paco)).toEqual([{ currency: 'USD', amount: '6' }]);
     expect(await paidToMe(label.aria)).toEqual([]);

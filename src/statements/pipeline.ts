@@ -2,8 +2,6 @@ import {
   possibleEvents,
   snapshotOf,
   statusOfState,
-  stepLabels,
-  stepOf,
   type StatementContext,
   type StatementEvent,
   type StatementSnapshot,
@@ -100,12 +98,6 @@ export function labelSteps(status: string): LabelStep[] {
 export const statusOfSnapshot = (snapshot: StatementSnapshot): string =>
   statusOfState[String(snapshot.value)] ?? String(snapshot.value);
 
-export interface PipelineStep {
-  label: StepLabel;
-  key: string;
-  phase: StepPhase;
-}
-
 const defaultFlags: StatementContext = { forced: false, expedited: false, cashless: false };
 
 /** The shared machine's snapshot of a statement the server describes by state and flags. */
@@ -114,17 +106,6 @@ export function statementSnapshot(
   flags: Partial<StatementContext> = {},
 ): StatementSnapshot {
   return snapshotOf(state, { ...defaultFlags, ...flags });
-}
-
-/** The ten steps with the snapshot's one marked current; cancelled and deleted mark none. */
-export function pipelineSteps(snapshot: StatementSnapshot): PipelineStep[] {
-  const current = stepOf(snapshot);
-  const at = current === null ? -1 : stepLabels.indexOf(current);
-  return stepLabels.map((label, index) => ({
-    label,
-    key: STEP_KEYS[label],
-    phase: at === -1 ? 'todo' : index < at ? 'done' : index === at ? 'current' : 'todo',
-  }));
 }
 
 /** A step the server is working on: the page asks again until it moves on. */

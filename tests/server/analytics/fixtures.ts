@@ -38,6 +38,27 @@ export interface AnalyticsFixture {
   people: Record<string, string>;
 }
 
+/** The label calculates its funded statement and approves the result: it is ready to pay. */
+export async function calculateAndApprove(portal: TestPortal, lena: LoggedIn, statementId: string) {
+  const calculated = await write(
+    portal.app,
+    lena,
+    'POST',
+    `/api/statements/${statementId}/calculate`,
+    {},
+  );
+  expect(calculated.statusCode, calculated.body).toBe(200);
+  await portal.app.jobs.drain();
+  const approved = await write(
+    portal.app,
+    lena,
+    'POST',
+    `/api/statements/${statementId}/approve`,
+    {},
+  );
+  expect(approved.json().status, approved.body).toBe('ready');
+}
+
 /** Moves Glass Harbor to The Night Shift, then settles one statement of both songs. */
 export async function approvedStatement(portal: TestPortal): Promise<AnalyticsFixture> {
   const lena = await login(portal.app, 'label@demo.label');
@@ -82,23 +103,7 @@ export async function approvedStatement(portal: TestPortal): Promise<AnalyticsFi
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   await portal.app.jobs.drain();
   const statementId = uploaded.json()[0].id as string;
-  const calculated = await write(
-    portal.app,
-    lena,
-    'POST',
-    `/api/statements/${statementId}/calculate`,
-    {},
-  );
-  expect(calculated.statusCode, calculated.body).toBe(200);
-  await portal.app.jobs.drain();
-  const approved = await write(
-    portal.app,
-    lena,
-    'POST',
-    `/api/statements/${statementId}/approve`,
-    {},
-  );
-  expect(approved.json().status, approved.body).toBe('ready');
+  await calculateAndApprove(portal, lena, statementId);
   const [statement] = await portal.db.query<{ calculation_id: string }>(
     'select calculation_id from statements where id = $1',
     [statementId],

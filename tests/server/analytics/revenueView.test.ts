@@ -9,7 +9,7 @@ import type { PayeeStatement } from '../../../api/payeeStatements';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { DISTROKID_HEADER } from '../import/helpers';
 import { uploadStatement } from '../multipart';
-import { MIDNIGHT } from './fixtures';
+import { MIDNIGHT, calculateAndApprove } from './fixtures';
 
 const VIEWS = [
   'overview',
@@ -89,23 +89,7 @@ describe("a product's revenue view", () => {
       takePct: take,
     });
     expect(taken.statusCode, taken.body).toBe(200);
-    const calculated = await write(
-      portal.app,
-      lena,
-      'POST',
-      `/api/statements/${statementId}/calculate`,
-      {},
-    );
-    expect(calculated.statusCode, calculated.body).toBe(200);
-    await portal.app.jobs.drain();
-    const approved = await write(
-      portal.app,
-      lena,
-      'POST',
-      `/api/statements/${statementId}/approve`,
-      {},
-    );
-    expect(approved.json().status, approved.body).toBe('ready');
+    await calculateAndApprove(portal, lena, statementId);
     return { month, statementId };
   }
 

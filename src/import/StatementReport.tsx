@@ -24,15 +24,6 @@ type MissingCodeRow = MissingCode & { id: string; onAdd: () => void };
 export const rowsWithErrors = (errors: readonly StatementRowError[]): number =>
   new Set(errors.map((error) => `${error.fileName}\n${error.row}`)).size;
 
-function AddCodeCell({ row }: CellProps<MissingCodeRow>) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className="button button-secondary button-small" onClick={row.onAdd}>
-      {t('import.missing.add-to-product')}
-    </button>
-  );
-}
-
 function MissingKindCell({ row }: CellProps<MissingCodeRow>) {
   const { t } = useTranslation();
   return <>{codeKindLabel(row.kind, t)}</>;
@@ -104,7 +95,14 @@ export function StatementReport({ statementId }: { statementId: string }) {
       format: 'currency',
       currency: statement.currency ?? 'USD',
     },
-    { label: t('import.missing.action'), key: 'add', width: 140, component: AddCodeCell },
+    {
+      label: t('import.missing.action'),
+      key: 'add',
+      action: (row) => row.onAdd(),
+      btnLabel: t('import.missing.add-to-product'),
+      // What the report is for: on a phone the code and its button stay, the revenue goes first.
+      priority: 92,
+    },
   ];
   const failedFiles = statement.files.filter((file) => file.error);
   // Read whole, with nothing in it: a header alone, or only blank and total rows.

@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiSession, DISTROKID_HEADER, labelApi, login } from './helpers';
+import { apiSession, DISTROKID_HEADER, labelApi, login, uploadToDistroKid } from './helpers';
 
 /** An ISRC of this run only, so no other suite's product has it. */
 const isrc = `QZAD${Date.now().toString().slice(-8)}`;
@@ -11,29 +11,14 @@ test("an admin reads one statement's audit with before and after, the logs, the 
   // An upload read to the end, then four pages: more than the default 30 seconds on a busy machine.
   test.setTimeout(120_000);
   const label = await labelApi(baseURL ?? '');
-  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-    '/api/distributors?q=DistroKid',
-  );
   const row = ['2026-03-15', '2026-03', 'Spotify', 'Aria Vale', 'Song', isrc, '']
     .concat(['10', '100', 'Song', 'US', '0', '4'])
     .join('\t');
-  const upload = await label.api.post('/api/statement/upload', {
-    headers: { 'x-csrf-token': label.csrf },
-    multipart: {
-      body: JSON.stringify({
-        distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-        report_month: '2026-03',
-        expected: null,
-      }),
-      file: {
-        name: `desk-${isrc}.tsv`,
-        mimeType: 'text/tab-separated-values',
-        buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
-      },
-    },
+  const statementId = await uploadToDistroKid(label, {
+    month: '2026-03',
+    name: `desk-${isrc}.tsv`,
+    text: `${DISTROKID_HEADER}\n${row}\n`,
   });
-  expect(upload.status()).toBeLessThan(300);
-  const statementId = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
   await expect
     .poll(
       async () => (await label.json<{ status: string }>(`/api/statements/${statementId}`)).status,

@@ -58,9 +58,12 @@ test('a label narrows analytics to one artist and one month and reads the statem
   await expect(page.getByTestId('analytics-total')).toHaveText('$17.89');
   await filters.getByLabel('Artist').selectOption({ label: 'Aria Vale' });
   await expect(page).toHaveURL(/[?&]artist=[\w-]+/);
-  // The statement's gross, to the cent: the one artist's one month.
+  // The statement's revenue, to the cent: the one artist's one month. The product's revenue view
+  // is net, and this statement has no distributor's cut: net is the gross.
   await expect(page.getByTestId('analytics-total')).toHaveText('$12.34');
-  await expect(page.getByText('Gross revenue of approved statements')).toBeVisible();
+  await expect(
+    page.getByText("Net revenue of approved statements, after the distributor's cut"),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Territories' }).click();
   const territories = page.getByRole('table', { name: 'Territory' });

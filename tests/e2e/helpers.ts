@@ -172,25 +172,49 @@ export async function uploadSongStatement(
   },
   expected: string | null = null,
 ): Promise<string> {
-  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-    '/api/distributors?q=DistroKid',
-  );
   const row = [`${song.month}-15`, song.month, 'Spotify', 'Aria Vale', 'Song', song.isrc, '']
     .concat(['10', '100', 'Song', song.country ?? 'US', '0', song.earnings])
     .join('\t');
+  return uploadToDistroKid(label, {
+    month: song.month,
+    expected,
+    cashless: song.cashless,
+    name: song.fileName,
+    text: `${DISTROKID_HEADER}\n${row}\n`,
+  });
+}
+
+/**
+ * The label uploads one file as DistroKid's statement of `month` through the API; answers the
+ * statement's id. A file in another layout fails to read (File Format Error).
+ */
+export async function uploadToDistroKid(
+  label: Awaited<ReturnType<typeof labelApi>>,
+  file: {
+    month: string;
+    name: string;
+    text: string;
+    expected?: string | null;
+    cashless?: boolean;
+    mimeType?: string;
+  },
+): Promise<string> {
+  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
+    '/api/distributors?q=DistroKid',
+  );
   const upload = await label.api.post('/api/statement/upload', {
     headers: { 'x-csrf-token': label.csrf },
     multipart: {
       body: JSON.stringify({
         distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-        report_month: song.month,
-        expected,
-        ...(song.cashless ? { cashless: true } : {}),
+        report_month: file.month,
+        expected: file.expected ?? null,
+        ...(file.cashless ? { cashless: true } : {}),
       }),
       file: {
-        name: song.fileName,
-        mimeType: 'text/tab-separated-values',
-        buffer: Buffer.from(`${DISTROKID_HEADER}\n${row}\n`),
+        name: file.name,
+        mimeType: file.mimeType ?? 'text/tab-separated-values',
+        buffer: Buffer.from(file.text),
       },
     },
   });

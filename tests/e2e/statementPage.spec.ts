@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from './test';
-import { DISTROKID_HEADER, labelApi, login, uploadSongStatement } from './helpers';
+import {
+  DISTROKID_HEADER,
+  labelApi,
+  login,
+  uploadSongStatement,
+  uploadToDistroKid,
+} from './helpers';
 
 type LabelApi = Awaited<ReturnType<typeof labelApi>>;
 
@@ -11,27 +17,13 @@ const statusOf = (label: LabelApi, id: string) => async () =>
 
 /** A file in another layout than DistroKid's: reading it fails with a File Format Error. */
 async function failedStatement(label: LabelApi, fileName: string): Promise<string> {
-  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-    '/api/distributors?q=DistroKid',
-  );
-  const upload = await label.api.post('/api/statement/upload', {
-    headers: { 'x-csrf-token': label.csrf },
-    multipart: {
-      body: JSON.stringify({
-        distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-        report_month: '2025-11',
-        expected: null,
-      }),
-      file: {
-        name: fileName,
-        mimeType: 'text/csv',
-        // Its own bytes: the same file twice is refused as a duplicate.
-        buffer: Buffer.from(`Date,Song,Amount\n2025-11-01,${fileName},1.00\n`),
-      },
-    },
+  const id = await uploadToDistroKid(label, {
+    month: '2025-11',
+    name: fileName,
+    mimeType: 'text/csv',
+    // Its own bytes: the same file twice is refused as a duplicate.
+    text: `Date,Song,Amount\n2025-11-01,${fileName},1.00\n`,
   });
-  expect(upload.status()).toBeLessThan(300);
-  const id = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
   await expect.poll(statusOf(label, id), { timeout: 20_000 }).toBe('failed');
   return id;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { DISTROKID_HEADER, labelApi, login, overseerProduct } from './helpers';
+import { DISTROKID_HEADER, labelApi, login, overseerProduct, uploadToDistroKid } from './helpers';
 
 type LabelApi = Awaited<ReturnType<typeof labelApi>>;
 
@@ -17,27 +17,13 @@ async function uploadSong(
   isrc: string,
   options: { expected: string | null; cashless?: boolean },
 ): Promise<string> {
-  const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-    '/api/distributors?q=DistroKid',
-  );
-  const upload = await label.api.post('/api/statement/upload', {
-    headers: { 'x-csrf-token': label.csrf },
-    multipart: {
-      body: JSON.stringify({
-        distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-        report_month: '2026-02',
-        expected: options.expected,
-        ...(options.cashless ? { cashless: true } : {}),
-      }),
-      file: {
-        name: `workflow-${isrc}.tsv`,
-        mimeType: 'text/tab-separated-values',
-        buffer: Buffer.from(`${DISTROKID_HEADER}\n${distroKidRow(isrc, '8')}\n`),
-      },
-    },
+  return uploadToDistroKid(label, {
+    month: '2026-02',
+    expected: options.expected,
+    ...(options.cashless ? { cashless: true } : {}),
+    name: `workflow-${isrc}.tsv`,
+    text: `${DISTROKID_HEADER}\n${distroKidRow(isrc, '8')}\n`,
   });
-  expect(upload.status()).toBeLessThan(300);
-  return ((await upload.json()) as { id: string }[])[0]?.id ?? '';
 }
 
 const statusOf = (label: LabelApi, id: string) => async () =>
@@ -217,27 +203,13 @@ test.describe('a failed upload', () => {
   }) => {
     test.setTimeout(90_000);
     const label = await labelApi(baseURL ?? '');
-    const distributors = await label.json<{ items: { id: string; name: string }[] }>(
-      '/api/distributors?q=DistroKid',
-    );
     const stamp = Date.now();
-    const upload = await label.api.post('/api/statement/upload', {
-      headers: { 'x-csrf-token': label.csrf },
-      multipart: {
-        body: JSON.stringify({
-          distributor: distributors.items.find((d) => d.name === 'DistroKid')?.id,
-          report_month: '2026-01',
-          expected: null,
-        }),
-        file: {
-          name: `wrong-layout-${stamp}.csv`,
-          mimeType: 'text/csv',
-          buffer: Buffer.from(`Sales Period,Store Name,Net Sales\n2026-01,Spotify,${stamp}\n`),
-        },
-      },
+    const id = await uploadToDistroKid(label, {
+      month: '2026-01',
+      name: `wrong-layout-${stamp}.csv`,
+      mimeType: 'text/csv',
+      text: `Sales Period,Store Name,Net Sales\n2026-01,Spotify,${stamp}\n`,
     });
-    expect(upload.status()).toBeLessThan(300);
-    const id = ((await upload.json()) as { id: string }[])[0]?.id ?? '';
     await expect.poll(statusOf(label, id), { timeout: 30_000 }).toBe('failed');
 
     await login(page, 'label@demo.label');

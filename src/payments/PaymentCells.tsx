@@ -19,12 +19,17 @@ export const PaymentTotalCell = ({ row }: CellProps<Payment | Transaction>) =>
 export function PaymentStatusCell({ row }: CellProps<Payment>) {
   const { t } = useTranslation();
   return (
-    <span className="payment-status">
+    // The reason a payment is held is read on hover and by screen readers; the payment's page
+    // says it in full. In the list it would widen the status column past a phone's screen.
+    <span
+      className="payment-status"
+      title={row.holdReason ? holdReasonLabel(t, row.holdReason) : undefined}
+    >
       <span className={badgeClass(toneOf('payment', row.status))}>
         {paymentStatusLabel(t, row.status)}
       </span>
       {row.holdReason && (
-        <span className="payment-hold"> · {holdReasonLabel(t, row.holdReason)}</span>
+        <span className="list-dropped"> · {holdReasonLabel(t, row.holdReason)}</span>
       )}
     </span>
   );

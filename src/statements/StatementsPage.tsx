@@ -11,7 +11,7 @@ import { useSession } from '../session/useSession';
 import { List } from '../widgets/list/List';
 import type { CellProps, ListColumn } from '../widgets/list/columns';
 import { TextInput } from '../widgets/TextInput';
-import { groupOf, labelStepOf } from './pipeline';
+import { groupOf } from './pipeline';
 import type { Statement } from '../../api/statements';
 import { listStatements } from './statementsApi';
 import { StatusBadge } from './StatusBadge';
@@ -28,13 +28,6 @@ function StatusCell({ row }: CellProps<Statement>) {
 function OriginCell({ row }: CellProps<Statement>) {
   const { t } = useTranslation();
   return <>{originText(t, row)}</>;
-}
-
-/** The label's step the statement is at (the machine's step names are for debug mode). */
-function StepCell({ row }: CellProps<Statement>) {
-  const { t } = useTranslation();
-  const step = labelStepOf(row.status);
-  return <>{step ? t(step.key) : ''}</>;
 }
 
 /** /statements: the queue with its Needs Attention filter, incoming statements and past uploads. */
@@ -78,7 +71,6 @@ export function StatementsPage({ route }: PageProps) {
     { label: t('statements.list.origin'), key: 'origin', component: OriginCell, width: 160 },
     { label: t('statements.list.period'), key: 'period', width: 90, flexGrow: 0 },
     { label: t('statements.list.status'), key: 'status', component: StatusCell, width: 160 },
-    { label: t('statements.list.step'), key: 'step', component: StepCell, width: 110 },
     { label: t('statements.list.records'), key: 'records', format: 'number', width: 90 },
     {
       label: t('statements.list.missing-codes'),

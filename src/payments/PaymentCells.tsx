@@ -29,7 +29,7 @@ export function PaymentStatusCell({ row }: CellProps<Payment>) {
         {paymentStatusLabel(t, row.status)}
       </span>
       {row.holdReason && (
-        <span className="list-dropped"> · {holdReasonLabel(t, row.holdReason)}</span>
+        <span className="payment-hold-reason"> · {holdReasonLabel(t, row.holdReason)}</span>
       )}
     </span>
   );

@@ -1,17 +1,11 @@
 // The certification form: with no beneficial owner listed, the signer states that nobody owns
 // 25% or more, or lists the owners first (SPEC section 5); a signed statement stays shown.
+import { renderWithServices } from '../serverRender';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../../../machines/sessionMachine';
 import type { BeneficialOwner, Business } from '../../../api/business';
-import { ServicesContext } from '../../../src/app/ServicesContext';
-import type { Services } from '../../../src/app/services';
 import { BeneficialOwnersSection } from '../../../src/business/BeneficialOwnersSection';
 import { CertificationSection } from '../../../src/business/CertificationSection';
-import { createI18n } from '../../../src/i18n';
 import {
   CERTIFICATION_TEXT,
   CERTIFICATION_TEXT_V1,
@@ -46,27 +40,14 @@ const business = (fields: Partial<Business>): Business => ({
   ...fields,
 });
 
-/** Server-renders a section of the business page: effects do not run, so no call is made. */
 function render(
   section: typeof CertificationSection | typeof BeneficialOwnersSection,
   shown: Business,
   language = 'en',
 ): string {
-  const i18n = createI18n(language);
-  const session = createActor(
-    sessionMachine.provide({ actors: { readSession: fromPromise(() => new Promise(() => {})) } }),
-  );
-  const services = { i18n, api: {}, session } as unknown as Services;
-  return renderToStaticMarkup(
-    createElement(
-      ServicesContext.Provider,
-      { value: services },
-      createElement(
-        I18nextProvider,
-        { i18n },
-        createElement(section, { business: shown, onSaved: () => undefined }),
-      ),
-    ),
+  return renderWithServices(
+    createElement(section, { business: shown, onSaved: () => undefined }),
+    language,
   );
 }
 

@@ -1,15 +1,10 @@
 // The payment terms a payee reads before accepting them: the version in force has its text, in
 // every language the portal speaks, each paragraph translated; the wallet asks for them until the
 // version in force is accepted. And the label's own money as its wallet shows it.
+import { renderWithServices } from '../serverRender';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { PaymentTermsAnswer } from '../../../api/bankAccount';
-import { sessionMachine } from '../../../machines/sessionMachine';
-import { ServicesContext } from '../../../src/app/ServicesContext';
-import type { Services } from '../../../src/app/services';
 import { FundsCard } from '../../../src/payments/WalletPage';
 import { LANGUAGES } from '../../../rules/languages';
 import { PAYMENT_TERMS_VERSION } from '../../../rules/paymentTerms';
@@ -49,21 +44,9 @@ describe('the payment terms’ text', () => {
   });
 });
 
-/** Server-renders `element` with the services a page has: effects do not run, so no call is made. */
-function render(element: ReturnType<typeof createElement>, language = 'en'): string {
-  const i18n = createI18n(language);
-  const session = createActor(
-    sessionMachine.provide({ actors: { readSession: fromPromise(() => new Promise(() => {})) } }),
-  );
-  const services = { i18n, api: {}, session } as unknown as Services;
-  return renderToStaticMarkup(
-    createElement(
-      ServicesContext.Provider,
-      { value: services },
-      createElement(I18nextProvider, { i18n }, element),
-    ),
-  );
-}
+/** Server-renders `element` for a reader of `language`. */
+const render = (element: ReturnType<typeof createElement>, language = 'en') =>
+  renderWithServices(element, language);
 
 const terms = (accepted: PaymentTermsAnswer['accepted']): PaymentTermsAnswer => ({
   current: PAYMENT_TERMS_VERSION,

@@ -2,39 +2,21 @@
 // dashboard's balance tile show the same amount for the same balance, rounded down to whole minor
 // units (what a payment can move), with the exact value on hover; less than one minor unit is said
 // to stay in the balance, never rounded away.
+import { renderWithServices } from '../serverRender';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { PersonalDashboard } from '../../../api/dashboard';
 import { minorUnitsOf } from '../../../rules/currencies';
 import { LANGUAGES } from '../../../rules/languages';
-import { sessionMachine } from '../../../machines/sessionMachine';
-import { ServicesContext } from '../../../src/app/ServicesContext';
-import type { Services } from '../../../src/app/services';
 import { PersonalDashboardView } from '../../../src/dashboard/PersonalDashboardView';
 import { WalletBalance } from '../../../src/frame/WalletBalance';
-import { createI18n } from '../../../src/i18n';
 import { BalanceCard } from '../../../src/payments/WalletPage';
 
-/** Server-renders `element` with the services a page has: effects do not run, so no call is made. */
-function render(element: ReturnType<typeof createElement>, language: string): string {
-  const i18n = createI18n(language);
-  const session = createActor(
-    sessionMachine.provide({ actors: { readSession: fromPromise(() => new Promise(() => {})) } }),
-  );
-  const services = { i18n, api: {}, session } as unknown as Services;
-  return renderToStaticMarkup(
-    createElement(
-      ServicesContext.Provider,
-      { value: services },
-      createElement(I18nextProvider, { i18n }, element),
-    ),
-  );
-}
+/** Server-renders `element` for a reader of `language`. */
+const render = (element: ReturnType<typeof createElement>, language: string) =>
+  renderWithServices(element, language);
 
 /** The amounts a page shows, in order: what is read, and the exact value on hover. */
 const amounts = (html: string) =>

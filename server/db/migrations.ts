@@ -1179,10 +1179,34 @@ export const migrations: Migration[] = [
       create index analytics_product_dims_payee on analytics_product_dims (payee_id, account_id, dimension, currency, month);
       `,
   },
+  {
+    version: 47,
+    name: "accounting periods: a label's period length, its closed periods, and the label and period of each ledger transfer",
+    // A transfer's period stays null until the period it falls in is closed; the close stamps it.
+    sql: `
+      alter table accounts add column period_length text not null default 'month';
+      alter table ledger_transfers add column account_id text;
+      alter table ledger_transfers add column period text;
+      update ledger_transfers set account_id = case
+        when split_part(debit_account, ':', 1) in ('bank', 'funding', 'payee', 'payouts', 'paid', 'returned', 'reserve')
+          then split_part(debit_account, ':', 2)
+        else split_part(credit_account, ':', 2) end;
+      create index ledger_transfers_account_period on ledger_transfers (account_id, period);
+      create table account_periods (
+        account_id text not null references accounts (id),
+        period text not null,
+        closed_at timestamptz not null,
+        closed_by text,
+        summary jsonb not null,
+        primary key (account_id, period)
+      );
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
+  'account_periods',
   'messages',
   'product_requests',
   'account_layouts',

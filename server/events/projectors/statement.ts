@@ -115,9 +115,10 @@ export const statementProjector: Projector<StatementEvent> = {
     // the migration "funds a label recorded for its statements posted to the ledger" posted it
     // once for the log that was there.
     await tx.query(
-      `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id, created_at)
+      `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id,
+                                     created_at, account_id)
        select 'funds:' || s.id || ':' || $3, 'bank:' || s.account_id, 'funding:' || s.account_id,
-              $2::numeric, coalesce(s.currency, 'USD'), s.id, $4
+              $2::numeric, coalesce(s.currency, 'USD'), s.id, $4, s.account_id
          from statements s where s.id = $1 and $2::numeric > 0`,
       [id, data.amount, version, at],
     );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { transferLabelSql } from '../../ledger/accounts';
 
 /** One movement of money between two ledger accounts, as the log keeps it. */
 export interface LedgerTransfer {
@@ -19,8 +20,10 @@ export async function postTransfers(
 ): Promise<void> {
   if (transfers.length === 0) return;
   await tx.query(
-    `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id, created_at)
-     select t.id, t.debit, t.credit, t.amount, t.currency, $6, $7
+    `insert into ledger_transfers (id, debit_account, credit_account, amount, currency, statement_id,
+                                   created_at, account_id)
+     select t.id, t.debit, t.credit, t.amount, t.currency, $6, $7,
+            ${transferLabelSql('t.debit', 't.credit')}
        from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[])
          as t(id, debit, credit, amount, currency)`,
     [

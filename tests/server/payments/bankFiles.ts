@@ -411,6 +411,13 @@ export async function checkMoney(db: Queryable, accountId: string) {
       group by currency`,
   );
   for (const sum of sums) expect(sum.net, `${sum.currency} ledger`).toBe('0');
+  // Every transfer says which label it belongs to, so a label's books hold all of its movements.
+  const unowned = await db.query<{ id: string }>(
+    `select id from ledger_transfers t
+      where t.account_id is null
+         or not (t.debit_account like '%:' || t.account_id || '%' or t.credit_account like '%:' || t.account_id || '%')`,
+  );
+  expect(unowned).toEqual([]);
   const payees = await db.query<{
     payee_id: string;
     earned: string;

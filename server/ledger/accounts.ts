@@ -39,15 +39,3 @@ export const returnedAccount = (accountId: string, payeeId: string) =>
  * those its bank files carry, from its funds.
  */
 export const microDepositsAccount = (currency: string) => `microdeposits:${currency}`;
-
-/** The kinds of ledger account that belong to one label, its id second in the name. */
-const LABEL_ACCOUNT_KINDS = ['bank', 'funding', 'payee', 'payouts', 'paid', 'returned', 'reserve'];
-
-/**
- * The label a transfer belongs to, in SQL over a transfer's `debit` and `credit` account names:
- * every transfer has a label's account on one side (the partner's fees and the micro-deposits'
- * cost are accounts of all labels, per currency).
- */
-export const transferLabelSql = (debit: string, credit: string) =>
-  `case when split_part(${debit}, ':', 1) in (${LABEL_ACCOUNT_KINDS.map((kind) => `'${kind}'`).join(', ')})
-        then split_part(${debit}, ':', 2) else split_part(${credit}, ':', 2) end`;

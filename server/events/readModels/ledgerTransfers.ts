@@ -1,5 +1,19 @@
 import type { Queryable } from '../../db/database';
-import { transferLabelSql } from '../../ledger/accounts';
+
+/**
+ * The kinds of ledger account that belong to one label, its id second in the name (server/ledger/
+ * accounts.ts names them).
+ */
+const LABEL_ACCOUNT_KINDS = ['bank', 'funding', 'payee', 'payouts', 'paid', 'returned', 'reserve'];
+
+/**
+ * The label a transfer belongs to, in SQL over a transfer's `debit` and `credit` account names:
+ * every transfer has a label's account on one side (the partner's fees and the micro-deposits'
+ * cost are accounts of all labels, per currency).
+ */
+const transferLabelSql = (debit: string, credit: string) =>
+  `case when split_part(${debit}, ':', 1) in (${LABEL_ACCOUNT_KINDS.map((kind) => `'${kind}'`).join(', ')})
+        then split_part(${debit}, ':', 2) else split_part(${credit}, ':', 2) end`;
 
 /** One movement of money between two ledger accounts, as the log keeps it. */
 export interface LedgerTransfer {

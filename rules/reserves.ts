@@ -168,7 +168,7 @@ export function reserveOutcome({
     const rule = reserveRuleFor(rules, part.productId, part.format);
     if (!rule) continue;
     const amount = new Exact(part.amount);
-    if (amount.isNegative()) {
+    if (amount.lt(0)) {
       returns = returns.plus(amount.negated());
       continue;
     }
@@ -196,7 +196,7 @@ export function reserveOutcome({
     .minus(cap);
   const due = [...byPeriod.keys()].sort();
   for (const key of [...due].reverse()) {
-    if (!over.isPositive()) break;
+    if (!over.gt(0)) break;
     const amount = byPeriod.get(key) ?? new Exact(0);
     const cut = Exact.min(amount, over);
     byPeriod.set(key, amount.minus(cut));
@@ -221,9 +221,9 @@ export function chargeReleases<T extends { id: string; open: string }>(
   let left = new Exact(amount);
   const taken: { id: string; amount: string }[] = [];
   for (const release of releases) {
-    if (!left.isPositive()) break;
+    if (!left.gt(0)) break;
     const take = Exact.min(new Exact(release.open), left);
-    if (!take.isPositive()) continue;
+    if (!take.gt(0)) continue;
     taken.push({ id: release.id, amount: text(take) });
     left = left.minus(take);
   }

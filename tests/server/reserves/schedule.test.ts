@@ -81,6 +81,20 @@ describe('reserves released on schedule and charged with returns', () => {
     await approve(portal, lena, november);
     expect(await balanceOf(portal, reserve)).toBe('0');
     expect(await balanceOf(portal, balance)).toBe('-20');
+    // November's statement: 10 released before it brought forward, the return's 10 from the
+    // reserve, a balance of -20 carried.
+    const statement = await get(
+      portal.app,
+      lena,
+      `/api/statements/${november}/payee-statement?payee=${payee}`,
+    );
+    expect(statement.json()).toMatchObject({
+      broughtForward: '10',
+      payout: '-40',
+      reserve: { withheld: '0', charged: '10', releases: [] },
+      paid: '0',
+      carried: '-20',
+    });
 
     // December 1st: the second part was used by the return, so nothing is released.
     portal.clock.advance(30 * DAY);

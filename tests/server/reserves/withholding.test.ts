@@ -82,6 +82,24 @@ describe('reserves withheld at approval', () => {
       [aria]: '56',
     });
     expect(await balanceOf(portal, payeeAccount(accountId, paco))).toBe('0');
+    // Aria's statement shows what was held back and when it comes back; her balance carried is
+    // the ledger's, 0: the 4 withheld is not left in it.
+    const statement = await get(
+      portal.app,
+      lena,
+      `/api/statements/${id}/payee-statement?payee=${aria}`,
+    );
+    expect(statement.json()).toMatchObject({
+      payout: '60',
+      reserve: { withheld: '4', charged: '0', releases: expected[aria < paco ? 0 : 1]?.releases },
+      paid: '56',
+      carried: '0',
+    });
+    const csv = (
+      await get(portal.app, lena, `/api/statements/${id}/payee-statement/csv?payee=${aria}`)
+    ).body;
+    expect(csv).toContain(',total,reserve_withheld,,,4\r\n');
+    expect(csv).toContain(',reserve_release,2027-01-01,,,1.333333333334\r\n');
   });
 
   it('withholds nothing from streams, whatever the rules', async () => {

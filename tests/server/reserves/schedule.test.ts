@@ -62,6 +62,22 @@ describe('reserves released on schedule and charged with returns', () => {
       [`reserves-${accountId}`],
     );
     expect(released.map((event) => event.type)).toEqual(['ReservesReleased']);
+    // The payee's wallet shows what is still held back and when it comes back; the release is
+    // among what came in.
+    const payeeLogin = await login(portal.app, 'reserve-qzrsv2600010-0@demo.label');
+    const wallet = (await get(portal.app, payeeLogin, '/api/wallet')).json();
+    expect(wallet.reserves).toEqual([
+      {
+        currency: 'USD',
+        held: '10',
+        releases: [{ period: '2026-12', dueOn: '2026-12-01', amount: '10' }],
+      },
+    ]);
+    expect(
+      wallet.incoming
+        .filter((move: { kind: string }) => move.kind === 'reserve')
+        .map((move: { amount: string }) => move.amount),
+    ).toEqual(['10']);
     // Run again the same day: nothing more is due.
     await portal.app.runPaymentBatch();
     expect(await balanceOf(portal, reserve)).toBe('10');

@@ -74,6 +74,20 @@ export const PayeeStatement = Type.Object({
   recoupments: Type.Array(PayeeStatementRecoupment),
   /** The balance before this statement, as earlier statements and payments left it. */
   broughtForward: Type.String(),
+  /**
+   * Reserves against returns (README): what this statement's approval held back from the payout
+   * into the payee's reserve and when it is paid back, and the returns it took from the reserve
+   * before the balance. Absent when neither happened.
+   */
+  reserve: Type.Optional(
+    Type.Object({
+      withheld: Type.String(),
+      charged: Type.String(),
+      releases: Type.Array(
+        Type.Object({ period: Type.String(), dueOn: Type.String(), amount: Type.String() }),
+      ),
+    }),
+  ),
   /** What this statement's payment takes out of the balance: whole minor units. */
   paid: Type.String(),
   /** What stays in the balance for the next statement: a fraction of a cent, or a debt. */

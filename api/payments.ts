@@ -149,7 +149,7 @@ export type PaymentHistoryEntry = Static<typeof PaymentHistoryEntry>;
 /** A movement between two ledger accounts, named for the reader. */
 export const LedgerMove = Type.Object({
   id: Id,
-  kind: literals(['payout', 'payment', 'fee', 'return', 'settlement'] as const),
+  kind: literals(['payout', 'payment', 'fee', 'return', 'settlement', 'reserve'] as const),
   from: Type.String(),
   to: Type.String(),
   amount: Decimal,
@@ -268,6 +268,21 @@ export const Wallet = Type.Object({
   prepared: Type.Array(Transaction),
   /** The label's side, for those who hold its payments (payment:rw): its own money by currency. */
   funds: Type.Optional(Type.Array(LabelFunds)),
+  /**
+   * Reserves against returns held back from the person's payouts, per currency (README), with
+   * the days they come back into the balance; absent when none is held.
+   */
+  reserves: Type.Optional(
+    Type.Array(
+      Type.Object({
+        currency: Type.String(),
+        held: Decimal,
+        releases: Type.Array(
+          Type.Object({ period: Type.String(), dueOn: Type.String(), amount: Decimal }),
+        ),
+      }),
+    ),
+  ),
 });
 export type Wallet = Static<typeof Wallet>;
 

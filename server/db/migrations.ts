@@ -1202,11 +1202,50 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 48,
+    name: "reserves against returns: a label's rules per product or format, and each payee's reserve withheld and when it is released",
+    // Read models of the reserverules-<account> stream and of the reserves a statement's approval
+    // withholds (its statement stream) and the schedule releases (the reserves-<account> stream).
+    sql: `
+      create table reserve_rules (
+        account_id text not null references accounts (id),
+        scope text not null,
+        target text not null,
+        percent numeric(7, 4) not null,
+        release_kind text not null,
+        release_periods integer not null,
+        changed_at timestamptz not null,
+        changed_by text,
+        primary key (account_id, scope, target)
+      );
+      create table reserve_releases (
+        id text primary key,
+        account_id text not null references accounts (id),
+        payee_id text not null,
+        currency text not null,
+        statement_id text not null,
+        period text not null,
+        due_period text not null,
+        due_on date not null,
+        amount numeric(30, 12) not null,
+        charged numeric(30, 12) not null default 0,
+        released numeric(30, 12) not null default 0,
+        released_at timestamptz,
+        withheld_at timestamptz not null
+      );
+      create index reserve_releases_due on reserve_releases (due_on) where released_at is null;
+      create index reserve_releases_payee on reserve_releases (account_id, payee_id, currency);
+      create index reserve_releases_statement on reserve_releases (statement_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */
 export const readModelTables = [
   'account_periods',
+  'reserve_releases',
+  'reserve_rules',
   'messages',
   'product_requests',
   'account_layouts',

@@ -14,6 +14,7 @@ import { paymentSettingsProjector } from './projectors/paymentSettings';
 import { personProjector } from './projectors/person';
 import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
+import { reserveRulesProjector, reservesProjector } from './projectors/reserve';
 import type { Projection, Projector } from './projectors/projector';
 import { statementProjector } from './projectors/statement';
 import { userProjector } from './projectors/user';
@@ -38,6 +39,8 @@ const projectors: Projector<PortalEvent> = {
   ...bankFileOriginatorProjector,
   ...bankFileProjector,
   ...messageProjector,
+  ...reserveRulesProjector,
+  ...reservesProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -39,3 +39,10 @@ export const returnedAccount = (accountId: string, payeeId: string) =>
  * those its bank files carry, from its funds.
  */
 export const microDepositsAccount = (currency: string) => `microdeposits:${currency}`;
+
+/**
+ * What a label withholds from one payee against returns: credited from the payee's balance at
+ * approval, debited when a release is due or a return is charged to it.
+ */
+export const reserveAccount = (accountId: string, payeeId: string) =>
+  `reserve:${accountId}:${payeeId}`;

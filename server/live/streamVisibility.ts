@@ -84,6 +84,11 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
   business: ownAccount(['account:ro']),
   bankfileoriginator: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
+  // A label's reserve rules and the releases of its reserves, as its reserve settings are read.
+  reserverules: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
+  reserves: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   bankaccount: ownPerson,
   person: ownPerson,
   intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {

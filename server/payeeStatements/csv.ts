@@ -45,6 +45,12 @@ export function payeeStatementCsv(statement: PayeeStatement): string {
     ['credited', statement.credited],
     ['payout', statement.payout],
     ['brought_forward', statement.broughtForward],
+    ...(statement.reserve
+      ? ([
+          ['reserve_withheld', statement.reserve.withheld],
+          ['reserve_charged', statement.reserve.charged],
+        ] as [string, string][])
+      : []),
     ['paid', statement.paid],
     ['carried', statement.carried],
   ];
@@ -54,6 +60,10 @@ export function payeeStatementCsv(statement: PayeeStatement): string {
       row('recoupment', recoupment.title, null, null, recoupment.amount),
     ),
     ...totals.map(([name, amount]) => row('total', name, null, null, amount)),
+    // Each part of the reserve held back, described by the day it is paid back.
+    ...(statement.reserve?.releases ?? []).map((release) =>
+      row('reserve_release', release.dueOn, null, null, release.amount),
+    ),
   ]);
 }
 

@@ -139,10 +139,22 @@ export async function payeeStatementPdf(
   roundingRow(figures.payoutRounding);
   totalRow(t('payee-statements.totals.payout'), money(figures.payout));
   amountRow(t('payee-statements.totals.brought-forward'), exact(figures.broughtForward));
+  if (statement.reserve) {
+    amountRow(t('reserves.statement.withheld'), exact(negated(figures.withheld)));
+    amountRow(t('reserves.statement.charged'), exact(figures.charged));
+  }
   amountRow(t('payee-statements.totals.paid'), exact(negated(figures.paid)));
   roundingRow(figures.balanceRounding);
   totalRow(t('payee-statements.totals.carried'), exact(figures.carried));
   doc.moveDown(1).fontSize(8).text(t('payee-statements.pdf.carried-note'), MARGIN);
+  // When what is held back comes back into the balance.
+  for (const release of statement.reserve?.releases ?? []) {
+    const date = dateText(Date.parse(`${release.dueOn}T00:00:00Z`) / 1000);
+    doc.text(
+      `${t('reserves.statement.releases')}: ${t('reserves.statement.release', { amount: exact(release.amount), date })}`,
+      MARGIN,
+    );
+  }
   const rounded = [
     figures.linesRounding,
     figures.recoupmentsRounding,

@@ -22,8 +22,14 @@ export interface PrintedFigures {
   payoutRounding: string | null;
   payout: string;
   broughtForward: string;
+  /** Held back in the payee's reserve, and returns the reserve took (README: reserves). */
+  withheld: string;
+  charged: string;
   paid: string;
-  /** broughtForward + payout − paid + balanceRounding = carried, every decimal shown. */
+  /**
+   * broughtForward + payout − withheld + charged − paid + balanceRounding = carried, every
+   * decimal shown.
+   */
   balanceRounding: string | null;
   carried: string;
 }
@@ -50,6 +56,8 @@ export function printedFigures(statement: PayeeStatement): PrintedFigures {
   const payout = rounded(statement.payout);
   const broughtForward = new Decimal(statement.broughtForward);
   const paid = new Decimal(statement.paid);
+  const withheld = new Decimal(statement.reserve?.withheld ?? 0);
+  const charged = new Decimal(statement.reserve?.charged ?? 0);
   const carried = new Decimal(statement.carried);
   return {
     lines: lines.map(money),
@@ -62,8 +70,16 @@ export function printedFigures(statement: PayeeStatement): PrintedFigures {
     payoutRounding: rounding(payout, [earned, recouped.negated(), credited]),
     payout: money(payout),
     broughtForward: text(broughtForward),
+    withheld: text(withheld),
+    charged: text(charged),
     paid: text(paid),
-    balanceRounding: rounding(carried, [broughtForward, payout, paid.negated()]),
+    balanceRounding: rounding(carried, [
+      broughtForward,
+      payout,
+      withheld.negated(),
+      charged,
+      paid.negated(),
+    ]),
     carried: text(carried),
   };
 }

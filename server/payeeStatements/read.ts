@@ -1,5 +1,6 @@
 import { epochSeconds } from '../../api/common';
 import Decimal from 'decimal.js';
+import { statementReservesSeenBy } from '../reserves/service';
 import type {
   PayeeStatement,
   PayeeStatementLine,
@@ -258,13 +259,18 @@ export async function readPayeeStatement(
   const balance = await db.query<{ paid: string; carried: string; brought: string }>(
     `with moves as (
        select t.amount * (case when t.credit_account = $1 then 1 else -1 end) as amount,
-              t.statement_id = $3 as own
-         from ledger_transfers t join statements s on s.id = t.statement_id
+              coalesce(t.statement_id = $3, false) as own
+         from ledger_transfers t left join statements s on s.id = t.statement_id
         where (t.credit_account = $1 or t.debit_account = $1) and t.currency = $4
           and (t.statement_id = $3
-               and (t.id like 'payout:%' or t.id in (select 'payment:' || id from payments
-                                                      where statement_id = $3 and payee_id = $2))
-               or t.statement_id <> $3 and s.approved_seq < $5 and t.created_at <= $6))
+               and (t.id like 'payout:%' or t.id like 'reserve-withheld:%'
+                    or t.id like 'reserve-return:%'
+                    or t.id in (select 'payment:' || id from payments
+                                 where statement_id = $3 and payee_id = $2))
+               or t.statement_id <> $3 and s.approved_seq < $5 and t.created_at <= $6
+               -- Reserves released back into the balance before this approval.
+               or t.statement_id is null and t.id like 'reserve-release:%'
+                  and t.created_at <= $6))
      select trim_scale(coalesce((select sum(amount) from payments
                                   where statement_id = $3 and payee_id = $2 and origin = 'proceeds'),
                                 0))::text as paid,
@@ -280,6 +286,10 @@ export async function readPayeeStatement(
     ],
   );
   const [{ paid, carried, brought }] = balance as [(typeof balance)[number]];
+  const [reserve] = await statementReservesSeenBy(db, summary.statement_id, {
+    userId: summary.payee_id,
+    accountId: '',
+  });
   return {
     language: summary.language,
     statement: {
@@ -299,6 +309,15 @@ export async function readPayeeStatement(
         amount: recoupment.amount,
       })),
       broughtForward: brought,
+      ...(reserve
+        ? {
+            reserve: {
+              withheld: reserve.withheld,
+              charged: reserve.charged,
+              releases: reserve.releases,
+            },
+          }
+        : {}),
       paid,
       carried,
     },

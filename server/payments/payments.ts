@@ -30,6 +30,7 @@ import type { PartnerTransfer, PaymentPartner } from './partner';
 import { belowPaymentMinimum, holdReasonOf, WAITING } from './holds';
 import { returnedMoneyOf, returnTransferId } from './returns';
 import { passbackOf } from './settings';
+import { releaseDueReserves } from '../reserves/service';
 import type { PaymentRail } from '../../rules/paymentRails';
 
 /** A fee of nothing moves nothing: exact text, never a float. */
@@ -561,6 +562,8 @@ async function startPayments(
  */
 export async function runPaymentBatch(deps: PaymentDeps): Promise<BatchRun> {
   const run: BatchRun = { started: 0, held: 0, settled: 0, failed: 0 };
+  // Reserves due are back in the payees' balances before anything is paid.
+  await releaseDueReserves(deps.db, deps.now());
   await payFeesDue(deps);
   const waiting = await deps.db.query<WaitingPayment>(
     `select p.id, s.account_id, p.payee_id, p.currency

@@ -371,8 +371,12 @@ const MOVE_KIND: Record<string, LedgerMove['kind']> = {
   returned: 'return',
   retry: 'payment',
 };
-const moveKind = (id: string): LedgerMove['kind'] =>
-  id.startsWith('payout:') ? 'payout' : (MOVE_KIND[id.split(':')[2] ?? ''] ?? 'payment');
+const moveKind = (id: string): LedgerMove['kind'] => {
+  if (id.startsWith('payout:')) return 'payout';
+  // Withheld into, released from or charged to a reserve against returns (reserves/service.ts).
+  if (id.startsWith('reserve-')) return 'reserve';
+  return MOVE_KIND[id.split(':')[2] ?? ''] ?? 'payment';
+};
 
 export const LEDGER_MOVE_COLUMNS = `id, debit_account, credit_account,
   trim_scale(amount)::text as amount, currency, created_at, statement_id`;

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { LabelFunds, Transaction, Wallet, WalletCurrencyBalance } from '../../api/payments';
 import type { WalletBalances } from '../../api/wallet';
 import { minorUnitsOf } from '../../rules/currencies';
@@ -164,5 +165,30 @@ export async function readWallet(
     prepared: await inStatus(['PREPARE']),
     // The label's side of the wallet: never shown to a payee.
     ...(scope.account !== null ? { funds: await labelFunds(db, scope.account) } : {}),
+    ...(await ownReserves(db, personId)),
+  };
+}
+
+/** What reserves against returns hold of the person's payouts, and when each part comes back. */
+async function ownReserves(db: Queryable, personId: string): Promise<Pick<Wallet, 'reserves'>> {
+  const rows = await db.query<{ currency: string; period: string; due_on: string; amount: string }>(
+    `select currency, due_period as period, to_char(due_on, 'YYYY-MM-DD') as due_on,
+            trim_scale(sum(amount - charged - released))::text as amount
+       from reserve_releases
+      where payee_id = $1 and amount - charged - released > 0
+      group by currency, due_period, due_on order by currency, due_on`,
+    [personId],
+  );
+  if (rows.length === 0) return {};
+  const currencies = [...new Set(rows.map((row) => row.currency))];
+  return {
+    reserves: currencies.map((currency) => {
+      const own = rows.filter((row) => row.currency === currency);
+      return {
+        currency,
+        held: own.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).toFixed(),
+        releases: own.map((row) => ({ period: row.period, dueOn: row.due_on, amount: row.amount })),
+      };
+    }),
   };
 }

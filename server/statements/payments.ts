@@ -12,6 +12,7 @@ import { payeeRoleOf, paymentOriginOf, type PaymentOrigin } from '../../rules/pa
 import type { Role } from '../../rules/permissions';
 import { passbackOf } from '../payments/settings';
 import { recordRemittances } from '../recoupments/service';
+import { applyReserves } from '../reserves/service';
 import { assertStartsFromLatestApproval } from './approvalOrder';
 import { assertSplitsUnchanged } from './splitChanges';
 import { assertTakeUnchanged } from './takeChanges';
@@ -183,6 +184,8 @@ export async function preparePayments(tx: Queryable, statementId: string, metada
       metadata,
     );
   }
+  // Reserves come out of what was just credited, before anything is paid from it.
+  if (moves) await applyReserves(tx, statementId, metadata);
   const payable = moves ? await payableBalances(tx, statement, currency) : [];
   const facts = await paymentFacts(tx, statement?.calculation_id ?? null);
   // Each transaction keeps the label's passback mode of when it was made (SPEC section 4).

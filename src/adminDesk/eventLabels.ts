@@ -80,6 +80,9 @@ const EVENT_KEYS: Record<string, string> = {
   MessagePosted: 'admin-desk.event.message-posted',
   MessageEdited: 'admin-desk.event.message-edited',
   MessageCleared: 'admin-desk.event.message-cleared',
+  ReserveRuleSet: 'reserves.event.rule-set',
+  ReserveRuleCleared: 'reserves.event.rule-cleared',
+  ReservesReleased: 'reserves.event.released',
 };
 
 /** Every event type an admin may filter the audit by, in the order of the list above. */
@@ -96,6 +99,8 @@ export const AUDIT_EVENT_TYPES = [
   'StatementApproved',
   'BalancesCredited',
   'PaymentsPrepared',
+  'ReturnsChargedToReserve',
+  'ReservesWithheld',
   'StatementDateMoved',
   'AdjustmentAdded',
   'StatementFilesReplaced',
@@ -127,6 +132,8 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
   bankfile: 'admin-desk.stream.bankfile',
   message: 'admin-desk.stream.message',
+  reserverules: 'reserves.event.stream-rules',
+  reserves: 'reserves.event.stream-reserves',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

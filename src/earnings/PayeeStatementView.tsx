@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
 import { formatDate } from '../format/formatters';
 import { Facts } from '../widgets/Facts';
+import { ReserveReleases } from '../payments/ReserveFigures';
 import { Money } from '../widgets/Money';
 import type { PayeeStatement } from '../../api/payeeStatements';
 import { downloadPayeeStatement, type PayeeStatementSource } from './earningsApi';
@@ -38,6 +39,12 @@ export function PayeeStatementView({
     [t('payee-statements.totals.credited'), money(statement.credited), 'credited'],
     [t('payee-statements.totals.payout'), money(statement.payout), 'payout'],
     [t('payee-statements.totals.brought-forward'), money(statement.broughtForward), 'brought'],
+    ...(statement.reserve
+      ? ([
+          [t('reserves.statement.withheld'), money(statement.reserve.withheld), 'withheld'],
+          [t('reserves.statement.charged'), money(statement.reserve.charged), 'charged'],
+        ] as [string, ReactNode, string][])
+      : []),
     [t('payee-statements.totals.paid'), money(statement.paid), 'paid'],
     [
       t('payee-statements.totals.carried'),
@@ -121,6 +128,12 @@ export function PayeeStatementView({
         ))}
       </dl>
       <p className="page-note">{t('payee-statements.pdf.carried-note')}</p>
+      {statement.reserve && statement.reserve.releases.length > 0 && (
+        <>
+          <Heading className="section-title">{t('reserves.statement.releases')}</Heading>
+          <ReserveReleases releases={statement.reserve.releases} currency={statement.currency} />
+        </>
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ORIGINATOR_TEXTS } from '../../rules/bankFileOriginator';
 import { NOT_AN_AMOUNT } from '../../rules/money';
 import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
+import { RESERVE_TEXTS } from '../../rules/reserves';
 import { PASSWORD_KEYS } from '../account/passwordRules';
 import { addServerTextKeys } from './serverText';
 
@@ -75,6 +76,11 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'A payment minimum is zero or more, with no more decimals than its currency has.':
     'payment-settings.errors.amount',
   'Each currency has one payment minimum.': 'payment-settings.errors.twice',
+  [RESERVE_TEXTS.percent]: 'reserves.errors.percent',
+  [RESERVE_TEXTS.periods]: 'reserves.errors.periods',
+  [RESERVE_TEXTS.format]: 'reserves.errors.format',
+  [RESERVE_TEXTS.product]: 'reserves.errors.product',
+  [RESERVE_TEXTS.twice]: 'reserves.errors.twice',
   // The label's bank details for bank files (rules/bankFileOriginator.ts); its routing number
   // text is the bank account's, above.
   [ORIGINATOR_TEXTS.invalid]: 'bank-files.errors.invalid',

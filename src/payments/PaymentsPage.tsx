@@ -13,6 +13,7 @@ import { paymentStatusLabel } from './labels';
 import { PaymentAmountCell, PaymentStatusCell, PaymentTotalCell } from './PaymentCells';
 import { listPayments, runPaymentBatch } from './paymentsApi';
 import { PaymentSettingsPanel, useCanSetPayments } from './PaymentSettingsPanel';
+import { ReservesPanel } from './ReservesPanel';
 import { BankFileOriginatorPanel } from './BankFileOriginatorPanel';
 import { usePaysByBankFiles } from './usePaysByBankFiles';
 import { useIsAdmin } from './useIsAdmin';
@@ -133,6 +134,7 @@ export function PaymentsPage({ route }: PageProps) {
         )}
       </header>
       {setsPayments && <PaymentSettingsPanel />}
+      {setsPayments && <ReservesPanel />}
       {setsPayments && paysByBankFiles && <BankFileOriginatorPanel />}
       <ListToolbar
         filterLabel={t('payments.list.status-filter')}

@@ -15,6 +15,7 @@ import { transferKindLabel } from './labels';
 import { PaymentTransactions } from './PaymentPage';
 import { BankAccountSection } from './BankAccountSection';
 import { PaymentTermsSection } from './PaymentTermsSection';
+import { ReserveReleases } from './ReserveFigures';
 import { readWallet } from './paymentsApi';
 import { useOpensStatements } from './useOpensStatements';
 import '../widgets/pageParts.css';
@@ -183,6 +184,23 @@ export function WalletPage({ route }: PageProps) {
             </div>
             <p className="page-note">{t('wallet-page.balance.remainder-note')}</p>
           </section>
+          {wallet.reserves && (
+            <section className="card" aria-labelledby="wallet-reserves">
+              <h2 id="wallet-reserves" className="section-title">
+                {t('reserves.wallet.heading')}
+              </h2>
+              <p className="page-note">{t('reserves.wallet.note')}</p>
+              {wallet.reserves.map((reserve) => (
+                <div key={reserve.currency} data-testid="wallet-reserve">
+                  <p>
+                    {t('reserves.wallet.held')}{' '}
+                    <Money amount={reserve.held} currency={reserve.currency} />
+                  </p>
+                  <ReserveReleases releases={reserve.releases} currency={reserve.currency} />
+                </div>
+              ))}
+            </section>
+          )}
           {wallet.funds && (
             <section aria-labelledby="wallet-funds">
               <h2 id="wallet-funds" className="section-title">

@@ -38,6 +38,7 @@ const TRANSFER_KIND_KEYS: Record<string, string> = {
   fee: 'payments.transfer-kind.fee',
   return: 'payments.transfer-kind.return',
   settlement: 'payments.transfer-kind.settlement',
+  reserve: 'payments.transfer-kind.reserve',
 };
 
 const label = (keys: Record<string, string>, t: TFunction, value: string) => {
@@ -65,6 +66,7 @@ export function ledgerAccountLabel(t: TFunction, account: string, payeeName: str
   if (kind === 'payouts') return t('payments.ledger.payouts');
   if (kind === 'returned') return t('payments.ledger.returned', { name: payeeName });
   if (kind === 'paid') return t('payments.ledger.paid');
+  if (kind === 'reserve') return t('payments.ledger.reserve', { name: payeeName });
   if (kind === 'fees') return t('payments.ledger.fees');
   return t('payments.ledger.other');
 }

@@ -104,6 +104,8 @@ export const EVENT_KEYS: Record<string, string> = {
   StatementApproved: 'statements.event.approved',
   BalancesCredited: 'statements.event.balances-credited',
   PaymentsPrepared: 'statements.event.payments-prepared',
+  ReturnsChargedToReserve: 'reserves.event.charged',
+  ReservesWithheld: 'reserves.event.withheld',
   StatementDateMoved: 'statements.event.date-moved',
   AdjustmentAdded: 'statements.event.adjustment-added',
   StatementFilesReplaced: 'statements.event.files-replaced',

@@ -4,6 +4,7 @@ import { clearStatementAnalytics, writeStatementAnalytics } from '../readModels/
 import { postTransfers } from '../readModels/ledgerTransfers';
 import { statementCurrencyFromRecordsSql } from '../readModels/statementCurrency';
 import { bumpVersion, type Projector } from './projector';
+import { insertReleases, takeFromReleases } from './reserve';
 
 /** Keeps the statement's currency (statements.currency) as its read files' records tell it. */
 async function keepCurrency(tx: Queryable, statementId: string): Promise<void> {
@@ -160,6 +161,20 @@ export const statementProjector: Projector<StatementEvent> = {
   },
   async BalancesCredited(tx, { data }, { id, at, version }) {
     await postTransfers(tx, data.transfers, { statementId: id, at });
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async ReturnsChargedToReserve(tx, { data }, { id, at, version }) {
+    await postTransfers(tx, data.transfers, { statementId: id, at });
+    await takeFromReleases(tx, data.charges, 'charged', at);
+    await bumpVersion(tx, 'statements', id, version);
+  },
+  async ReservesWithheld(tx, { data }, { id, at, version }) {
+    await postTransfers(tx, data.transfers, { statementId: id, at });
+    const owner = await tx.query<{ account_id: string }>(
+      'select account_id from statements where id = $1',
+      [id],
+    );
+    await insertReleases(tx, owner[0]?.account_id ?? '', id, data.releases, at);
     await bumpVersion(tx, 'statements', id, version);
   },
   async PaymentsPrepared(tx, { data }, { id, at, version }) {

@@ -1,6 +1,7 @@
 import type { TextEncoding } from '../../../rules/encodings';
 import type { TotalHold } from '../../../rules/totalChecks';
 import type { LedgerTransfer } from '../readModels/ledgerTransfers';
+import type { ScheduledRelease } from './reserve';
 
 export interface UploadedFile {
   fileId: string;
@@ -85,6 +86,19 @@ export type StatementEvent =
       /** Each payee's exact payout moved between the label's funding and their balance. */
       type: 'BalancesCredited';
       data: { transfers: LedgerTransfer[] };
+    }
+  | {
+      /**
+       * Returns on lines a reserve rule covers, charged to each payee's reserve before their
+       * balance: `transfers` move reserve to balance, `charges` say which releases they use up.
+       */
+      type: 'ReturnsChargedToReserve';
+      data: { transfers: LedgerTransfer[]; charges: { releaseId: string; amount: string }[] };
+    }
+  | {
+      /** What the reserve rules withhold from the payouts, balance to reserve, and its releases. */
+      type: 'ReservesWithheld';
+      data: { transfers: LedgerTransfer[]; releases: ScheduledRelease[] };
     }
   | {
       type: 'PaymentsPrepared';

@@ -5,9 +5,11 @@
 // deleted, payment batches (one dying between the partner's answer and its commit), the bank
 // settling or returning transfers (some after they settled, as ACH allows), bank accounts that
 // return everything or not, passback and payment minimums, and an admin's retries (double-clicked
-// too). After every step:
+// too), and reserves against returns (a rule on downloads; statements of downloads with returns
+// in them; the payment batch releasing what is due). After every step:
 //   - the ledger sums to zero in each currency (each movement positive, between two accounts);
-//   - for every payee and currency, paid + waiting + balance = earned, and paid <= earned;
+//   - for every payee and currency, paid + waiting + balance + reserve = earned, and
+//     paid <= earned;
 //   - what the ledger credited is what the approved statements paid out;
 //   - each payment attempt is in exactly one partner transfer (a payee's payments released
 //     together share one), whose amount is theirs summed, and no transfer the partner made is
@@ -54,6 +56,9 @@ type Step =
       kind: 'statement';
       currency: Currency;
       earnings: string;
+      /** Sold as downloads (iTunes); else streamed, with downloads returned (`returns`). */
+      downloads: boolean;
+      returns: string;
       /** The job runner dies holding the calculation, and a restarted one runs it. */
       killCalculation: boolean;
       /** The payee A's share set after the calculation, before approval (a stale result). */
@@ -61,6 +66,8 @@ type Step =
       deleted: boolean;
     }
   | { kind: 'splits'; shareOfA: number }
+  /** The label's reserve rule on downloads (0% clears it). */
+  | { kind: 'reserve'; percent: number; spread: boolean; periods: number }
   | { kind: 'recoupment'; amount: string; debtor: 0 | 1 }
   | { kind: 'deleteRecoupment' }
   /** The payment batch (dying, sometimes, between the partner's answer and its commit), then
@@ -90,6 +97,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant('statement' as const),
       currency: fc.constantFrom(...CURRENCIES),
       earnings: amount(200),
+      downloads: sometimes(1, 1),
+      returns: amount(60),
       killCalculation: sometimes(1, 4),
       splitsBeforeApproval: fc.oneof(
         { weight: 6, arbitrary: fc.constant(null) },
@@ -99,6 +108,15 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('splits' as const), shareOfA: share }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('reserve' as const),
+      percent: fc.integer({ min: 0, max: 50 }),
+      spread: fc.boolean(),
+      periods: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -336,19 +354,33 @@ describe('money invariants under random flows', () => {
   async function statement(label: Label, step: Extract<Step, { kind: 'statement' }>) {
     const index = label.statements;
     label.statements += 1;
-    const month = `${2020 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+    // From October 2026 on: with the clock on November 1st, a reserve due in November is released
+    // by the next payment batch, one due later stays to be charged with returns.
+    const months = 2026 * 12 + 9 + index;
+    const month = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
+    const row = (store: string, earnings: string) =>
+      `${month}-05\t${month}\t${store}\tMoney Band\tMoney Song\t${label.isrc}\t\t3\t100\tSong\tUS\t0\t${earnings}\n`;
+    // A month of streams has downloads of earlier months returned, up to half its earnings, so
+    // its total stays above 0: the payees' download parts are below 0, charged to their reserves.
+    const returned = Decimal.min(step.returns, new Decimal(step.earnings).dividedBy(2)).toFixed(
+      4,
+      Decimal.ROUND_DOWN,
+    );
+    const returns = !step.downloads && new Decimal(returned).gt(0);
+    const total = returns ? new Decimal(step.earnings).minus(returned).toFixed() : step.earnings;
     const uploaded = await uploadStatement(
       app(),
       label.owner,
       // The label states the file's total, as it does the funds: a month far above the ones
       // before is not held for its confirmation.
-      { distributor: distroKid, report_month: month, expected: step.earnings },
+      { distributor: distroKid, report_month: month, expected: total },
       [
         {
           filename: `${month}.tsv`,
           content:
             distroKidHeader(step.currency) +
-            `${month}-05\t${month}\tSpotify\tMoney Band\tMoney Song\t${label.isrc}\t\t3\t100\tSong\tUS\t0\t${step.earnings}\n`,
+            row(step.downloads ? 'iTunes' : 'Spotify', step.earnings) +
+            (returns ? row('iTunes', `-${returned}`) : ''),
         },
       ],
     );
@@ -357,7 +389,7 @@ describe('money invariants under random flows', () => {
     const id = uploaded.json()[0].id as string;
     ok(
       await write(app(), label.owner, 'POST', `/api/statements/${id}/funds`, {
-        amount: step.earnings,
+        amount: total,
       }),
       'funds',
     );
@@ -492,6 +524,25 @@ describe('money invariants under random flows', () => {
         return statement(label, step);
       case 'splits':
         return setSplits(label, step.shareOfA);
+      case 'reserve': {
+        const { version } = (await get(app(), label.owner, '/api/reserve-rules')).json();
+        const rules =
+          step.percent === 0
+            ? []
+            : [
+                {
+                  scope: 'format',
+                  target: 'download',
+                  percent: String(step.percent),
+                  release: { kind: step.spread ? 'spread' : 'after', periods: step.periods },
+                },
+              ];
+        ok(
+          await write(app(), label.owner, 'PUT', '/api/reserve-rules', { version, rules }),
+          'reserve rules',
+        );
+        return;
+      }
       case 'recoupment': {
         const created = await write(app(), label.owner, 'POST', '/api/recoupments', {
           type: 'advance',
@@ -536,6 +587,7 @@ describe('money invariants under random flows', () => {
     currency: string;
     earned: string;
     balance: string;
+    reserve: string;
     paid: string;
     waiting: string;
   }
@@ -550,12 +602,14 @@ describe('money invariants under random flows', () => {
   const moneyOf = (db: Queryable, accountId: string) =>
     db.query<PayeeMoney>(
       `with statements_of as (select id from statements where account_id = $1),
+            own as (
+              select * from ledger_transfers t
+               where t.statement_id in (select id from statements_of)
+                  or t.id like 'reserve-release:%' and t.debit_account like 'reserve:' || $1 || ':%'),
             moves as (
-              select t.id, t.currency, t.credit_account as account, t.amount
-                from ledger_transfers t where t.statement_id in (select id from statements_of)
+              select t.id, t.currency, t.credit_account as account, t.amount from own t
               union all
-              select t.id, t.currency, t.debit_account, -t.amount
-                from ledger_transfers t where t.statement_id in (select id from statements_of)),
+              select t.id, t.currency, t.debit_account, -t.amount from own t),
             pairs as (
               select split_part(account, ':', 3) as payee_id, currency from moves
                where account like 'payee:' || $1 || ':%'
@@ -569,6 +623,9 @@ describe('money invariants under random flows', () => {
               trim_scale(coalesce((select sum(m.amount) from moves m
                  where m.account = 'payee:' || $1 || ':' || x.payee_id
                    and m.currency = x.currency), 0))::text as balance,
+              trim_scale(coalesce((select sum(m.amount) from moves m
+                 where m.account = 'reserve:' || $1 || ':' || x.payee_id
+                   and m.currency = x.currency), 0))::text as reserve,
               trim_scale(coalesce((select sum(m.amount) from moves m
                  join payments p on p.id = split_part(m.id, ':', 2)
                  where m.account = 'paid:' || $1
@@ -591,9 +648,15 @@ describe('money invariants under random flows', () => {
     const of = `(select id from statements where account_id = $1)`;
     return {
       ledger: await db.query(
-        `select * from ledger_transfers where statement_id in ${of} order by id`,
+        `select * from ledger_transfers
+          where statement_id in ${of}
+             or id like 'reserve-release:%' and debit_account like 'reserve:' || $1 || ':%'
+          order by id`,
         [accountId],
       ),
+      reserves: await db.query('select * from reserve_releases where account_id = $1 order by id', [
+        accountId,
+      ]),
       payments: await db.query(`select * from payments where statement_id in ${of} order by id`, [
         accountId,
       ]),
@@ -620,7 +683,9 @@ describe('money invariants under random flows', () => {
           `select 'statement-' || id as stream from statements where account_id = $1
            union all
            select 'payment-' || p.id from payments p join statements s on s.id = p.statement_id
-            where s.account_id = $1`,
+            where s.account_id = $1
+           union all
+           select 'reserves-' || $1`,
           [accountId],
         );
         const events = (
@@ -630,13 +695,21 @@ describe('money invariants under random flows', () => {
           .filter(
             (event) =>
               event.streamId.startsWith('payment-') ||
+              event.streamId.startsWith('reserves-') ||
+              event.type === 'ReservesWithheld' ||
+              event.type === 'ReturnsChargedToReserve' ||
               event.type === 'BalancesCredited' ||
               event.type === 'PaymentsPrepared' ||
               event.type === 'FundsReceived',
           )
           .sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
         const of = `(select id from statements where account_id = $1)`;
-        await tx.query(`delete from ledger_transfers where statement_id in ${of}`, [accountId]);
+        await tx.query(
+          `delete from ledger_transfers where statement_id in ${of}
+              or id like 'reserve-release:%' and debit_account like 'reserve:' || $1 || ':%'`,
+          [accountId],
+        );
+        await tx.query('delete from reserve_releases where account_id = $1', [accountId]);
         await tx.query(
           `delete from transactions where payment_id in
              (select id from payments where statement_id in ${of})`,
@@ -693,14 +766,18 @@ describe('money invariants under random flows', () => {
       figures.checks += 1;
     }
 
-    // 2. paid + waiting + balance = earned, paid <= earned, for every payee and currency.
+    // 2. paid + waiting + balance + reserve = earned, paid <= earned, for every payee and
+    // currency; a reserve is never below zero.
     const money = await moneyOf(portal.db, label.accountId);
     for (const row of money) {
-      const total = new Decimal(row.paid).plus(row.waiting).plus(row.balance);
+      const total = new Decimal(row.paid).plus(row.waiting).plus(row.balance).plus(row.reserve);
       if (!total.equals(row.earned)) {
         fail(
-          `payee ${row.payee_id} in ${row.currency}: paid ${row.paid} + waiting ${row.waiting} + balance ${row.balance} is not earned ${row.earned}`,
+          `payee ${row.payee_id} in ${row.currency}: paid ${row.paid} + waiting ${row.waiting} + balance ${row.balance} + reserve ${row.reserve} is not earned ${row.earned}`,
         );
+      }
+      if (new Decimal(row.reserve).lt(0)) {
+        fail(`payee ${row.payee_id}'s ${row.currency} reserve is ${row.reserve}`);
       }
       if (new Decimal(row.paid).greaterThan(row.earned)) {
         fail(`payee ${row.payee_id} was paid ${row.paid} ${row.currency}, earned ${row.earned}`);
@@ -774,7 +851,8 @@ describe('money invariants under random flows', () => {
       `select count(*)::int as events from events e
         where e.stream_id in (select 'statement-' || id from statements where account_id = $1)
            or e.stream_id in (select 'payment-' || p.id from payments p
-                                join statements s on s.id = p.statement_id where s.account_id = $1)`,
+                                join statements s on s.id = p.statement_id where s.account_id = $1)
+           or e.stream_id = 'reserves-' || $1`,
       [label.accountId],
     );
     if (lastReplay.accountId !== label.accountId || lastReplay.events !== logged?.events) {
@@ -865,6 +943,21 @@ describe('money invariants under random flows', () => {
          from ledger_transfers where id like 'payment:%:returned:%'`,
     );
     figures.returns = returned?.count ?? 0;
+    const [reserves] = await portal.db.query<{
+      withheld: number;
+      released: number;
+      charged: number;
+      returned: number;
+    }>(
+      `select count(*) filter (where id like 'reserve-withheld:%')::int as withheld,
+              count(*) filter (where id like 'reserve-release:%')::int as released,
+              count(*) filter (where id like 'reserve-return:%')::int as charged,
+              (select count(distinct d.statement_id)::int from analytics_product_dims d
+                 join statements s on s.id = d.statement_id
+                where s.approved_at is not null and d.dimension = 'format'
+                  and d.value = 'download' and d.payee_id <> '' and d.amount < 0) as returned
+         from ledger_transfers`,
+    );
     const used = process.cpuUsage(cpu);
     const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
     console.info(
@@ -874,7 +967,13 @@ describe('money invariants under random flows', () => {
         `${figures.retries} retries run (${figures.doubleClicks} double-clicked), ` +
         `${figures.retriesRefused} refused, ${figures.lateReturns} late returns, ` +
         `${figures.runnersKilled} job runners killed, ` +
-        `${figures.batchesDied} batches died; ${seconds} s (${cpuSeconds} s of CPU)`,
+        `${figures.batchesDied} batches died, reserves withheld ${reserves?.withheld ?? 0} times, ` +
+        `released ${reserves?.released ?? 0} and charged with returns ${reserves?.charged ?? 0} ` +
+        `(${reserves?.returned ?? 0} statements with downloads returned); ` +
+        `${seconds} s (${cpuSeconds} s of CPU)`,
     );
+    // The runs withheld reserves and released them.
+    expect(reserves?.withheld).toBeGreaterThan(0);
+    expect(reserves?.released).toBeGreaterThan(0);
   }, 900_000);
 });

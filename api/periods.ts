@@ -66,3 +66,22 @@ export const PeriodDetail = Type.Object({
   summary: Type.Array(PeriodCurrencySummary),
 });
 export type PeriodDetail = Static<typeof PeriodDetail>;
+
+export const LinkedStatement = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  /** The statement's report month, `YYYY-MM`. */
+  period: Type.String(),
+});
+
+/** A statement's links to corrections: what it corrects, and what corrects it. */
+export const StatementCorrections = Type.Object({
+  corrects: Type.Union([LinkedStatement, Type.Null()]),
+  correctedBy: Type.Array(LinkedStatement),
+  /** The statement's period is closed: it is corrected by a correction statement. */
+  closed: Type.Boolean(),
+});
+export type StatementCorrections = Static<typeof StatementCorrections>;
+
+export const CorrectionOpened = Type.Object({ id: Type.String() });
+export type CorrectionOpened = Static<typeof CorrectionOpened>;

@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
 import type { EventMetadata, PeriodCurrencySummary } from '../events/types';
 import { lastClosedMonth } from '../events/closedPeriods';
+import { periodTransfersSql } from '../events/readModels/periodTransfers';
 import { APPROVED_STATES, periodSummary } from './summary';
 
 export const NOT_A_PERIOD = 'Choose a period of the label’s length, such as 2026-03 or 2026-Q1.';
@@ -23,6 +24,8 @@ export const EARLIER_PERIOD_OPEN =
 export const LENGTH_LOCKED =
   'The period length can change only while no period is closed, or after a closed period that ends a quarter (March, June, September or December).';
 export const NOT_A_LENGTH = 'A period is a month or a quarter.';
+export const NOTHING_TO_CLOSE =
+  'Nothing happened in this period: it has no statements and no money moved in it, so there is nothing to close.';
 
 const stream = (accountId: string) => `period-${accountId}`;
 
@@ -179,6 +182,15 @@ export async function closePeriod(
       [accountId, months, DONE_STATES],
     );
     if (blocking.length > 0) throw new ConflictError(PERIOD_NOT_READY);
+    const held = await tx.query(
+      `select 1 from statements where account_id = $1 and period = any($2::text[])
+          and state <> 'deleted'
+       union all
+       select 1 from ledger_transfers t where ${periodTransfersSql('t', '$1', '$3')}
+       limit 1`,
+      [accountId, months, last],
+    );
+    if (held.length === 0) throw new ConflictError(NOTHING_TO_CLOSE);
     const summary = await periodSummary(tx, accountId, period);
     const version = await streamVersion(tx, stream(accountId));
     await appendToStream(

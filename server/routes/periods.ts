@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CsvText, errorResponses } from '../../api/common';
-import { PeriodDetail, PeriodLengthChange, PeriodParams, PeriodsOverview } from '../../api/periods';
+import { CsvText, errorResponses, IdParams, inMediaTypes } from '../../api/common';
+import {
+  CorrectionOpened,
+  PeriodDetail,
+  PeriodLengthChange,
+  PeriodParams,
+  PeriodsOverview,
+  StatementCorrections,
+} from '../../api/periods';
 import { NotFoundError } from '../errors';
 import { toCsv } from '../format/csv';
 import { closedSummary, closePeriod, readPeriods, setPeriodLength } from '../periods/periods';
 import { SUMMARY_FIELDS } from '../periods/summary';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
+import { openCorrection, readCorrections } from '../periods/corrections';
+import { lockVisibleStatement } from '../queries/statements';
 
 // A label's periods are its own: every route reads and changes the caller's account only. Those
 // who read its statements read its periods; those who change statements close them; the length
@@ -80,7 +89,7 @@ const periodRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['periods'],
         summary: "A closed period's summary per currency as CSV",
         params: PeriodParams,
-        response: { 200: CsvText, ...errorResponses },
+        response: { 200: inMediaTypes({ 'text/csv': CsvText }), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -121,6 +130,48 @@ const periodRoutes: FastifyPluginAsyncTypebox = async (app) => {
         commandMetadata(request, app.now()),
       );
       return detail(accountId, request.params.period);
+    },
+  );
+
+  app.get(
+    '/api/statements/:id/corrections',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['periods'],
+        summary:
+          'The statement a correction statement corrects, and the corrections of a statement',
+        params: IdParams,
+        response: { 200: StatementCorrections, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await app.db.transaction((tx) => lockVisibleStatement(tx, sessionOf(request).user, id));
+      return readCorrections(app.db, id);
+    },
+  );
+
+  app.post(
+    '/api/statements/:id/correction',
+    {
+      config: { access: closeAccess },
+      schema: {
+        tags: ['periods'],
+        summary:
+          'Open a correction statement in the next open period for a statement of a closed period',
+        params: IdParams,
+        response: { 200: CorrectionOpened, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const correctionId = await app.db.transaction(async (tx) => {
+        await lockVisibleStatement(tx, sessionOf(request).user, id);
+        return openCorrection(tx, id, commandMetadata(request, app.now()));
+      });
+      app.jobs.poke();
+      return { id: correctionId };
     },
   );
 };

@@ -12,20 +12,29 @@ import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import {
   EARLIER_PERIOD_OPEN,
   LENGTH_LOCKED,
+  NOTHING_TO_CLOSE,
   PERIOD_CLOSED_ALREADY,
   PERIOD_NOT_OVER,
   PERIOD_NOT_READY,
 } from '../../../server/periods/periods';
 import { periodSummary } from '../../../server/periods/summary';
+import { CORRECT_OPEN_STATEMENT } from '../../../server/periods/corrections';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { ownLabel, type OwnLabel } from '../statements/labelStatements';
 
-interface Summary {
-  currency: string;
-  [figure: string]: string;
-}
+type Summary = Record<
+  | 'currency'
+  | 'revenue'
+  | 'fundsReceived'
+  | 'payouts'
+  | 'paymentsMade'
+  | 'otherBalanceMovements'
+  | 'broughtForward'
+  | 'carriedForward',
+  string
+>;
 
 describe('closed periods', () => {
   let portal: TestPortal;
@@ -145,6 +154,8 @@ describe('closed periods', () => {
     expect(outOfOrder.json().message).toBe(EARLIER_PERIOD_OPEN);
     const notOver = await close(own.owner, '2026-11');
     expect(notOver.json().message).toBe(PERIOD_NOT_OVER);
+    const empty = await close(own.owner, '2026-01');
+    expect(empty.json().message).toBe(NOTHING_TO_CLOSE);
 
     const cancelled = await write(
       portal.app,
@@ -250,6 +261,7 @@ describe('closed periods', () => {
     const locked = await setLength('quarter');
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(LENGTH_LOCKED);
+    await own.settle('2026-03', '4.00');
     expect((await close(own.owner, '2026-03')).statusCode).toBe(200);
     const quarter = await setLength('quarter');
     expect(quarter.statusCode, quarter.body).toBe(200);
@@ -337,6 +349,95 @@ describe('closed periods', () => {
     const [header, row] = csv.body.trim().split('\r\n');
     expect(header!.split(',')[0]).toBe('period');
     expect(row!.split(',').slice(0, 3)).toEqual([months[0], 'USD', summaries[0]!.broughtForward]);
+  });
+
+  it('corrects a closed statement with a correction statement in the next open period, linked both ways', async () => {
+    const own = await label('Late Bloom Records');
+    const payouts = await own.settle('2026-03', '10.00');
+    expect(payouts).toEqual({ 'Paco Payee': '7', 'Aria Artist': '3' });
+    const [march] = await statementOf(own.accountId, '2026-03');
+    const notYet = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${march}/correction`,
+      {},
+    );
+    expect(notYet.json().message).toBe(CORRECT_OPEN_STATEMENT);
+    expect((await close(own.owner, '2026-03')).statusCode).toBe(200);
+    const before = await periodRows(own.accountId, ['2026-03'], '2026-03');
+
+    // The missed line: 2.00 more of the single, added to the correction statement.
+    const opened = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${march}/correction`,
+      {},
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const correction = opened.json().id as string;
+    await portal.app.jobs.drain();
+    const added = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${correction}/adjustments`,
+      {
+        code: own.isrc,
+        amount: '2.00',
+        units: 1,
+        description: 'Missed March line',
+      },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const funded = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${correction}/funds`,
+      {
+        amount: '2.00',
+      },
+    );
+    expect(funded.statusCode, funded.body).toBe(200);
+    const calculated = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${correction}/calculate`,
+      {},
+    );
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    await portal.app.jobs.drain();
+    const approved = await write(
+      portal.app,
+      own.owner,
+      'POST',
+      `/api/statements/${correction}/approve`,
+      {},
+    );
+    expect(approved.json().status, approved.body).toBe('ready');
+
+    const read = async (id: string) =>
+      (await get(portal.app, own.owner, `/api/statements/${id}/corrections`)).json();
+    const statement = (await get(portal.app, own.owner, `/api/statements/${correction}`)).json();
+    expect(statement.period).toBe('2026-04');
+    expect(await read(correction)).toEqual({
+      corrects: { id: march, title: expect.any(String), period: '2026-03' },
+      correctedBy: [],
+      closed: false,
+    });
+    expect(await read(march)).toEqual({
+      corrects: null,
+      correctedBy: [{ id: correction, title: statement.title, period: '2026-04' }],
+      closed: true,
+    });
+    // March is as it was; April carries the correction's payouts.
+    expect(await periodRows(own.accountId, ['2026-03'], '2026-03')).toEqual(before);
+    expect((await close(own.owner, '2026-04')).json().summary).toEqual([
+      expect.objectContaining({ currency: 'USD', revenue: '2', fundsReceived: '2', payouts: '2' }),
+    ]);
   });
 
   it('shows a label only its own periods, and lets only those who change statements close them', async () => {

@@ -355,7 +355,7 @@ describe('closed periods', () => {
     const own = await label('Late Bloom Records');
     const payouts = await own.settle('2026-03', '10.00');
     expect(payouts).toEqual({ 'Paco Payee': '7', 'Aria Artist': '3' });
-    const [march] = await statementOf(own.accountId, '2026-03');
+    const march = (await statementOf(own.accountId, '2026-03'))[0]!;
     const notYet = await write(
       portal.app,
       own.owner,

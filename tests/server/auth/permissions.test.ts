@@ -294,6 +294,7 @@ describe('every API route checks permissions', () => {
         `${route.method} ${route.url
           .replace(/\/x(\/|$)/, '/{id}$1')
           .replace(/\/users\/x$/, '/users/{userId}')
+          .replace(/^\/api\/periods\/\{id\}/, '/api/periods/{period}')
           .replace(/\/files\/x\//, '/files/{fileId}/')}`,
     );
     expect([...declared].sort()).toEqual(

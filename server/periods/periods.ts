@@ -12,7 +12,7 @@ import { appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store
 import type { EventMetadata, PeriodCurrencySummary } from '../events/types';
 import { lastClosedMonth } from '../events/closedPeriods';
 import { periodTransfersSql } from '../events/readModels/periodTransfers';
-import { APPROVED_STATES, periodSummary } from './summary';
+import { periodSummary } from './summary';
 
 export const NOT_A_PERIOD = 'Choose a period of the label’s length, such as 2026-03 or 2026-Q1.';
 export const PERIOD_CLOSED_ALREADY = 'This period is closed already.';
@@ -54,7 +54,9 @@ export interface PeriodsOverview {
   version: number;
 }
 
-const DONE_STATES = [...APPROVED_STATES, 'cancelled', 'deleted'];
+// Approved with its payouts credited and payments prepared (a statement still finalizing would
+// post them after the close), or cancelled; deleted ones do not count.
+const DONE_STATES = ['ready', 'sent', 'cancelled', 'deleted'];
 
 /** The label's length of its next periods. */
 async function lengthOf(tx: Queryable, accountId: string): Promise<PeriodLength> {

@@ -14,7 +14,7 @@ import { closedSummary, closePeriod, readPeriods, setPeriodLength } from '../per
 import { SUMMARY_FIELDS } from '../periods/summary';
 import { commandMetadata, sessionOf, type RouteAccess } from '../plugins/auth';
 import { openCorrection, readCorrections } from '../periods/corrections';
-import { lockVisibleStatement } from '../queries/statements';
+import { lockVisibleStatement, statementIsVisible } from '../queries/statements';
 
 // A label's periods are its own: every route reads and changes the caller's account only. Those
 // who read its statements read its periods; those who change statements close them; the length
@@ -147,7 +147,9 @@ const periodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = request.params.id;
-      await app.db.transaction((tx) => lockVisibleStatement(tx, sessionOf(request).user, id));
+      if (!(await statementIsVisible(app.db, sessionOf(request).user, id))) {
+        throw new NotFoundError();
+      }
       return readCorrections(app.db, id);
     },
   );

@@ -59,6 +59,7 @@ import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
 import reserveRoutes from './routes/reserves';
+import periodRoutes from './routes/periods';
 import bankFileOriginatorRoutes from './routes/bankFileOriginator';
 import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
@@ -263,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
   await app.register(reserveRoutes);
+  await app.register(periodRoutes);
   await app.register(bankFileOriginatorRoutes);
   await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);

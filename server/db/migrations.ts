@@ -1239,6 +1239,14 @@ export const migrations: Migration[] = [
       create index reserve_releases_statement on reserve_releases (statement_id);
     `,
   },
+  {
+    version: 51,
+    name: 'correction statements: the closed statement a statement of a later period corrects',
+    sql: `
+      alter table statements add column corrects text;
+      create index statements_corrects on statements (corrects) where corrects is not null;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

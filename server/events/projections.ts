@@ -11,6 +11,7 @@ import { intakeKeyProjector } from './projectors/intakeKey';
 import { messageProjector } from './projectors/message';
 import { paymentProjector } from './projectors/payment';
 import { paymentSettingsProjector } from './projectors/paymentSettings';
+import { periodProjector } from './projectors/period';
 import { personProjector } from './projectors/person';
 import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
@@ -41,6 +42,7 @@ const projectors: Projector<PortalEvent> = {
   ...messageProjector,
   ...reserveRulesProjector,
   ...reservesProjector,
+  ...periodProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { ConflictError } from '../errors';
+import { refuseClosedPeriodChanges } from './closedPeriods';
 import { project } from './projections';
 import type { EventMetadata, PortalEvent, StoredEvent } from './types';
 
@@ -30,6 +31,7 @@ export async function appendToStream(
   events: PortalEvent[],
   metadata: EventMetadata,
 ): Promise<number> {
+  await refuseClosedPeriodChanges(tx, streamId, events);
   let version = expectedVersion;
   let lastSeq = '';
   for (const event of events) {

@@ -18,6 +18,7 @@ import type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 import type { BankFileEvent } from './types/bankFile';
 import type { MessageEvent } from './types/message';
 import type { ReserveRulesEvent, ReservesEvent } from './types/reserve';
+import type { PeriodEvent } from './types/period';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -42,6 +43,7 @@ export type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 export type { BankFileEvent } from './types/bankFile';
 export type { MessageContent, MessageEvent } from './types/message';
 export type { ReserveRulesEvent, ReservesEvent, ScheduledRelease } from './types/reserve';
+export type { PeriodCurrencySummary, PeriodEvent } from './types/period';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -64,6 +66,7 @@ export interface StreamEvents {
   message: MessageEvent;
   reserverules: ReserveRulesEvent;
   reserves: ReservesEvent;
+  period: PeriodEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

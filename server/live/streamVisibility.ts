@@ -70,6 +70,11 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
       (seesAllAccounts(user) || (await isPersonOf(db, id, user.accountId)))),
   account: (_db, user, id) =>
     allows(user.permissions, 'account:ro') && (seesAllAccounts(user) || user.accountId === id),
+  // A label's periods reach its people who read its statements, as the periods page does.
+  period: needs(
+    ['statement:ro'],
+    (_db, user, id) => seesAllAccounts(user) || user.accountId === id,
+  ),
   paymentsettings: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   // A bank file is its label owner's, as the bank-file routes are.

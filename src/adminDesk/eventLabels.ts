@@ -58,6 +58,8 @@ const EVENT_KEYS: Record<string, string> = {
   BankFileSubmitted: 'admin-desk.event.bank-file-submitted',
   PaymentMinimumSet: 'admin-desk.event.payment-minimum-set',
   PassbackModeSet: 'admin-desk.event.passback-mode-set',
+  PeriodLengthSet: 'admin-desk.event.period-length-set',
+  PeriodClosed: 'admin-desk.event.period-closed',
   BankAccountAdded: 'admin-desk.event.bank-account-added',
   MicroDepositsSent: 'admin-desk.event.micro-deposits-sent',
   BankAccountVerified: 'admin-desk.event.bank-account-verified',
@@ -134,6 +136,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   message: 'admin-desk.stream.message',
   reserverules: 'reserves.event.stream-rules',
   reserves: 'reserves.event.stream-reserves',
+  period: 'admin-desk.stream.period',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

@@ -139,6 +139,26 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
   'This item was changed by someone else. Reload it and try again.':
     'recoupment-form.errors.changed-elsewhere',
   'This recoupment was deleted.': 'recoupment-form.errors.deleted',
+  // Closed periods (server/periods/periods.ts, server/events/closedPeriods.ts).
+  'Choose a period of the label’s length, such as 2026-03 or 2026-Q1.':
+    'server.period.not-a-period',
+  'This period is closed already.': 'server.period.closed-already',
+  'A period is a month or a quarter.': 'server.period.not-a-length',
+  'Nothing happened in this period: it has no statements and no money moved in it, so there is nothing to close.':
+    'server.period.nothing-to-close',
+  'This statement’s period is open: correct the statement itself. A correction statement is for a statement of a closed period.':
+    'server.period.correct-open',
+  'A period can be closed once it has ended.': 'server.period.not-over',
+  'This period cannot be closed yet: some of its statements are not approved or cancelled. The periods page names them.':
+    'server.period.not-ready',
+  'An earlier period still has statements and is open: periods close in order, close it first.':
+    'server.period.earlier-open',
+  'The period length can change only while no period is closed, or after a closed period that ends a quarter (March, June, September or December).':
+    'server.period.length-locked',
+  'This statement’s period is closed: its figures, files and payouts no longer change. Correct it with a correction statement in the next open period.':
+    'server.period.statement-closed',
+  'This report month is in a closed period: choose a month after the last closed period.':
+    'server.period.month-closed',
 };
 
 addServerTextKeys(SERVER_TEXT_KEYS);

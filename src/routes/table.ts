@@ -125,6 +125,19 @@ export const ROUTES: readonly AppRoute[] = [
     breadcrumbParent: 'statement',
   }),
   app({
+    id: 'periods',
+    path: '/periods',
+    titleKey: 'routes.periods.title',
+    access: statement,
+  }),
+  app({
+    id: 'period',
+    path: '/periods/:period',
+    titleKey: 'routes.period.title',
+    access: statement,
+    breadcrumbParent: 'periods',
+  }),
+  app({
     id: 'earnings',
     path: '/earnings',
     titleKey: 'routes.earnings.title',
@@ -355,6 +368,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { routeId: 'dashboard', labelKey: 'nav.item.home', icon: 'home' },
   { routeId: 'analytics', labelKey: 'nav.item.analytics', icon: 'analytics' },
   { routeId: 'statements', labelKey: 'nav.item.statements', icon: 'statements' },
+  { routeId: 'periods', labelKey: 'nav.item.periods', icon: 'periods' },
   { routeId: 'earnings', labelKey: 'nav.item.earnings', icon: 'earnings' },
   { routeId: 'payments', labelKey: 'nav.item.payments', icon: 'payments' },
   { routeId: 'bank-files', labelKey: 'nav.item.bank-files', icon: 'bank-files' },

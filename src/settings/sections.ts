@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Session } from '../../api/session';
 import { BusinessSections } from '../business/BusinessSections';
+import { PeriodLengthSection } from '../periods/PeriodLengthSection';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
@@ -32,5 +33,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     // A label is a business, and a payee's own account may choose to be paid as one.
     shownTo: ({ permissions }) =>
       permissions.includes('account:ro') || permissions.includes('account:rw'),
+  },
+  {
+    id: 'periods',
+    labelKey: 'settings.sections.periods',
+    Component: PeriodLengthSection,
+    // A label's owner sets the length of its accounting periods, as the API checks.
+    shownTo: ({ roles, permissions }) =>
+      roles.includes('owner') && permissions.includes('account:rw'),
   },
 ];

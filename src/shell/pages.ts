@@ -72,6 +72,8 @@ const ProductsPage = lazyPage(() => import('../catalog/ProductsPage').then((m) =
 const PayeesPage = lazyPage(() => import('../payees/PayeesPage').then((m) => m.PayeesPage));
 const SettingsPage = lazyPage(() => import('../settings/SettingsPage').then((m) => m.SettingsPage));
 const PaymentPage = lazyPage(() => import('../payments/PaymentPage').then((m) => m.PaymentPage));
+const PeriodsPage = lazyPage(() => import('../periods/PeriodsPage').then((m) => m.PeriodsPage));
+const PeriodPage = lazyPage(() => import('../periods/PeriodsPage').then((m) => m.PeriodPage));
 const BankFilesPage = lazyPage(() =>
   import('../payments/BankFilesPage').then((m) => m.BankFilesPage),
 );
@@ -163,6 +165,8 @@ const PAGES: Readonly<Record<string, Page>> = {
   statement: StatementPage,
   'statement-logs': StatementLogsPage,
   'statement-royalties': StatementRoyaltiesPage,
+  periods: PeriodsPage,
+  period: PeriodPage,
   recoupments: RecoupmentsPage,
   recoupment: RecoupmentPage,
   'recoupment-add': RecoupmentAddPage,

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PayeeStatementsPanel } from '../earnings/PayeeStatementsPanel';
+import { StatementCorrections } from '../periods/StatementCorrections';
 import type { PageProps } from '../routes/types';
 import { AdjustmentsTab } from './AdjustmentsTab';
 import { RecordsTab } from './RecordsTab';
@@ -38,6 +39,7 @@ export function StatementPage(_props: PageProps) {
     <section className="page statement-page">
       <StatementHeader statement={statement} actor={actor} />
       <StaleResultNote statement={statement} />
+      <StatementCorrections statement={statement} canWrite={actor.canWrite} />
       <StatementActions
         key={`${statement.state}-${statement.statementDate ?? ''}`}
         statement={statement}

@@ -149,6 +149,9 @@ export function historyEventKey(event: Pick<StatementHistoryEvent, 'type' | 'dat
   }
   // A partner distributor's intake key sent it: nobody uploaded it.
   if (event.type === 'StatementUploaded' && event.data.intake) return 'statements.event.received';
+  // Opened to correct a statement of a closed period: the page links the two.
+  if (event.type === 'StatementUploaded' && event.data.corrects)
+    return 'statements.event.correction-opened';
   return EVENT_KEYS[event.type] ?? 'statements.event.other';
 }
 

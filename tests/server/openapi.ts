@@ -36,6 +36,9 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
     'product-requests': 'no-such-request',
     // The fixtures' portals pay through the sandbox: no label has a bank file.
     'bank-files': 'no-such-bank-file',
+    // A period key names a month of the caller's own label, whoever else has one: a month in
+    // which neither fixture has anything, which no label can close.
+    periods: '2020-01',
   };
   return byResource[resource] ?? null;
 }

@@ -36,8 +36,8 @@ export const statementProjector: Projector<StatementEvent> = {
     await tx.query(
       `insert into statements (id, account_id, distributor_id, period, expected, title, received_at,
                                parse_status, version, flags, exchange, uploaded_by, intake_key_id,
-                               intake_key_name)
-       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9, $10, $11, $12, $13)`,
+                               intake_key_name, corrects)
+       values ($1, $2, $3, $4, $5, $6, $7, 'syncing', $8, $9, $10, $11, $12, $13, $14)`,
       [
         data.statementId,
         data.accountId,
@@ -52,6 +52,7 @@ export const statementProjector: Projector<StatementEvent> = {
         actor,
         data.intake?.keyId ?? null,
         data.intake?.keyName ?? null,
+        data.corrects ?? null,
       ],
     );
     await insertFiles(tx, data.statementId, data.accountId, data.files, version);

@@ -29,6 +29,11 @@ export type StatementEvent =
         files: UploadedFile[];
         /** Sent by a partner distributor with an intake key rather than uploaded by a person. */
         intake?: { keyId: string; keyName: string };
+        /**
+         * A correction statement: the statement of a closed period it corrects, with the
+         * adjustment lines added to it, in the next open period.
+         */
+        corrects?: string;
       };
     }
   | {

@@ -198,6 +198,13 @@ describe('every API route checks permissions', () => {
     { method: 'PUT', url: '/api/payment-settings', resource: 'account' },
     { method: 'GET', url: '/api/reserve-rules', resource: 'account' },
     { method: 'PUT', url: '/api/reserve-rules', resource: 'account' },
+    { method: 'GET', url: '/api/periods', resource: 'statement' },
+    { method: 'PUT', url: '/api/periods/length', resource: 'account' },
+    { method: 'GET', url: '/api/periods/x', resource: 'statement' },
+    { method: 'GET', url: '/api/periods/x/summary.csv', resource: 'statement' },
+    { method: 'POST', url: '/api/periods/x/close', resource: 'statement' },
+    { method: 'GET', url: '/api/statements/x/corrections', resource: 'statement' },
+    { method: 'POST', url: '/api/statements/x/correction', resource: 'statement' },
     { method: 'GET', url: '/api/payments', resource: 'payment' },
     { method: 'GET', url: '/api/payments/x', resource: 'payment' },
     { method: 'GET', url: '/api/payments/x/history', resource: 'payment' },
@@ -290,6 +297,7 @@ describe('every API route checks permissions', () => {
         `${route.method} ${route.url
           .replace(/\/x(\/|$)/, '/{id}$1')
           .replace(/\/users\/x$/, '/users/{userId}')
+          .replace(/^\/api\/periods\/\{id\}/, '/api/periods/{period}')
           .replace(/\/files\/x\//, '/files/{fileId}/')}`,
     );
     expect([...declared].sort()).toEqual(

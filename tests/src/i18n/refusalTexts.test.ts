@@ -7,6 +7,12 @@ import { SERVER_TEXT_KEYS } from '../../../src/i18n/serverTextKeys';
 import * as refusals from '../../../server/validationTexts';
 import { ORIGINATOR_TEXTS } from '../../../rules/bankFileOriginator';
 import { ISSUE_TO_RESOLVE } from '../../../server/statements/pipeline';
+import * as periodRefusals from '../../../server/periods/periods';
+import { CORRECT_OPEN_STATEMENT } from '../../../server/periods/corrections';
+import {
+  MONTH_IN_CLOSED_PERIOD,
+  STATEMENT_IN_CLOSED_PERIOD,
+} from '../../../server/events/closedPeriods';
 import { ADJUSTMENT_AMOUNT_INVALID } from '../../../server/routes/statementAdjustments';
 import { RESET_FAILED, CLAIM_FAILED } from '../../../server/routes/accountLinks';
 import { HAS_EMAIL, NAME_OR_EMAIL } from '../../../server/routes/users';
@@ -52,6 +58,13 @@ const SERVER_TEXTS: string[] = [
   HAS_EMAIL,
   ALREADY_DECIDED,
   REASON_NEEDED,
+  // Closed periods.
+  ...Object.values(periodRefusals as Record<string, unknown>).filter(
+    (value): value is string => typeof value === 'string',
+  ),
+  STATEMENT_IN_CLOSED_PERIOD,
+  MONTH_IN_CLOSED_PERIOD,
+  CORRECT_OPEN_STATEMENT,
 ];
 
 describe('what the server refuses a request with', () => {

@@ -227,6 +227,7 @@ describe('side navigation', () => {
       'nav.item.home',
       'nav.item.analytics',
       'nav.item.statements',
+      'nav.item.periods',
       'nav.item.payments',
       'nav.item.transactions',
       'nav.item.products',

@@ -186,6 +186,13 @@ describe('stepping through a statement history with the shared machine', () => {
       data: { ...uploaded!.data, intake: { keyId: 'k1', keyName: 'Delivery robot' } },
     };
     expect(text(historyEventKey(received))).toBe('Received from the distributor');
+    const correction = {
+      type: 'StatementUploaded',
+      data: { ...uploaded!.data, files: [], corrects: 's-march' },
+    };
+    expect(text(historyEventKey(correction))).toBe(
+      'Opened as a correction of a closed period’s statement',
+    );
     const done = { type: 'StatementTransitioned', data: { event: 'calculation.done' } };
     expect(text(historyEventKey(done))).toBe('Calculation finished');
     expect(text(historyEventKey({ type: 'SomethingNew', data: {} }))).toBe('Change recorded');

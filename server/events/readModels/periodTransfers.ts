@@ -1,0 +1,20 @@
+/**
+ * The ledger transfers a label's close of a period takes, in SQL over transfer alias `t`: those of
+ * the label not yet stamped whose statement's report month is the period's last month or earlier,
+ * or that have no statement (payments, fees, returns). A transfer posted after a close, even for an
+ * old statement, is taken by the next close.
+ */
+export const periodTransfersSql = (t: string, accountParam: string, lastMonthParam: string) =>
+  `${t}.account_id = ${accountParam} and ${t}.period is null
+   and (${t}.statement_id is null
+        or exists (select 1 from statements ps
+                    where ps.id = ${t}.statement_id and ps.period <= ${lastMonthParam}))`;
+
+/**
+ * The first report month (`YYYY-MM`) of a period key in SQL: the key itself for a month, the
+ * quarter's first month for `YYYY-Qn`.
+ */
+export const periodFirstMonthSql = (key: string) =>
+  `case when ${key} like '____-Q_'
+        then left(${key}, 4) || '-' || lpad(((substr(${key}, 7, 1)::int - 1) * 3 + 1)::text, 2, '0')
+        else ${key} end`;

@@ -58,6 +58,7 @@ import walletRoutes from './routes/wallet';
 import paymentRoutes from './routes/payments';
 import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
+import journalRoutes from './routes/journals';
 import bankFileOriginatorRoutes from './routes/bankFileOriginator';
 import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(partnerWebhookRoutes);
   await app.register(paymentSettingsRoutes);
+  await app.register(journalRoutes);
   await app.register(bankFileOriginatorRoutes);
   await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);

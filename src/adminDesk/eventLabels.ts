@@ -58,6 +58,8 @@ const EVENT_KEYS: Record<string, string> = {
   BankFileSubmitted: 'admin-desk.event.bank-file-submitted',
   PaymentMinimumSet: 'admin-desk.event.payment-minimum-set',
   PassbackModeSet: 'admin-desk.event.passback-mode-set',
+  BookAccountMapped: 'admin-desk.event.book-account-mapped',
+  XeroTaxRateSet: 'admin-desk.event.xero-tax-rate-set',
   BankAccountAdded: 'admin-desk.event.bank-account-added',
   MicroDepositsSent: 'admin-desk.event.micro-deposits-sent',
   BankAccountVerified: 'admin-desk.event.bank-account-verified',
@@ -127,6 +129,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
   bankfile: 'admin-desk.stream.bankfile',
   message: 'admin-desk.stream.message',
+  books: 'admin-desk.stream.books',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

@@ -7,7 +7,8 @@ import { toCsv, type CsvCell } from '../format/csv';
  * The files the label's accountant imports. An entry whose movement rounds to nothing in minor
  * units carries no line: QuickBooks and Xero refuse a line of zero.
  */
-const booked = (entry: JournalEntry) => entry.lines.every((line) => !/^0(\.0+)?$/.test(amountOf(line)));
+const booked = (entry: JournalEntry) =>
+  entry.lines.every((line) => !/^0(\.0+)?$/.test(amountOf(line)));
 
 const amountOf = (line: JournalEntry['lines'][number]) => line.debit ?? line.credit ?? '0';
 
@@ -42,19 +43,21 @@ export const QUICKBOOKS_HEADER = [
  * account by its name in the label's chart (QuickBooks matches names); one currency per entry.
  */
 export function quickbooksCsv(journal: Journal): string {
-  const rows = journal.entries.filter(booked).flatMap((entry) =>
-    entry.lines.map((line) => [
-      text(entry.number),
-      text(usDate(entry.date)),
-      text(line.name),
-      decimal(line.debit),
-      decimal(line.credit),
-      text(entry.description),
-      text(null),
-      text(entry.currency),
-      text(narrationOf(journal, entry)),
-    ]),
-  );
+  const rows = journal.entries
+    .filter(booked)
+    .flatMap((entry) =>
+      entry.lines.map((line) => [
+        text(entry.number),
+        text(usDate(entry.date)),
+        text(line.name),
+        decimal(line.debit),
+        decimal(line.credit),
+        text(entry.description),
+        text(null),
+        text(entry.currency),
+        text(narrationOf(journal, entry)),
+      ]),
+    );
   return toCsv(QUICKBOOKS_HEADER, rows);
 }
 
@@ -78,20 +81,22 @@ export const XERO_HEADER = [
  * the narration names the currency, and the route takes one currency at a time.
  */
 export function xeroCsv(journal: Journal, taxRate: string): string {
-  const rows = journal.entries.filter(booked).flatMap((entry) =>
-    entry.lines.map((line) => [
-      text(narrationOf(journal, entry)),
-      text(xeroDate(entry.date)),
-      text(`${entry.description} (${line.name})`),
-      text(line.code),
-      text(taxRate),
-      decimal(line.debit ?? new Decimal(line.credit ?? '0').negated().toFixed()),
-      text(null),
-      text(null),
-      text(null),
-      text(null),
-    ]),
-  );
+  const rows = journal.entries
+    .filter(booked)
+    .flatMap((entry) =>
+      entry.lines.map((line) => [
+        text(narrationOf(journal, entry)),
+        text(xeroDate(entry.date)),
+        text(`${entry.description} (${line.name})`),
+        text(line.code),
+        text(taxRate),
+        decimal(line.debit ?? new Decimal(line.credit ?? '0').negated().toFixed()),
+        text(null),
+        text(null),
+        text(null),
+        text(null),
+      ]),
+    );
   return toCsv(XERO_HEADER, rows);
 }
 
@@ -108,12 +113,20 @@ export interface TrialBalanceRow {
  * The period's trial balance: per currency and account code, what the period's entries moved,
  * net, in the debit or the credit column, then the currency's totals (equal).
  */
-export function trialBalance(journal: Journal): { rows: TrialBalanceRow[]; totals: TrialBalanceRow[] } {
+export function trialBalance(journal: Journal): {
+  rows: TrialBalanceRow[];
+  totals: TrialBalanceRow[];
+} {
   const net = new Map<string, { currency: string; code: string; name: string; net: Decimal }>();
   for (const entry of journal.entries)
     for (const line of entry.lines) {
       const id = `${entry.currency}|${line.code}`;
-      const found = net.get(id) ?? { currency: entry.currency, code: line.code, name: line.name, net: new Decimal(0) };
+      const found = net.get(id) ?? {
+        currency: entry.currency,
+        code: line.code,
+        name: line.name,
+        net: new Decimal(0),
+      };
       found.net = found.net.plus(line.debit ?? 0).minus(line.credit ?? 0);
       net.set(id, found);
     }

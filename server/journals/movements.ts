@@ -38,38 +38,146 @@ export type MovementKey =
 
 export const MOVEMENTS: readonly Movement[] = [
   // The label moves money from its own bank into the funds the portal pays from (FundsReceived).
-  { key: 'fundsReceived', from: 'bank', to: 'funding', debit: 'royaltyFundsHeld', credit: 'cashAtBank' },
+  {
+    key: 'fundsReceived',
+    from: 'bank',
+    to: 'funding',
+    debit: 'royaltyFundsHeld',
+    credit: 'cashAtBank',
+  },
   // An approved statement's payout credited to a payee's balance: the royalty is earned and owed.
-  { key: 'royaltiesEarned', from: 'funding', to: 'payee', debit: 'royaltyExpense', credit: 'royaltiesPayable' },
+  {
+    key: 'royaltiesEarned',
+    from: 'funding',
+    to: 'payee',
+    debit: 'royaltyExpense',
+    credit: 'royaltiesPayable',
+  },
   // A negative payout (returns exceeding earnings): the payee owes it back, the expense shrinks.
-  { key: 'royaltiesOwedBack', from: 'payee', to: 'funding', debit: 'royaltiesPayable', credit: 'royaltyExpense' },
+  {
+    key: 'royaltiesOwedBack',
+    from: 'payee',
+    to: 'funding',
+    debit: 'royaltiesPayable',
+    credit: 'royaltyExpense',
+  },
   // Part of a payee's balance withheld against returns: still owed, but not payable yet.
-  { key: 'reserveWithheld', from: 'payee', to: 'reserve', debit: 'royaltiesPayable', credit: 'reserveForReturns' },
+  {
+    key: 'reserveWithheld',
+    from: 'payee',
+    to: 'reserve',
+    debit: 'royaltiesPayable',
+    credit: 'reserveForReturns',
+  },
   // A reserve released on schedule becomes payable again.
-  { key: 'reserveReleased', from: 'reserve', to: 'payee', debit: 'reserveForReturns', credit: 'royaltiesPayable' },
+  {
+    key: 'reserveReleased',
+    from: 'reserve',
+    to: 'payee',
+    debit: 'reserveForReturns',
+    credit: 'royaltiesPayable',
+  },
   // Returns charged to the reserve go back to the label: the royalty was never earned.
-  { key: 'returnsChargedToReserve', from: 'reserve', to: 'funding', debit: 'reserveForReturns', credit: 'royaltyExpense' },
+  {
+    key: 'returnsChargedToReserve',
+    from: 'reserve',
+    to: 'funding',
+    debit: 'reserveForReturns',
+    credit: 'royaltyExpense',
+  },
   // A payment taken from the payee's balance for the payment partner: owed, now on its way.
-  { key: 'paymentsPrepared', from: 'payee', to: 'payouts', debit: 'royaltiesPayable', credit: 'paymentsInTransit' },
+  {
+    key: 'paymentsPrepared',
+    from: 'payee',
+    to: 'payouts',
+    debit: 'royaltiesPayable',
+    credit: 'paymentsInTransit',
+  },
   // The partner settled the payment: the money left the funds held for the payee's bank.
-  { key: 'paymentsMade', from: 'payouts', to: 'paid', debit: 'paymentsInTransit', credit: 'royaltyFundsHeld' },
+  {
+    key: 'paymentsMade',
+    from: 'payouts',
+    to: 'paid',
+    debit: 'paymentsInTransit',
+    credit: 'royaltyFundsHeld',
+  },
   // The payment partner's fee for moving payments, paid from the funds held.
-  { key: 'partnerFees', from: 'funding', to: 'fees', debit: 'paymentFees', credit: 'royaltyFundsHeld' },
+  {
+    key: 'partnerFees',
+    from: 'funding',
+    to: 'fees',
+    debit: 'paymentFees',
+    credit: 'royaltyFundsHeld',
+  },
   // The micro-deposits that prove payees' bank accounts, paid from the funds held.
-  { key: 'microDeposits', from: 'funding', to: 'microdeposits', debit: 'paymentFees', credit: 'royaltyFundsHeld' },
+  {
+    key: 'microDeposits',
+    from: 'funding',
+    to: 'microdeposits',
+    debit: 'paymentFees',
+    credit: 'royaltyFundsHeld',
+  },
   // The bank returned a payment before it settled (passback on: to the label's funds; off: kept
   // for its retry): the payee is still owed it, as a returned payment waiting for its retry.
-  { key: 'paymentsReturned', from: 'payouts', to: 'funding', debit: 'paymentsInTransit', credit: 'returnedPayments' },
-  { key: 'paymentsReturned', from: 'payouts', to: 'returned', debit: 'paymentsInTransit', credit: 'returnedPayments' },
+  {
+    key: 'paymentsReturned',
+    from: 'payouts',
+    to: 'funding',
+    debit: 'paymentsInTransit',
+    credit: 'returnedPayments',
+  },
+  {
+    key: 'paymentsReturned',
+    from: 'payouts',
+    to: 'returned',
+    debit: 'paymentsInTransit',
+    credit: 'returnedPayments',
+  },
   // Returned after it settled: the money came back into the funds held, still owed to the payee.
-  { key: 'paymentsReturnedAfterSettlement', from: 'paid', to: 'funding', debit: 'royaltyFundsHeld', credit: 'returnedPayments' },
-  { key: 'paymentsReturnedAfterSettlement', from: 'paid', to: 'returned', debit: 'royaltyFundsHeld', credit: 'returnedPayments' },
+  {
+    key: 'paymentsReturnedAfterSettlement',
+    from: 'paid',
+    to: 'funding',
+    debit: 'royaltyFundsHeld',
+    credit: 'returnedPayments',
+  },
+  {
+    key: 'paymentsReturnedAfterSettlement',
+    from: 'paid',
+    to: 'returned',
+    debit: 'royaltyFundsHeld',
+    credit: 'returnedPayments',
+  },
   // An admin retried a returned payment: it is on its way again.
-  { key: 'paymentsRetried', from: 'funding', to: 'payouts', debit: 'returnedPayments', credit: 'paymentsInTransit' },
-  { key: 'paymentsRetried', from: 'returned', to: 'payouts', debit: 'returnedPayments', credit: 'paymentsInTransit' },
+  {
+    key: 'paymentsRetried',
+    from: 'funding',
+    to: 'payouts',
+    debit: 'returnedPayments',
+    credit: 'paymentsInTransit',
+  },
+  {
+    key: 'paymentsRetried',
+    from: 'returned',
+    to: 'payouts',
+    debit: 'returnedPayments',
+    credit: 'paymentsInTransit',
+  },
   // Returns recorded before returned money was kept apart put it back in the payee's balance.
-  { key: 'returnedToBalance', from: 'payouts', to: 'payee', debit: 'paymentsInTransit', credit: 'royaltiesPayable' },
-  { key: 'returnedToBalanceAfterSettlement', from: 'paid', to: 'payee', debit: 'royaltyFundsHeld', credit: 'royaltiesPayable' },
+  {
+    key: 'returnedToBalance',
+    from: 'payouts',
+    to: 'payee',
+    debit: 'paymentsInTransit',
+    credit: 'royaltiesPayable',
+  },
+  {
+    key: 'returnedToBalanceAfterSettlement',
+    from: 'paid',
+    to: 'payee',
+    debit: 'royaltyFundsHeld',
+    credit: 'royaltiesPayable',
+  },
 ];
 
 /**

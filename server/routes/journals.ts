@@ -97,7 +97,12 @@ const journalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = sessionOf(request).user.accountId;
-      await changeBookSettings(app.db, accountId, request.body, commandMetadata(request, app.now()));
+      await changeBookSettings(
+        app.db,
+        accountId,
+        request.body,
+        commandMetadata(request, app.now()),
+      );
       return readBookSettings(app.db, accountId);
     },
   );

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { Session } from '../../api/session';
 import { BusinessSections } from '../business/BusinessSections';
+import { BooksSection } from '../journals/BooksSection';
+import { actingAs } from '../routes/access';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
@@ -32,5 +34,15 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     // A label is a business, and a payee's own account may choose to be paid as one.
     shownTo: ({ permissions }) =>
       permissions.includes('account:ro') || permissions.includes('account:rw'),
+  },
+  {
+    id: 'books',
+    labelKey: 'settings.sections.books',
+    Component: BooksSection,
+    // The label's chart of accounts for its journals: its owner's, as its payment settings are.
+    shownTo: (session) => {
+      const { roles, permissions } = actingAs(session);
+      return roles.includes('owner') && permissions.includes('account:rw');
+    },
   },
 ];

@@ -9,6 +9,7 @@ import { translator } from '../i18n';
 import {
   ADVANCES_RECOUPED,
   MOVEMENT_ORDER,
+  RECOUPMENTS_CREDITED,
   movementOf,
   type Movement,
   type MovementKey,
@@ -73,38 +74,52 @@ async function ledgerMovements(tx: Queryable, accountId: string, period: string)
 }
 
 /**
- * What the period's statements recouped of the label's advances, per currency. A remittance
- * belongs to the first period closed after it was made that holds its statement's report month,
- * as the close takes the ledger transfers of a statement: so a statement approved after its own
- * period closed (a correction) lands in the next period closed.
+ * What the period's statements recouped of advances (their remittances) and credited to the
+ * recoupments' creditors (their payees' credits), per currency. A statement belongs to the first
+ * period closed after its approval that holds its report month, as the close takes the ledger
+ * transfers of a statement: one approved after its own period closed (a correction) lands in the
+ * next period closed.
  */
-async function recoupedMovements(
+async function recoupmentMovements(
   tx: Queryable,
   accountId: string,
   period: string,
 ): Promise<Moved[]> {
-  const rows = await tx.query<{ currency: string; amount: string; before: string }>(
+  const rows = await tx.query<{
+    kind: 'recouped' | 'credited';
+    currency: string;
+    amount: string;
+    before: string;
+  }>(
     `with this as (select closed_at from account_periods where account_id = $1 and period = $2),
-          booked as (
-            select coalesce(s.currency, r.currency) as currency, rr.amount,
+          approved as (
+            select s.id, s.calculation_id, s.currency,
                    (select p.period from account_periods p
-                     where p.account_id = $1 and p.closed_at >= rr.at
+                     where p.account_id = $1 and p.closed_at >= s.approved_at
                        and ${lastMonthSql('p.period')} >= s.period
                      order by p.closed_at, p.period limit 1) as period
-              from recoupment_remittances rr
-              join statements s on s.id = rr.statement_id
+              from statements s
+             where s.account_id = $1 and s.approved_at is not null and s.calculation_id is not null),
+          moved as (
+            select 'recouped' as kind, coalesce(a.currency, r.currency) as currency, a.period,
+                   rr.amount
+              from approved a
+              join recoupment_remittances rr on rr.calculation_id = a.calculation_id
               join recoupments r on r.id = rr.recoupment_id
-             where s.account_id = $1)
-     select b.currency,
-            coalesce(sum(b.amount) filter (where b.period = $2), 0)::text as amount,
-            coalesce(sum(b.amount) filter (where b.period <> $2), 0)::text as before
-       from booked b join account_periods p on p.account_id = $1 and p.period = b.period, this
+            union all
+            select 'credited', coalesce(a.currency, 'USD'), a.period, sp.credited
+              from approved a join statement_payees sp on sp.calculation_id = a.calculation_id
+             where sp.credited <> 0)
+     select m.kind, m.currency,
+            coalesce(sum(m.amount) filter (where m.period = $2), 0)::text as amount,
+            coalesce(sum(m.amount) filter (where m.period <> $2), 0)::text as before
+       from moved m join account_periods p on p.account_id = $1 and p.period = m.period, this
       where (p.closed_at, p.period) <= (this.closed_at, $2)
-      group by b.currency`,
+      group by m.kind, m.currency`,
     [accountId, period],
   );
   return rows.map((row) => ({
-    movement: ADVANCES_RECOUPED,
+    movement: row.kind === 'recouped' ? ADVANCES_RECOUPED : RECOUPMENTS_CREDITED,
     currency: row.currency,
     amount: new Decimal(row.amount),
     before: new Decimal(row.before),
@@ -138,7 +153,7 @@ export async function buildJournal(
   const accounts = await readBookAccounts(tx, accountId);
   const moved = [
     ...(await ledgerMovements(tx, accountId, period)),
-    ...(await recoupedMovements(tx, accountId, period)),
+    ...(await recoupmentMovements(tx, accountId, period)),
   ];
   // Kinds of transfer that are one movement of the books (returns with passback on or off) join.
   const byEntry = new Map<string, Moved>();

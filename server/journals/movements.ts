@@ -22,6 +22,7 @@ export type MovementKey =
   | 'royaltiesEarned'
   | 'royaltiesOwedBack'
   | 'advancesRecouped'
+  | 'recoupmentsCredited'
   | 'reserveWithheld'
   | 'reserveReleased'
   | 'returnsChargedToReserve'
@@ -182,13 +183,28 @@ export const MOVEMENTS: readonly Movement[] = [
 
 /**
  * Advances recouped are no ledger transfer: the engine's payouts are already net of what it
- * recouped, so the royalty earned is the payout plus the recoupment. Each recoupment remittance of
- * the period's statements is that part of the expense, taken against the advance the label paid.
+ * recouped from a debtor, so the royalty the debtor earned is their payout plus the recoupment.
+ * Each recoupment remittance of the period's statements (recoupment_remittances) is that part of
+ * the expense, taken against the advance: Dr Royalty expense, Cr Advances recoupable.
  */
 export const ADVANCES_RECOUPED: Omit<Movement, 'from' | 'to'> = {
   key: 'advancesRecouped',
   debit: 'royaltyExpense',
   credit: 'advancesRecoupable',
+};
+
+/**
+ * A recoupment's creditor is one of the label's people, credited with what was recouped (at once,
+ * or when a deferred recoupment closes): the engine adds it to their payout, which the ledger
+ * moves as a royalty earned. That credit repays the advance rather than paying a royalty, so the
+ * period's credits (statement_payees.credited) move back from the expense to the advance. With
+ * immediate reimbursement the two entries cancel; a deferred one leaves the advance credited by
+ * what the creditor is still owed.
+ */
+export const RECOUPMENTS_CREDITED: Omit<Movement, 'from' | 'to'> = {
+  key: 'recoupmentsCredited',
+  debit: 'advancesRecoupable',
+  credit: 'royaltyExpense',
 };
 
 /** A kind of movement this table does not know: both sides in Suspense, named for the accountant. */
@@ -216,6 +232,7 @@ export const MOVEMENT_ORDER: readonly MovementKey[] = [
     'royaltiesEarned',
     'royaltiesOwedBack',
     'advancesRecouped',
+    'recoupmentsCredited',
     ...MOVEMENTS.map((movement) => movement.key),
     'unclassified',
   ]),

@@ -1,0 +1,349 @@
+// Journals for the books: a label's closed period as journal entries by kind of movement, each
+// debit equal to its credit; the QuickBooks Online and Xero files and the trial balance read
+// back into the same entries; their totals tie to the ledger's transfers of the period; the
+// label's own account codes; replay; and who may read them.
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Journal } from '../../../api/journals';
+import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { readCsv } from '../../../server/import/csv';
+import { narrationOf } from '../../../server/journals/exports';
+import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { ownLabel, type OwnLabel } from '../statements/labelStatements';
+import { closePeriodForJournalTests } from './closePeriod';
+
+/** Account numbers the sandbox bank settles, and one it returns every transfer to (R01). */
+const SETTLES = '5555556789';
+const RETURNS = '5555550001';
+
+async function rowsOf(text: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for await (const row of readCsv(
+    (async function* () {
+      yield text;
+    })(),
+    { delimiter: ',' },
+  ))
+    rows.push(row.cells);
+  return rows;
+}
+
+const sum = (values: readonly (string | null)[]) =>
+  values.reduce((total, value) => total.plus(value ?? 0), new Decimal(0));
+
+/** Every entry debits what it credits, in its currency. */
+function expectBalanced(journal: Journal) {
+  for (const entry of journal.entries) {
+    expect(entry.lines).toHaveLength(2);
+    expect(sum(entry.lines.map((line) => line.debit)).toFixed(), entry.description).toBe(
+      sum(entry.lines.map((line) => line.credit)).toFixed(),
+    );
+  }
+}
+
+describe('journals for the books', () => {
+  let portal: TestPortal;
+  let label: OwnLabel;
+  let march: Journal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    // Paco's bank settles his payments, Aria's returns hers; Paco advanced Aria 5.00, recouped
+    // at half of what she earns.
+    label = await ownLabel(portal, {
+      name: 'Ledger Books Records',
+      isrc: 'QZJRN2600001',
+      payees: {
+        paco: { fullname: 'Paco Books', pct: '60', bank: SETTLES },
+        aria: { fullname: 'Aria Books', pct: '40', bank: RETURNS },
+      },
+    });
+    const advance = await write(portal.app, label.owner, 'POST', '/api/recoupments', {
+      type: 'advance',
+      title: 'Studio advance',
+      amount: '5',
+      recoupablePct: '50',
+      creditorId: label.payees.paco?.id,
+      debtorIds: [label.payees.aria?.id],
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    await label.settle('2026-03', '100.0071');
+    await portal.app.runPaymentBatch();
+    // The sandbox bank answers a minute later, its webhooks a second after; then the fee.
+    portal.clock.advance(60_001);
+    await portal.app.tickPartner();
+    portal.clock.advance(1001);
+    await portal.app.tickPartner();
+    await portal.app.tickPartner();
+    await closePeriodForJournalTests(portal.db, label.accountId, '2026-03', portal.clock.now());
+    march = (await get(portal.app, label.owner, '/api/periods/2026-03/journal')).json();
+  });
+  afterAll(() => portal.close());
+
+  it('books every kind of movement of the period once per currency, each debit equal to its credit', async () => {
+    expectBalanced(march);
+    expect(march.date).toBe('2026-03-31');
+    const byMovement = Object.fromEntries(march.entries.map((entry) => [entry.movement, entry]));
+    expect(Object.keys(byMovement).sort()).toEqual(
+      [
+        'advancesRecouped',
+        'fundsReceived',
+        'partnerFees',
+        'paymentsMade',
+        'paymentsPrepared',
+        'paymentsReturned',
+        'recoupmentsCredited',
+        'royaltiesEarned',
+      ].sort(),
+    );
+    expect(byMovement.fundsReceived).toMatchObject({
+      currency: 'USD',
+      description: 'Funds received from the label’s bank',
+      ledgerAmount: '100.0071',
+      lines: [
+        { category: 'royaltyFundsHeld', code: '1010', debit: '100.01', credit: null },
+        { category: 'cashAtBank', code: '1000', debit: null, credit: '100.01' },
+      ],
+    });
+    // Aria's 40 is recouped 20 at most, 5 here: paid to Paco, her creditor, within his payout.
+    expect(byMovement.advancesRecouped?.ledgerAmount).toBe('5');
+    expect(byMovement.recoupmentsCredited?.ledgerAmount).toBe('5');
+    expect(byMovement.partnerFees?.ledgerAmount).toBe('0.25');
+    // The payouts are exact to 12 decimals; the books take them in cents.
+    expect(byMovement.royaltiesEarned?.ledgerAmount).toBe('100.0071');
+    expect(byMovement.royaltiesEarned?.lines[0]?.debit).toBe('100.01');
+    const payments = await portal.db.query<{ state: string; amount: string }>(
+      `select p.state, trim_scale(p.amount)::text as amount from payments p
+         join statements s on s.id = p.statement_id where s.account_id = $1 order by p.amount desc`,
+      [label.accountId],
+    );
+    expect(byMovement.paymentsMade?.ledgerAmount).toBe(payments[0]?.amount);
+    expect(byMovement.paymentsReturned?.ledgerAmount).toBe(payments[1]?.amount);
+  });
+
+  it("ties to the ledger: the entries' exact amounts are the period's transfers, and nothing else", async () => {
+    const transfers = await portal.db.query<{ currency: string; total: string; count: string }>(
+      `select currency, trim_scale(sum(amount))::text as total, count(*)::text as count
+         from ledger_transfers where account_id = $1 and period = '2026-03' group by currency`,
+      [label.accountId],
+    );
+    const recoupments = march.entries.filter((entry) =>
+      ['advancesRecouped', 'recoupmentsCredited'].includes(entry.movement),
+    );
+    const fromLedger = march.entries.filter((entry) => !recoupments.includes(entry));
+    expect(transfers).toHaveLength(1);
+    expect(sum(fromLedger.map((entry) => entry.ledgerAmount)).toFixed()).toBe(transfers[0]?.total);
+    const [remitted] = await portal.db.query<{ total: string }>(
+      `select trim_scale(sum(rr.amount))::text as total from recoupment_remittances rr
+         join statements s on s.id = rr.statement_id where s.account_id = $1`,
+      [label.accountId],
+    );
+    expect(recoupments.find((entry) => entry.movement === 'advancesRecouped')?.ledgerAmount).toBe(
+      remitted?.total,
+    );
+  });
+
+  it('exports QuickBooks Online and Xero files and a trial balance that read back into the same entries', async () => {
+    // As the label's account codes are now (another test maps one).
+    const { xeroTaxRate: taxRate } = (
+      await get(portal.app, label.owner, '/api/book-settings')
+    ).json();
+    const march: Journal = (
+      await get(portal.app, label.owner, '/api/periods/2026-03/journal')
+    ).json();
+    const quickbooks = await get(
+      portal.app,
+      label.owner,
+      '/api/periods/2026-03/journal?format=quickbooks',
+    );
+    expect(quickbooks.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(quickbooks.headers['content-disposition']).toBe(
+      'attachment; filename="quickbooks-journal-2026-03.csv"',
+    );
+    const [qboHeader, ...qboRows] = await rowsOf(quickbooks.body);
+    expect(qboHeader).toEqual([
+      'Journal No',
+      'Journal Date',
+      'Account',
+      'Debits',
+      'Credits',
+      'Description',
+      'Name',
+      'Currency Code',
+      'Memo',
+    ]);
+    expect(qboRows).toEqual(
+      march.entries.flatMap((entry) =>
+        entry.lines.map((line) => [
+          entry.number,
+          '03/31/2026',
+          line.name,
+          line.debit ?? '',
+          line.credit ?? '',
+          entry.description,
+          '',
+          'USD',
+          narrationOf(march, entry),
+        ]),
+      ),
+    );
+
+    const xero = await get(
+      portal.app,
+      label.owner,
+      '/api/periods/2026-03/journal?format=xero&currency=USD',
+    );
+    const [xeroHeader, ...xeroRows] = await rowsOf(xero.body);
+    expect(xeroHeader?.slice(0, 6)).toEqual([
+      '*Narration',
+      '*Date',
+      'Description',
+      '*AccountCode',
+      '*TaxRate',
+      '*Amount',
+    ]);
+    // Xero groups a journal's lines by narration and date: each group sums to zero.
+    const journals = new Map<string, string[][]>();
+    for (const row of xeroRows)
+      journals.set(`${row[0]}|${row[1]}`, [...(journals.get(`${row[0]}|${row[1]}`) ?? []), row]);
+    expect(journals.size).toBe(march.entries.length);
+    for (const entry of march.entries) {
+      const rows = journals.get(`${narrationOf(march, entry)}|31/03/2026`) ?? [];
+      expect(rows.map((row) => [row[3], row[4], row[5]])).toEqual(
+        entry.lines.map((line) => [
+          line.code,
+          taxRate,
+          line.debit ?? new Decimal(line.credit ?? 0).negated().toFixed(),
+        ]),
+      );
+      expect(sum(rows.map((row) => row[5] ?? null)).isZero()).toBe(true);
+    }
+
+    const balance = await get(
+      portal.app,
+      label.owner,
+      '/api/periods/2026-03/journal?format=trial-balance',
+    );
+    const [balanceHeader, ...balanceRows] = await rowsOf(balance.body);
+    expect(balanceHeader).toEqual(['Currency', 'Account Code', 'Account Name', 'Debit', 'Credit']);
+    const total = balanceRows.at(-1);
+    const accounts = balanceRows.slice(0, -1);
+    expect(total?.slice(0, 3)).toEqual(['USD', '', 'Total']);
+    expect(total?.[3]).toBe(total?.[4]);
+    expect(sum(accounts.map((row) => row[3] || null)).toFixed(2)).toBe(total?.[3]);
+    // Each account's net is what the entries moved through its code.
+    for (const row of accounts) {
+      const lines = march.entries
+        .flatMap((entry) => entry.lines)
+        .filter((line) => line.code === row[1]);
+      const net = sum(lines.map((line) => line.debit)).minus(sum(lines.map((line) => line.credit)));
+      expect(row[3] ? row[3] : `-${row[4]}`, row[2]).toBe(net.toFixed(2));
+    }
+  });
+
+  it("carries the rounding over: the books' total of two periods is the ledger's, rounded once", async () => {
+    await label.settle('2026-04', '0.0033');
+    await closePeriodForJournalTests(portal.db, label.accountId, '2026-04', portal.clock.now());
+    const april: Journal = (
+      await get(portal.app, label.owner, '/api/periods/2026-04/journal')
+    ).json();
+    expectBalanced(april);
+    const earned = (journal: Journal) =>
+      journal.entries.find((entry) => entry.movement === 'royaltiesEarned');
+    // 100.0071 booked 100.01; 100.0104 in all books 100.01: April books nothing.
+    expect(earned(april)?.ledgerAmount).toBe('0.0033');
+    expect(earned(april)?.lines[0]?.debit).toBe('0.00');
+    const quickbooks = await get(
+      portal.app,
+      label.owner,
+      '/api/periods/2026-04/journal?format=quickbooks',
+    );
+    expect(
+      (await rowsOf(quickbooks.body)).some((row) => row[5] === earned(april)?.description),
+    ).toBe(false);
+  });
+
+  it('refuses a period that is not closed, and the label maps its own account codes', async () => {
+    const open = await get(portal.app, label.owner, '/api/periods/2026-05/journal');
+    expect(open.statusCode).toBe(409);
+    expect(open.json().message).toBe(
+      'This period is not closed yet: its journal is ready once the period is closed.',
+    );
+    const settings = (await get(portal.app, label.owner, '/api/book-settings')).json();
+    const refused = await write(portal.app, label.owner, 'PUT', '/api/book-settings', {
+      version: settings.version,
+      accounts: [{ category: 'royaltyExpense', code: '50 00', name: 'Royalties' }],
+      xeroTaxRate: 'No VAT',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'An account code is 1 to 20 letters, digits, dots or dashes, without spaces.',
+    );
+    const saved = await write(portal.app, label.owner, 'PUT', '/api/book-settings', {
+      version: settings.version,
+      accounts: [{ category: 'royaltyExpense', code: '6100', name: 'Artist royalties' }],
+      xeroTaxRate: 'No VAT',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().accounts).toContainEqual({
+      category: 'royaltyExpense',
+      code: '6100',
+      name: 'Artist royalties',
+      isDefault: false,
+    });
+    const stale = await write(portal.app, label.owner, 'PUT', '/api/book-settings', {
+      version: settings.version,
+      accounts: [],
+      xeroTaxRate: 'No VAT',
+    });
+    expect(stale.statusCode).toBe(409);
+    const xero = await get(portal.app, label.owner, '/api/periods/2026-03/journal?format=xero');
+    const rows = await rowsOf(xero.body);
+    expect(rows).toContainEqual(expect.arrayContaining(['6100', 'No VAT', '100.01']));
+    const quickbooks = await get(
+      portal.app,
+      label.owner,
+      '/api/periods/2026-03/journal?format=quickbooks',
+    );
+    expect(await rowsOf(quickbooks.body)).toContainEqual(
+      expect.arrayContaining(['Artist royalties', '100.01']),
+    );
+  });
+
+  it('replays into the same books settings and the same journal', async () => {
+    const journal = (await get(portal.app, label.owner, '/api/periods/2026-03/journal')).json();
+    const before = await dumpReadModels(portal.db);
+    const closed = await portal.db.query<{ period: string; closed_at: Date }>(
+      'select period, closed_at from account_periods where account_id = $1 order by closed_at, period',
+      [label.accountId],
+    );
+    await replayAll(portal.db);
+    // The close is the periods' own event; this test's stand-in closes them again as they were.
+    for (const { period, closed_at } of closed)
+      await closePeriodForJournalTests(portal.db, label.accountId, period, new Date(closed_at));
+    const after = await dumpReadModels(portal.db);
+    expect(after.account_book_accounts).toEqual(before.account_book_accounts);
+    expect(after.account_book_settings).toEqual(before.account_book_settings);
+    expect((await get(portal.app, label.owner, '/api/periods/2026-03/journal')).json()).toEqual(
+      journal,
+    );
+  });
+
+  it("lets a label's statement readers read its journals, never a payee or another label", async () => {
+    const paco = await login(portal.app, label.payees.paco?.username ?? '');
+    const asPayee = await get(portal.app, paco, '/api/periods/2026-03/journal?format=quickbooks');
+    expect(asPayee.statusCode).toBe(403);
+    expect((await get(portal.app, paco, '/api/book-settings')).statusCode).toBe(403);
+    // The demo label has closed no period: its owner reads its own books, not this label's.
+    const lena = await login(portal.app, 'label@demo.label');
+    const other = await get(portal.app, lena, '/api/periods/2026-03/journal');
+    expect(other.statusCode).toBe(409);
+    expect(other.body).not.toContain('100.01');
+    const lenaSettings = (await get(portal.app, lena, '/api/book-settings')).json();
+    expect(lenaSettings.accounts).toContainEqual({
+      category: 'royaltyExpense',
+      code: '5000',
+      name: 'Royalty expense',
+      isDefault: true,
+    });
+  });
+});

@@ -67,3 +67,7 @@ export function xeroTaxRateError(taxRate: string): string | null {
   const trimmed = taxRate.trim();
   return trimmed.length === 0 || trimmed.length > BOOK_NAME_MAX ? XERO_TAX_RATE_INVALID : null;
 }
+
+/** A category's or a movement's name as its translation key writes it (`cash-at-bank`). */
+export const kebabCase = (name: string) =>
+  name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Exact as Decimal } from './exact';
 import type { Journal, JournalEntry } from '../../api/journals';
 import { minorUnitsOf } from '../../rules/currencies';
 import { toCsv, type CsvCell } from '../format/csv';

@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
+import { Exact as Decimal } from './exact';
 import type { Journal, JournalEntry } from '../../api/journals';
 import { minorUnitsOf } from '../../rules/currencies';
-import type { BookAccount, BookCategory } from '../../rules/journals';
+import { kebabCase, type BookAccount, type BookCategory } from '../../rules/journals';
 import { monthsOfPeriod } from '../../rules/periods';
 import type { Queryable } from '../db/database';
 import { ConflictError } from '../errors';
@@ -190,7 +190,7 @@ export async function buildJournal(
       ? [item.movement.credit, item.movement.debit]
       : [item.movement.debit, item.movement.credit];
     const amount = booked.abs().toFixed(places);
-    const description = t(`journals.movement.${item.movement.key}`, {
+    const description = t(`journals.movement.${kebabCase(item.movement.key)}`, {
       from: item.movement.from,
       to: item.movement.to,
     });

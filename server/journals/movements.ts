@@ -9,7 +9,7 @@ import type { BookCategory } from '../../rules/journals';
  * journals still balance and the accountant sees it.
  */
 export interface Movement {
-  /** The movement's name: the entry's description (`journals.movement.<key>`). */
+  /** The movement's name: the entry's description (`journals.movement.<key in kebab case>`). */
   key: MovementKey;
   from: string;
   to: string;

@@ -5,6 +5,7 @@ import {
   BOOK_CODE_INVALID,
   BOOK_NAME_INVALID,
   bookAccountError,
+  kebabCase,
   xeroTaxRateError,
   type BookCategory,
 } from '../../rules/journals';
@@ -82,7 +83,7 @@ function BooksForm({ settings, onSaved }: { settings: BookSettings; onSaved: () 
         <tbody>
           {rows.map((row) => {
             const error = errors.get(row.category) ?? null;
-            const label = t(`journals.category.${row.category}`);
+            const label = t(`journals.category.${kebabCase(row.category)}`);
             return (
               <tr key={row.category}>
                 <th scope="row">{label}</th>

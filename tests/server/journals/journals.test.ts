@@ -2,12 +2,41 @@
 // debit equal to its credit; the QuickBooks Online and Xero files and the trial balance read
 // back into the same entries; their totals tie to the ledger's transfers of the period; the
 // label's own account codes; replay; and who may read them.
-import Decimal from 'decimal.js';
+//
+// And a property, the journal of any ledger: a label's generated movements of every kind the
+// portal posts (funds, payouts, negative payouts, reserves, payments, fees, micro-deposits,
+// returns, retries), in several currencies and with up to 12 decimals, posted through the projections' own writer and
+// closed over two or three periods. For each closed period:
+//   - every entry debits what it credits;
+//   - what the entries move through a category, exact, is what the ledger moved through the
+//     accounts that category books (payee balances = royalties payable, reserves = reserve for
+//     returns, payments on their way = payments in transit, the label's bank = cash at bank, fees
+//     and micro-deposits = payment fees), and all the period's transfers are in its entries;
+//   - the books, in minor units, hold the ledger rounded: what the closed periods booked of a
+//     kind of movement is the ledger's total of it rounded once, never drifting;
+//   - the QuickBooks file reads back into the entries that carry an amount.
+import { Exact as Decimal } from '../../../server/journals/exact';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Journal } from '../../../api/journals';
+import { minorUnitsOf } from '../../../rules/currencies';
+import type { BookCategory } from '../../../rules/journals';
+import { postTransfers } from '../../../server/events/readModels/ledgerTransfers';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { readCsv } from '../../../server/import/csv';
-import { narrationOf } from '../../../server/journals/exports';
+import { narrationOf, quickbooksCsv } from '../../../server/journals/exports';
+import { buildJournal } from '../../../server/journals/journal';
+import {
+  fundingAccount,
+  labelBankAccount,
+  microDepositsAccount,
+  paidOutAccount,
+  partnerFeesAccount,
+  payeeAccount,
+  payoutsAccount,
+  returnedAccount,
+} from '../../../server/ledger/accounts';
+import { openAccount } from '../../../server/services/registration';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { ownLabel, type OwnLabel } from '../statements/labelStatements';
 import { closePeriodForJournalTests } from './closePeriod';
@@ -40,6 +69,64 @@ function expectBalanced(journal: Journal) {
     );
   }
 }
+
+const SEED = 20261129;
+const CURRENCIES = ['USD', 'EUR', 'JPY'] as const;
+const PERIODS = ['2026-01', '2026-02', '2026-03'];
+
+type Side = (label: string, payee: string, currency: string) => string;
+const reserve: Side = (label, payee) => `reserve:${label}:${payee}`;
+const bank: Side = (label) => labelBankAccount(label);
+const funding: Side = (label) => fundingAccount(label);
+const payee: Side = (label, who) => payeeAccount(label, who);
+const payouts: Side = (label) => payoutsAccount(label);
+const paid: Side = (label) => paidOutAccount(label);
+const returned: Side = (label, who) => returnedAccount(label, who);
+const fees: Side = (_label, _payee, currency) => partnerFeesAccount(currency);
+const microDeposits: Side = (_label, _payee, currency) => microDepositsAccount(currency);
+
+/** Every pair of accounts the portal moves money between (server/journals/movements.ts). */
+const MOVES: [Side, Side][] = [
+  [bank, funding],
+  [funding, payee],
+  [payee, funding],
+  [payee, reserve],
+  [reserve, payee],
+  [reserve, funding],
+  [payee, payouts],
+  [payouts, paid],
+  [funding, fees],
+  [funding, microDeposits],
+  [payouts, funding],
+  [payouts, returned],
+  [paid, funding],
+  [paid, returned],
+  [funding, payouts],
+  [returned, payouts],
+  [payouts, payee],
+  [paid, payee],
+];
+
+/** The ledger account kinds whose balance a category books, and the side it grows on in the books. */
+const TIES: { category: BookCategory; kinds: string[]; grows: 'debit' | 'credit' }[] = [
+  { category: 'royaltiesPayable', kinds: ['payee'], grows: 'credit' },
+  { category: 'reserveForReturns', kinds: ['reserve'], grows: 'credit' },
+  { category: 'paymentsInTransit', kinds: ['payouts'], grows: 'credit' },
+  { category: 'cashAtBank', kinds: ['bank'], grows: 'debit' },
+  { category: 'paymentFees', kinds: ['fees', 'microdeposits'], grows: 'debit' },
+];
+
+const transfer = fc.record({
+  move: fc.integer({ min: 0, max: MOVES.length - 1 }),
+  payee: fc.constantFrom('p1', 'p2'),
+  currency: fc.constantFrom(...CURRENCIES),
+  units: fc.bigInt({ min: 1n, max: 10n ** 14n }),
+  decimals: fc.constantFrom(0, 2, 4, 12),
+});
+const ledger = fc.array(fc.array(transfer, { minLength: 1, maxLength: 10 }), {
+  minLength: 2,
+  maxLength: 3,
+});
 
 describe('journals for the books', () => {
   let portal: TestPortal;
@@ -345,5 +432,126 @@ describe('journals for the books', () => {
       name: 'Royalty expense',
       isDefault: true,
     });
+  });
+
+  it('balances any generated ledger, ties it to the ledger by category, and books its rounding once', async () => {
+    let runs = 0;
+    let entries = 0;
+    await fc.assert(
+      fc.asyncProperty(ledger, async (periods) => {
+        runs += 1;
+        const at = new Date(Date.UTC(2026, 3, 1));
+        const label = await portal.db.transaction((tx) =>
+          openAccount(tx, `Generated ${runs}`, 'label', { actor: null, emulatingActor: null, at }),
+        );
+        const booked = new Map<string, Decimal>();
+        const exact = new Map<string, Decimal>();
+        for (const [index, moves] of periods.entries()) {
+          const period = PERIODS[index] ?? '';
+          await postTransfers(
+            portal.db,
+            moves.map((move, n) => {
+              const [from, to] = MOVES[move.move] ?? MOVES[0]!;
+              return {
+                transferId: `${label}:${period}:${n}`,
+                from: from(label, move.payee, move.currency),
+                to: to(label, move.payee, move.currency),
+                amount: new Decimal(move.units.toString()).dividedBy(10 ** move.decimals).toFixed(),
+                currency: move.currency,
+              };
+            }),
+            { statementId: null, at: at.toISOString() },
+          );
+          const closedAt = new Date(at.getTime() + (index + 1) * 60_000);
+          await closePeriodForJournalTests(portal.db, label, period, closedAt);
+          const journal: Journal = await buildJournal(portal.db, label, period, 'en');
+          entries += journal.entries.length;
+
+          for (const entry of journal.entries) {
+            const [debit, credit] = entry.lines;
+            expect(debit?.debit).toBe(credit?.credit);
+            expect(debit?.credit).toBeNull();
+            expect(credit?.debit).toBeNull();
+            expect(entry.movement).not.toBe('unclassified');
+            const id = `${entry.currency}|${entry.movement}`;
+            exact.set(id, (exact.get(id) ?? new Decimal(0)).plus(entry.ledgerAmount));
+            booked.set(id, (booked.get(id) ?? new Decimal(0)).plus(debit?.debit ?? 0));
+          }
+
+          const ledgerTotal = await portal.db.query<{ total: string }>(
+            `select coalesce(sum(amount), 0)::text as total from ledger_transfers
+              where account_id = $1 and period = $2`,
+            [label, period],
+          );
+          const entryTotal = journal.entries.reduce(
+            (total, entry) => total.plus(entry.ledgerAmount),
+            new Decimal(0),
+          );
+          expect(entryTotal.toFixed()).toBe(new Decimal(ledgerTotal[0]?.total ?? 0).toFixed());
+
+          // What each kind of ledger account held more (or less) at the end of the period.
+          const held = await portal.db.query<{ currency: string; kind: string; net: string }>(
+            `select currency, kind, sum(amount)::text as net from (
+               select currency, split_part(credit_account, ':', 1) as kind, amount
+                 from ledger_transfers where account_id = $1 and period = $2
+               union all
+               select currency, split_part(debit_account, ':', 1), -amount
+                 from ledger_transfers where account_id = $1 and period = $2) moves
+              group by currency, kind`,
+            [label, period],
+          );
+          for (const tie of TIES) {
+            for (const currency of CURRENCIES) {
+              const balance = held
+                .filter((row) => row.currency === currency && tie.kinds.includes(row.kind))
+                .reduce((total, row) => total.plus(row.net), new Decimal(0));
+              // What an account holds grows with the ledger's credits; in the books that is a debit
+              // of an asset or an expense (bank, fees) and a credit of a liability (what is owed).
+              const ledgerNet = balance;
+              const bookNet = journal.entries
+                .filter((entry) => entry.currency === currency)
+                .reduce((net, entry) => {
+                  const sign = (side: 'debit' | 'credit') =>
+                    entry.lines.some(
+                      (line) => line.category === tie.category && line[side] !== null,
+                    )
+                      ? 1
+                      : 0;
+                  const grows = sign(tie.grows) - sign(tie.grows === 'debit' ? 'credit' : 'debit');
+                  return net.plus(new Decimal(entry.ledgerAmount).times(grows));
+                }, new Decimal(0));
+              expect(bookNet.toFixed(), `${tie.category} ${currency} ${period}`).toBe(
+                ledgerNet.toFixed(),
+              );
+            }
+          }
+
+          const [header, ...rows] = await rowsOf(quickbooksCsv(journal));
+          expect(header?.[0]).toBe('Journal No');
+          const withAmount = journal.entries.filter(
+            (entry) => !new Decimal(entry.lines[0]?.debit ?? 0).isZero(),
+          );
+          expect(rows.map((row) => [row[0], row[2], row[3], row[4], row[7]])).toEqual(
+            withAmount.flatMap((entry) =>
+              entry.lines.map((line) => [
+                entry.number,
+                line.name,
+                line.debit ?? '',
+                line.credit ?? '',
+                entry.currency,
+              ]),
+            ),
+          );
+        }
+        for (const [id, total] of exact) {
+          const currency = id.split('|')[0] ?? '';
+          const rounded = total.toDecimalPlaces(minorUnitsOf(currency), Decimal.ROUND_HALF_UP);
+          expect(booked.get(id)?.toFixed(), id).toBe(rounded.toFixed());
+        }
+      }),
+      { seed: SEED, numRuns: 25 },
+    );
+    expect(runs).toBe(25);
+    expect(entries).toBeGreaterThan(120);
   });
 });

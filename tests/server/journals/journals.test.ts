@@ -37,7 +37,7 @@ import {
   returnedAccount,
 } from '../../../server/ledger/accounts';
 import { openAccount } from '../../../server/services/registration';
-import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
+import { get, login, startPortal, write, type TestPortal } from '../harness';
 import { ownLabel, type OwnLabel } from '../statements/labelStatements';
 import { closePeriodForJournalTests } from './closePeriod';
 
@@ -47,13 +47,11 @@ const RETURNS = '5555550001';
 
 async function rowsOf(text: string): Promise<string[][]> {
   const rows: string[][] = [];
-  for await (const row of readCsv(
-    (async function* () {
-      yield text;
-    })(),
-    { delimiter: ',' },
-  ))
-    rows.push(row.cells);
+  async function* chunks() {
+    await Promise.resolve();
+    yield text;
+  }
+  for await (const row of readCsv(chunks(), { delimiter: ',' })) rows.push(row.cells);
   return rows;
 }
 

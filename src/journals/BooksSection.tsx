@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { BookSettings } from '../../api/journals';
 import {
   BOOK_CODE_INVALID,
+  BOOK_CODE_MAX,
   BOOK_NAME_INVALID,
+  BOOK_NAME_MAX,
   bookAccountError,
   kebabCase,
   xeroTaxRateError,
@@ -15,6 +17,7 @@ import { useLoad } from '../app/useLoad';
 import { useServerText } from '../i18n/serverText';
 import { TextInput } from '../widgets/TextInput';
 import { readBookSettings, saveBookSettings } from './journalsApi';
+import './journals.css';
 
 interface Row {
   category: BookCategory;
@@ -72,43 +75,33 @@ function BooksForm({ settings, onSaved }: { settings: BookSettings; onSaved: () 
       }}
     >
       <p className="page-note">{t('journals.books.note')}</p>
-      <table className="table books-accounts">
-        <thead>
-          <tr>
-            <th scope="col">{t('journals.books.category')}</th>
-            <th scope="col">{t('journals.books.code')}</th>
-            <th scope="col">{t('journals.books.name')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const error = errors.get(row.category) ?? null;
-            const label = t(`journals.category.${kebabCase(row.category)}`);
-            return (
-              <tr key={row.category}>
-                <th scope="row">{label}</th>
-                <td>
-                  <TextInput
-                    label={t('journals.books.code-of', { category: label })}
-                    value={row.code}
-                    onChange={(code) => change(row.category, { code })}
-                    error={error === BOOK_CODE_INVALID ? serverText(error) : null}
-                    size="small"
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={t('journals.books.name-of', { category: label })}
-                    value={row.name}
-                    onChange={(name) => change(row.category, { name })}
-                    error={error === BOOK_NAME_INVALID ? serverText(error) : null}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="book-accounts">
+        {rows.map((row) => {
+          const error = errors.get(row.category) ?? null;
+          return (
+            <fieldset key={row.category} className="book-account">
+              <legend className="field-label">
+                {t(`journals.category.${kebabCase(row.category)}`)}
+              </legend>
+              <TextInput
+                label={t('journals.books.code')}
+                value={row.code}
+                onChange={(code) => change(row.category, { code })}
+                error={error === BOOK_CODE_INVALID ? serverText(error) : null}
+                size="small"
+                maxLength={BOOK_CODE_MAX}
+              />
+              <TextInput
+                label={t('journals.books.name')}
+                value={row.name}
+                onChange={(name) => change(row.category, { name })}
+                error={error === BOOK_NAME_INVALID ? serverText(error) : null}
+                maxLength={BOOK_NAME_MAX}
+              />
+            </fieldset>
+          );
+        })}
+      </div>
       <TextInput
         label={t('journals.books.xero-tax-rate')}
         hint={t('journals.books.xero-tax-rate-hint')}

@@ -25,7 +25,7 @@ import { postTransfers } from '../../../server/events/readModels/ledgerTransfers
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { readCsv } from '../../../server/import/csv';
 import { narrationOf, quickbooksCsv } from '../../../server/journals/exports';
-import { buildJournal } from '../../../server/journals/journal';
+import { buildJournal, periodEndDate } from '../../../server/journals/journal';
 import {
   fundingAccount,
   labelBankAccount,
@@ -551,5 +551,12 @@ describe('journals for the books', () => {
     );
     expect(runs).toBe(25);
     expect(entries).toBeGreaterThan(120);
+  });
+
+  it("dates a period's entries on its last day, a month's or a quarter's", () => {
+    expect(periodEndDate('2026-03')).toBe('2026-03-31');
+    expect(periodEndDate('2024-02')).toBe('2024-02-29');
+    expect(periodEndDate('2026-Q2')).toBe('2026-06-30');
+    expect(periodEndDate('2026-Q4')).toBe('2026-12-31');
   });
 });

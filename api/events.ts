@@ -24,6 +24,7 @@ export const streamKinds = [
   'bankfileoriginator',
   'message',
   'period',
+  'books',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

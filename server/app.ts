@@ -60,6 +60,7 @@ import partnerWebhookRoutes from './routes/partnerWebhooks';
 import paymentSettingsRoutes from './routes/paymentSettings';
 import reserveRoutes from './routes/reserves';
 import periodRoutes from './routes/periods';
+import journalRoutes from './routes/journals';
 import bankFileOriginatorRoutes from './routes/bankFileOriginator';
 import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentSettingsRoutes);
   await app.register(reserveRoutes);
   await app.register(periodRoutes);
+  await app.register(journalRoutes);
   await app.register(bankFileOriginatorRoutes);
   await app.register(bankFileRoutes);
   await app.register(bankAccountRoutes);

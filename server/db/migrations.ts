@@ -1240,6 +1240,25 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 49,
+    name: "journals for the books: a label's account code and name per book category, and its Xero tax rate",
+    // A read model of the books-<account> stream; a category not mapped takes the default account.
+    sql: `
+      create table account_book_settings (
+        account_id text primary key references accounts (id),
+        xero_tax_rate text,
+        version integer not null
+      );
+      create table account_book_accounts (
+        account_id text not null references accounts (id),
+        category text not null,
+        code text not null,
+        name text not null,
+        primary key (account_id, category)
+      );
+    `,
+  },
+  {
     version: 51,
     name: 'correction statements: the closed statement a statement of a later period corrects',
     sql: `
@@ -1254,6 +1273,8 @@ export const readModelTables = [
   'account_periods',
   'reserve_releases',
   'reserve_rules',
+  'account_book_accounts',
+  'account_book_settings',
   'messages',
   'product_requests',
   'account_layouts',

@@ -5,6 +5,7 @@ import { artistProjector } from './projectors/artist';
 import { bankAccountProjector } from './projectors/bankAccount';
 import { bankFileOriginatorProjector } from './projectors/bankFileOriginator';
 import { bankFileProjector } from './projectors/bankFile';
+import { booksProjector } from './projectors/books';
 import { businessProjector } from './projectors/business';
 import { distributorProjector } from './projectors/distributor';
 import { intakeKeyProjector } from './projectors/intakeKey';
@@ -43,6 +44,7 @@ const projectors: Projector<PortalEvent> = {
   ...reserveRulesProjector,
   ...reservesProjector,
   ...periodProjector,
+  ...booksProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

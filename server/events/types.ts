@@ -19,6 +19,7 @@ import type { BankFileEvent } from './types/bankFile';
 import type { MessageEvent } from './types/message';
 import type { ReserveRulesEvent, ReservesEvent } from './types/reserve';
 import type { PeriodEvent } from './types/period';
+import type { BooksEvent } from './types/books';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -44,6 +45,7 @@ export type { BankFileEvent } from './types/bankFile';
 export type { MessageContent, MessageEvent } from './types/message';
 export type { ReserveRulesEvent, ReservesEvent, ScheduledRelease } from './types/reserve';
 export type { PeriodCurrencySummary, PeriodEvent } from './types/period';
+export type { BooksEvent } from './types/books';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -67,6 +69,7 @@ export interface StreamEvents {
   reserverules: ReserveRulesEvent;
   reserves: ReservesEvent;
   period: PeriodEvent;
+  books: BooksEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

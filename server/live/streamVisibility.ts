@@ -94,6 +94,9 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   reserves: async (db, user, id) =>
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
+  // The label's chart of accounts for its journals, set by its owner as payment settings are.
+  books: async (db, user, id) =>
+    user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   bankaccount: ownPerson,
   person: ownPerson,
   intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {

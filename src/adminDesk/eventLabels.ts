@@ -60,6 +60,8 @@ const EVENT_KEYS: Record<string, string> = {
   PassbackModeSet: 'admin-desk.event.passback-mode-set',
   PeriodLengthSet: 'admin-desk.event.period-length-set',
   PeriodClosed: 'admin-desk.event.period-closed',
+  BookAccountMapped: 'admin-desk.event.book-account-mapped',
+  XeroTaxRateSet: 'admin-desk.event.xero-tax-rate-set',
   BankAccountAdded: 'admin-desk.event.bank-account-added',
   MicroDepositsSent: 'admin-desk.event.micro-deposits-sent',
   BankAccountVerified: 'admin-desk.event.bank-account-verified',
@@ -137,6 +139,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   reserverules: 'reserves.event.stream-rules',
   reserves: 'reserves.event.stream-reserves',
   period: 'admin-desk.stream.period',
+  books: 'admin-desk.stream.books',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

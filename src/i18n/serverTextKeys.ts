@@ -11,6 +11,7 @@ import {
   UK_ACCOUNT_NUMBER_INVALID,
 } from '../../rules/bankAccount';
 import { ORIGINATOR_TEXTS } from '../../rules/bankFileOriginator';
+import { BOOK_CODE_INVALID, BOOK_NAME_INVALID, XERO_TAX_RATE_INVALID } from '../../rules/journals';
 import { NOT_AN_AMOUNT } from '../../rules/money';
 import { TERMS_NOT_CURRENT } from '../../rules/paymentTerms';
 import { PASSWORD_MESSAGES } from '../../rules/passwords';
@@ -159,6 +160,12 @@ export const SERVER_TEXT_KEYS: Readonly<Record<string, string>> = {
     'server.period.statement-closed',
   'This report month is in a closed period: choose a month after the last closed period.':
     'server.period.month-closed',
+  [BOOK_CODE_INVALID]: 'journals.errors.code',
+  [BOOK_NAME_INVALID]: 'journals.errors.name',
+  [XERO_TAX_RATE_INVALID]: 'journals.errors.tax-rate',
+  'Each book category has one account.': 'journals.errors.category-twice',
+  'This period is not closed yet: its journal is ready once the period is closed.':
+    'journals.errors.not-closed',
 };
 
 addServerTextKeys(SERVER_TEXT_KEYS);

@@ -18,6 +18,7 @@ import { periodLabel } from './periodLabel';
 import { closePeriod, downloadPeriodSummary, readPeriod, readPeriods } from './periodsApi';
 import '../widgets/pageParts.css';
 import './periods.css';
+import { JournalDownloads } from '../journals/JournalDownloads';
 
 type PeriodRow = PeriodsOverview['periods'][number];
 
@@ -283,8 +284,7 @@ export function PeriodPage({ route }: PageProps) {
               </button>
             </div>
           </section>
-          {/* Journals for the books: src/journals/JournalDownloads.tsx ({ period: string }) is
-              mounted here, below the summary, as <JournalDownloads period={period} />. */}
+          <JournalDownloads period={period} />
         </>
       )}
     </section>

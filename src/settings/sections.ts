@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { Session } from '../../api/session';
 import { BusinessSections } from '../business/BusinessSections';
 import { PeriodLengthSection } from '../periods/PeriodLengthSection';
+import { BooksSection } from '../journals/BooksSection';
+import { actingAs } from '../routes/access';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
@@ -39,7 +41,19 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     labelKey: 'settings.sections.periods',
     Component: PeriodLengthSection,
     // A label's owner sets the length of its accounting periods, as the API checks.
-    shownTo: ({ roles, permissions }) =>
-      roles.includes('owner') && permissions.includes('account:rw'),
+    shownTo: (session) => {
+      const { roles, permissions } = actingAs(session);
+      return roles.includes('owner') && permissions.includes('account:rw');
+    },
+  },
+  {
+    id: 'books',
+    labelKey: 'settings.sections.books',
+    Component: BooksSection,
+    // The label's chart of accounts for its journals: its owner's, as its payment settings are.
+    shownTo: (session) => {
+      const { roles, permissions } = actingAs(session);
+      return roles.includes('owner') && permissions.includes('account:rw');
+    },
   },
 ];

@@ -15,6 +15,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
   const resource =
     (segments[2] === 'admin' || segments[2] === 'analytics' ? segments[3] : segments[2]) ?? '';
   if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
+  // A period is a month or a quarter of whichever label asks: no label's id.
+  if (parameter === 'period') return '2026-06';
   const byResource: Record<string, string> = {
     accounts: other.accountId,
     users: Object.values(other.users)[0] ?? '',

@@ -203,6 +203,7 @@ describe('the published OpenAPI contract', () => {
       Object.keys(operation(method, path)?.responses[status]?.content ?? {});
     expect(types('get', '/api/transactions')).toEqual(['application/json', 'text/csv']);
     expect(types('get', '/api/analytics/overview')).toEqual(['application/json', 'text/csv']);
+    expect(types('get', '/api/periods/{period}/journal')).toEqual(['application/json', 'text/csv']);
     expect(types('get', '/api/earnings/{id}/pdf')).toEqual(['application/pdf']);
     expect(types('get', '/api/payee-statements.zip')).toEqual(['application/zip']);
     expect(types('get', '/api/settings/documents/{id}/file')).toEqual([

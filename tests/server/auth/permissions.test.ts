@@ -259,6 +259,9 @@ describe('every API route checks permissions', () => {
     { method: 'POST', url: '/api/product-requests/x/create', resource: 'product' },
     { method: 'POST', url: '/api/product-requests/x/refuse', resource: 'product' },
     { method: 'GET', url: '/api/statements/records', resource: 'statement' },
+    { method: 'GET', url: '/api/periods/2026-03/journal', resource: 'statement' },
+    { method: 'GET', url: '/api/book-settings', resource: 'account' },
+    { method: 'PUT', url: '/api/book-settings', resource: 'account' },
     { method: 'PUT', url: '/api/users/x/email', resource: 'user' },
   ] as const;
 
@@ -298,7 +301,8 @@ describe('every API route checks permissions', () => {
           .replace(/\/x(\/|$)/, '/{id}$1')
           .replace(/\/users\/x$/, '/users/{userId}')
           .replace(/^\/api\/periods\/\{id\}/, '/api/periods/{period}')
-          .replace(/\/files\/x\//, '/files/{fileId}/')}`,
+          .replace(/\/files\/x\//, '/files/{fileId}/')
+          .replace(/\/periods\/[0-9]{4}-[0-9Q]{2}\//, '/periods/{period}/')}`,
     );
     expect([...declared].sort()).toEqual(
       [...covered, ...sessionRoutes, ...keyRoutes, ...publicRoutes].sort(),

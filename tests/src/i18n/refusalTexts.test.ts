@@ -32,6 +32,13 @@ import {
   SORT_CODE_INVALID,
   UK_ACCOUNT_NUMBER_INVALID,
 } from '../../../rules/bankAccount';
+import {
+  BOOK_CODE_INVALID,
+  BOOK_NAME_INVALID,
+  XERO_TAX_RATE_INVALID,
+} from '../../../rules/journals';
+import { PERIOD_NOT_CLOSED } from '../../../server/journals/journal';
+import { BOOK_CATEGORY_TWICE } from '../../../server/journals/settings';
 
 const SERVER_TEXTS: string[] = [
   ...Object.values(refusals as Record<string, unknown>).filter(
@@ -65,6 +72,12 @@ const SERVER_TEXTS: string[] = [
   STATEMENT_IN_CLOSED_PERIOD,
   MONTH_IN_CLOSED_PERIOD,
   CORRECT_OPEN_STATEMENT,
+  // Journals for the books and the label's chart of accounts.
+  BOOK_CODE_INVALID,
+  BOOK_NAME_INVALID,
+  XERO_TAX_RATE_INVALID,
+  BOOK_CATEGORY_TWICE,
+  PERIOD_NOT_CLOSED,
 ];
 
 describe('what the server refuses a request with', () => {

@@ -23,6 +23,7 @@ export const streamKinds = [
   'layout',
   'bankfileoriginator',
   'message',
+  'taxform',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

@@ -16,6 +16,7 @@ import { productProjector } from './projectors/product';
 import { recoupmentProjector } from './projectors/recoupment';
 import type { Projection, Projector } from './projectors/projector';
 import { statementProjector } from './projectors/statement';
+import { taxFormProjector } from './projectors/taxForm';
 import { userProjector } from './projectors/user';
 import type { PortalEvent, StoredEvent } from './types';
 
@@ -38,6 +39,7 @@ const projectors: Projector<PortalEvent> = {
   ...bankFileOriginatorProjector,
   ...bankFileProjector,
   ...messageProjector,
+  ...taxFormProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

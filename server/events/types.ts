@@ -17,6 +17,7 @@ import type { AccountLayoutEvent } from './types/accountLayout';
 import type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 import type { BankFileEvent } from './types/bankFile';
 import type { MessageEvent } from './types/message';
+import type { TaxFormEvent } from './types/taxForm';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -40,6 +41,7 @@ export type { AccountLayoutEvent } from './types/accountLayout';
 export type { BankFileOriginatorEvent } from './types/bankFileOriginator';
 export type { BankFileEvent } from './types/bankFile';
 export type { MessageContent, MessageEvent } from './types/message';
+export type { TaxFormEvent } from './types/taxForm';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -60,6 +62,7 @@ export interface StreamEvents {
   bankfileoriginator: BankFileOriginatorEvent;
   bankfile: BankFileEvent;
   message: MessageEvent;
+  taxform: TaxFormEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

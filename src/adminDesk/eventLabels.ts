@@ -71,6 +71,7 @@ const EVENT_KEYS: Record<string, string> = {
   BeneficialOwnerSaved: 'admin-desk.event.beneficial-owner-saved',
   BeneficialOwnerRemoved: 'admin-desk.event.beneficial-owner-removed',
   BusinessCertified: 'admin-desk.event.business-certified',
+  TaxFormSigned: 'admin-desk.event.tax-form-signed',
   IntakeKeyCreated: 'admin-desk.event.intake-key-created',
   IntakeKeyRevoked: 'admin-desk.event.intake-key-revoked',
   AccountLayoutAdded: 'admin-desk.event.account-layout-added',
@@ -127,6 +128,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   bankfileoriginator: 'admin-desk.stream.bankfileoriginator',
   bankfile: 'admin-desk.stream.bankfile',
   message: 'admin-desk.stream.message',
+  taxform: 'admin-desk.stream.taxform',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

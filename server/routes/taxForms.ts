@@ -16,8 +16,8 @@ import { form1042Csv, form1099Csv, payeeTaxDocumentPdf } from '../taxForms/yearE
 /** One's own tax form: every signed-in person who may be paid reads and signs their own. */
 const ownRead: RouteAccess = { session: true, permissions: ['account:ro'] };
 const ownWrite: RouteAccess = { session: true, permissions: ['account:rw'] };
-/** The label's view of its payees' forms: who reads its payments. */
-const labelRead: RouteAccess = { session: true, permissions: ['payment:ro'] };
+/** The label's view of its payees' forms: its staff, who read its statements (payees do not). */
+const labelRead: RouteAccess = { session: true, permissions: ['statement:ro'] };
 /** The accountant's year-end files, TINs included: who runs the label's payments. */
 const labelExport: RouteAccess = { session: true, permissions: ['payment:rw'] };
 

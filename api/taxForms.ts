@@ -99,7 +99,9 @@ export const TaxFormAnswer = Type.Object({
   /** What the form starts with: the name and address on file. */
   prefill: Type.Object({ name: Type.String(), address: Address }),
   /** The statuses a W-8BEN-E offers. */
-  chapter3Statuses: Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...CHAPTER3_STATUSES] })),
+  chapter3Statuses: Type.Array(
+    Type.Unsafe<string>({ type: 'string', enum: [...CHAPTER3_STATUSES] }),
+  ),
   documents: Type.Array(TaxDocument),
   /** The words the payee signs for each form, in the version in force. */
   texts: Type.Object({ w9: Type.String(), w8ben: Type.String(), 'w8ben-e': Type.String() }),

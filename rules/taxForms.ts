@@ -123,9 +123,7 @@ export function readTin(
   if (kind === 'ein') return isValidEin(typed) ? { kind, digits: typed.replace(/-/g, '') } : null;
   if (kind === 'ssn') {
     const reading = readSsn(typed);
-    return 'digits' in reading && reading.kind === 'full'
-      ? { kind, digits: reading.digits }
-      : null;
+    return 'digits' in reading && reading.kind === 'full' ? { kind, digits: reading.digits } : null;
   }
   return null;
 }
@@ -170,7 +168,10 @@ export function taxFormProblems(form: TaxFormFields): Record<string, TaxFormMess
       if (!isTreatyRate(form.treaty.rate)) problems['treaty/rate'] = 'treatyRate';
     }
   }
-  if (form.kind === 'w8ben-e' && !(CHAPTER3_STATUSES as readonly string[]).includes(form.chapter3Status))
+  if (
+    form.kind === 'w8ben-e' &&
+    !(CHAPTER3_STATUSES as readonly string[]).includes(form.chapter3Status)
+  )
     problems.chapter3Status = 'chapter3';
   if (!form.signerName.trim()) problems.signerName = 'signer';
   if (!form.certify) problems.certify = 'certify';

@@ -5,12 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from '../../api/address';
 import { epochSeconds } from '../../api/common';
-import type {
-  PayeeTaxFormStatus,
-  TaxForm,
-  TaxFormAnswer,
-  TaxFormInput,
-} from '../../api/taxForms';
+import type { PayeeTaxFormStatus, TaxForm, TaxFormAnswer, TaxFormInput } from '../../api/taxForms';
 import {
   CHAPTER3_STATUSES,
   formFitsPayee,
@@ -33,7 +28,6 @@ import type { AddressFields, EventMetadata } from '../events/types';
 import { IS_BUSINESS, payeeTaxDocuments } from './yearEnd';
 
 export const taxFormStream = (userId: string) => `taxform-${userId}`;
-
 
 interface PayeeOnFile {
   fullname: string;
@@ -174,10 +168,7 @@ export async function taxFormStatusOf(
   payeeId: string,
   now: Date,
 ): Promise<TaxFormStatus> {
-  const [form, payee] = await Promise.all([
-    currentFormRow(db, payeeId),
-    payeeOnFile(db, payeeId),
-  ]);
+  const [form, payee] = await Promise.all([currentFormRow(db, payeeId), payeeOnFile(db, payeeId)]);
   return taxFormStatus(
     form && { kind: form.kind, signedAt: new Date(form.signed_at) },
     payee?.business ?? false,
@@ -214,7 +205,10 @@ export async function readTaxForms(
     current,
     history,
     tinOnFile: payee.tin && { kind: payee.tin.kind, last4: payee.tin.last4 },
-    prefill: { name: (payee.business && payee.businessName) || payee.fullname, address: payee.address },
+    prefill: {
+      name: (payee.business && payee.businessName) || payee.fullname,
+      address: payee.address,
+    },
     chapter3Statuses: [...CHAPTER3_STATUSES],
     documents: await payeeTaxDocuments(db, userId),
     texts: TAX_FORM_TEXTS,

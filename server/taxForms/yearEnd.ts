@@ -154,7 +154,14 @@ async function payerOf(db: Queryable, accountId: string): Promise<Payer> {
 
 const addressLine = (address: AddressFields | null) =>
   address
-    ? [address.street, address.suite, address.city, address.state, address.postalCode, address.country]
+    ? [
+        address.street,
+        address.suite,
+        address.city,
+        address.state,
+        address.postalCode,
+        address.country,
+      ]
         .filter((part) => part)
         .join(', ')
     : '';

@@ -4,7 +4,9 @@ import { BusinessSections } from '../business/BusinessSections';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
+import { PayeeTaxFormsSection } from './PayeeTaxFormsSection';
 import { ProfileSection } from './ProfileSection';
+import { TaxFormSection } from './TaxFormSection';
 
 /** One tab of the Account page: its own component reads and saves its own part of the account. */
 export interface SettingsSection {
@@ -32,5 +34,17 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     // A label is a business, and a payee's own account may choose to be paid as one.
     shownTo: ({ permissions }) =>
       permissions.includes('account:ro') || permissions.includes('account:rw'),
+  },
+  // The payee's own W-9 or W-8, which their payments wait for (issue 42).
+  { id: 'tax-form', labelKey: 'settings.sections.tax-form', Component: TaxFormSection },
+  {
+    id: 'payee-tax-forms',
+    labelKey: 'settings.sections.payee-tax-forms',
+    Component: PayeeTaxFormsSection,
+    // A label's staff: who read its statements, in the label's own account (not the portal's).
+    shownTo: ({ permissions, roles }) =>
+      (permissions.includes('statement:ro') || permissions.includes('statement:rw')) &&
+      !roles.includes('admin') &&
+      !roles.includes('overseer'),
   },
 ];

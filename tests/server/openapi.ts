@@ -15,6 +15,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
   const resource =
     (segments[2] === 'admin' || segments[2] === 'analytics' ? segments[3] : segments[2]) ?? '';
   if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
+  // A payee's year-end copy is named by its tax year: the caller's own, whoever asks.
+  if (parameter === 'year') return '2026';
   const byResource: Record<string, string> = {
     accounts: other.accountId,
     users: Object.values(other.users)[0] ?? '',

@@ -250,6 +250,12 @@ describe('every API route checks permissions', () => {
     { method: 'POST', url: '/api/product-requests/x/refuse', resource: 'product' },
     { method: 'GET', url: '/api/statements/records', resource: 'statement' },
     { method: 'PUT', url: '/api/users/x/email', resource: 'user' },
+    { method: 'GET', url: '/api/tax-form', resource: 'account' },
+    { method: 'POST', url: '/api/tax-form', resource: 'account' },
+    { method: 'GET', url: '/api/tax-form/documents/2026', resource: 'account' },
+    { method: 'GET', url: '/api/tax-forms', resource: 'statement' },
+    { method: 'GET', url: '/api/tax-forms/1099-misc.csv', resource: 'payment' },
+    { method: 'GET', url: '/api/tax-forms/1042-s.csv', resource: 'payment' },
   ] as const;
 
   it('lists every non-public route of the app in this test', () => {
@@ -287,7 +293,8 @@ describe('every API route checks permissions', () => {
         `${route.method} ${route.url
           .replace(/\/x(\/|$)/, '/{id}$1')
           .replace(/\/users\/x$/, '/users/{userId}')
-          .replace(/\/files\/x\//, '/files/{fileId}/')}`,
+          .replace(/\/files\/x\//, '/files/{fileId}/')
+          .replace(/\/documents\/2026$/, '/documents/{year}')}`,
     );
     expect([...declared].sort()).toEqual(
       [...covered, ...sessionRoutes, ...keyRoutes, ...publicRoutes].sort(),

@@ -15,8 +15,6 @@ import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '
 import { confirmSandboxDeposits } from '../payments/microDeposits';
 import { ownLabel, TEST_W9 } from '../statements/labelStatements';
 
-const YEAR_MS = 365 * 24 * 3600_000;
-
 const W8BEN = {
   kind: 'w8ben',
   name: 'Françoise Étrangère',
@@ -131,7 +129,10 @@ describe('tax forms', () => {
       chapter3Status: 'corporation',
     });
     expect(asEntity.statusCode).toBe(400);
-    expect(asEntity.json().errors).toContainEqual({ path: 'kind', message: TAX_FORM_MESSAGES.kind });
+    expect(asEntity.json().errors).toContainEqual({
+      path: 'kind',
+      message: TAX_FORM_MESSAGES.kind,
+    });
     // A W-8 gives an address abroad; a W-9 an address in the United States.
     const w8InUs = await sign(francoise, { ...W8BEN, address: TEST_W9.address });
     expect(w8InUs.json().errors).toContainEqual({
@@ -172,7 +173,10 @@ describe('tax forms', () => {
     expect(details.statusCode, details.body).toBe(200);
     expect(await taxForm(alfie)).toMatchObject({ asked: 'w8ben-e', business: true });
     const asPerson = await sign(alfie, { ...W8BEN, address: london, country: 'GB' });
-    expect(asPerson.json().errors).toContainEqual({ path: 'kind', message: TAX_FORM_MESSAGES.kind });
+    expect(asPerson.json().errors).toContainEqual({
+      path: 'kind',
+      message: TAX_FORM_MESSAGES.kind,
+    });
     const entity = await sign(alfie, {
       ...W8BEN,
       kind: 'w8ben-e',
@@ -303,7 +307,11 @@ describe('tax forms', () => {
   it('writes the TIN in the accountant’s 1099-MISC file only: not in the log, the server’s log, nor any other answer', async () => {
     const tin = '401-22-9876';
     const digits = tin.replace(/-/g, '');
-    const { label, paco, session } = await labelOwingPaco('Secret Tin Records', 'QZST12600001', '25');
+    const { label, paco, session } = await labelOwingPaco(
+      'Secret Tin Records',
+      'QZST12600001',
+      '25',
+    );
     const signed = await sign(session, { ...TEST_W9, name: 'Paco Payee', tin });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().current).toMatchObject({ tinKind: 'ssn', tinLast4: '9876' });

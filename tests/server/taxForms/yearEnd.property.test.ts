@@ -91,7 +91,11 @@ describe('year-end figures', () => {
     );
     payees.push({ id: abroad, name: 'Fleur Abroad', us: false });
     // No form and no country on file: reported as a US payee, the TIN left empty.
-    payees.push({ id: await register('nolan@none.example', 'Nolan None'), name: 'Nolan None', us: true });
+    payees.push({
+      id: await register('nolan@none.example', 'Nolan None'),
+      name: 'Nolan None',
+      us: true,
+    });
     const [distributor] = await db.query<{ id: string }>('select id from distributors limit 1');
     statementId = 'year-end-statement';
     await db.query(
@@ -163,9 +167,7 @@ describe('year-end figures', () => {
           const [header, ...rows] = parse(await form1099Csv(db, testDataKey(), accountId, year));
           const name = header!.indexOf('Recipient name');
           const box2 = header!.indexOf('Box 2 royalties');
-          expect(rows.map((row) => [row[name], row[box2]]).sort(), `${year}`).toEqual(
-            expected1099,
-          );
+          expect(rows.map((row) => [row[name], row[box2]]).sort(), `${year}`).toEqual(expected1099);
           for (const row of rows) expect(row[0]).toBe(String(year));
 
           const expected1042 = payees

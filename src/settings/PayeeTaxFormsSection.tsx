@@ -64,7 +64,7 @@ export function PayeeTaxFormsSection() {
                     {item.kind === null
                       ? ''
                       : item.expiresAt === null
-                        ? t('tax-forms.never-expires')
+                        ? t('tax-forms.page.never-expires')
                         : formatDate(item.expiresAt - 1)}
                   </td>
                 </tr>

@@ -31,7 +31,9 @@ function SignedForm({ form }: { form: TaxForm }) {
         [t('tax-forms.fields.signed'), formatDate(form.signedAt)],
         [
           t('tax-forms.fields.expires'),
-          form.expiresAt === null ? t('tax-forms.never-expires') : formatDate(form.expiresAt - 1),
+          form.expiresAt === null
+            ? t('tax-forms.page.never-expires')
+            : formatDate(form.expiresAt - 1),
         ],
       ]}
     />
@@ -115,7 +117,7 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
     <div className="settings-form">
       <section className="card" aria-labelledby="tax-form-status-heading">
         <h2 id="tax-form-status-heading" className="section-title">
-          {t('tax-forms.title')}
+          {t('tax-forms.page.title')}
         </h2>
         <Facts
           items={[
@@ -125,7 +127,7 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
         />
         {answer.status !== 'valid' && (
           <p className="page-note" role="status">
-            {t('tax-forms.payments-wait')}
+            {t('tax-forms.page.payments-wait')}
           </p>
         )}
         {answer.current && <SignedForm form={answer.current} />}
@@ -140,7 +142,7 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
         }}
       >
         <h2 id="tax-form-sign-heading" className="section-title">
-          {answer.current ? t('tax-forms.sign-new') : t('tax-forms.sign-first')}
+          {answer.current ? t('tax-forms.page.sign-new') : t('tax-forms.page.sign-first')}
         </h2>
         <SelectField
           label={t('tax-forms.fields.form')}
@@ -157,8 +159,8 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
             autoComplete="off"
             hint={
               answer.tinOnFile
-                ? t('tax-forms.tin-on-file', { last4: answer.tinOnFile.last4 })
-                : t('tax-forms.tin-hint')
+                ? t('tax-forms.page.tin-on-file', { last4: answer.tinOnFile.last4 })
+                : t('tax-forms.page.tin-hint')
             }
           />
         )}
@@ -256,7 +258,7 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
             className="button button-primary"
             disabled={busy || !certify || !signer.trim()}
           >
-            {t('tax-forms.sign')}
+            {t('tax-forms.page.sign')}
           </button>
         </div>
       </form>
@@ -294,7 +296,7 @@ function TaxFormPanel({ answer, onSaved }: { answer: TaxFormAnswer; onSaved: () 
       {answer.history.length > 1 && (
         <section className="card" aria-labelledby="tax-form-history-heading">
           <h2 id="tax-form-history-heading" className="section-title">
-            {t('tax-forms.history')}
+            {t('tax-forms.page.history')}
           </h2>
           {answer.history
             .filter((form) => form.supersededAt !== null)

@@ -83,7 +83,6 @@ export const TAX_FORM_MESSAGES = {
   tin: 'A TIN is 9 digits: an SSN (123-45-6789) or an EIN (12-3456789).',
   tinMissing: 'Enter your SSN or EIN: none is on file for you yet.',
   foreignAddress: 'A W-8 form gives an address outside the United States.',
-  usAddress: 'A W-9 gives an address in the United States.',
   chapter3: 'Choose the entity’s status from the list.',
   treatyRate: 'A treaty rate is a percentage from 0 to 30, e.g. 10 or 12.5.',
   treatyArticle: 'Give the treaty article claimed, e.g. 12.',
@@ -157,7 +156,6 @@ export function taxFormProblems(form: TaxFormFields): Record<string, TaxFormMess
     if (!form.address[field].trim()) problems[`address/${field}`] = 'required';
   const country = form.address.country.trim().toUpperCase();
   if (!isCountryCode(country)) problems['address/country'] = 'country';
-  else if (form.kind === 'w9' && country !== 'US') problems['address/country'] = 'usAddress';
   else if (form.kind !== 'w9' && country === 'US') problems['address/country'] = 'foreignAddress';
   if (form.kind !== 'w9') {
     if (!isCountryCode(form.country.trim().toUpperCase())) problems.country = 'country';

@@ -48,7 +48,6 @@ const ERROR_KEYS: Readonly<Record<string, string>> = {
   [TAX_FORM_MESSAGES.tin]: 'tax-forms.errors.tin',
   [TAX_FORM_MESSAGES.tinMissing]: 'tax-forms.errors.tin-missing',
   [TAX_FORM_MESSAGES.foreignAddress]: 'tax-forms.errors.foreign-address',
-  [TAX_FORM_MESSAGES.usAddress]: 'tax-forms.errors.us-address',
   [TAX_FORM_MESSAGES.chapter3]: 'tax-forms.errors.chapter3',
   [TAX_FORM_MESSAGES.treatyRate]: 'tax-forms.errors.treaty-rate',
   [TAX_FORM_MESSAGES.treatyArticle]: 'tax-forms.errors.treaty-article',

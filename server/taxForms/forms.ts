@@ -20,6 +20,7 @@ import {
   type TaxFormKind,
   type TaxFormStatus,
 } from '../../rules/taxForms';
+import { payeeRoles } from '../../rules/permissions';
 import type { Queryable } from '../db/database';
 import { BadRequestError, type FieldError } from '../errors';
 import { encrypt } from '../dataKey';
@@ -297,7 +298,11 @@ export async function signTaxForm(
   );
 }
 
-/** Each payee of the label with their form's status: never the TIN. */
+/**
+ * Each payee of the label with their form's status, never the TIN: the payees who accepted to
+ * work with it (one only invited is not named), and its own people who hold a payee role or
+ * were paid by it.
+ */
 export async function payeeTaxFormStatuses(
   db: Queryable,
   accountId: string,
@@ -313,13 +318,18 @@ export async function payeeTaxFormStatuses(
     `select u.id, u.fullname,
             ${IS_BUSINESS} as business,
             f.kind, f.signed_at
-       from account_payees p join users u on u.id = p.user_id
-       join accounts a on a.id = u.account_id
+       from users u join accounts a on a.id = u.account_id
        left join business_profiles b on b.account_id = a.id
        left join tax_forms f on f.payee_id = u.id and f.superseded_at is null
-      where p.account_id = $1 and u.status <> 'deleted'
+      where u.status <> 'deleted'
+        and (exists (select 1 from account_payees p where p.account_id = $1
+                        and p.user_id = u.id and p.status = 'accepted')
+             or (u.account_id = $1
+                 and (u.roles ?| $2::text[]
+                      or exists (select 1 from payments m join statements s on s.id = m.statement_id
+                                  where s.account_id = $1 and m.payee_id = u.id))))
       order by lower(u.fullname), u.id`,
-    [accountId],
+    [accountId, [...payeeRoles]],
   );
   return rows.map((row) => {
     const signedAt = row.signed_at === null ? null : new Date(row.signed_at);

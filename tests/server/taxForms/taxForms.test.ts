@@ -223,8 +223,8 @@ describe('tax forms', () => {
       text: TAX_FORM_TEXTS.w8ben,
       textVersion: 1,
       supersededAt: null,
-      // TEST_START is 2026-11-01: valid through 2029-12-31.
-      expiresAt: Date.UTC(2030, 0, 1) / 1000,
+      // Signed in 2026 (TEST_START), valid through 2029-12-31; a year later, through 2030.
+      expiresAt: Date.UTC(portal.clock.now().getUTCFullYear() + 4, 0, 1) / 1000,
     });
     expect(oldest).toMatchObject({
       treaty: null,
@@ -279,15 +279,16 @@ describe('tax forms', () => {
 
   it('holds the payments of a payee whose W-8 expired until they sign a new one', async () => {
     const { paco, session } = await labelOwingPaco('Expired Form Records', 'QZEF12600001');
-    // Paco lives in France and signed his W-8BEN in 2026: it is valid through 2029.
+    // Paco lives in France and signs his W-8BEN: valid through the third year after this one.
     await write(portal.app, session, 'PATCH', '/api/settings/person', {
       phone: '',
       birthdate: '',
       address: W8BEN.address,
     });
     expect((await sign(session, W8BEN)).statusCode).toBe(200);
-    const signedAt = portal.clock.now().getTime();
-    portal.clock.advance(Date.UTC(2030, 0, 1) - signedAt - 1000);
+    const signedAt = portal.clock.now();
+    const expiry = Date.UTC(signedAt.getUTCFullYear() + 4, 0, 1);
+    portal.clock.advance(expiry - signedAt.getTime() - 1000);
     // Three years on, everybody signs in again.
     const later = await login(portal.app, paco.username);
     expect((await taxForm(later)).status).toBe('valid');

@@ -351,6 +351,17 @@ describe('tax forms', () => {
       404,
     );
 
+    // Nobody else reads Paco's copy: the label's owner asking for the year gets their own (none).
+    expect((await get(portal.app, label.owner, `/api/tax-form/documents/${year}`)).statusCode).toBe(
+      404,
+    );
+    // Another label's accountant file does not name him.
+    const lena = await login(portal.app, 'label@demo.label');
+    const demoCsv = await get(portal.app, lena, `/api/tax-forms/1099-misc.csv?year=${year}`);
+    expect(demoCsv.statusCode).toBe(200);
+    expect(demoCsv.body).not.toContain('Paco Payee');
+    expect(demoCsv.body).not.toContain(digits);
+
     // Every other answer about Paco and his money, and everything logged, holds no TIN.
     const ada = await login(portal.app, 'admin@demo.label');
     const answers = await Promise.all([

@@ -15,7 +15,7 @@ import { TEST_START, testDataKey } from '../databaseTemplates';
 import { freshDatabase } from '../harness';
 
 const SEED = 20_261_129;
-const RUNS = 40;
+const RUNS = 25;
 const YEARS = [2025, 2026, 2027] as const;
 
 function parse(text: string): string[][] {

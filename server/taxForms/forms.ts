@@ -22,7 +22,7 @@ import {
 } from '../../rules/taxForms';
 import { payeeRoles } from '../../rules/permissions';
 import type { Queryable } from '../db/database';
-import { BadRequestError, type FieldError } from '../errors';
+import { BadRequestError, NotFoundError, type FieldError } from '../errors';
 import { encrypt } from '../dataKey';
 import { appendToStream, streamVersion } from '../events/store';
 import type { AddressFields, EventMetadata } from '../events/types';
@@ -229,8 +229,8 @@ export async function signTaxForm(
   metadata: EventMetadata,
 ): Promise<void> {
   const payee = await payeeOnFile(tx, userId);
-  if (!payee) throw new BadRequestError(TAX_FORM_MESSAGES.required);
-  const problems = taxFormProblems({ ...input, signerName: input.signerName });
+  if (!payee) throw new NotFoundError();
+  const problems = taxFormProblems(input);
   const errors: FieldError[] = Object.entries(problems).map(([path, problem]) => ({
     path,
     message: TAX_FORM_MESSAGES[problem],

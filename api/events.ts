@@ -25,6 +25,7 @@ export const streamKinds = [
   'message',
   'period',
   'books',
+  'taxform',
 ] as const;
 export type StreamKind = (typeof streamKinds)[number];
 

@@ -34,6 +34,8 @@ export const holdReasons = [
   /** The portal's rail cannot pay this currency to the payee's bank account. */
   'currency-not-payable',
   'terms-not-accepted',
+  /** The payee has no valid tax form (W-9 or W-8): none signed, or a W-8 expired. */
+  'tax-form-missing',
 ] as const;
 export type HoldReason = (typeof holdReasons)[number];
 

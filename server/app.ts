@@ -66,6 +66,7 @@ import bankFileRoutes from './routes/bankFiles';
 import bankAccountRoutes from './routes/bankAccount';
 import settingsRoutes from './routes/settings';
 import businessRoutes from './routes/business';
+import taxFormRoutes from './routes/taxForms';
 import type { ImportLimits } from './import/limits';
 import adminAccountRoutes from './routes/adminAccounts';
 import adminDeskRoutes from './routes/adminDesk';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bankAccountRoutes);
   await app.register(settingsRoutes, { publicUrl: options.publicUrl });
   await app.register(businessRoutes);
+  await app.register(taxFormRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminDeskRoutes);
   await app.register(messageRoutes);

@@ -9,7 +9,8 @@ import { setProductSplits } from './catalog/splitSets';
 import type { SplitSetInput } from './catalog/splits';
 import type { CodeEntry, EventMetadata, ProductDetails, Role } from './events/types';
 import { openAccount, registerUser } from './services/registration';
-import { seedDemoBusiness } from './business/demo';
+import { DEMO_ADDRESS, seedDemoBusiness } from './business/demo';
+import { signTaxForm } from './taxForms/forms';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
 
@@ -124,6 +125,33 @@ export async function seedDemo(db: Database, now: Date, dataKey?: Buffer): Promi
         ],
         { ...metadata, actor: person },
       );
+    }
+    // They also signed a W-9 each, so the demo pays: a payee without a valid tax form is held.
+    if (dataKey) {
+      const demoSsns: Record<string, string> = {
+        [label]: '401-22-1000',
+        [aria]: '401-22-1001',
+        [paco]: '401-22-1002',
+      };
+      for (const person of [label, aria, paco]) {
+        await signTaxForm(
+          tx,
+          () => dataKey,
+          person,
+          {
+            kind: 'w9',
+            name: demoLogins.find((l) => ids[l.username] === person)?.fullname ?? '',
+            tin: demoSsns[person] ?? '',
+            address: { ...DEMO_ADDRESS, suite: '' },
+            country: '',
+            chapter3Status: '',
+            treaty: null,
+            signerName: demoLogins.find((l) => ids[l.username] === person)?.fullname ?? '',
+            certify: true,
+          },
+          { ...metadata, actor: person },
+        );
+      }
     }
     const products: {
       details: Pick<ProductDetails, 'title' | 'productType' | 'visibility' | 'genre'> &

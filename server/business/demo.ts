@@ -5,7 +5,8 @@ import { appendToStream } from '../events/store';
 import type { AddressFields, EventMetadata } from '../events/types';
 import { encrypt } from '../dataKey';
 
-const ADDRESS: AddressFields = {
+/** The demo label's address, where its people are paid too. */
+export const DEMO_ADDRESS: AddressFields = {
   street: '1 Demo Way',
   suite: null,
   city: 'Nashville',
@@ -39,7 +40,7 @@ export async function seedDemoBusiness(
           classification: 'record-label',
           einEncrypted: encrypt(dataKey, '123456789'),
           einLast4: '6789',
-          address: ADDRESS,
+          address: DEMO_ADDRESS,
         },
       },
       {
@@ -50,7 +51,7 @@ export async function seedDemoBusiness(
           lastName: 'Label',
           ownershipPct: '100',
           birthdate: '1985-04-12',
-          address: ADDRESS,
+          address: DEMO_ADDRESS,
           ssnLast4Encrypted: encrypt(dataKey, '4321'),
           controlling: true,
           controlTitle: 'Owner',

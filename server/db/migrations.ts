@@ -1259,6 +1259,35 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 50,
+    name: "payees' tax forms (W-9, W-8BEN, W-8BEN-E): each signed form, the one it superseded kept",
+    // A read model of the taxform-<user id> streams. A W-9's TIN is kept encrypted with its last
+    // 4 digits, as person_details.ssn_encrypted and business_profiles.ein_encrypted are.
+    sql: `
+      create table tax_forms (
+        id text primary key,
+        payee_id text not null,
+        kind text not null,
+        name text not null,
+        address jsonb not null,
+        country text not null,
+        chapter3_status text not null,
+        treaty jsonb,
+        tin_encrypted text,
+        tin_last4 text,
+        tin_kind text,
+        signer_name text not null,
+        signed_text text not null,
+        text_version integer not null,
+        signed_at timestamptz not null,
+        superseded_at timestamptz,
+        actor text,
+        emulating_actor text
+      );
+      create index tax_forms_payee on tax_forms (payee_id, signed_at);
+    `,
+  },
+  {
     version: 51,
     name: 'correction statements: the closed statement a statement of a later period corrects',
     sql: `
@@ -1275,6 +1304,7 @@ export const readModelTables = [
   'reserve_rules',
   'account_book_accounts',
   'account_book_settings',
+  'tax_forms',
   'messages',
   'product_requests',
   'account_layouts',

@@ -19,6 +19,7 @@ import { recoupmentProjector } from './projectors/recoupment';
 import { reserveRulesProjector, reservesProjector } from './projectors/reserve';
 import type { Projection, Projector } from './projectors/projector';
 import { statementProjector } from './projectors/statement';
+import { taxFormProjector } from './projectors/taxForm';
 import { userProjector } from './projectors/user';
 import type { PortalEvent, StoredEvent } from './types';
 
@@ -45,6 +46,7 @@ const projectors: Projector<PortalEvent> = {
   ...reservesProjector,
   ...periodProjector,
   ...booksProjector,
+  ...taxFormProjector,
 };
 
 /** Stream ids are `<kind>-<entity id>`; the entity id is everything after the first dash. */

@@ -20,6 +20,7 @@ import type { MessageEvent } from './types/message';
 import type { ReserveRulesEvent, ReservesEvent } from './types/reserve';
 import type { PeriodEvent } from './types/period';
 import type { BooksEvent } from './types/books';
+import type { TaxFormEvent } from './types/taxForm';
 
 export type { Role, AccountType, AccountEvent } from './types/account';
 export type { UserEvent, LinkPurpose } from './types/user';
@@ -46,6 +47,7 @@ export type { MessageContent, MessageEvent } from './types/message';
 export type { ReserveRulesEvent, ReservesEvent, ScheduledRelease } from './types/reserve';
 export type { PeriodCurrencySummary, PeriodEvent } from './types/period';
 export type { BooksEvent } from './types/books';
+export type { TaxFormEvent } from './types/taxForm';
 
 /** Each stream kind (the `<kind>-` prefix of a stream id) and the one union of its events. */
 export interface StreamEvents {
@@ -70,6 +72,7 @@ export interface StreamEvents {
   reserves: ReservesEvent;
   period: PeriodEvent;
   books: BooksEvent;
+  taxform: TaxFormEvent;
 }
 
 export type StreamKind = keyof StreamEvents;

@@ -99,6 +99,7 @@ const CHECKS: Record<StreamKind, StreamCheck> = {
     user.roles.includes('owner') && (await ownAccount(['account:rw'])(db, user, id)),
   bankaccount: ownPerson,
   person: ownPerson,
+  taxform: ownPerson,
   intakekey: needs(STATEMENT_UPLOADERS, async (db, user, id) => {
     const rows = await db.query<{ account_id: string }>(
       'select account_id from intake_keys where id = $1',

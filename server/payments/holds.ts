@@ -1,13 +1,14 @@
 // The rules that hold a payment at the batch, each with its reason (never silent): a deleted
 // person, a payee without a verified bank account, an account the portal's rail cannot pay in
 // the currency, a business that has not certified, a payee who has not accepted the payment terms
-// in force, or a payee owed less than the label's payment
+// in force, a payee without a valid tax form, or a payee owed less than the label's payment
 // minimum.
 import type { HoldReason } from '../../api/payments';
 import { accountKindOf } from '../../rules/bankDetails';
 import { payoutMethodFor, type BankScheme, type PaymentRail } from '../../rules/paymentRails';
 import { isDeletedPerson, isUncertifiedBusinessPayee } from '../queries/business';
 import type { Queryable } from '../db/database';
+import { taxFormStatusOf } from '../taxForms/forms';
 import { acceptedCurrentTerms } from './terms';
 
 /** Payments waiting on the batch: scheduled, or held by a rule. */
@@ -40,6 +41,7 @@ export async function holdReasonOf(
   payment: { account_id: string; payee_id: string; currency: string },
   belowMinimum: ReadonlySet<string>,
   rail: PaymentRail,
+  now: Date,
 ): Promise<HoldReason | null> {
   // A deleted person's money stays in their balance, accounted for, and is never sent.
   if (await isDeletedPerson(tx, payment.payee_id)) return 'account-deleted';
@@ -60,6 +62,8 @@ export async function holdReasonOf(
   if (await isUncertifiedBusinessPayee(tx, payment.payee_id)) return 'business-not-certified';
   // Paid once the payee accepted the payment terms in force (SPEC section 5); a new version waits.
   if (!(await acceptedCurrentTerms(tx, payment.payee_id))) return 'terms-not-accepted';
+  // Paid once the payee signed a tax form that is valid now (a W-8 expires; issue 42).
+  if ((await taxFormStatusOf(tx, payment.payee_id, now)) !== 'valid') return 'tax-form-missing';
   if (belowMinimum.has(payeeKey(payment.account_id, payment.payee_id, payment.currency))) {
     return 'below-payment-minimum';
   }

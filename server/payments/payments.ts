@@ -512,7 +512,7 @@ async function startPayments(
       if (!waiting) continue;
       // The rail's own reasons (bank files: the label's missing details) say more than a bank
       // account not yet verified, whose proof waits on them.
-      const general = await holdReasonOf(tx, payment, belowMinimum, deps.rail);
+      const general = await holdReasonOf(tx, payment, belowMinimum, deps.rail, metadata.at);
       const reason =
         general === null || general === 'no-verified-bank-account'
           ? ((await deps.partner.holdReasonOf?.(tx, payment)) ?? general)

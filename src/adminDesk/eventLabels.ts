@@ -75,6 +75,7 @@ const EVENT_KEYS: Record<string, string> = {
   BeneficialOwnerSaved: 'admin-desk.event.beneficial-owner-saved',
   BeneficialOwnerRemoved: 'admin-desk.event.beneficial-owner-removed',
   BusinessCertified: 'admin-desk.event.business-certified',
+  TaxFormSigned: 'admin-desk.event.tax-form-signed',
   IntakeKeyCreated: 'admin-desk.event.intake-key-created',
   IntakeKeyRevoked: 'admin-desk.event.intake-key-revoked',
   AccountLayoutAdded: 'admin-desk.event.account-layout-added',
@@ -140,6 +141,7 @@ export const STREAM_KIND_KEYS: Record<string, string> = {
   reserves: 'reserves.event.stream-reserves',
   period: 'admin-desk.stream.period',
   books: 'admin-desk.stream.books',
+  taxform: 'admin-desk.stream.taxform',
 };
 
 /** Where an admin acts on a stream's entity, when the portal has a page for it. */

@@ -17,6 +17,7 @@ const HOLD_REASON_KEYS: Record<string, string> = {
   'bank-file-details-missing': 'payments.hold.bank-file-details-missing',
   'currency-not-payable': 'payments.hold.currency-not-payable',
   'terms-not-accepted': 'payments.hold.terms-not-accepted',
+  'tax-form-missing': 'payments.hold.tax-form-missing',
 };
 
 const ORIGIN_KEYS: Record<string, string> = {

@@ -7,7 +7,9 @@ import { actingAs } from '../routes/access';
 import { DocumentsSection } from './DocumentsSection';
 import { LoginSection } from './LoginSection';
 import { PersonSection } from './PersonSection';
+import { PayeeTaxFormsSection } from './PayeeTaxFormsSection';
 import { ProfileSection } from './ProfileSection';
+import { TaxFormSection } from './TaxFormSection';
 
 /** One tab of the Account page: its own component reads and saves its own part of the account. */
 export interface SettingsSection {
@@ -55,5 +57,17 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       const { roles, permissions } = actingAs(session);
       return roles.includes('owner') && permissions.includes('account:rw');
     },
+  },
+  // The payee's own W-9 or W-8, which their payments wait for (issue 42).
+  { id: 'tax-form', labelKey: 'settings.sections.tax-form', Component: TaxFormSection },
+  {
+    id: 'payee-tax-forms',
+    labelKey: 'settings.sections.payee-tax-forms',
+    Component: PayeeTaxFormsSection,
+    // A label's staff: who read its statements, in the label's own account (not the portal's).
+    shownTo: ({ permissions, roles }) =>
+      (permissions.includes('statement:ro') || permissions.includes('statement:rw')) &&
+      !roles.includes('admin') &&
+      !roles.includes('overseer'),
   },
 ];

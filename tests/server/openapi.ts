@@ -17,6 +17,8 @@ export function idFor(path: string, parameter: string, other: AccountFixture): s
   if (parameter === 'userId') return Object.values(other.users)[0] ?? null;
   // A period is a month or a quarter of whichever label asks: no label's id.
   if (parameter === 'period') return '2026-06';
+  // A payee's year-end copy is named by its tax year: the caller's own, whoever asks.
+  if (parameter === 'year') return '2026';
   const byResource: Record<string, string> = {
     accounts: other.accountId,
     users: Object.values(other.users)[0] ?? '',

@@ -206,6 +206,9 @@ describe('the published OpenAPI contract', () => {
     expect(types('get', '/api/periods/{period}/journal')).toEqual(['application/json', 'text/csv']);
     expect(types('get', '/api/earnings/{id}/pdf')).toEqual(['application/pdf']);
     expect(types('get', '/api/payee-statements.zip')).toEqual(['application/zip']);
+    expect(types('get', '/api/tax-form/documents/{year}')).toEqual(['application/pdf']);
+    expect(types('get', '/api/tax-forms/1099-misc.csv')).toEqual(['text/csv']);
+    expect(types('get', '/api/tax-forms/1042-s.csv')).toEqual(['text/csv']);
     expect(types('get', '/api/settings/documents/{id}/file')).toEqual([
       'application/pdf',
       'image/png',

@@ -263,6 +263,12 @@ describe('every API route checks permissions', () => {
     { method: 'GET', url: '/api/book-settings', resource: 'account' },
     { method: 'PUT', url: '/api/book-settings', resource: 'account' },
     { method: 'PUT', url: '/api/users/x/email', resource: 'user' },
+    { method: 'GET', url: '/api/tax-form', resource: 'account' },
+    { method: 'POST', url: '/api/tax-form', resource: 'account' },
+    { method: 'GET', url: '/api/tax-form/documents/2026', resource: 'account' },
+    { method: 'GET', url: '/api/tax-forms', resource: 'statement' },
+    { method: 'GET', url: '/api/tax-forms/1099-misc.csv', resource: 'payment' },
+    { method: 'GET', url: '/api/tax-forms/1042-s.csv', resource: 'payment' },
   ] as const;
 
   it('lists every non-public route of the app in this test', () => {
@@ -302,7 +308,8 @@ describe('every API route checks permissions', () => {
           .replace(/\/users\/x$/, '/users/{userId}')
           .replace(/^\/api\/periods\/\{id\}/, '/api/periods/{period}')
           .replace(/\/files\/x\//, '/files/{fileId}/')
-          .replace(/\/periods\/[0-9]{4}-[0-9Q]{2}\//, '/periods/{period}/')}`,
+          .replace(/\/periods\/[0-9]{4}-[0-9Q]{2}\//, '/periods/{period}/')
+          .replace(/\/documents\/2026$/, '/documents/{year}')}`,
     );
     expect([...declared].sort()).toEqual(
       [...covered, ...sessionRoutes, ...keyRoutes, ...publicRoutes].sort(),

@@ -7,7 +7,12 @@ import { PAYMENT_TERMS_VERSION, TERMS_NOT_CURRENT } from '../../../rules/payment
 import { appendToStream, streamVersion } from '../../../server/events/store';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
-import { ownLabel, type OwnLabel, type OwnPayee } from '../statements/labelStatements';
+import {
+  ownLabel,
+  signedTaxForm,
+  type OwnLabel,
+  type OwnPayee,
+} from '../statements/labelStatements';
 import { confirmSandboxDeposits } from './microDeposits';
 
 describe('payment terms', () => {
@@ -17,7 +22,7 @@ describe('payment terms', () => {
   });
   afterAll(() => portal.close());
 
-  /** A verified bank account, and nothing else: the terms are what the test is about. */
+  /** A verified bank account and a W-9, and nothing else: the terms are what the test is about. */
   const bankAccountOnly = async (who: LoggedIn) => {
     const added = await write(portal.app, who, 'PUT', '/api/payment-method/bank-account', {
       routingNumber: '011000015',
@@ -28,6 +33,7 @@ describe('payment terms', () => {
     expect(added.statusCode, added.body).toBe(200);
     const verified = await confirmSandboxDeposits(portal.app, who);
     expect(verified.json().status, verified.body).toBe('verified');
+    await signedTaxForm(portal, who);
   };
 
   /** A label of the test's own whose payee Paco has a verified bank account and a payment of 10. */

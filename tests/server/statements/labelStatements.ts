@@ -169,13 +169,47 @@ export async function ownLabel(
   };
 }
 
-/** `who` accepts the payment terms in force, as a payee does before their first payment. */
+/** A US payee's W-9 as a test signs it: a typed SSN, a Nashville address. */
+export const TEST_W9 = {
+  kind: 'w9',
+  name: 'Test Payee',
+  tin: '401-22-3333',
+  address: {
+    street: '2 Test Road',
+    suite: '',
+    city: 'Nashville',
+    state: 'TN',
+    postalCode: '37203',
+    country: 'US',
+  },
+  country: '',
+  chapter3Status: '',
+  treaty: null,
+  signerName: 'Test Payee',
+  certify: true,
+} as const;
+
+/** `who` signs a tax form (a W-9 unless told), as a payee does before their first payment. */
+export async function signedTaxForm(
+  portal: TestPortal,
+  who: LoggedIn,
+  form: Record<string, unknown> = TEST_W9,
+): Promise<void> {
+  const signed = await write(portal.app, who, 'POST', '/api/tax-form', form);
+  expect(signed.statusCode, signed.body).toBe(200);
+}
+
+/**
+ * `who` accepts the payment terms in force and signs a W-9, as a payee does before their first
+ * payment.
+ */
 export async function acceptedPaymentTerms(portal: TestPortal, who: LoggedIn): Promise<void> {
   const accepted = await write(portal.app, who, 'POST', '/api/payment-method/terms', {
     version: PAYMENT_TERMS_VERSION,
     language: 'en',
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
+  await signedTaxForm(portal, who);
 }
 
 /**

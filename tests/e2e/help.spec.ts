@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import { apiSession, login } from './helpers';
+import { axeCheck } from './walk';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -174,7 +174,7 @@ test('the help pages pass the accessibility check, a search and an open answer i
   for (const path of ['/help', '/help/faq?q=held']) {
     await page.goto(path);
     await expect(page.getByRole('searchbox')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    const { violations } = await axeCheck(page).include('main').analyze();
     expect(
       violations.map((violation) => `${violation.id}: ${violation.help}`),
       path,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, login, loginAt } from './helpers';
 import { axeCheck } from './walk';
 
 const main = (page: Page) => page.getByRole('main');
@@ -57,8 +57,7 @@ test('the guide and the FAQ read and search in French, accents or not', async ({
   const paco = await apiSession(baseURL ?? '', 'payee@demo.label');
   await paco.patch('/api/session/settings', { language: 'fr' });
   try {
-    await login(page, 'payee@demo.label');
-    await page.goto('/help');
+    await loginAt(page, 'payee@demo.label', '/help');
     await expect(
       main(page).getByRole('heading', { level: 1, name: 'Guide du produit' }),
     ).toBeVisible();

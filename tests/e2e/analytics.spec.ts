@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { approvedSongStatement, labelApi, login } from './helpers';
+import { approvedSongStatement, labelApi, login, loginAt } from './helpers';
 
 // A month no other suite settles, so its figures are this test's statements alone.
 const MONTH = '2024-02';
@@ -91,8 +91,7 @@ test('a label narrows analytics to one artist and one month and reads the statem
 
   // Paco's earnings only: 40% of the band's half of Midnight Signals, 30% of Night Shift Live.
   await page.context().clearCookies();
-  await login(page, 'payee@demo.label');
-  await page.goto(`/analytics?month=${MONTH}`);
+  await loginAt(page, 'payee@demo.label', `/analytics?month=${MONTH}`);
   await expect(page.getByText('Your earnings from approved statements')).toBeVisible();
   await expect(page.getByTestId('analytics-total')).toHaveText('$4.13');
   await expect(page.getByText('Gross revenue')).toHaveCount(0);
@@ -115,8 +114,7 @@ test('sales DistroKid reports outside the US (OU) show as a territory of their o
   });
   await label.api.dispose();
 
-  await login(page, 'label@demo.label');
-  await page.goto(`/analytics?month=${month}&tab=territories`);
+  await loginAt(page, 'label@demo.label', `/analytics?month=${month}&tab=territories`);
   await page.getByRole('tab', { name: 'Territories' }).click();
   const territories = page.getByRole('table', { name: 'Territory' });
   await expect(

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
 import { writeNachaReturnFile } from '../../server/payments/bankfile/nacha';
-import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import { activatedPayee, apiSession, approvedSongStatement, labelApi, loginAt } from './helpers';
 import { E2E_PORT, expect } from './test';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';
@@ -106,8 +106,7 @@ test('a label pays by bank files: sets its bank details, downloads, submits, upl
 
   // The owner sets the label's bank details on the payments page; a mistyped routing number is
   // refused beside its field before anything is sent.
-  await login(page, 'label@demo.label');
-  await page.goto('/payments');
+  await loginAt(page, 'label@demo.label', '/payments');
   const details = page.getByRole('region', { name: 'Bank details for bank files' });
   await details.getByRole('checkbox', { name: 'Pay USD payees by ACH files' }).check();
   const field = (name: string) => details.getByRole('textbox', { name });

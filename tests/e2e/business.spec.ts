@@ -1,5 +1,5 @@
 import { expect, request, test, type Locator } from './test';
-import { activatedPayee, fillLogin, login } from './helpers';
+import { activatedPayee, fillLogin, loginAt } from './helpers';
 
 const PASSWORD = 'Business-paid-2026!';
 
@@ -103,8 +103,7 @@ test('an admin deletes a person only after typing DELETE; they can no longer log
   test.setTimeout(60_000);
   const base = baseURL ?? '';
   const email = await activatedPayee(base, PASSWORD);
-  await login(page, 'admin@demo.label');
-  await page.goto('/admin/account');
+  await loginAt(page, 'admin@demo.label', '/admin/account');
   await page.getByLabel('Find an account').fill(email);
   await page.getByRole('list', { name: 'Accounts found' }).getByRole('button').first().click();
   const people = page.getByRole('region', { name: 'People' });

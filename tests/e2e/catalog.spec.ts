@@ -6,6 +6,7 @@ import {
   DISTROKID_HEADER,
   fillLogin,
   login,
+  loginAt,
   overseerProduct,
   policyViolations,
 } from './helpers';
@@ -246,8 +247,7 @@ test('create a product with codes, split it with a live preview, and the payee s
 
   // Create the product with an ISRC and a UPC; the code rules answer as the user types.
   const refused = policyViolations(page);
-  await login(page, 'overseer@demo.label');
-  await page.goto(`/products/add?code=${isrc}&kind=isrc`);
+  await loginAt(page, 'overseer@demo.label', `/products/add?code=${isrc}&kind=isrc`);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`E2E Song ${isrc}`);
   // The overseer belongs to the portal's own account: the product's label account is required.
   const labelAccount = page.getByRole('combobox', { name: 'Label account' });
@@ -348,8 +348,7 @@ test('create a product with codes, split it with a live preview, and the payee s
 test('the payees page lists the warranter with a checkmark and invites by e-mail', async ({
   page,
 }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/users');
+  await loginAt(page, 'label@demo.label', '/users');
   const table = page.getByRole('table', { name: 'Payees' });
   await expect(table.getByRole('row', { name: /Walt Warranter/ })).toBeVisible();
   await expect(
@@ -369,8 +368,7 @@ test('an artist links and unlinks a user', async ({ page, baseURL }) => {
   const artist = (await created.json()) as { id: string; name: string };
   await label.dispose();
 
-  await login(page, 'label@demo.label');
-  await page.goto(`/artists/${artist.id}`);
+  await loginAt(page, 'label@demo.label', `/artists/${artist.id}`);
   await expect(page.getByRole('heading', { name: artist.name })).toBeVisible();
   await page.getByRole('combobox', { name: 'Link a user' }).fill('payee@demo.label');
   await page.getByRole('option', { name: /Paco Payee/ }).click();

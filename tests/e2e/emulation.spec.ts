@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { login } from './helpers';
+import { login, loginAt } from './helpers';
 
 const navLinkLabels = (page: Page) =>
   page
@@ -64,8 +64,7 @@ test('the admin emulates the payee, sees the payee navigation, stops and lands o
 test('?modal=emulate opens the dialog, the warranter filter reloads, closing clears the query', async ({
   page,
 }) => {
-  await login(page, 'admin@demo.label');
-  await page.goto('/dashboard?modal=emulate');
+  await loginAt(page, 'admin@demo.label', '/dashboard?modal=emulate');
   const dialog = page.getByRole('dialog', { name: 'Emulate Account' });
   const users = dialog.getByRole('table', { name: 'Users' });
   await expect(users.getByRole('row').filter({ hasText: 'Lena Label' })).toHaveCount(1);

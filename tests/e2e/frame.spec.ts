@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, login, loginAt } from './helpers';
 
 // Only pages that are built are in the navigation: Analytics and the ADA Hub (without its address
 // configured) are not. Account and Help are every signed-in person's, so Settings is never empty.
@@ -186,8 +186,7 @@ test('the debug toggle shows only to admins and overseers', async ({ page }) => 
 test('a payment the reader may not see says so under its title, with breadcrumbs', async ({
   page,
 }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/payments/abc');
+  await loginAt(page, 'label@demo.label', '/payments/abc');
   await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
   await expect(page.getByText('This payment does not exist or is not yours to see.')).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -197,15 +196,13 @@ test('a payment the reader may not see says so under its title, with breadcrumbs
 test('an address the portal does not have answers as not found, never with a promise', async ({
   page,
 }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/reports-of-later');
+  await loginAt(page, 'label@demo.label', '/reports-of-later');
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await expect(page.getByText('This page is missing or the URL is incorrect.')).toBeVisible();
 });
 
 test('a user without access is redirected per SPEC section 4', async ({ page }) => {
-  await login(page, 'payee@demo.label');
-  await page.goto('/statements');
+  await loginAt(page, 'payee@demo.label', '/statements');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

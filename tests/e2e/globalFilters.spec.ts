@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, loginAt } from './helpers';
 
 test('the timeframe and artist filters narrow the recoupments, live in the address and survive a reload', async ({
   page,
@@ -42,8 +42,7 @@ test('the timeframe and artist filters narrow the recoupments, live in the addre
   }
 
   async function narrowAndReload() {
-    await login(page, 'label@demo.label');
-    await page.goto('/recoupments');
+    await loginAt(page, 'label@demo.label', '/recoupments');
     await page.getByLabel('Search title or tag').fill(stamp);
     const rows = page.getByRole('table', { name: 'Recoupments' }).getByRole('row');
     await expect(rows.filter({ hasText: stamp })).toHaveCount(2);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, login, loginAt } from './helpers';
+import { axeCheck } from './walk';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -57,8 +57,7 @@ test('the guide and the FAQ read and search in French, accents or not', async ({
   const paco = await apiSession(baseURL ?? '', 'payee@demo.label');
   await paco.patch('/api/session/settings', { language: 'fr' });
   try {
-    await login(page, 'payee@demo.label');
-    await page.goto('/help');
+    await loginAt(page, 'payee@demo.label', '/help');
     await expect(
       main(page).getByRole('heading', { level: 1, name: 'Guide du produit' }),
     ).toBeVisible();
@@ -174,7 +173,7 @@ test('the help pages pass the accessibility check, a search and an open answer i
   for (const path of ['/help', '/help/faq?q=held']) {
     await page.goto(path);
     await expect(page.getByRole('searchbox')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    const { violations } = await axeCheck(page).include('main').analyze();
     expect(
       violations.map((violation) => `${violation.id}: ${violation.help}`),
       path,

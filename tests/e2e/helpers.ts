@@ -22,35 +22,51 @@ type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 const signedIn = new Map<string, Cookies>();
 
 /**
+ * Gives the page the cookies of the session this worker kept for `username`, when that session is
+ * still the person's own (not ended, not left emulating someone); otherwise forgets it.
+ */
+async function keptSession(page: Page, username: string, password: string): Promise<boolean> {
+  const key = `${username}\n${password}`;
+  const kept = signedIn.get(key);
+  if (!kept) return false;
+  await page.context().addCookies(kept);
+  const csrf = kept.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  const session = await page.request.get(`/api/session?csrf=${encodeURIComponent(csrf)}`);
+  // A session left emulating someone is not the person's own view: sign in afresh.
+  if (session.ok() && ((await session.json()) as { emulation: unknown }).emulation === null)
+    return true;
+  signedIn.delete(key);
+  await page.context().clearCookies();
+  return false;
+}
+
+/**
+ * Opens `path` signed in as `username`, as a person whose browser kept the session types its
+ * address: the page itself, not the dashboard first (the first time, through the login page).
+ */
+export async function loginAt(page: Page, username: string, path: string) {
+  if (!(await keptSession(page, username, DEMO_PASSWORD))) await login(page, username);
+  await page.goto(path);
+}
+
+/**
  * Opens the dashboard signed in as `username`: the first time through the login page, then with
  * that session's cookies, as a person whose browser kept them. A session that ended since (a test
  * signed out, or it expired) or left emulating someone is replaced by signing in again.
  */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
-  const key = `${username}\n${password}`;
-  const kept = signedIn.get(key);
-  if (kept) {
-    await page.context().addCookies(kept);
-    const csrf = kept.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-    const session = await page.request.get(`/api/session?csrf=${encodeURIComponent(csrf)}`);
-    // A session left emulating someone is not the person's own view: sign in afresh.
-    const own =
-      session.ok() && ((await session.json()) as { emulation: unknown }).emulation === null;
-    if (own) {
-      await page.goto('/dashboard');
-      await expect(page).toHaveURL(/\/dashboard$/);
-      // The address is the dashboard's at once; the frame is drawn once the session is read, as
-      // when the login page hands over (its navigation hidden behind the menu on a phone).
-      await page.locator('.nav-list .nav-link').first().waitFor({ state: 'attached' });
-      return;
-    }
-    signedIn.delete(key);
-    await page.context().clearCookies();
+  if (await keptSession(page, username, password)) {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The address is the dashboard's at once; the frame is drawn once the session is read, as
+    // when the login page hands over (its navigation hidden behind the menu on a phone).
+    await page.locator('.nav-list .nav-link').first().waitFor({ state: 'attached' });
+    return;
   }
   await page.goto('/login');
   await fillLogin(page, username, password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  signedIn.set(key, await page.context().cookies());
+  signedIn.set(`${username}\n${password}`, await page.context().cookies());
 }
 
 /** An API session of a demo user, for the set-up steps a page test needs. */

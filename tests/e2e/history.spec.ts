@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import { activatedPayee, apiSession, approvedSongStatement, labelApi, loginAt } from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-history-2026!';
 
@@ -71,8 +71,7 @@ test('the label steps through a product’s split history with each version’s 
     await otto.dispose();
   }
 
-  await login(page, 'label@demo.label');
-  await page.goto(`/products/${productId}?tab=history`);
+  await loginAt(page, 'label@demo.label', `/products/${productId}?tab=history`);
   const viewer = page.getByRole('region', { name: 'Product history' });
   await expect(viewer.getByTestId('history-position')).toHaveText('Change 3 of 3');
   await expect(viewer.getByTestId('history-step-title')).toHaveText('Splits changed');
@@ -105,8 +104,7 @@ test('the label steps through a product’s split history with each version’s 
   };
   await ada.dispose();
   await page.context().clearCookies();
-  await login(page, 'admin@demo.label');
-  await page.goto(`/payments/${payments.items[0]?.id}`);
+  await loginAt(page, 'admin@demo.label', `/payments/${payments.items[0]?.id}`);
   const states = page.getByRole('region', { name: 'History, step by step' });
   await expect(states.getByTestId('history-position')).toHaveText('Change 2 of 2');
   await expect(states.getByTestId('history-step-title')).toHaveText('Payment held');

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from './test';
-import { login } from './helpers';
+import { login, loginAt } from './helpers';
 
 /** A small DistroKid bank export (tab-separated) with ISRCs no product has yet. */
 function distroKidFile(name: string, isrcs: string[], month = '2025-01') {
@@ -52,8 +52,7 @@ test.describe('statement import', () => {
   test('two files of one month and distributor go up in one request and the statement lists its missing codes', async ({
     page,
   }) => {
-    await login(page, 'label@demo.label');
-    await page.goto('/import');
+    await loginAt(page, 'label@demo.label', '/import');
     await fillImportForm(page, 'DistroKid');
     const [first = '', second = ''] = runIsrcs(2);
     await page
@@ -137,8 +136,7 @@ test.describe('statement import', () => {
   });
 
   test('the same file again is refused in the drawer with the server message', async ({ page }) => {
-    await login(page, 'label@demo.label');
-    await page.goto('/import');
+    await loginAt(page, 'label@demo.label', '/import');
     const file = distroKidFile(`dk-twice-${Date.now()}.tsv`, runIsrcs(1));
     const drawer = page.getByTestId('upload-drawer');
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -160,8 +158,7 @@ test.describe('distributors', () => {
   test('an overseer creates a distributor with a template, previewing a sample file first', async ({
     page,
   }) => {
-    await login(page, 'overseer@demo.label');
-    await page.goto('/distributors');
+    await loginAt(page, 'overseer@demo.label', '/distributors');
     await expect(page.getByRole('link', { name: 'DistroKid' })).toBeVisible();
     await page.getByRole('link', { name: 'Add distributor' }).click();
     await expect(page).toHaveURL(/\/distributors\/add$/);

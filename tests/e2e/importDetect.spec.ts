@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Request } from './test';
-import { login } from './helpers';
+import { loginAt } from './helpers';
 
 /** The Cyrillic DistroKid export in windows-1251, with a row of this run's own so it is new. */
 function cyrillicStatement() {
@@ -19,8 +19,7 @@ function cyrillicStatement() {
 test('a label drops a windows-1251 file without a distributor, confirms the proposed one, and the records read in Cyrillic', async ({
   page,
 }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/import');
+  await loginAt(page, 'label@demo.label', '/import');
   await page.getByLabel('Statement month').fill('2026-03');
   await expect(page.getByLabel('Distributor')).toHaveValue('');
   await page.getByLabel('Statement files').setInputFiles([cyrillicStatement()]);

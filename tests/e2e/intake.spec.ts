@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page, type TestInfo } from './test';
-import { DISTROKID_HEADER, labelApi, login } from './helpers';
+import { DISTROKID_HEADER, labelApi, loginAt } from './helpers';
 
 const run = promisify(execFile);
 
@@ -51,8 +51,7 @@ test('a label creates an intake key, the distributor sends a statement with it, 
   const keyName = `Delivery robot ${Date.now().toString(36)}`;
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page, 'label@demo.label');
-  await page.goto(`/distributors/${distroKid?.id}`);
+  await loginAt(page, 'label@demo.label', `/distributors/${distroKid?.id}`);
   const intake = page.getByRole('region', { name: 'Statement intake' });
   await intake.getByLabel('Key name').fill(keyName);
   await intake.getByRole('button', { name: 'Create key' }).click();

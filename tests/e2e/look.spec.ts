@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './test';
-import { login } from './helpers';
+import { login, loginAt } from './helpers';
 import { privateStops, settle, isNotFound } from './walk';
 
 const bodyFont = (page: Page) =>
@@ -26,8 +26,7 @@ test('the page declares the chosen language, and Chinese and Japanese get their 
 });
 
 test('form controls are dark, with the theme’s colours, and show focus', async ({ page }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/import');
+  await loginAt(page, 'label@demo.label', '/import');
   const style = (locator: Locator) =>
     locator.evaluate((element) => {
       const computed = getComputedStyle(element);
@@ -65,8 +64,7 @@ const clipped = (locator: Locator) =>
   );
 
 test('the payees list shows its headers and buttons whole', async ({ page }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/users');
+  await loginAt(page, 'label@demo.label', '/users');
   const table = page.getByRole('table', { name: 'Payees' });
   await expect(table.getByRole('button', { name: 'Send claim' }).first()).toBeVisible();
   expect(await clipped(table.getByRole('columnheader'))).toEqual([]);

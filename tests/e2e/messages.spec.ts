@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test';
-import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import { apiSession, approvedSongStatement, labelApi, login, loginAt } from './helpers';
 
 /** Texts of this run only, so no other suite's message is mistaken for these. */
 const run = Date.now().toString().slice(-8);
@@ -22,8 +22,7 @@ test("an admin's message for one label shows on every page of its people until o
   baseURL,
 }) => {
   const title = `Label notice ${run}`;
-  await login(page, 'admin@demo.label');
-  await page.goto('/admin/messages');
+  await loginAt(page, 'admin@demo.label', '/admin/messages');
   await page.getByLabel('Shown to').selectOption({ label: 'The people of one account' });
   await page.getByLabel('Label account').selectOption({ label: 'Demo Records' });
   await page.getByLabel('Type').selectOption({ label: 'Warning' });
@@ -104,8 +103,7 @@ test('a label downloads the records of its approved statements from a month on a
     fileName,
   });
   await label.api.dispose();
-  await login(page, 'label@demo.label');
-  await page.goto('/statements');
+  await loginAt(page, 'label@demo.label', '/statements');
   const section = page.getByRole('region', { name: 'Download records' });
   await section.getByLabel('Distributor').selectOption({ label: 'DistroKid' });
   await section.getByLabel('From month').fill('2025-11');

@@ -1,11 +1,10 @@
 // An overseer reads statements, imports and people across labels but uploads nothing and
 // emulates no one: the screens offer only what the role may do, and say why the rest is not there.
 import { expect, test } from './test';
-import { login } from './helpers';
+import { login, loginAt } from './helpers';
 
 test('the overseer is not offered an import form the server would refuse', async ({ page }) => {
-  await login(page, 'overseer@demo.label');
-  await page.goto('/import');
+  await loginAt(page, 'overseer@demo.label', '/import');
   await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
   await expect(page.getByTestId('import-read-only')).toHaveText(
     "Your role can follow statements but not import them: imports are made by the label's staff or an admin.",

@@ -1,12 +1,11 @@
 import { expect, test } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, loginAt } from './helpers';
 
 test('a label sets its payment minimum and passback on the payments page; payees never see them', async ({
   page,
   baseURL,
 }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/payments');
+  await loginAt(page, 'label@demo.label', '/payments');
   const panel = page.getByRole('region', { name: 'Payment settings' });
   await expect(panel).toContainText('Payees never see these settings.');
   const amount = panel.getByRole('textbox', { name: 'Minimum amount' });
@@ -48,8 +47,7 @@ test('a label sets its payment minimum and passback on the payments page; payees
 });
 
 test('a payee’s payments page has no payment settings', async ({ page }) => {
-  await login(page, 'payee@demo.label');
-  await page.goto('/payments');
+  await loginAt(page, 'payee@demo.label', '/payments');
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payment settings' })).toHaveCount(0);
 });

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
 import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
-import { activatedPayee, apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import {
+  activatedPayee,
+  apiSession,
+  approvedSongStatement,
+  labelApi,
+  login,
+  loginAt,
+} from './helpers';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';
 
@@ -187,8 +194,7 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
   // An admin runs the batch now; the sandbox bank settles one payment and returns the other.
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
-  await login(page, 'admin@demo.label');
-  await page.goto('/payments');
+  await loginAt(page, 'admin@demo.label', '/payments');
   await page.getByRole('button', { name: 'Run the payment batch now' }).click();
   await expect(page.getByText(/^Payment batch: [1-9]\d* sent/)).toBeVisible();
   const statusOfPayment = async (payeeId: string) =>
@@ -275,8 +281,7 @@ test('a payee in Germany enters an IBAN and sees how they will be paid', async (
 });
 
 test('the label downloads its transactions as a CSV file', async ({ page }) => {
-  await login(page, 'label@demo.label');
-  await page.goto('/transactions');
+  await loginAt(page, 'label@demo.label', '/transactions');
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('E2E Payee');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

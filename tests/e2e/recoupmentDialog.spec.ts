@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { login } from './helpers';
+import { loginAt } from './helpers';
 
 /** Picks a person or product through the form's type-ahead. */
 async function pick(page: Page, field: string, text: string, option: string) {
@@ -11,8 +11,7 @@ test('a label creates its own recoupment from the list in a dialog, then changes
   page,
 }) => {
   const title = `E2E label advance ${Date.now()}`;
-  await login(page, 'label@demo.label');
-  await page.goto('/recoupments');
+  await loginAt(page, 'label@demo.label', '/recoupments');
   await page.getByRole('button', { name: 'New recoupment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New recoupment' });
   // The label's own account: no account to choose.
@@ -47,8 +46,7 @@ test('a label adds a recoupment to a product from its Recoupments tab, scoped to
   page,
 }) => {
   const title = `E2E product expense ${Date.now()}`;
-  await login(page, 'label@demo.label');
-  await page.goto('/products');
+  await loginAt(page, 'label@demo.label', '/products');
   await page.getByRole('link', { name: 'Glass Harbor' }).click();
   await page.getByRole('tab', { name: 'Recoupments' }).click();
   const tab = page.getByTestId('product-recoupments');
@@ -72,8 +70,7 @@ test('a label adds a recoupment to a product from its Recoupments tab, scoped to
 test('a payee, who may only read recoupments, is offered no way to create one', async ({
   page,
 }) => {
-  await login(page, 'payee@demo.label');
-  await page.goto('/recoupments');
+  await loginAt(page, 'payee@demo.label', '/recoupments');
   await expect(page.getByRole('heading', { level: 1, name: 'Recoupments' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New recoupment' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New recoupment' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, loginAt } from './helpers';
 
 /** Picks a person or product through the form's type-ahead. */
 async function pick(page: Page, field: string, text: string, option: string) {
@@ -8,8 +8,7 @@ async function pick(page: Page, field: string, text: string, option: string) {
 }
 
 async function startForDemoRecords(page: Page, title: string) {
-  await login(page, 'overseer@demo.label');
-  await page.goto('/recoupments/add');
+  await loginAt(page, 'overseer@demo.label', '/recoupments/add');
   await page.getByRole('combobox', { name: 'Label account' }).selectOption({
     label: 'Demo Records',
   });
@@ -107,8 +106,7 @@ test('a change saved meanwhile by someone else is not overwritten', async ({ pag
     expect(created.status()).toBe(201);
     const { id, version } = (await created.json()) as { id: string; version: number };
 
-    await login(page, 'overseer@demo.label');
-    await page.goto(`/recoupments/edit/${id}`);
+    await loginAt(page, 'overseer@demo.label', `/recoupments/edit/${id}`);
     const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
     await expect(amount).toHaveValue('300');
     const meanwhile = await overseer.patch(`/api/recoupments/${id}`, { version, amount: '350' });

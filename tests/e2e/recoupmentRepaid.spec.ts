@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import { apiSession, approvedSongStatement, labelApi, loginAt } from './helpers';
 
 test('approving a statement repays a recoupment, shown statement by statement on its page', async ({
   page,
@@ -74,8 +74,7 @@ test('approving a statement repays a recoupment, shown statement by statement on
     });
 
     // The advance took all 5 the payee earned: 7 of 12 are left.
-    await login(page, 'label@demo.label');
-    await page.goto(`/recoupments/${recoupmentId}`);
+    await loginAt(page, 'label@demo.label', `/recoupments/${recoupmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const remittances = page.getByRole('table', { name: 'Remittances' });
     const remitted = remittances.getByRole('row').filter({ hasText: '2026-05' });

@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiSession, login } from './helpers';
+import { apiSession, loginAt } from './helpers';
 
 /** A recoupment of the demo label, Lena Label the creditor and Paco Payee the debtor. */
 async function createRecoupment(baseURL: string, title: string) {
@@ -39,8 +39,7 @@ test.describe('recoupments', () => {
     const title = `E2E advance ${Date.now()}`;
     const id = await createRecoupment(baseURL ?? '', title);
 
-    await login(page, 'label@demo.label');
-    await page.goto('/recoupments');
+    await loginAt(page, 'label@demo.label', '/recoupments');
     await expect(page.getByTestId('open-balance')).toBeVisible();
     await page.getByLabel('Search title or tag').fill(title);
     const table = page.getByRole('table', { name: 'Recoupments' });
@@ -72,8 +71,7 @@ test.describe('recoupments', () => {
     const title = `E2E shared ${Date.now()}`;
     const id = await createRecoupment(baseURL ?? '', title);
 
-    await login(page, 'overseer@demo.label');
-    await page.goto(`/recoupments/${id}`);
+    await loginAt(page, 'overseer@demo.label', `/recoupments/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
@@ -81,8 +79,7 @@ test.describe('recoupments', () => {
     );
 
     await page.context().clearCookies();
-    await login(page, 'payee@demo.label');
-    await page.goto('/recoupments');
+    await loginAt(page, 'payee@demo.label', '/recoupments');
     await page.getByLabel('Search title or tag').fill(title);
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
   });
@@ -114,8 +111,7 @@ test.describe('recoupments', () => {
       });
       expect(created.status()).toBe(201);
 
-      await login(page, 'label@demo.label');
-      await page.goto(`/products/${productId}`);
+      await loginAt(page, 'label@demo.label', `/products/${productId}`);
       await page.getByRole('tab', { name: 'Recoupments' }).click();
       const tab = page.getByTestId('product-recoupments');
       const row = tab.getByRole('row').filter({ hasText: title });

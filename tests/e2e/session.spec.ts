@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { DEMO_LOGINS, fillLogin, login } from './helpers';
+import { DEMO_LOGINS, fillLogin, login, loginAt } from './helpers';
 
 for (const demo of DEMO_LOGINS) {
   test(`${demo.username} signs in and sees ${demo.fullname}`, async ({ page }) => {
@@ -28,8 +28,7 @@ test('a protected path while logged out goes to login and back after it', async 
 });
 
 test('a signed-in user visiting /login goes to the application', async ({ page }) => {
-  await login(page, 'payee@demo.label');
-  await page.goto('/login');
+  await loginAt(page, 'payee@demo.label', '/login');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

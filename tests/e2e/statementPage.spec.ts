@@ -3,6 +3,7 @@ import {
   DISTROKID_HEADER,
   labelApi,
   login,
+  loginAt,
   uploadSongStatement,
   uploadToDistroKid,
 } from './helpers';
@@ -173,8 +174,7 @@ test.describe('a statement page says where the statement stands and what to do n
   test('the import report links to its statement and the upload drawer covers none of it, at 1280 and 360 px', async ({
     page,
   }) => {
-    await login(page, 'label@demo.label');
-    await page.goto('/import');
+    await loginAt(page, 'label@demo.label', '/import');
     const sizes = [
       { width: 1280, height: 800 },
       { width: 360, height: 740 },

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from './test';
-import { DISTROKID_HEADER, labelApi, login, overseerProduct, uploadToDistroKid } from './helpers';
+import {
+  DISTROKID_HEADER,
+  labelApi,
+  login,
+  loginAt,
+  overseerProduct,
+  uploadToDistroKid,
+} from './helpers';
 
 type LabelApi = Awaited<ReturnType<typeof labelApi>>;
 
@@ -118,8 +125,7 @@ test.describe('a label works its statements through without an admin', () => {
     expect((await label.post(`/api/statements/${id}/calculate`, {})).status()).toBe(200);
     await expect.poll(statusOf(label, id), { timeout: 30_000 }).toBe('pending-approval');
 
-    await login(page, 'label@demo.label');
-    await page.goto(`/statements/${id}`);
+    await loginAt(page, 'label@demo.label', `/statements/${id}`);
     await expect(statusBadge(page)).toHaveText('Pending Approval');
     await expect(page.getByTestId('stale-result')).toHaveCount(0);
 
@@ -160,8 +166,7 @@ test.describe('an admin uploading for a label', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await login(page, 'admin@demo.label');
-    await page.goto('/import');
+    await loginAt(page, 'admin@demo.label', '/import');
     await expect(page.getByText('xls, xlsx, ods, csv, tsv or txt', { exact: false })).toBeVisible();
     await page.getByLabel('Distributor').selectOption({ label: 'DistroKid' });
     await page.getByLabel('Statement month').fill('2026-02');
@@ -212,8 +217,7 @@ test.describe('a failed upload', () => {
     });
     await expect.poll(statusOf(label, id), { timeout: 30_000 }).toBe('failed');
 
-    await login(page, 'label@demo.label');
-    await page.goto(`/statements/${id}`);
+    await loginAt(page, 'label@demo.label', `/statements/${id}`);
     await expect(statusBadge(page)).toHaveText('Failed');
     const actions = page.getByRole('region', { name: 'Statement actions' });
     await expect(actions.getByRole('button', { name: 'Cancel statement' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page } from './test';
 import { formatCurrency } from '../../src/format/formatters';
 import { sumDecimals } from '../../src/statements/results';
-import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, login } from './helpers';
+import { apiSession, DEMO_PASSWORD, DISTROKID_HEADER, loginAt } from './helpers';
 
 /** A DistroKid export: one row of an ISRC no product has, one of the demo's Midnight Signals. */
 function distroKidFile(unknownIsrc: string) {
@@ -92,8 +92,7 @@ test.describe('the statement pipeline', () => {
       )
       .toBe('needs-attention');
 
-    await login(page, 'label@demo.label');
-    await page.goto('/statements');
+    await loginAt(page, 'label@demo.label', '/statements');
     await page.getByRole('button', { name: 'Needs Attention' }).click();
     const attention = page.getByTestId('needs-attention');
     const link = attention.locator(`a[href="/statements/${id}"]`);
@@ -213,8 +212,7 @@ test.describe('the statement pipeline', () => {
     const ready = list.items.find((item) => item.status === 'ready');
     // The statement the first test approved: the suite runs in order on one server.
     expect(ready, 'a Ready statement from the first test').toBeTruthy();
-    await login(page, 'admin@demo.label');
-    await page.goto(`/statements/${ready?.id ?? ''}`);
+    await loginAt(page, 'admin@demo.label', `/statements/${ready?.id ?? ''}`);
     await expect(currentStep(page)).toHaveText('Ready');
     // Ready allows no command: no buttons, but the admin may move the date.
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);

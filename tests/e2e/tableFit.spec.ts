@@ -6,6 +6,7 @@ import {
   DISTROKID_HEADER,
   labelApi,
   login,
+  loginAt,
   overseerProduct,
   uploadToDistroKid,
 } from './helpers';
@@ -200,8 +201,7 @@ test('on a 360 px phone each row shows its status and amount, no list control pa
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, 'label@demo.label');
-  await page.goto('/statements');
+  await loginAt(page, 'label@demo.label', '/statements');
   expect(await rowsShow(page, 'Past uploads', ['Status', 'Revenue'])).toEqual([]);
   await page.goto('/payments');
   expect(await rowsShow(page, 'Payments', ['Status', 'Amount'])).toEqual([]);

@@ -2,15 +2,14 @@
 // the label gives them; a product for a new release's unknown code, asked of the overseer, created
 // on /overseer, after which the statement no longer misses the code.
 import { expect, test } from './test';
-import { labelApi, login, uploadSongStatement } from './helpers';
+import { labelApi, login, loginAt, uploadSongStatement } from './helpers';
 
 const digits = (count: number) =>
   Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 
 test('a label adds a payee with no e-mail, then sends them the claim link', async ({ page }) => {
   const name = `Nadia Nameonly ${digits(5)}`;
-  await login(page, 'label@demo.label');
-  await page.goto('/users');
+  await loginAt(page, 'label@demo.label', '/users');
   await page.getByLabel('Full name').fill(name);
   await page.getByRole('button', { name: 'Add payee' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -41,8 +40,7 @@ test('a label requests a product for an unknown code and the overseer creates it
   });
   await label.api.dispose();
 
-  await login(page, 'label@demo.label');
-  await page.goto(`/statements/${statementId}`);
+  await loginAt(page, 'label@demo.label', `/statements/${statementId}`);
   const missing = page.getByTestId('missing-codes');
   await missing.getByRole('row').filter({ hasText: isrc }).getByRole('button').click();
   const dialog = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { apiSession, approvedSongStatement, labelApi, login } from './helpers';
+import { apiSession, approvedSongStatement, labelApi, login, loginAt } from './helpers';
 
 // What people read is names and words of their trade (the walk of every page as every demo account
 // in accessibility.spec.ts reads each for raw ids and developer's words, see walk.ts); here the
@@ -32,8 +32,7 @@ async function openInApp(page: Page, path: string) {
 test('the audit is filtered by a person found by name, and names what each event is on', async ({
   page,
 }) => {
-  await login(page, 'admin@demo.label');
-  await page.goto('/admin/audit');
+  await loginAt(page, 'admin@demo.label', '/admin/audit');
   const filters = page.getByRole('form', { name: 'Audit filters' });
   await filters.getByRole('combobox', { name: 'Done by' }).fill('Lena');
   await page.getByRole('option', { name: 'Lena Label (label@demo.label)' }).click();

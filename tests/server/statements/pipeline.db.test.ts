@@ -105,7 +105,9 @@ describe('the statement pipeline', () => {
     const file = join(workDir, 'input.json');
     writeFileSync(file, JSON.stringify(calculation.input));
     for (const backend of ['wasm', 'decimal']) {
-      const { stdout } = await run('npx', [
+      // node with tsx's loader, as `npm run engine` runs it without npx and tsx's own process.
+      const { stdout } = await run(process.execPath, [
+        '--import',
         'tsx',
         'engine/cli.ts',
         'calc',

@@ -52,6 +52,7 @@ export const PeriodCurrencySummary = Type.Object({
   payouts: Decimal,
   reservesWithheld: Decimal,
   reservesReleased: Decimal,
+  returnsChargedToReserve: Decimal,
   paymentsMade: Decimal,
   fees: Decimal,
   otherBalanceMovements: Decimal,

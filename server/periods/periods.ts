@@ -247,8 +247,14 @@ export async function closedSummary(
   );
   const row = rows[0];
   if (!row) return null;
-  const summary = (
-    typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary
-  ) as PeriodCurrencySummary[];
+  const kept = (typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary) as (Omit<
+    PeriodCurrencySummary,
+    'returnsChargedToReserve'
+  > & { returnsChargedToReserve?: string })[];
+  // A close logged before returns charged to reserves were counted apart has none.
+  const summary = kept.map((figures) => ({
+    ...figures,
+    returnsChargedToReserve: figures.returnsChargedToReserve ?? '0',
+  }));
   return { closedAt: new Date(row.closed_at).toISOString(), summary };
 }

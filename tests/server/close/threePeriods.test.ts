@@ -12,6 +12,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Journal } from '../../../api/journals';
+import type { PeriodCurrencySummary } from '../../../api/periods';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { readCsv } from '../../../server/import/csv';
 import { narrationOf } from '../../../server/journals/exports';
@@ -25,7 +26,6 @@ import { ownLabel, signedTaxForm, TEST_W9, type OwnLabel } from '../statements/l
 const ISRC = 'QZTPC2600001';
 const TITLE = 'Three Periods Single';
 const PERIODS = ['2026-10', '2026-11', '2026-12'] as const;
-const DAY = 86_400_000;
 
 const W8BEN = {
   kind: 'w8ben',
@@ -77,7 +77,7 @@ async function rowsOf(text: string): Promise<string[][]> {
 const total = (values: readonly (string | null | undefined)[]) =>
   values.reduce<Decimal>((sum, value) => sum.plus(value || 0), new Decimal(0));
 
-type Summary = Record<string, string>;
+type Summary = PeriodCurrencySummary;
 
 describe('three periods closed, end to end', () => {
   let portal: TestPortal;
@@ -269,6 +269,8 @@ describe('three periods closed, end to end', () => {
     await moveTo('2026-12-01T06:00:00Z');
     await paymentBatch();
     held.afterDue = await reserves();
+    // Released into Paco's balance, paid with the next statement's payment.
+    held.pacoBalance = { afterDue: await balance(payeeAccount(label.accountId, payee.paco)) };
     await close('2026-11');
 
     // December's streams, approved and paid in January 2027, and December closed.
@@ -286,6 +288,7 @@ describe('three periods closed, end to end', () => {
       returned: { paco: '5', aria: '3', fran: '2' },
       beforeDue: { paco: '5', aria: '3', fran: '2' },
       afterDue: { paco: '0', aria: '0', fran: '0' },
+      pacoBalance: { afterDue: '5' },
     });
   });
 
@@ -339,6 +342,15 @@ describe('three periods closed, end to end', () => {
       otherBalanceMovements: '0',
       broughtForward: '10',
       carriedForward: '0',
+    });
+    // The period's CSV holds the return charged to the reserves in its own column.
+    const csv = await get(portal.app, owner, '/api/periods/2026-11/summary.csv');
+    const [header, row] = await rowsOf(csv.body);
+    const november = Object.fromEntries(header!.map((name, index) => [name, row![index]]));
+    expect(november).toMatchObject({
+      reserves_released: '0',
+      returns_charged_to_reserve: '10',
+      carried_forward: '10',
     });
     let carried = '0';
     for (const period of PERIODS) {
@@ -547,6 +559,12 @@ describe('three periods closed, end to end', () => {
     expect(await form1099(2027)).toEqual([
       ['Aria Artist', '401222222', '12.00'],
       ['Paco Payee', '401221111', '20.00'],
+    ]);
+    // Paco's own copies, one a year, as the accountant's figures.
+    const paco = await login(portal.app, label.payees.paco!.username);
+    expect((await get(portal.app, paco, '/api/tax-form')).json().documents).toEqual([
+      expect.objectContaining({ year: 2027, form: '1099-MISC', amount: '20.00' }),
+      expect.objectContaining({ year: 2026, form: '1099-MISC', amount: '90.00' }),
     ]);
     const form1042 = await get(portal.app, owner, '/api/tax-forms/1042-s.csv?year=2026');
     const [header, ...rows] = await rowsOf(form1042.body);

@@ -89,6 +89,7 @@ describe('three periods closed, end to end', () => {
   /** What the payees' reserves held at each step of the story. */
   const held: Record<string, Record<string, string>> = {};
   let october = '';
+  let november = '';
   let correction = '';
 
   const distributor = async (name: string) =>
@@ -233,7 +234,7 @@ describe('three periods closed, end to end', () => {
 
     // November: a record returned (−10.00) and 45.00 of downloads, on 20 November.
     await moveTo('2026-11-20T12:00:00Z');
-    await settle(
+    november = await settle(
       'Bandcamp',
       '2026-11',
       bandcamp('2026-11', [
@@ -289,6 +290,28 @@ describe('three periods closed, end to end', () => {
       beforeDue: { paco: '5', aria: '3', fran: '2' },
       afterDue: { paco: '0', aria: '0', fran: '0' },
       pacoBalance: { afterDue: '5' },
+    });
+  });
+
+  it("shows it on Paco's statements: what October held back and when it comes back, what November's return took from it", async () => {
+    const statement = async (id: string) =>
+      (
+        await get(portal.app, owner, `/api/statements/${id}/payee-statement?payee=${payee.paco}`)
+      ).json();
+    expect(await statement(october)).toMatchObject({
+      payout: '50',
+      paid: '40',
+      reserve: {
+        withheld: '10',
+        charged: '0',
+        releases: [{ period: '2026-12', dueOn: '2026-12-01', amount: '10' }],
+      },
+    });
+    // 45.00 of downloads less the 10.00 record returned: 17.5 his, and 5 of the return from his reserve.
+    expect(await statement(november)).toMatchObject({
+      payout: '17.5',
+      paid: '22.5',
+      reserve: { withheld: '0', charged: '5', releases: [] },
     });
   });
 

@@ -17,7 +17,10 @@ import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { readCsv } from '../../../server/import/csv';
 import { narrationOf } from '../../../server/journals/exports';
 import { reserveAccount, payeeAccount } from '../../../server/ledger/accounts';
+import { appendToStream, streamVersion } from '../../../server/events/store';
+import { closedSummary } from '../../../server/periods/periods';
 import { periodSummary } from '../../../server/periods/summary';
+import { openAccount } from '../../../server/services/registration';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader } from '../import/helpers';
 import { uploadStatement } from '../multipart';
@@ -604,6 +607,27 @@ describe('three periods closed, end to end', () => {
         }),
       ],
     );
+  });
+
+  it('reads a close logged before returns charged to reserves were counted apart as none charged', async () => {
+    const at = portal.clock.now();
+    const accountId = await portal.db.transaction((tx) =>
+      openAccount(tx, 'Early Close Records', 'label', { actor: null, emulatingActor: null, at }),
+    );
+    const { returnsChargedToReserve: _counted, ...before } = summaries.get('2026-10')![0]!;
+    await portal.db.transaction(async (tx) =>
+      appendToStream(
+        tx,
+        `period-${accountId}`,
+        await streamVersion(tx, `period-${accountId}`),
+        // The summary as a close wrote it then: no figure of returns charged.
+        [{ type: 'PeriodClosed', data: { period: '2026-10', summary: [before as Summary] } }],
+        { actor: null, emulatingActor: null, at },
+      ),
+    );
+    expect((await closedSummary(portal.db, accountId, '2026-10'))?.summary).toEqual([
+      { ...before, returnsChargedToReserve: '0' },
+    ]);
   });
 
   it('replays into the same summaries, journals, files and read-model tables', async () => {

@@ -28,6 +28,7 @@ export const PeriodRow = Type.Object({
   closedAt: Type.Union([Type.String(), Type.Null()]),
   closedBy: Type.Union([Type.String(), Type.Null()]),
 });
+export type PeriodStatus = Static<typeof PeriodRow>['status'];
 
 export const PeriodsOverview = Type.Object({
   length: PeriodLengthText,

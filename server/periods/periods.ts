@@ -6,6 +6,7 @@ import {
   type PeriodKey,
   type PeriodLength,
 } from '../../rules/periods';
+import type { PeriodStatus } from '../../api/periods';
 import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
@@ -39,7 +40,7 @@ export interface BlockingStatement {
 
 export interface PeriodRow {
   period: PeriodKey;
-  status: 'open' | 'ready' | 'closed';
+  status: PeriodStatus;
   statements: number;
   blocking: BlockingStatement[];
   closedAt: string | null;

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { monthsOfPeriod, type PeriodKey } from '../../rules/periods';
+import { APPROVED_STATEMENT_STATES, monthsOfPeriod, type PeriodKey } from '../../rules/periods';
 import type { Queryable } from '../db/database';
 import { periodFirstMonthSql, periodTransfersSql } from '../events/readModels/periodTransfers';
 import type { PeriodCurrencySummary } from '../events/types';
 
 /** A statement counts in its period's figures once approved (its payouts were credited). */
-export const APPROVED_STATES = ['finalizing', 'ready', 'sent'];
+export const APPROVED_STATES = APPROVED_STATEMENT_STATES;
 
 /** Payee balances and their reserves: what the label owes its payees, kept or withheld. */
 const balanceSql = (account: string) => `split_part(${account}, ':', 1) in ('payee', 'reserve')`;

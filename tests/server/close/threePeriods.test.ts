@@ -93,6 +93,7 @@ describe('three periods closed, end to end', () => {
   const held: Record<string, Record<string, string>> = {};
   let october = '';
   let november = '';
+  let wallet: unknown;
   let correction = '';
 
   const distributor = async (name: string) =>
@@ -247,6 +248,8 @@ describe('three periods closed, end to end', () => {
       '35.00',
     );
     held.returned = await reserves();
+    const pacoWallet = await login(portal.app, label.payees.paco!.username);
+    wallet = (await get(portal.app, pacoWallet, '/api/wallet')).json().reserves;
     // October's statement missed 5.00: its correction, opened after the close, lands in November.
     const opened = await write(
       portal.app,
@@ -294,6 +297,14 @@ describe('three periods closed, end to end', () => {
       afterDue: { paco: '0', aria: '0', fran: '0' },
       pacoBalance: { afterDue: '5' },
     });
+    // Paco's wallet, after the return: what is still held, and the day it comes back.
+    expect(wallet).toEqual([
+      {
+        currency: 'USD',
+        held: '5',
+        releases: [{ period: '2026-12', dueOn: '2026-12-01', amount: '5' }],
+      },
+    ]);
   });
 
   it("shows it on Paco's statements: what October held back and when it comes back, what November's return took from it", async () => {

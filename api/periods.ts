@@ -28,6 +28,7 @@ export const PeriodRow = Type.Object({
   closedAt: Type.Union([Type.String(), Type.Null()]),
   closedBy: Type.Union([Type.String(), Type.Null()]),
 });
+export type PeriodStatus = Static<typeof PeriodRow>['status'];
 
 export const PeriodsOverview = Type.Object({
   length: PeriodLengthText,
@@ -52,6 +53,7 @@ export const PeriodCurrencySummary = Type.Object({
   payouts: Decimal,
   reservesWithheld: Decimal,
   reservesReleased: Decimal,
+  returnsChargedToReserve: Decimal,
   paymentsMade: Decimal,
   fees: Decimal,
   otherBalanceMovements: Decimal,

@@ -10,6 +10,12 @@ export const PERIOD_LENGTHS: readonly PeriodLength[] = ['month', 'quarter'];
 /** `YYYY-MM` or `YYYY-Qn`. */
 export type PeriodKey = string;
 
+/**
+ * The states of a statement whose result is approved (its payouts were credited): it counts in
+ * its period's figures and its payees have statements.
+ */
+export const APPROVED_STATEMENT_STATES: readonly string[] = ['finalizing', 'ready', 'sent'];
+
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 

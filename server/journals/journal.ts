@@ -11,6 +11,7 @@ import {
   MOVEMENT_ORDER,
   RECOUPMENTS_CREDITED,
   movementOf,
+  TRANSFER_KINDS,
   type Movement,
   type MovementKey,
 } from './movements';
@@ -49,6 +50,7 @@ async function ledgerMovements(tx: Queryable, accountId: string, period: string)
   const rows = await tx.query<{
     from_kind: string;
     to_kind: string;
+    transfer_kind: string;
     currency: string;
     amount: string;
     before: string;
@@ -57,16 +59,19 @@ async function ledgerMovements(tx: Queryable, accountId: string, period: string)
           earlier as (select p.period from account_periods p, this
                        where p.account_id = $1 and (p.closed_at, p.period) < (this.closed_at, $2))
      select split_part(debit_account, ':', 1) as from_kind,
-            split_part(credit_account, ':', 1) as to_kind, currency,
+            split_part(credit_account, ':', 1) as to_kind,
+            case when split_part(id, ':', 1) = any($3::text[]) then split_part(id, ':', 1) else '' end
+              as transfer_kind,
+            currency,
             coalesce(sum(amount) filter (where period = $2), 0)::text as amount,
             coalesce(sum(amount) filter (where period <> $2), 0)::text as before
        from ledger_transfers
       where account_id = $1 and (period = $2 or period in (select period from earlier))
-      group by 1, 2, 3`,
-    [accountId, period],
+      group by 1, 2, 3, 4`,
+    [accountId, period, TRANSFER_KINDS],
   );
   return rows.map((row) => ({
-    movement: movementOf(row.from_kind, row.to_kind),
+    movement: movementOf(row.from_kind, row.to_kind, row.transfer_kind),
     currency: row.currency,
     amount: new Decimal(row.amount),
     before: new Decimal(row.before),

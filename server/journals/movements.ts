@@ -13,6 +13,8 @@ export interface Movement {
   key: MovementKey;
   from: string;
   to: string;
+  /** The kind of transfer (its id's part before the first colon) when the accounts do not tell. */
+  transfer?: string;
   debit: BookCategory;
   credit: BookCategory;
 }
@@ -78,13 +80,17 @@ export const MOVEMENTS: readonly Movement[] = [
     debit: 'reserveForReturns',
     credit: 'royaltiesPayable',
   },
-  // Returns charged to the reserve go back to the label: the royalty was never earned.
+  // A return charged to the payee's reserve before their balance (ReturnsChargedToReserve): the
+  // reserve covers what the statement's negative payout took from the balance, so reserve → balance
+  // as a release moves, told apart by its transfer (`reserve-return:…`, server/reserves/service.ts).
+  // With the negative payout (royalties owed back) the reserve bears the return, not the expense.
   {
     key: 'returnsChargedToReserve',
     from: 'reserve',
-    to: 'funding',
+    to: 'payee',
+    transfer: 'reserve-return',
     debit: 'reserveForReturns',
-    credit: 'royaltyExpense',
+    credit: 'royaltiesPayable',
   },
   // A payment taken from the payee's balance for the payment partner: owed, now on its way.
   {
@@ -214,10 +220,21 @@ export const UNCLASSIFIED: Omit<Movement, 'from' | 'to'> = {
   credit: 'suspense',
 };
 
-/** The movement a transfer between two ledger account kinds is. */
-export function movementOf(from: string, to: string): Movement {
+/** Kinds of transfer that are their own movement between accounts another movement also moves. */
+export const TRANSFER_KINDS: readonly string[] = MOVEMENTS.flatMap((movement) =>
+  movement.transfer === undefined ? [] : [movement.transfer],
+);
+
+/**
+ * The movement a transfer between two ledger account kinds is; `transfer` is its kind when it is
+ * one of TRANSFER_KINDS, else ''.
+ */
+export function movementOf(from: string, to: string, transfer = ''): Movement {
   return (
-    MOVEMENTS.find((movement) => movement.from === from && movement.to === to) ?? {
+    MOVEMENTS.find(
+      (movement) =>
+        movement.from === from && movement.to === to && (movement.transfer ?? '') === transfer,
+    ) ?? {
       ...UNCLASSIFIED,
       from,
       to,

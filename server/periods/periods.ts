@@ -6,6 +6,7 @@ import {
   type PeriodKey,
   type PeriodLength,
 } from '../../rules/periods';
+import type { PeriodStatus } from '../../api/periods';
 import type { Database, Queryable } from '../db/database';
 import { BadRequestError, ConflictError } from '../errors';
 import { appendToStream, CONFLICT_MESSAGE, streamVersion } from '../events/store';
@@ -39,7 +40,7 @@ export interface BlockingStatement {
 
 export interface PeriodRow {
   period: PeriodKey;
-  status: 'open' | 'ready' | 'closed';
+  status: PeriodStatus;
   statements: number;
   blocking: BlockingStatement[];
   closedAt: string | null;
@@ -247,8 +248,14 @@ export async function closedSummary(
   );
   const row = rows[0];
   if (!row) return null;
-  const summary = (
-    typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary
-  ) as PeriodCurrencySummary[];
+  const kept = (typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary) as (Omit<
+    PeriodCurrencySummary,
+    'returnsChargedToReserve'
+  > & { returnsChargedToReserve?: string })[];
+  // A close logged before returns charged to reserves were counted apart has none.
+  const summary = kept.map((figures) => ({
+    ...figures,
+    returnsChargedToReserve: figures.returnsChargedToReserve ?? '0',
+  }));
   return { closedAt: new Date(row.closed_at).toISOString(), summary };
 }

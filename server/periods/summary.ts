@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { monthsOfPeriod, type PeriodKey } from '../../rules/periods';
+import { APPROVED_STATEMENT_STATES, monthsOfPeriod, type PeriodKey } from '../../rules/periods';
 import type { Queryable } from '../db/database';
 import { periodFirstMonthSql, periodTransfersSql } from '../events/readModels/periodTransfers';
 import type { PeriodCurrencySummary } from '../events/types';
 
 /** A statement counts in its period's figures once approved (its payouts were credited). */
-export const APPROVED_STATES = ['finalizing', 'ready', 'sent'];
+export const APPROVED_STATES = APPROVED_STATEMENT_STATES;
 
 /** Payee balances and their reserves: what the label owes its payees, kept or withheld. */
 const balanceSql = (account: string) => `split_part(${account}, ':', 1) in ('payee', 'reserve')`;
@@ -22,10 +22,19 @@ interface LedgerRow {
   payouts: string;
   withheld: string;
   released: string;
+  charged: string;
   payments: string;
   fees: string;
   net: string;
 }
+
+/**
+ * A return charged to a payee's reserve moves reserve → balance as a release does; its transfer
+ * is the statement's (`reserve-return:<calculation>:<payee>`, server/reserves/service.ts), a
+ * release the payment batch's (`reserve-release:…`).
+ */
+const RESERVE_TO_BALANCE = "t.debit_account like 'reserve:%' and t.credit_account like 'payee:%'";
+const CHARGED = "t.id like 'reserve-return:%'";
 
 const sumWhere = (condition: string) =>
   `trim_scale(coalesce(sum(t.amount) filter (where ${condition}), 0))::text`;
@@ -48,7 +57,8 @@ export async function periodSummary(
             ${sumWhere("t.debit_account like 'bank:%' and t.credit_account like 'funding:%'")} as funds,
             ${sumWhere("t.debit_account like 'funding:%' and t.credit_account like 'payee:%'")} as payouts,
             ${sumWhere("t.debit_account like 'payee:%' and t.credit_account like 'reserve:%'")} as withheld,
-            ${sumWhere("t.debit_account like 'reserve:%' and t.credit_account like 'payee:%'")} as released,
+            ${sumWhere(`${RESERVE_TO_BALANCE} and not ${CHARGED}`)} as released,
+            ${sumWhere(`${RESERVE_TO_BALANCE} and ${CHARGED}`)} as charged,
             ${sumWhere("t.debit_account like 'payee:%' and t.credit_account like 'payouts:%'")} as payments,
             ${sumWhere("t.credit_account like 'fees:%' or t.credit_account like 'microdeposits:%'")} as fees,
             trim_scale(coalesce(sum(case when ${balanceSql('t.credit_account')} then t.amount else 0 end
@@ -105,6 +115,7 @@ export async function periodSummary(
       payouts,
       reservesWithheld: moves?.withheld ?? '0',
       reservesReleased: moves?.released ?? '0',
+      returnsChargedToReserve: moves?.charged ?? '0',
       paymentsMade: payments,
       fees: moves?.fees ?? '0',
       otherBalanceMovements: net.minus(payouts).plus(payments).toFixed(),
@@ -125,6 +136,7 @@ export const SUMMARY_FIELDS = [
   'payouts',
   'reservesWithheld',
   'reservesReleased',
+  'returnsChargedToReserve',
   'paymentsMade',
   'fees',
   'otherBalanceMovements',

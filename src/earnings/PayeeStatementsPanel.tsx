@@ -4,12 +4,13 @@ import { useServices } from '../app/ServicesContext';
 import { useLoad } from '../app/useLoad';
 import { getPayeeTotals } from '../statements/statementsApi';
 import type { Statement } from '../../api/statements';
+import { APPROVED_STATEMENT_STATES } from '../../rules/periods';
 import { downloadPayeeStatementsZip, readPayeeStatement } from './earningsApi';
 import { PayeeStatementView } from './PayeeStatementView';
 import './earnings.css';
 
 /** The machine states of a statement whose result is approved: its payees have statements. */
-const APPROVED_STATES = new Set(['finalizing', 'ready', 'sent']);
+const APPROVED_STATES = new Set(APPROVED_STATEMENT_STATES);
 
 /**
  * The statement page's payee statements, for the label's staff: open any payee's statement (with

@@ -15,8 +15,13 @@ export interface PeriodCurrencySummary {
   payouts: string;
   /** Payee balances into their reserves. */
   reservesWithheld: string;
-  /** Reserves back into payee balances. */
+  /** Reserves released on schedule back into payee balances. */
   reservesReleased: string;
+  /**
+   * Returns charged to payees' reserves before their balances (reserve → balance, as a release
+   * moves, but no release). A close logged before it was counted apart has none: read as 0.
+   */
+  returnsChargedToReserve: string;
   /** Payments taken from payees' balances to be paid out. */
   paymentsMade: string;
   /** Partner fees and micro-deposits the label's funds paid. */

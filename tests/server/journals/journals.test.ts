@@ -83,14 +83,17 @@ const returned: Side = (label, who) => returnedAccount(label, who);
 const fees: Side = (_label, _payee, currency) => partnerFeesAccount(currency);
 const microDeposits: Side = (_label, _payee, currency) => microDepositsAccount(currency);
 
-/** Every pair of accounts the portal moves money between (server/journals/movements.ts). */
-const MOVES: [Side, Side][] = [
+/**
+ * Every pair of accounts the portal moves money between (server/journals/movements.ts), and the
+ * kind of transfer where the pair does not tell the movement.
+ */
+const MOVES: [Side, Side, string?][] = [
   [bank, funding],
   [funding, payee],
   [payee, funding],
   [payee, reserve],
   [reserve, payee],
-  [reserve, funding],
+  [reserve, payee, 'reserve-return'],
   [payee, payouts],
   [payouts, paid],
   [funding, fees],
@@ -461,9 +464,9 @@ describe('journals for the books', () => {
           await postTransfers(
             portal.db,
             moves.map((move, n) => {
-              const [from, to] = MOVES[move.move] ?? MOVES[0]!;
+              const [from, to, kind] = MOVES[move.move] ?? MOVES[0]!;
               return {
-                transferId: `${label}:${period}:${n}`,
+                transferId: `${kind === undefined ? '' : `${kind}:`}${label}:${period}:${n}`,
                 from: from(label, move.payee, move.currency),
                 to: to(label, move.payee, move.currency),
                 amount: new Decimal(move.units.toString()).dividedBy(10 ** move.decimals).toFixed(),

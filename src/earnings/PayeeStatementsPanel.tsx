@@ -9,7 +9,7 @@ import { PayeeStatementView } from './PayeeStatementView';
 import './earnings.css';
 
 /** The machine states of a statement whose result is approved: its payees have statements. */
-const APPROVED_STATES = new Set(['finalizing', 'ready', 'sent']);
+export const APPROVED_STATES: ReadonlySet<string> = new Set(['finalizing', 'ready', 'sent']);
 
 /**
  * The statement page's payee statements, for the label's staff: open any payee's statement (with

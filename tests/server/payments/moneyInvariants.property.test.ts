@@ -46,10 +46,10 @@ import { confirmSandboxDeposits } from './microDeposits';
 
 const SEED = 20261128;
 /**
- * MONEY_PROPERTY_RUNS runs more (or fewer) of them, to search longer than the suite does. 120
+ * MONEY_PROPERTY_RUNS runs more (or fewer) of them, to search longer than the suite does. 110
  * runs, most starting with a reserve, go through more of every kind of step than 200 did before.
  */
-const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 120);
+const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 110);
 const PASSWORD = 'Money-runs-2026!';
 const CURRENCIES = ['USD', 'EUR'] as const;
 type Currency = (typeof CURRENCIES)[number];

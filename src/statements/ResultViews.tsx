@@ -6,6 +6,7 @@ import { List } from '../widgets/list/List';
 import { Tabs } from '../widgets/Tabs';
 import type { ListColumn } from '../widgets/list/columns';
 import { PayoutChart } from './PayoutChart';
+import { StatementReserves } from './StatementReserves';
 import {
   payeeSplits,
   payoutBars,
@@ -98,13 +99,19 @@ export function ResultViews({ statement }: { statement: Statement }) {
       {loaded.status === 'loading' ? (
         <p className="page-note">{t('statements.views.loading')}</p>
       ) : view === 'splits' ? (
-        <List
-          label={t('statements.views.splits')}
-          columns={splitColumns}
-          rows={payeeSplits(result.payees)}
-          emptyText={t('statements.views.empty')}
-          maxRows={MAX_ROWS}
-        />
+        <>
+          <List
+            label={t('statements.views.splits')}
+            columns={splitColumns}
+            rows={payeeSplits(result.payees)}
+            emptyText={t('statements.views.empty')}
+            maxRows={MAX_ROWS}
+          />
+          <StatementReserves
+            statement={statement}
+            names={new Map(result.payees.map((payee) => [payee.payeeId, payee.fullname]))}
+          />
+        </>
       ) : view === 'revenue' ? (
         <List
           label={t('statements.views.revenue')}

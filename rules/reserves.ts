@@ -165,13 +165,15 @@ export function reserveOutcome({
   // Each rule's withholding sums its parts first, so equal parts split a rule's whole.
   const byRule = new Map<ReserveRule, Decimal>();
   for (const part of parts) {
-    const rule = reserveRuleFor(rules, part.productId, part.format);
-    if (!rule) continue;
     const amount = new Exact(part.amount);
+    // A return is charged to what the reserve holds whatever the rules say now: a rule cleared
+    // after its withholding leaves the reserve standing against the returns it was kept for.
     if (amount.lt(0)) {
-      returns = returns.plus(amount.negated());
+      if (part.format !== 'stream') returns = returns.plus(amount.negated());
       continue;
     }
+    const rule = reserveRuleFor(rules, part.productId, part.format);
+    if (!rule) continue;
     const withheld = truncated(amount.times(rule.percent).dividedBy(100));
     byRule.set(rule, (byRule.get(rule) ?? new Exact(0)).plus(withheld));
   }

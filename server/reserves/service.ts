@@ -225,14 +225,15 @@ export async function statementReserves(
   const period = periodOfMonth(statement?.period ?? '', await periodLengthOf(db, accountId));
   if (!statement?.calculation_id) return { accountId, currency, period, reserves: [] };
   const rules = await rulesOf(db, accountId);
-  if (rules.length === 0) return { accountId, currency, period, reserves: [] };
+  const open = await openReleases(db, accountId, currency);
+  // Without rules, returns are still charged to the reserves a former rule left.
+  if (rules.length === 0 && open.size === 0) return { accountId, currency, period, reserves: [] };
   const parts = await earningsParts(db, statementId);
   const payouts = await db.query<{ payee_id: string; payout: string }>(
     `select payee_id, trim_scale(payout)::text as payout from statement_payees
       where calculation_id = $1 order by payee_id`,
     [statement.calculation_id],
   );
-  const open = await openReleases(db, accountId, currency);
   const reserves: PayeeReserve[] = [];
   for (const { payee_id: payeeId, payout } of payouts) {
     const held = (open.get(payeeId) ?? []).reduce((sum, r) => sum.plus(r.open), new Decimal(0));

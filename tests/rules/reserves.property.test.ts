@@ -67,6 +67,17 @@ describe('a payee’s reserve on a statement', () => {
           // Charged from what the reserve holds, for returns only.
           expect(charged.lte(reserve)).toBe(true);
           expect(charged.lte(outcome.returns)).toBe(true);
+          // Every return but a stream's is charged, as far as the reserve holds, whatever the
+          // rules say now: a rule cleared leaves its reserve standing against returns.
+          const returned = sum(
+            parts
+              .filter((p) => p.format !== 'stream' && new Decimal(p.amount).lt(0))
+              .map((p) => p.amount),
+          ).negated();
+          expect(new Decimal(outcome.returns).equals(returned)).toBe(true);
+          expect(charged.equals(Decimal.min(returned, reserve))).toBe(true);
+          const cleared = reserveOutcome({ parts, rules: [], payout, reserve, period });
+          expect(cleared.charged).toBe(outcome.charged);
           // Streams are never covered.
           const streamsOnly = parts.map((p) => ({ ...p, format: 'stream' }));
           const none = reserveOutcome({ parts: streamsOnly, rules, payout, reserve, period });

@@ -13,7 +13,7 @@ import {
 } from '../../rules/journals';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import { useLoad } from '../app/useLoad';
+import { SaveFooter, SettingsCard } from '../app/SettingsCard';
 import { useServerText } from '../i18n/serverText';
 import { TextInput } from '../widgets/TextInput';
 import { readBookSettings, saveBookSettings } from './journalsApi';
@@ -109,16 +109,7 @@ function BooksForm({ settings, onSaved }: { settings: BookSettings; onSaved: () 
         onChange={setTaxRate}
         error={taxRateError ? serverText(taxRateError) : null}
       />
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={!ready}>
-          {t('journals.books.save')}
-        </button>
-      </div>
+      <SaveFooter failure={failure} ready={ready} label={t('journals.books.save')} />
     </form>
   );
 }
@@ -130,26 +121,15 @@ function BooksForm({ settings, onSaved }: { settings: BookSettings; onSaved: () 
 export function BooksSection() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const loaded = useLoad(() => readBookSettings(api), [api]);
-  const [rounds, setRounds] = useState(0);
   return (
-    <section className="card" aria-labelledby="books-heading">
-      <h2 id="books-heading" className="section-title">
-        {t('journals.books.heading')}
-      </h2>
-      {loaded.data ? (
-        <BooksForm
-          // A saved change starts the form again from what the server kept.
-          key={`${loaded.data.version}:${rounds}`}
-          settings={loaded.data}
-          onSaved={() => {
-            setRounds(rounds + 1);
-            loaded.reload();
-          }}
-        />
-      ) : (
-        <p className="page-note">{t('journals.books.loading')}</p>
-      )}
-    </section>
+    <SettingsCard
+      id="books-heading"
+      heading={t('journals.books.heading')}
+      loading={t('journals.books.loading')}
+      load={() => readBookSettings(api)}
+      deps={[api]}
+    >
+      {(settings, onSaved) => <BooksForm settings={settings} onSaved={onSaved} />}
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import { useLoad } from '../app/useLoad';
+import { SaveFooter, SettingsCard } from '../app/SettingsCard';
 import { useServerText } from '../i18n/serverText';
 import { actingAs } from '../routes/access';
 import { useSession } from '../session/useSession';
@@ -147,16 +147,7 @@ function SettingsForm({ settings, onSaved }: { settings: PaymentSettings; onSave
       <p className="page-note">
         {passback ? t('payment-settings.passback.on') : t('payment-settings.passback.off')}
       </p>
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={!ready}>
-          {t('payment-settings.panel.save')}
-        </button>
-      </div>
+      <SaveFooter failure={failure} ready={ready} label={t('payment-settings.panel.save')} />
     </form>
   );
 }
@@ -168,26 +159,16 @@ function SettingsForm({ settings, onSaved }: { settings: PaymentSettings; onSave
 export function PaymentSettingsPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const loaded = useLoad(() => readPaymentSettings(api), [api]);
-  const [rounds, setRounds] = useState(0);
   return (
-    <section className="card payment-settings" aria-labelledby="payment-settings-heading">
-      <h2 id="payment-settings-heading" className="section-title">
-        {t('payment-settings.panel.heading')}
-      </h2>
-      {loaded.data ? (
-        <SettingsForm
-          // A saved change starts the form again from what the server kept.
-          key={`${loaded.data.version}:${rounds}`}
-          settings={loaded.data}
-          onSaved={() => {
-            setRounds(rounds + 1);
-            loaded.reload();
-          }}
-        />
-      ) : (
-        <p className="page-note">{t('payment-settings.panel.loading')}</p>
-      )}
-    </section>
+    <SettingsCard
+      id="payment-settings-heading"
+      className="card payment-settings"
+      heading={t('payment-settings.panel.heading')}
+      loading={t('payment-settings.panel.loading')}
+      load={() => readPaymentSettings(api)}
+      deps={[api]}
+    >
+      {(settings, onSaved) => <SettingsForm settings={settings} onSaved={onSaved} />}
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/ServicesContext';
-import { useLoad } from '../app/useLoad';
+import { SaveFooter, SettingsCard } from '../app/SettingsCard';
 import { listProducts } from '../catalog/catalogApi';
 import { useServerText } from '../i18n/serverText';
 import { SelectField } from '../widgets/SelectField';
@@ -165,16 +165,7 @@ function RulesForm({
           </button>
         )}
       </div>
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={!ready}>
-          {t('reserves.panel.save')}
-        </button>
-      </div>
+      <SaveFooter failure={failure} ready={ready} label={t('reserves.panel.save')} />
     </form>
   );
 }
@@ -186,32 +177,25 @@ function RulesForm({
 export function ReservesPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const loaded = useLoad(async () => {
-    const [rules, products] = await Promise.all([
-      readReserveRules(api),
-      listProducts(api, { limit: 500 }),
-    ]);
-    return { rules, products: products.items.map(({ id, title }) => ({ id, title })) };
-  }, [api]);
-  const [rounds, setRounds] = useState(0);
   return (
-    <section className="card payment-settings" aria-labelledby="reserves-heading">
-      <h2 id="reserves-heading" className="section-title">
-        {t('reserves.panel.heading')}
-      </h2>
-      {loaded.data ? (
-        <RulesForm
-          key={`${loaded.data.rules.version}:${rounds}`}
-          rules={loaded.data.rules}
-          products={loaded.data.products}
-          onSaved={() => {
-            setRounds(rounds + 1);
-            loaded.reload();
-          }}
-        />
-      ) : (
-        <p className="page-note">{t('reserves.panel.loading')}</p>
+    <SettingsCard
+      id="reserves-heading"
+      className="card payment-settings"
+      heading={t('reserves.panel.heading')}
+      loading={t('reserves.panel.loading')}
+      load={async () => {
+        const [rules, products] = await Promise.all([
+          readReserveRules(api),
+          listProducts(api, { limit: 500 }),
+        ]);
+        const choices = products.items.map(({ id, title }) => ({ id, title }));
+        return { version: rules.version, rules, products: choices };
+      }}
+      deps={[api]}
+    >
+      {(loaded, onSaved) => (
+        <RulesForm rules={loaded.rules} products={loaded.products} onSaved={onSaved} />
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -11,9 +11,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
-import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
 import { writeNachaReturnFile } from '../../server/payments/bankfile/nacha';
-import { activatedPayee, apiSession, approvedSongStatement, labelApi, loginAt } from './helpers';
+import {
+  activatedPayee,
+  apiSession,
+  approvedSongStatement,
+  labelApi,
+  loginAt,
+  readyToBePaid,
+} from './helpers';
 import { E2E_PORT, expect } from './test';
 
 const PAYEE_PASSWORD = 'Payee-paid-2026!';
@@ -173,12 +179,9 @@ test('a label pays by bank files: sets its bank details, downloads, submits, upl
       password: PAYEE_PASSWORD,
     });
     expect(added.status()).toBe(200);
-    // As every person paid, the payee accepts the payment terms before a first payment.
-    const terms = await other.post('/api/payment-method/terms', {
-      version: PAYMENT_TERMS_VERSION,
-      language: 'en',
-    });
-    expect(terms.status()).toBe(200);
+    // As every person paid, the payee accepts the payment terms and signs a W-9 before a first
+    // payment.
+    await readyToBePaid(other, 'Bank File Payee');
 
     // The run holds the payment (the account is not verified) and writes its micro-deposits.
     expect((await ada.post('/api/payments/batch', {})).status()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, request, type BrowserContext, type Page } from '@playwright/test';
+import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
 
@@ -284,4 +285,38 @@ export async function overseerProduct(
   const id = ((await product.json()) as { id: string }).id;
   await otto.dispose();
   return id;
+}
+
+/**
+ * What a payee does before their first payment, through their own session: accepts the payment
+ * terms in force and signs a W-9 (a US person, a typed SSN).
+ */
+export async function readyToBePaid(
+  payee: Awaited<ReturnType<typeof apiSession>>,
+  name: string,
+): Promise<void> {
+  const accepted = await payee.post('/api/payment-method/terms', {
+    version: PAYMENT_TERMS_VERSION,
+    language: 'en',
+  });
+  expect(accepted.status()).toBe(200);
+  const signed = await payee.post('/api/tax-form', {
+    kind: 'w9',
+    name,
+    tin: '401-22-3333',
+    address: {
+      street: '2 Test Road',
+      suite: '',
+      city: 'Nashville',
+      state: 'TN',
+      postalCode: '37203',
+      country: 'US',
+    },
+    country: '',
+    chapter3Status: '',
+    treaty: null,
+    signerName: name,
+    certify: true,
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
 }

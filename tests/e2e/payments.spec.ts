@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
-import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
 import {
+  readyToBePaid,
   activatedPayee,
   apiSession,
   approvedSongStatement,
@@ -91,15 +91,12 @@ test('a payee is paid whole cents to a verified bank account; an admin retries a
     } finally {
       await other.dispose();
     }
-    // Both payees accepted the payment terms in force, as a payee does before their first payment.
+    // Both payees accepted the payment terms in force and signed a W-9, as a payee does before
+    // their first payment.
     for (const payee of [paid, returned]) {
       const session = await apiSession(base, payee, PAYEE_PASSWORD);
       try {
-        const accepted = await session.post('/api/payment-method/terms', {
-          version: PAYMENT_TERMS_VERSION,
-          language: 'en',
-        });
-        expect(accepted.status()).toBe(200);
+        await readyToBePaid(session, 'E2E Payee');
       } finally {
         await session.dispose();
       }

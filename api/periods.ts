@@ -62,6 +62,23 @@ export const PeriodCurrencySummary = Type.Object({
 });
 export type PeriodCurrencySummary = Static<typeof PeriodCurrencySummary>;
 
+/** A period summary's figures, in the order an accountant reads them (the page and the CSV). */
+export const PERIOD_SUMMARY_FIGURES = [
+  'broughtForward',
+  'revenue',
+  'distributorTake',
+  'recoupmentsTaken',
+  'fundsReceived',
+  'payouts',
+  'reservesWithheld',
+  'reservesReleased',
+  'returnsChargedToReserve',
+  'paymentsMade',
+  'fees',
+  'otherBalanceMovements',
+  'carriedForward',
+] as const satisfies readonly (keyof Omit<PeriodCurrencySummary, 'currency'>)[];
+
 export const PeriodDetail = Type.Object({
   period: Type.String(),
   closedAt: Type.String(),

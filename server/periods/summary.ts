@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { APPROVED_STATEMENT_STATES, monthsOfPeriod, type PeriodKey } from '../../rules/periods';
 import type { Queryable } from '../db/database';
 import { periodFirstMonthSql, periodTransfersSql } from '../events/readModels/periodTransfers';
+import { PERIOD_SUMMARY_FIGURES } from '../../api/periods';
 import type { PeriodCurrencySummary } from '../events/types';
 
 /** A statement counts in its period's figures once approved (its payouts were credited). */
@@ -125,20 +126,5 @@ export async function periodSummary(
   });
 }
 
-/** The summary's columns, in the CSV's order. */
-export const SUMMARY_FIELDS = [
-  'currency',
-  'broughtForward',
-  'revenue',
-  'distributorTake',
-  'recoupmentsTaken',
-  'fundsReceived',
-  'payouts',
-  'reservesWithheld',
-  'reservesReleased',
-  'returnsChargedToReserve',
-  'paymentsMade',
-  'fees',
-  'otherBalanceMovements',
-  'carriedForward',
-] as const satisfies readonly (keyof PeriodCurrencySummary)[];
+/** The summary's columns, in the CSV's order: the currency, then its figures. */
+export const SUMMARY_FIELDS = ['currency', ...PERIOD_SUMMARY_FIGURES] as const;

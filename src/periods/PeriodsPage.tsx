@@ -13,7 +13,7 @@ import { useSession } from '../session/useSession';
 import { StatusBadge } from '../statements/StatusBadge';
 import { ConfirmModal } from '../widgets/ConfirmModal';
 import { Money } from '../widgets/Money';
-import type { PeriodCurrencySummary, PeriodsOverview } from '../../api/periods';
+import { PERIOD_SUMMARY_FIGURES, type PeriodsOverview } from '../../api/periods';
 import { periodLabel } from './periodLabel';
 import { closePeriod, downloadPeriodSummary, readPeriod, readPeriods } from './periodsApi';
 import '../widgets/pageParts.css';
@@ -185,24 +185,7 @@ export function PeriodsPage({ route }: PageProps) {
   );
 }
 
-/** The summary's rows, in the order an accountant reads them. */
-const FIGURES: readonly (keyof Omit<PeriodCurrencySummary, 'currency'>)[] = [
-  'broughtForward',
-  'revenue',
-  'distributorTake',
-  'recoupmentsTaken',
-  'fundsReceived',
-  'payouts',
-  'reservesWithheld',
-  'reservesReleased',
-  'returnsChargedToReserve',
-  'paymentsMade',
-  'fees',
-  'otherBalanceMovements',
-  'carriedForward',
-];
-
-const FIGURE_KEYS: Record<(typeof FIGURES)[number], string> = {
+const FIGURE_KEYS: Record<(typeof PERIOD_SUMMARY_FIGURES)[number], string> = {
   broughtForward: 'periods.summary.brought-forward',
   revenue: 'periods.summary.revenue',
   distributorTake: 'periods.summary.distributor-take',
@@ -262,7 +245,7 @@ export function PeriodPage({ route }: PageProps) {
                     </tr>
                   </thead>
                   <tbody>
-                    {FIGURES.map((figure) => (
+                    {PERIOD_SUMMARY_FIGURES.map((figure) => (
                       <tr key={figure} data-figure={figure}>
                         <th scope="row">{t(FIGURE_KEYS[figure])}</th>
                         {detail.summary.map((row) => (

@@ -1,5 +1,6 @@
 import { expect, request, type BrowserContext, type Page } from '@playwright/test';
 import { PAYMENT_TERMS_VERSION } from '../../rules/paymentTerms';
+import { w9For } from '../server/fixtures/taxForms';
 
 export const DEMO_PASSWORD = 'Royalty-demo-2026!';
 
@@ -300,23 +301,6 @@ export async function readyToBePaid(
     language: 'en',
   });
   expect(accepted.status()).toBe(200);
-  const signed = await payee.post('/api/tax-form', {
-    kind: 'w9',
-    name,
-    tin: '401-22-3333',
-    address: {
-      street: '2 Test Road',
-      suite: '',
-      city: 'Nashville',
-      state: 'TN',
-      postalCode: '37203',
-      country: 'US',
-    },
-    country: '',
-    chapter3Status: '',
-    treaty: null,
-    signerName: name,
-    certify: true,
-  });
+  const signed = await payee.post('/api/tax-form', w9For(name));
   expect(signed.status(), await signed.text()).toBe(200);
 }

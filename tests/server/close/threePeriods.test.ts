@@ -25,29 +25,13 @@ import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '
 import { distroKidHeader } from '../import/helpers';
 import { uploadStatement } from '../multipart';
 import { ownLabel, signedTaxForm, TEST_W9, type OwnLabel } from '../statements/labelStatements';
+import { w8benFor } from '../fixtures/taxForms';
 
 const ISRC = 'QZTPC2600001';
 const TITLE = 'Three Periods Single';
 const PERIODS = ['2026-10', '2026-11', '2026-12'] as const;
 
-const W8BEN = {
-  kind: 'w8ben',
-  name: 'Françoise Étrangère',
-  tin: '',
-  address: {
-    street: '5 rue de la Paix',
-    suite: '',
-    city: 'Paris',
-    state: '',
-    postalCode: '75002',
-    country: 'FR',
-  },
-  country: 'FR',
-  chapter3Status: '',
-  treaty: { country: 'FR', article: '12', rate: '0' },
-  signerName: 'Françoise Étrangère',
-  certify: true,
-};
+const W8BEN = w8benFor('Françoise Étrangère');
 
 /** Bandcamp's sales report (UTF-16LE): a package is a record sent by post, a physical sale. */
 const bandcamp = (month: string, rows: [itemType: string, net: string][]) =>

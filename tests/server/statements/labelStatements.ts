@@ -10,6 +10,7 @@ import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { PAYMENT_TERMS_VERSION } from '../../../rules/paymentTerms';
 import { confirmSandboxDeposits } from '../payments/microDeposits';
+import { w9For } from '../fixtures/taxForms';
 
 export interface LabelStatements {
   portal: TestPortal;
@@ -170,24 +171,7 @@ export async function ownLabel(
 }
 
 /** A US payee's W-9 as a test signs it: a typed SSN, a Nashville address. */
-export const TEST_W9 = {
-  kind: 'w9',
-  name: 'Test Payee',
-  tin: '401-22-3333',
-  address: {
-    street: '2 Test Road',
-    suite: '',
-    city: 'Nashville',
-    state: 'TN',
-    postalCode: '37203',
-    country: 'US',
-  },
-  country: '',
-  chapter3Status: '',
-  treaty: null,
-  signerName: 'Test Payee',
-  certify: true,
-} as const;
+export const TEST_W9 = w9For('Test Payee');
 
 /** `who` signs a tax form (a W-9 unless told), as a payee does before their first payment. */
 export async function signedTaxForm(

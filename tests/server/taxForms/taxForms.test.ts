@@ -14,25 +14,9 @@ import { addDemoPerson } from '../demoPeople';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { confirmSandboxDeposits } from '../payments/microDeposits';
 import { ownLabel, TEST_W9 } from '../statements/labelStatements';
+import { w8benFor } from '../fixtures/taxForms';
 
-const W8BEN = {
-  kind: 'w8ben',
-  name: 'Françoise Étrangère',
-  tin: '',
-  address: {
-    street: '5 rue de la Paix',
-    suite: '',
-    city: 'Paris',
-    state: '',
-    postalCode: '75002',
-    country: 'FR',
-  },
-  country: 'FR',
-  chapter3Status: '',
-  treaty: { country: 'FR', article: '12', rate: '0' },
-  signerName: 'Françoise Étrangère',
-  certify: true,
-};
+const W8BEN = w8benFor('Françoise Étrangère');
 
 describe('tax forms', () => {
   let portal: TestPortal;

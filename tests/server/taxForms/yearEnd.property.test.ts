@@ -13,6 +13,7 @@ import { signTaxForm } from '../../../server/taxForms/forms';
 import { form1042Csv, form1099Csv } from '../../../server/taxForms/yearEnd';
 import { TEST_START, testDataKey } from '../databaseTemplates';
 import { freshDatabase } from '../harness';
+import { w8benFor } from '../fixtures/taxForms';
 
 const SEED = 20_261_129;
 const RUNS = 25;
@@ -64,30 +65,7 @@ describe('year-end figures', () => {
       );
     const abroad = await register('fleur@abroad.example', 'Fleur Abroad');
     await db.transaction((tx) =>
-      signTaxForm(
-        tx,
-        testDataKey,
-        abroad,
-        {
-          kind: 'w8ben',
-          name: 'Fleur Abroad',
-          tin: '',
-          address: {
-            street: '5 rue de la Paix',
-            suite: '',
-            city: 'Paris',
-            state: '',
-            postalCode: '75002',
-            country: 'FR',
-          },
-          country: 'FR',
-          chapter3Status: '',
-          treaty: { country: 'FR', article: '12', rate: '0' },
-          signerName: 'Fleur Abroad',
-          certify: true,
-        },
-        metadata,
-      ),
+      signTaxForm(tx, testDataKey, abroad, w8benFor('Fleur Abroad'), metadata),
     );
     payees.push({ id: abroad, name: 'Fleur Abroad', us: false });
     // No form and no country on file: reported as a US payee, the TIN left empty.

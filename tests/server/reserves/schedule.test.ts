@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
 import { payeeAccount, reserveAccount } from '../../../server/ledger/accounts';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
+import { DAY } from '../payments/bankFiles';
 import { approve, balanceOf, calculated, row, setRules, songOf } from './statementFlow';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 describe('reserves released on schedule and charged with returns', () => {
   let portal: TestPortal;

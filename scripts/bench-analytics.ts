@@ -48,8 +48,8 @@ async function generate(db: Database): Promise<void> {
                   select 'product-' || p, 'bench', 'Product ' || p, 'single', 'artist-' || (p % ${ARTISTS}),
                          'full', 'net', now(), 1
                     from generate_series(0, ${PRODUCTS - 1}) p`);
-  await db.query(`insert into product_codes (account_id, code, product_id, kind)
-                  select 'bench', 'CODE' || p, 'product-' || p, 'custom' from generate_series(0, ${PRODUCTS - 1}) p`);
+  await db.query(`insert into product_codes (account_id, code, product_id, kind, spellings)
+                  select 'bench', 'CODE' || p, 'product-' || p, 'custom', array['CODE' || p] from generate_series(0, ${PRODUCTS - 1}) p`);
   const perMonth = Math.floor(RECORDS / MONTHS);
   for (let month = 0; month < MONTHS; month++) {
     const statement = `statement-${month}`;

@@ -106,8 +106,12 @@ export async function findSession(
   now: Date,
 ): Promise<ActiveSession | null> {
   const rows = await db.query<
-    { token_hash: string; csrf: string; expires_at: Date | string; write_lsn: string | null } &
-      UserColumns &
+    {
+      token_hash: string;
+      csrf: string;
+      expires_at: Date | string;
+      write_lsn: string | null;
+    } & UserColumns &
       Partial<Prefixed<UserColumns, 'emulated_'>>
   >(
     `select s.token_hash, s.csrf, s.expires_at, s.write_lsn::text, ${userSelect('u', 'a', '')},
@@ -151,6 +155,19 @@ export async function findSession(
     emulating: emulated !== null,
     writeLsn: row.write_lsn,
   };
+}
+
+/**
+ * After a job (reading or calculating a statement): every live session that has ever changed
+ * something reads from a standby only once it has replayed the job's work. Those who only read
+ * are left alone, so a running import does not send every reader to the primary.
+ */
+export async function raiseWritersReadFloor(db: Queryable, now: Date): Promise<void> {
+  await db.query(
+    `update sessions set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn())
+      where write_lsn is not null and expires_at > $1`,
+    [now.toISOString()],
+  );
 }
 
 /**

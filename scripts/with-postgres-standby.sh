@@ -2,8 +2,9 @@
 # Runs a command with TEST_DATABASE_URL pointing at a throwaway PostgreSQL primary and
 # TEST_DATABASE_READ_URL at a hot standby streaming from it (made with pg_basebackup -R on the next
 # port), both listening on 127.0.0.1 only, and removes both servers afterwards. For tests that stop
-# and start the standby: TEST_STANDBY_DATA (its data folder), TEST_PG_BIN (pg_ctl's folder) and
-# TEST_PG_AS (the command prefix that runs them as the servers' owner, empty unless root).
+# and start the standby: TEST_STANDBY_DATA (its data folder), TEST_STANDBY_OPTIONS (what pg_ctl
+# starts it with), TEST_PG_BIN (pg_ctl's folder) and TEST_PG_AS (the command prefix that runs them
+# as the servers' owner, empty unless root).
 set -euo pipefail
 
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
@@ -35,9 +36,9 @@ trap stop EXIT
 
 "${as_owner[@]}" "$bin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/standby" \
   -R -X stream -C -S portal_test_standby >/dev/null
-# The standby's own settings go where ALTER SYSTEM writes, so a test can change them and reload.
-"${as_owner[@]}" "$bin/pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $standby_port -k $dir -c fsync=off -c hot_standby=on -c hot_standby_feedback=on" \
+# Settings a test changes (recovery_min_apply_delay) are left to ALTER SYSTEM and a reload.
+standby_options="-c listen_addresses=127.0.0.1 -p $standby_port -k $dir -c fsync=off -c hot_standby=on -c hot_standby_feedback=on"
+"${as_owner[@]}" "$bin/pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w -o "$standby_options" \
   start >/dev/null
 
 # Streaming once the primary lists the standby's sender as streaming.
@@ -55,7 +56,7 @@ fi
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 export TEST_DATABASE_READ_URL="postgres://postgres@127.0.0.1:$standby_port/postgres"
 export TEST_STANDBY_DATA="$dir/standby"
-export TEST_STANDBY_PORT=$standby_port
+export TEST_STANDBY_OPTIONS=$standby_options
 export TEST_PG_BIN=$bin
 export TEST_PG_AS="${as_owner[*]}"
 "$@"

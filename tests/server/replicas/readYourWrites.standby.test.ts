@@ -99,7 +99,7 @@ describe.skipIf(!standbyUrl)('reads from a hot standby', () => {
       codes: [{ code, kind: 'custom' }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    return created.json() as { id: string; version: number };
+    return created.json<{ id: string; version: number }>();
   };
 
   const titles = async (who: LoggedIn, q: string) => {

@@ -195,9 +195,17 @@ describe.skipIf(!standbyUrl)('reads from a hot standby', () => {
     const reads = Array.from({ length: 12 }, (_, index) =>
       get(portal.app, reader, index % 2 ? '/api/products?limit=5' : '/api/dashboard'),
     );
+    // A request's reader chosen before the stop: its query fails there and the primary answers it.
+    const chosen = replicas().readerFor(null);
     standbyControl('stop');
     for (const answer of await Promise.all(reads)) expect(answer.statusCode, answer.body).toBe(200);
     try {
+      const primaryReads = replicas().primaryReads;
+      const [row] = await chosen.query<{ product_count: string }>(
+        'select count(*) as product_count from products',
+      );
+      expect(Number(row?.product_count)).toBeGreaterThan(0);
+      expect(replicas().primaryReads).toBe(primaryReads + 1);
       await untilStandbyIs(false);
       expect((await health())[0]).toMatchObject({ name: 'standby 1', used: false, reason: 'down' });
       expect(JSON.stringify(await health())).not.toContain('127.0.0.1');

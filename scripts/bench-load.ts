@@ -36,6 +36,7 @@ import {
   databaseUrl as databaseUrlOf,
   dropPostgresDatabase,
 } from '../tests/server/databaseTemplates';
+import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/seed';
 import { DISTROKID_HEADER, portalClient, sessionOf, sleep, type Session } from './benchPortal';
 
@@ -417,6 +418,23 @@ async function readsWhileImporting(first: number): Promise<{ times: Times; impor
   return { times, imported };
 }
 
+/** Transactions (each query outside one counts as one) the standby has run in `database`. */
+async function standbyTransactions(url: string, database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // The statistics a backend sends when idle: read them fresh, not from this backend's cache.
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ count: string }>(
+      'select xact_commit + xact_rollback as count from pg_stat_database where datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.count ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /** (c): the same reads under the same import, without and with the standby. */
 async function replicaSideBySide(): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -426,7 +444,11 @@ async function replicaSideBySide(): Promise<void> {
   const databaseUrl = databaseUrlOf(serverUrl, name);
   const runs: { label: string; times: Times; imported: number }[] = [];
   try {
-    for (const [index, readUrl] of [undefined, databaseUrlOf(standbyUrl, name)].entries()) {
+    const standby = databaseUrlOf(standbyUrl, name);
+    // BENCH_STANDBY_ORDER=on,off runs the standby first, to see what the order itself costs.
+    const order =
+      process.env.BENCH_STANDBY_ORDER === 'on,off' ? [standby, undefined] : [undefined, standby];
+    for (const [index, readUrl] of order.entries()) {
       const server = await startServer({
         name: readUrl ? 'with standby' : 'primary only',
         dataDir: work,
@@ -437,7 +459,12 @@ async function replicaSideBySide(): Promise<void> {
         if (index === 0) await prepare();
         const label = readUrl ? 'standby on' : 'standby off';
         console.info(`— reads while importing, ${label} —`);
+        const before = await standbyTransactions(standby, name);
         runs.push({ label, ...(await readsWhileImporting(index * 100)) });
+        const answered = (await standbyTransactions(standby, name)) - before;
+        console.info(
+          `  the standby answered ${answered} queries and transactions (its monitor asks 4 a second)`,
+        );
       } finally {
         await stop(server);
       }
@@ -446,7 +473,8 @@ async function replicaSideBySide(): Promise<void> {
     await dropPostgresDatabase(serverUrl, name);
     rmSync(work, { recursive: true, force: true });
   }
-  const [off, on] = runs;
+  const off = runs.find((run) => run.label === 'standby off');
+  const on = runs.find((run) => run.label === 'standby on');
   if (!off || !on) return;
   const p99 = (times: Times, route: string) => {
     const ms = [...(times.get(route)?.ms ?? [])].sort((a, b) => a - b);

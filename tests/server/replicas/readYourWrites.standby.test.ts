@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandbyState } from '../../../server/db/readReplicas';
+import { ReadReplicas, type StandbyState } from '../../../server/db/readReplicas';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { uploadStatement } from '../multipart';
@@ -187,6 +187,30 @@ describe.skipIf(!standbyUrl)('reads from a hot standby', () => {
     expect(await status()).toBe('ready');
     const overview = (await get(portal.app, lena, '/api/analytics/overview')).json();
     expect(JSON.stringify(overview.items)).toContain('2026-06');
+  });
+
+  it('skips a standby that trails beyond the bound, says by how much, and reads the primary', async () => {
+    await untilStandbyIs(true);
+    // This file's database on the standby.
+    const url = new URL(portal.databaseUrl ?? '');
+    url.port = new URL(standbyUrl ?? '').port;
+    // A bound of one byte: any write the standby has not yet applied puts it beyond.
+    const strict = await ReadReplicas.open(portal.db, [url.toString()], {
+      maxLagBytes: 1n,
+      pollMs: 50,
+    });
+    try {
+      await addProduct('Standby Lag Song', 'STANDBY-RYW-3');
+      await strict.poll();
+      const [state] = strict.states();
+      expect(state).toMatchObject({ name: 'standby 1', used: false, reason: 'behind' });
+      expect(BigInt(state?.lagBytes ?? '0')).toBeGreaterThan(1n);
+      const reads = strict.primaryReads;
+      await strict.readerFor(null).query('select 1');
+      expect(strict.primaryReads).toBe(reads + 1);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('answers every read from the primary while the standby is down, and uses it again once back', async () => {

@@ -56,14 +56,20 @@ interface Standby {
 }
 
 /**
- * SQLSTATEs after which a read is retried on the primary: a lost or refused connection (class
- * 08), the standby stopping or starting (57P01-57P03) and a query cancelled by a recovery conflict
- * (40001). Any other SQL error would be the same on the primary and is the caller's.
+ * Whether a read failed because of the standby rather than the query: a lost or refused connection
+ * (a system error such as ECONNREFUSED, the driver's "Connection terminated", SQLSTATE class 08),
+ * the standby stopping or starting (57P01-57P03) or a query cancelled by a recovery conflict
+ * (40001). Any other error (an SQL error, a route's own inside a read transaction) would be the
+ * same on the primary and is the caller's.
  */
 function standbyFailed(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true; // the network's
-  return code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '40001';
+  if (!(error instanceof Error)) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '40001';
+  }
+  if (typeof syscall === 'string') return true;
+  return /connection (terminated|timeout)|connection error|not queryable/i.test(error.message);
 }
 
 /** `work` in a transaction that refuses to write, whichever server it runs on. */

@@ -99,8 +99,9 @@ export default fp(
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-      // The csrf query parameter belongs to the transport, not to any route's query schema.
+      // The primary unless a session's GET is given a standby below.
       request.reads = app.db;
+      // The csrf query parameter belongs to the transport, not to any route's query schema.
       const query = request.query as Record<string, unknown> | undefined;
       if (query && typeof query.csrf === 'string') {
         request.csrfParam = query.csrf;

@@ -17,6 +17,12 @@
 // BENCH_DATABASES=postgres (or pglite) runs one of the two; BENCH_PROFILE_DIR writes the server's
 // CPU profile there.
 //
+// (c) With TEST_DATABASE_READ_URL (scripts/with-postgres-standby.sh: a primary and a streaming
+//     standby), BENCH_DATABASES=standby runs (a) while the label imports statements of
+//     BENCH_IMPORT_ROWS rows one after the other, twice on the same database: the server without
+//     DATABASE_READ_URL, then with the standby; the p99 of each route's reads are printed side by
+//     side (README, "Reads from standbys").
+//
 // The rate limits are raised for the bench through the server's environment (RATE_LIMIT_MAX,
 // LOGIN_RATE_LIMIT_MAX): every simulated person comes from 127.0.0.1. Prints figures; never fails
 // on time. Goals: p99 < 100 ms for list and detail reads on PostgreSQL with no error; live
@@ -30,6 +36,7 @@ import {
   databaseUrl as databaseUrlOf,
   dropPostgresDatabase,
 } from '../tests/server/databaseTemplates';
+import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/seed';
 import { DISTROKID_HEADER, portalClient, sessionOf, sleep, type Session } from './benchPortal';
 
@@ -43,6 +50,7 @@ const STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 12);
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 8097);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 
 const ACCOUNTS = ['label', 'payee', 'artist', 'admin', 'warranter'] as const;
 type AccountName = (typeof ACCOUNTS)[number];
@@ -58,10 +66,10 @@ const SONGS = [
 ] as const;
 
 /** A month's DistroKid statement over the demo's two songs, and its total in cents. */
-function statementFile(month: string): { text: string; cents: number } {
+function statementFile(month: string, rows = ROWS): { text: string; cents: number } {
   let text = DISTROKID_HEADER;
   let cents = 0;
-  for (let row = 0; row < ROWS; row++) {
+  for (let row = 0; row < rows; row++) {
     const [title, isrc] = SONGS[row % SONGS.length] ?? SONGS[0];
     const amount = ((row * 7919) % 900) + 1;
     cents += amount;
@@ -177,7 +185,9 @@ function printTimes(title: string, times: Map<string, { ms: number[]; errors: nu
   }
 }
 
-async function readsUnderLoad(): Promise<Session[]> {
+type Times = Map<string, { ms: number[]; errors: number }>;
+
+async function readsUnderLoad(): Promise<{ sessions: Session[]; times: Times }> {
   const times = new Map<string, { ms: number[]; errors: number }>();
   const record = (route: string, ms: number, ok: boolean) => {
     const entry = times.get(route) ?? { ms: [], errors: 0 };
@@ -252,7 +262,7 @@ async function readsUnderLoad(): Promise<Session[]> {
     times,
   );
   for (const error of errors) console.info(`  error: ${error}`);
-  return sessions;
+  return { sessions, times };
 }
 
 /** Opens a live stream and calls `onChange` with each change's stream id as it arrives. */
@@ -379,13 +389,123 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
     console.info(
       `${kind}: demo, ${PRODUCTS} more products and ${STATEMENTS} approved statements of ${ROWS} rows ready in ${Math.round((performance.now() - preparing) / 1000)} s`,
     );
-    const sessions = await readsUnderLoad();
+    const { sessions } = await readsUnderLoad();
     await liveStreams(sessions);
   } finally {
     await stop(server);
     await drop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** (a) while the label imports one statement after the other; the statements it read. */
+async function readsWhileImporting(first: number): Promise<{ times: Times; imported: number }> {
+  const label = await login('label@demo.label');
+  const distributor = await distroKid(label);
+  let reading = true;
+  let imported = 0;
+  const importing = (async () => {
+    for (let index = first; reading; index++) {
+      const month = `20${30 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+      const id = await upload(label, distributor, month, statementFile(month, IMPORT_ROWS).text);
+      await waitForStatus(label, id, 'waiting-for-funds');
+      imported += 1;
+    }
+  })();
+  const { times } = await readsUnderLoad();
+  reading = false;
+  await importing;
+  return { times, imported };
+}
+
+/** Transactions (each query outside one counts as one) the standby has run in `database`. */
+async function standbyTransactions(url: string, database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // The statistics a backend sends when idle: read them fresh, not from this backend's cache.
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ count: string }>(
+      'select xact_commit + xact_rollback as count from pg_stat_database where datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.count ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** (c): the same reads under the same import, without and with the standby. */
+async function replicaSideBySide(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  const standbyUrl = process.env.TEST_DATABASE_READ_URL ?? '';
+  const work = mkdtempSync(join(tmpdir(), 'bench-load-standby-'));
+  const name = await copyPostgresDatabase(serverUrl, 'template1', `bench_load_${Date.now()}`);
+  const databaseUrl = databaseUrlOf(serverUrl, name);
+  const runs: { label: string; times: Times; imported: number }[] = [];
+  try {
+    const standby = databaseUrlOf(standbyUrl, name);
+    // BENCH_STANDBY_ORDER=on,off runs the standby first, to see what the order itself costs.
+    const order =
+      process.env.BENCH_STANDBY_ORDER === 'on,off' ? [standby, undefined] : [undefined, standby];
+    for (const [index, readUrl] of order.entries()) {
+      const server = await startServer({
+        name: readUrl ? 'with standby' : 'primary only',
+        dataDir: work,
+        databaseUrl,
+        ...(readUrl ? { readUrl } : {}),
+      });
+      try {
+        if (index === 0) await prepare();
+        const label = readUrl ? 'standby on' : 'standby off';
+        console.info(`— reads while importing, ${label} —`);
+        const before = await standbyTransactions(standby, name);
+        runs.push({ label, ...(await readsWhileImporting(index * 100)) });
+        const answered = (await standbyTransactions(standby, name)) - before;
+        console.info(
+          `  the standby answered ${answered} queries and transactions (its monitor asks 4 a second)`,
+        );
+      } finally {
+        await stop(server);
+      }
+    }
+  } finally {
+    await dropPostgresDatabase(serverUrl, name);
+    rmSync(work, { recursive: true, force: true });
+  }
+  const off = runs.find((run) => run.label === 'standby off');
+  const on = runs.find((run) => run.label === 'standby on');
+  if (!off || !on) return;
+  const p99 = (times: Times, route: string) => {
+    const ms = [...(times.get(route)?.ms ?? [])].sort((a, b) => a - b);
+    return ms.length === 0 ? '-' : percentile(ms, 0.99).toFixed(1);
+  };
+  const all = (times: Times) =>
+    [...times]
+      .filter(([route]) => route.startsWith('GET'))
+      .flatMap(([, entry]) => entry.ms)
+      .sort((a, b) => a - b);
+  console.info(
+    `p99 of reads (ms) while importing statements of ${IMPORT_ROWS} rows (${off.imported} and ${on.imported} imported)`,
+  );
+  console.info(
+    `  ${'route'.padEnd(40)} ${'standby off'.padStart(12)} ${'standby on'.padStart(12)}`,
+  );
+  for (const route of [...off.times.keys()].filter((key) => key.startsWith('GET')).sort()) {
+    console.info(
+      `  ${route.padEnd(40)} ${p99(off.times, route).padStart(12)} ${p99(on.times, route).padStart(12)}`,
+    );
+  }
+  const f = (ms: number[]) => percentile(ms, 0.99).toFixed(1);
+  console.info(
+    `  ${'all reads'.padEnd(40)} ${f(all(off.times)).padStart(12)} ${f(all(on.times)).padStart(12)}`,
+  );
+}
+
+if (process.env.TEST_DATABASE_READ_URL && process.env.BENCH_DATABASES === 'standby') {
+  await replicaSideBySide();
+  agent.destroy();
+  process.exit(0);
 }
 
 const kinds = (process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']).filter((kind) =>

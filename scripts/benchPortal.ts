@@ -165,6 +165,8 @@ export function portalClient(port: number) {
     name: string;
     dataDir: string;
     databaseUrl?: string;
+    /** DATABASE_READ_URL: hot standbys of `databaseUrl` for the read routes. */
+    readUrl?: string;
     nodeArgs?: string[];
   }): Promise<ChildProcess> {
     const server: ChildProcess = spawn(
@@ -180,6 +182,7 @@ export function portalClient(port: number) {
           RATE_LIMIT_MAX: '100000000',
           LOGIN_RATE_LIMIT_MAX: '100000000',
           DATABASE_URL: options.databaseUrl ?? '',
+          DATABASE_READ_URL: options.readUrl ?? '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
         detached: true,

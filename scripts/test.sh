@@ -72,6 +72,8 @@ step "static checks, two lanes" static_checks
 step "unit and API tests on PGlite (vitest)" npx vitest run
 # What can differ by database (files named *.db.test.ts: README, "Tests"), on a PostgreSQL server.
 step "API tests on PostgreSQL (vitest)" bash scripts/with-postgres.sh npx vitest run --project server .db.test.ts
+# Reads from a hot standby (README, "Reads from standbys"), on a primary and a streaming standby.
+step "reads from a standby (vitest)" bash scripts/with-postgres-standby.sh npx vitest run --project server .standby.test.ts
 step "browser tests (playwright, chromium)" npx playwright test
 
 echo

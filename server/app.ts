@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
+import type { ReadReplicas } from './db/readReplicas';
 import { TOO_MANY_REQUESTS } from './errors';
 import { serializerCompiler } from './serialization';
 import { validatorCompiler } from './validation';
@@ -76,6 +77,8 @@ export { TOO_MANY_REQUESTS };
 
 export interface AppOptions {
   db: Database;
+  /** Hot standbys of `db` for the read routes (`DATABASE_READ_URL`), or null: all on `db`. */
+  readReplicas: ReadReplicas | null;
   now: () => Date;
   logger: FastifyServerOptions['logger'];
   /** The built browser app to serve beside /api/, or null for an API only. */
@@ -160,6 +163,7 @@ export function defaultAppOptions(db: Database, env: NodeJS.ProcessEnv = process
   const staticDir = join(import.meta.dirname, '..', 'dist');
   return {
     db,
+    readReplicas: null,
     now: () => new Date(),
     logger: loggerOptions(env.LOG_LEVEL ?? 'info'),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
@@ -214,7 +218,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(openapiPlugin);
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, parts: 50 } });
-  await app.register(databasePlugin, { db: options.db, now: options.now });
+  await app.register(databasePlugin, {
+    db: options.db,
+    now: options.now,
+    readReplicas: options.readReplicas,
+  });
   await app.register(servicesPlugin, {
     blobDir: options.blobDir,
     blobS3: options.blobS3,

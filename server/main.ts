@@ -5,6 +5,7 @@ import { warmUpEngine } from '../engine/warmUp';
 import { dataKeyFile } from './dataKey';
 import { lockDataDir } from './db/dataDirLock';
 import { openDatabase } from './db/database';
+import { maxLagBytesOf, ReadReplicas, readUrlsOf } from './db/readReplicas';
 import { prepareDatabase } from './startup';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed';
 
@@ -40,7 +41,16 @@ const db = await openDatabase({
 });
 await prepareDatabase(db, new Date());
 
-const app = await buildApp(defaultAppOptions(db));
+// Hot standbys of the PostgreSQL primary for the read routes; the embedded database has none.
+const readUrls = databaseUrl ? readUrlsOf(process.env.DATABASE_READ_URL) : [];
+const readReplicas =
+  readUrls.length > 0
+    ? await ReadReplicas.open(db, readUrls, {
+        maxLagBytes: maxLagBytesOf(process.env.DATABASE_READ_MAX_LAG_BYTES),
+      })
+    : null;
+
+const app = await buildApp({ ...defaultAppOptions(db), readReplicas });
 
 if (await isEmpty(db)) {
   if (process.env.SEED === 'none') {
@@ -55,6 +65,7 @@ if (await isEmpty(db)) {
 
 const shutdown = async () => {
   await app.close();
+  await readReplicas?.close();
   await db.close();
   process.exit(0);
 };

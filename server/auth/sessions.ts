@@ -36,6 +36,11 @@ export interface ActiveSession {
   /** The person who logged in. */
   realUser: SessionUser;
   emulating: boolean;
+  /**
+   * Where the primary's log stood after this session's last command (`X/Y`), recorded only when
+   * the portal reads from standbys: reads go to a standby that has replayed that far.
+   */
+  writeLsn: string | null;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -101,10 +106,15 @@ export async function findSession(
   now: Date,
 ): Promise<ActiveSession | null> {
   const rows = await db.query<
-    { token_hash: string; csrf: string; expires_at: Date | string } & UserColumns &
+    {
+      token_hash: string;
+      csrf: string;
+      expires_at: Date | string;
+      write_lsn: string | null;
+    } & UserColumns &
       Partial<Prefixed<UserColumns, 'emulated_'>>
   >(
-    `select s.token_hash, s.csrf, s.expires_at, ${userSelect('u', 'a', '')},
+    `select s.token_hash, s.csrf, s.expires_at, s.write_lsn::text, ${userSelect('u', 'a', '')},
             ${userSelect('e', 'ea', 'emulated_')}
        from sessions s
        join users u on u.id = s.user_id
@@ -143,7 +153,34 @@ export async function findSession(
     user: emulated ?? realUser,
     realUser,
     emulating: emulated !== null,
+    writeLsn: row.write_lsn,
   };
+}
+
+/**
+ * After a job (reading or calculating a statement): every live session that has ever changed
+ * something reads from a standby only once it has replayed the job's work. Those who only read
+ * are left alone, so a running import does not send every reader to the primary.
+ */
+export async function raiseWritersReadFloor(db: Queryable, now: Date): Promise<void> {
+  await db.query(
+    `update sessions set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn())
+      where write_lsn is not null and expires_at > $1`,
+    [now.toISOString()],
+  );
+}
+
+/**
+ * Notes where the primary's log stands now, after a command of the session `tokenHash` (the end
+ * of its commit record or later, whatever synchronous_commit says): that caller's reads wait for
+ * a standby that has replayed this far. Never moves back when two commands end together.
+ */
+export async function recordWritePosition(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(
+    `update sessions set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn())
+      where token_hash = $1`,
+    [tokenHash],
+  );
 }
 
 export async function setEmulation(

@@ -99,10 +99,17 @@ export interface DatabaseOptions {
    * the pool discards it and the next query opens another, so the process carries on.
    */
   onConnectionLost?: ((error: Error) => void) | undefined;
+  /**
+   * Open without reaching the server first (a standby may be down when the process starts: its
+   * monitor says so). By default a PostgreSQL server that cannot be reached stops the opening.
+   */
+  lazy?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onConnectionLost ?? (() => {}));
+  if (options.url) {
+    return openPostgres(options.url, options.onConnectionLost ?? (() => {}), options.lazy ?? false);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -113,11 +120,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 async function openPostgres(
   url: string,
   onConnectionLost: (error: Error) => void,
+  lazy: boolean,
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without a listener, an idle connection's error would end the whole process.
   pool.on('error', onConnectionLost);
-  await pool.query('select 1');
+  if (!lazy) await pool.query('select 1');
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as Row[];
   // One COPY for the whole input: the rows stream to the server while they are produced.

@@ -1295,6 +1295,13 @@ export const migrations: Migration[] = [
       create index statements_corrects on statements (corrects) where corrects is not null;
     `,
   },
+  {
+    version: 52,
+    name: 'sessions: the log position after the last command of each session',
+    sql: `
+      alter table sessions add column write_lsn pg_lsn;
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -63,6 +63,11 @@ export interface JobRunnerOptions {
   /** Wait before the second attempt of a failed job; each later one waits four times longer. */
   retryDelayMs: number;
   pollMs: number;
+  /**
+   * Called after each job this process ran, done or not (with standbys: its writers' sessions
+   * then read from a standby only once it has replayed the job's work).
+   */
+  afterEachJob?: (() => Promise<void>) | undefined;
 }
 
 export function defaultJobRunnerOptions(kind: Database['kind']): JobRunnerOptions {
@@ -242,6 +247,19 @@ export class JobRunner {
     await this.reclaimExpired();
     const job = await this.claim();
     if (!job) return false;
+    try {
+      await this.runClaimed(job);
+    } finally {
+      await this.options
+        .afterEachJob?.()
+        .catch((error: unknown) =>
+          this.log('job end not noted', { job: job.id, error: String(error) }),
+        );
+    }
+    return true;
+  }
+
+  private async runClaimed(job: Job): Promise<void> {
     const release = this.keepLease(job);
     try {
       await this.handlers[job.kind].run(job);
@@ -264,7 +282,7 @@ export class JobRunner {
       });
       if (exhausted) {
         await this.finishFailed(job, { crashed: false, error: String(error) }, this.workerId);
-        return true;
+        return;
       }
       const retryAt = new Date(
         this.now().getTime() + this.options.retryDelayMs * 4 ** (job.attempts - 1),
@@ -276,7 +294,6 @@ export class JobRunner {
         [job.id, this.workerId, String(error), this.now().toISOString(), retryAt.toISOString()],
       );
     }
-    return true;
   }
 
   /**

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allowsAny, type Permission } from '../auth/permissions';
 import { authenticateIntakeKey, type IntakeCaller } from '../auth/intakeKeys';
 import { checkQueryFilters } from '../auth/queryFilters';
-import { CSRF_HEADER, SESSION_COOKIE, findSession, type ActiveSession } from '../auth/sessions';
+import {
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  findSession,
+  recordWritePosition,
+  type ActiveSession,
+} from '../auth/sessions';
+import type { Reader } from '../db/readReplicas';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { EventMetadata, Role } from '../events/types';
 
@@ -37,6 +44,12 @@ declare module 'fastify' {
     /** The distributor and account of the intake key an `intakeKey` route was called with. */
     intakeCaller: IntakeCaller | null;
     csrfParam: string | undefined;
+    /**
+     * The database this request's reads use (README, "Reads from standbys"): for a GET with a
+     * session, a standby that has replayed the caller's last write when the portal has one; the
+     * primary for everything else. Commands write through `app.db`, never through this.
+     */
+    reads: Reader;
   }
 }
 
@@ -67,6 +80,12 @@ export default fp(
     app.decorateRequest('session', null);
     app.decorateRequest('intakeCaller', null);
     app.decorateRequest('csrfParam', undefined);
+    app.decorateRequest('reads', null as unknown as Reader);
+    const replicas = app.readReplicas;
+    const reads = (method: string, session: ActiveSession): Reader =>
+      replicas && (method === 'GET' || method === 'HEAD')
+        ? replicas.readerFor(session.writeLsn)
+        : app.db;
 
     const routeAccess = new Map<string, RouteAccess | undefined>();
     app.decorate('routeAccess', routeAccess);
@@ -80,6 +99,8 @@ export default fp(
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      // The primary unless a session's GET is given a standby below.
+      request.reads = app.db;
       // The csrf query parameter belongs to the transport, not to any route's query schema.
       const query = request.query as Record<string, unknown> | undefined;
       if (query && typeof query.csrf === 'string') {
@@ -106,6 +127,7 @@ export default fp(
       const session = token ? await findSession(app.db, token, app.now()) : null;
       if (!session) throw new UnauthorizedError();
       request.session = session;
+      request.reads = reads(request.method, session);
 
       if (access.csrf !== false) {
         const sent =
@@ -129,6 +151,20 @@ export default fp(
       const allowed = (!needsPermission || byPermission) && (!needsRole || byRole);
       if (!allowed) throw new ForbiddenError();
     });
+
+    // With standbys, a command's caller reads from a standby only once it has replayed this far:
+    // noted before the answer leaves, so the caller's next request already knows it.
+    if (replicas) {
+      app.addHook('onSend', async (request: FastifyRequest) => {
+        if (!request.session || request.method === 'GET' || request.method === 'HEAD') return;
+        try {
+          await recordWritePosition(app.db, request.session.tokenHash);
+        } catch (error) {
+          // The primary is gone: the caller's next request fails at its session anyway.
+          request.log.warn({ err: error }, 'could not note the write position of a session');
+        }
+      });
+    }
 
     // After validation, on the query the route reads: its filters name only rows the caller reads.
     app.addHook('preHandler', async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { FolderBlobStore, type BlobStore } from '../blobs';
 import { S3BlobStore, type S3BlobConfig } from '../blobStoreS3';
+import { raiseWritersReadFloor } from '../auth/sessions';
 import { JobRunner, type GiveUpCause, type Job, type JobRunnerOptions } from '../jobs/queue';
 import { giveUpCalculationJob, runCalculationJob } from '../statements/calculateJob';
 import { giveUpParseJob, runParseJob } from '../statements/parseJob';
@@ -92,7 +93,14 @@ export default fp<ServicesOptions>(
       },
       app.now,
       (message, detail) => app.log.error(detail, message),
-      options.jobs,
+      {
+        ...options.jobs,
+        // With standbys, whoever has changed something sees a job's work once it is done, as
+        // they see their own command's (README, "Reads from standbys").
+        ...(app.readReplicas
+          ? { afterEachJob: () => raiseWritersReadFloor(app.db, app.now()) }
+          : {}),
+      },
     );
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);

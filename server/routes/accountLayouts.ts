@@ -103,7 +103,7 @@ const accountLayoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listAccountLayouts(
-        app.db,
+        request.reads,
         scopeOf(request, request.query.accountId),
         request.query.distributorId ?? null,
         request.query,

@@ -17,7 +17,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountList, ...errorResponses },
       },
     },
-    async (request) => listAccounts(app.db, sessionOf(request).user, request.query),
+    async (request) => listAccounts(request.reads, sessionOf(request).user, request.query),
   );
 
   app.get(
@@ -32,7 +32,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const account = await findAccount(app.db, sessionOf(request).user, request.params.id);
+      const account = await findAccount(request.reads, sessionOf(request).user, request.params.id);
       if (!account) throw new NotFoundError();
       return account;
     },

@@ -43,7 +43,7 @@ const adminAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountList, ...errorResponses },
       },
     },
-    async (request) => searchAccounts(app.db, request.query),
+    async (request) => searchAccounts(request.reads, request.query),
   );
 
   app.get(

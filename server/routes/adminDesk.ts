@@ -39,7 +39,7 @@ const adminDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementLog, ...errorResponses },
       },
     },
-    async (request) => listStatementLog(app.db, request.query),
+    async (request) => listStatementLog(request.reads, request.query),
   );
 
   app.get(
@@ -53,7 +53,7 @@ const adminDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: JobLog, ...errorResponses },
       },
     },
-    async (request) => listJobs(app.db, request.query),
+    async (request) => listJobs(request.reads, request.query),
   );
 
   app.get(
@@ -68,7 +68,7 @@ const adminDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OverseerDesk, ...errorResponses },
       },
     },
-    async () => readOverseerDesk(app.db),
+    async (request) => readOverseerDesk(request.reads),
   );
 };
 

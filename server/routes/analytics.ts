@@ -86,7 +86,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const scope = analyticsScope(sessionOf(request).user, request.query);
-        const list = await analyticsList(app.db, view, scope, request.query, app.now());
+        const list = await analyticsList(request.reads, view, scope, request.query, app.now());
         if (!wantsCsv(request, request.query)) return list;
         return sendCsv(reply, view, list, app.now().toISOString().slice(0, 10));
       },
@@ -108,7 +108,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = analyticsScope(sessionOf(request).user, request.query);
-      const found = await analyticsArtist(app.db, scope, request.params.id);
+      const found = await analyticsArtist(request.reads, scope, request.params.id);
       if (!found) throw new NotFoundError();
       return found;
     },
@@ -129,7 +129,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = analyticsScope(sessionOf(request).user, request.query);
-      const found = await analyticsProduct(app.db, scope, request.params.id);
+      const found = await analyticsProduct(request.reads, scope, request.params.id);
       if (!found) throw new NotFoundError();
       return found;
     },

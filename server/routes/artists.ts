@@ -51,7 +51,8 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ArtistList, ...errorResponses },
       },
     },
-    async (request) => listArtists(app.db, sessionOf(request).user, request.query, app.now()),
+    async (request) =>
+      listArtists(request.reads, sessionOf(request).user, request.query, app.now()),
   );
 
   // SPEC section 7 names this path: the artist filter of the dashboard and analytics.
@@ -68,7 +69,7 @@ const artistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = { q: request.query.q ?? '', limit: 1000, offset: 0 };
-      const { items } = await listArtists(app.db, sessionOf(request).user, page, app.now(), {
+      const { items } = await listArtists(request.reads, sessionOf(request).user, page, app.now(), {
         revenue: false,
       });
       return items.map(({ id, name, accountId }) => ({ id, name, accountId }));

@@ -78,7 +78,7 @@ const bankFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       rail();
-      return listBankFiles(app.db, labelOf(request));
+      return listBankFiles(request.reads, labelOf(request));
     },
   );
 

@@ -61,7 +61,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return {
           person: own,
           label: null,
-          personal: await readPersonalDashboard(app.db, {
+          personal: await readPersonalDashboard(request.reads, {
             person: user.id,
             account: null,
             artist,
@@ -72,11 +72,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const account = seesAllAccounts(user) ? null : user.accountId;
       if (query.payee) {
-        const person = await chosenPayee(app.db, account, query.payee);
+        const person = await chosenPayee(request.reads, account, query.payee);
         return {
           person,
           label: null,
-          personal: await readPersonalDashboard(app.db, {
+          personal: await readPersonalDashboard(request.reads, {
             person: person.id,
             account,
             artist,
@@ -87,7 +87,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return {
         person: own,
-        label: await readLabelDashboard(app.db, { account, artist, window, currency }),
+        label: await readLabelDashboard(request.reads, { account, artist, window, currency }),
         personal: null,
       };
     },

@@ -53,7 +53,7 @@ const defaultSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
         response: { 200: DefaultSplits, ...errorResponses },
       },
     },
-    async (request) => defaultSplitsView(app.db, sessionOf(request).user),
+    async (request) => defaultSplitsView(request.reads, sessionOf(request).user),
   );
 
   app.put(

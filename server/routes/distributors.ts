@@ -53,7 +53,8 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DistributorList, ...errorResponses },
       },
     },
-    async (request) => listDistributors(app.db, sessionOf(request).user.accountId, request.query),
+    async (request) =>
+      listDistributors(request.reads, sessionOf(request).user.accountId, request.query),
   );
 
   app.get(

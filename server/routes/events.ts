@@ -44,8 +44,8 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const query = request.query;
       if (query.format !== 'csv')
-        return listEvents(app.db, { ...query, limit: query.limit ?? 100 });
-      const events = await allEvents(app.db, query, AUDIT_CSV_CAP);
+        return listEvents(request.reads, { ...query, limit: query.limit ?? 100 });
+      const events = await allEvents(request.reads, query, AUDIT_CSV_CAP);
       const csv = toCsv(
         CSV_HEADER,
         events.map((event) => [

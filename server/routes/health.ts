@@ -9,14 +9,15 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Answers once the database is reachable',
+        summary: 'Answers once the database is reachable; says which standbys reads use',
         // The API's rate limit counts this route too.
         response: { 200: Health, 429: ErrorBody },
       },
     },
     async () => {
       await app.db.query('select 1');
-      return { status: 'ok' as const, database: app.db.kind };
+      const standbys = app.readReplicas?.states();
+      return { status: 'ok' as const, database: app.db.kind, ...(standbys ? { standbys } : {}) };
     },
   );
 

@@ -32,9 +32,9 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = catalogScope(sessionOf(request).user);
-      const product = await loadProduct(app.db, request.params.id, scope);
+      const product = await loadProduct(request.reads, request.params.id, scope);
       return readHistory(
-        app.db,
+        request.reads,
         { streams: [`product-${product.id}`], reader: scope.account },
         request.query.after ?? '0',
       );
@@ -49,10 +49,14 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = recoupmentScope(sessionOf(request).user);
-      const found = await readRecoupment(app.db, scope, request.params.id);
+      const found = await readRecoupment(request.reads, scope, request.params.id);
       if (!found) throw new NotFoundError();
       const streams = [`recoupment-${request.params.id}`];
-      return readHistory(app.db, { streams, reader: scope.account }, request.query.after ?? '0');
+      return readHistory(
+        request.reads,
+        { streams, reader: scope.account },
+        request.query.after ?? '0',
+      );
     },
   );
 
@@ -64,7 +68,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = paymentScope(sessionOf(request).user);
-      const payment = await readPayment(app.db, scope, request.params.id);
+      const payment = await readPayment(request.reads, scope, request.params.id);
       if (!payment) throw new NotFoundError();
       const selection = {
         streams: [`payment-${payment.id}`],
@@ -72,7 +76,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         preparedPayment: { statementId: payment.statementId, paymentId: payment.id },
         payeeReading: scope.payee !== null,
       };
-      return readHistory(app.db, selection, request.query.after ?? '0');
+      return readHistory(request.reads, selection, request.query.after ?? '0');
     },
   );
 
@@ -83,9 +87,9 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: schema('admin', 'The account’s life, its people’s included, for replay (admins)'),
     },
     async (request) => {
-      const streams = await accountStreams(app.db, request.params.id);
+      const streams = await accountStreams(request.reads, request.params.id);
       if (!streams) throw new NotFoundError();
-      return readHistory(app.db, { streams, reader: null }, request.query.after ?? '0');
+      return readHistory(request.reads, { streams, reader: null }, request.query.after ?? '0');
     },
   );
 };

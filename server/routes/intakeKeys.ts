@@ -67,7 +67,7 @@ const intakeKeyRoutes: FastifyPluginAsyncTypebox<IntakeRouteOptions> = async (ap
     },
     async (request) =>
       listIntakeKeys(
-        app.db,
+        request.reads,
         scopeOf(request, request.query.accountId),
         request.query.distributorId ?? null,
         request.query,

@@ -72,8 +72,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PostedMessageList, ...errorResponses },
       },
     },
-    async () => {
-      const items = await listPostedMessages(app.db);
+    async (request) => {
+      const items = await listPostedMessages(request.reads);
       return { items, total: items.length };
     },
   );

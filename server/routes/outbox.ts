@@ -15,7 +15,7 @@ const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OutboxList, ...errorResponses },
       },
     },
-    async (request) => listOutbox(app.db, request.query),
+    async (request) => listOutbox(request.reads, request.query),
   );
 };
 

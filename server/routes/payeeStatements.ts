@@ -85,7 +85,7 @@ const payeeStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listOwnStatements(app.db, sessionOf(request).user.id, request.query, app.now()),
+      listOwnStatements(request.reads, sessionOf(request).user.id, request.query, app.now()),
   );
 
   app.get(

@@ -90,7 +90,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PaymentList, ...errorResponses },
       },
     },
-    (request) => listPayments(app.db, paymentScope(sessionOf(request).user), request.query),
+    (request) => listPayments(request.reads, paymentScope(sessionOf(request).user), request.query),
   );
 
   app.get(
@@ -106,7 +106,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const found = await readPayment(
-        app.db,
+        request.reads,
         paymentScope(sessionOf(request).user),
         request.params.id,
       );
@@ -202,8 +202,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.format === 'csv' ||
         (request.query.format === undefined &&
           String(request.headers.accept ?? '').startsWith('text/csv'));
-      if (!wantsCsv) return listTransactions(app.db, scope, request.query);
-      const rows = await allTransactions(app.db, scope, request.query);
+      if (!wantsCsv) return listTransactions(request.reads, scope, request.query);
+      const rows = await allTransactions(request.reads, scope, request.query);
       // A payee's file has what they receive, not the label's fee.
       const fees = seesFees(scope);
       const csv = toCsv(
@@ -246,7 +246,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const found = await readTransaction(
-        app.db,
+        request.reads,
         paymentScope(sessionOf(request).user),
         request.params.id,
       );
@@ -268,7 +268,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => {
       const { user } = sessionOf(request);
-      return readWallet(app.db, user.id, paymentScope(user));
+      return readWallet(request.reads, user.id, paymentScope(user));
     },
   );
 };

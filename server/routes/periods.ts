@@ -46,7 +46,7 @@ const periodRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PeriodsOverview, ...errorResponses },
       },
     },
-    (request) => readPeriods(app.db, sessionOf(request).user.accountId),
+    (request) => readPeriods(request.reads, sessionOf(request).user.accountId),
   );
 
   app.put(
@@ -147,10 +147,10 @@ const periodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = request.params.id;
-      if (!(await statementIsVisible(app.db, sessionOf(request).user, id))) {
+      if (!(await statementIsVisible(request.reads, sessionOf(request).user, id))) {
         throw new NotFoundError();
       }
-      return readCorrections(app.db, id);
+      return readCorrections(request.reads, id);
     },
   );
 

@@ -26,7 +26,7 @@ const presetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const presets = await accountPresets(app.db, sessionOf(request).user.accountId);
+      const presets = await accountPresets(request.reads, sessionOf(request).user.accountId);
       return { items: presets, total: presets.length };
     },
   );

@@ -122,7 +122,7 @@ const productRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = sessionOf(request).user;
       const items = await listRequests(
-        app.db,
+        request.reads,
         seesAllAccounts(user) ? null : user.accountId,
         request.query,
       );

@@ -93,8 +93,8 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
     },
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
-      const row = await loadProduct(app.db, request.params.id, scope);
-      const preview = await app.db.transaction((tx) => previewInput(tx, row.id, previews));
+      const row = await loadProduct(request.reads, request.params.id, scope);
+      const preview = await request.reads.transaction((tx) => previewInput(tx, row.id, previews));
       if (request.query.format !== 'table')
         return sendWritten(reply, 'application/json', previewInputJson(preview));
       if (preview.recordsVersion === null)

@@ -80,7 +80,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = sessionOf(request).user;
-      return listProducts(app.db, catalogScope(user), request.query, {
+      return listProducts(request.reads, catalogScope(user), request.query, {
         now: app.now(),
         currency: user.currency,
       });
@@ -102,7 +102,12 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = sessionOf(request).user;
       const scope = catalogScope(user);
-      return productView(app.db, await loadProduct(app.db, request.params.id, scope), user, scope);
+      return productView(
+        request.reads,
+        await loadProduct(request.reads, request.params.id, scope),
+        user,
+        scope,
+      );
     },
   );
 
@@ -220,7 +225,10 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = catalogScope(sessionOf(request).user);
-      return productHistory(app.db, (await loadProduct(app.db, request.params.id, scope)).id);
+      return productHistory(
+        request.reads,
+        (await loadProduct(request.reads, request.params.id, scope)).id,
+      );
     },
   );
 };

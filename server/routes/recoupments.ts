@@ -45,7 +45,12 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      listRecoupments(app.db, recoupmentScope(sessionOf(request).user), request.query, app.now()),
+      listRecoupments(
+        request.reads,
+        recoupmentScope(sessionOf(request).user),
+        request.query,
+        app.now(),
+      ),
   );
 
   app.get(
@@ -65,7 +70,7 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Staff name the account; a label previews on its own statements only.
       const account = seesAllAccounts(user) ? (request.query.account ?? null) : user.accountId;
       if (!account) return { statement: null };
-      const rows = await app.db.query<{ id: string; title: string; period: string }>(
+      const rows = await request.reads.query<{ id: string; title: string; period: string }>(
         // The latest by the log's order: calculations at the same instant stay in order.
         `select s.id, s.title, s.period from statements s
           where s.account_id = $1 and s.calculation_id is not null
@@ -109,7 +114,7 @@ const recoupmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const found = await visible(request, request.params.id);
-      return listRemittances(app.db, found.id, request.query);
+      return listRemittances(request.reads, found.id, request.query);
     },
   );
 

@@ -64,9 +64,10 @@ const reserveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = sessionOf(request).user;
-      if (!(await statementIsVisible(app.db, user, request.params.id))) throw new NotFoundError();
+      if (!(await statementIsVisible(request.reads, user, request.params.id)))
+        throw new NotFoundError();
       return {
-        items: await statementReservesSeenBy(app.db, request.params.id, {
+        items: await statementReservesSeenBy(request.reads, request.params.id, {
           userId: user.id,
           accountId: seesAllAccounts(user) ? null : user.accountId,
         }),

@@ -45,13 +45,13 @@ const statementRecordsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Staff belong to the portal's own account: they name the label.
       const accountId = account ?? (seesAllAccounts(user) ? null : user.accountId);
       if (accountId === null) throw new BadRequestError(RECORDS_CSV_ACCOUNT_REQUIRED);
-      const found = await app.db.query<{ name: string }>(
+      const found = await request.reads.query<{ name: string }>(
         'select name from distributors where id = $1',
         [distributor],
       );
       const distributorName = found[0]?.name;
       if (distributorName === undefined) throw new NotFoundError();
-      const statements = await exportedStatements(app.db, accountId, distributor, start);
+      const statements = await exportedStatements(request.reads, accountId, distributor, start);
       return (
         reply
           .type('text/csv; charset=utf-8')
@@ -60,7 +60,7 @@ const statementRecordsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
             attachment(`records-${namePart(distributorName)}-from-${start}.csv`),
           )
           // The schema documents the text the stream carries; Fastify sends a stream as it comes.
-          .send(Readable.from(recordsCsvLines(app.db, statements)) as unknown as string)
+          .send(Readable.from(recordsCsvLines(request.reads, statements)) as unknown as string)
       );
     },
   );

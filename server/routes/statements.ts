@@ -58,7 +58,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementList, ...errorResponses },
       },
     },
-    async (request) => listStatements(app.db, sessionOf(request).user, request.query),
+    async (request) => listStatements(request.reads, sessionOf(request).user, request.query),
   );
 
   app.get(
@@ -73,7 +73,11 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const statement = await findStatement(app.db, sessionOf(request).user, request.params.id);
+      const statement = await findStatement(
+        request.reads,
+        sessionOf(request).user,
+        request.params.id,
+      );
       if (!statement) throw new NotFoundError();
       return statement;
     },
@@ -92,7 +96,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listRowErrors(app.db, await visibleId(request, request.params.id), request.query),
+      listRowErrors(request.reads, await visibleId(request, request.params.id), request.query),
   );
 
   app.get(
@@ -108,7 +112,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listMissingCodes(app.db, await visibleId(request, request.params.id), request.query),
+      listMissingCodes(request.reads, await visibleId(request, request.params.id), request.query),
   );
 
   app.get(
@@ -123,7 +127,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReadingSummaryAnswer, ...errorResponses },
       },
     },
-    async (request) => statementReading(app.db, await visibleId(request, request.params.id)),
+    async (request) => statementReading(request.reads, await visibleId(request, request.params.id)),
   );
 
   app.get(
@@ -139,7 +143,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listRecords(app.db, await visibleId(request, request.params.id), request.query),
+      listRecords(request.reads, await visibleId(request, request.params.id), request.query),
   );
 
   app.get(
@@ -153,7 +157,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdjustmentList, ...errorResponses },
       },
     },
-    async (request) => listAdjustments(app.db, await visibleId(request, request.params.id)),
+    async (request) => listAdjustments(request.reads, await visibleId(request, request.params.id)),
   );
 
   app.get(
@@ -167,7 +171,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementHistory, ...errorResponses },
       },
     },
-    async (request) => statementHistory(app.db, await visibleId(request, request.params.id)),
+    async (request) => statementHistory(request.reads, await visibleId(request, request.params.id)),
   );
 
   app.get(
@@ -184,7 +188,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const calculation = await findCalculationBlobs(
-        app.db,
+        request.reads,
         await visibleId(request, request.params.id),
       );
       if (!calculation) throw new NotFoundError('This statement has not been calculated yet.');
@@ -214,7 +218,8 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementSplitChangeList, ...errorResponses },
       },
     },
-    async (request) => splitChangesSince(app.db, await visibleId(request, request.params.id)),
+    async (request) =>
+      splitChangesSince(request.reads, await visibleId(request, request.params.id)),
   );
 
   app.get(
@@ -231,7 +236,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = sessionOf(request).user;
       const id = await visibleId(request, request.params.id);
-      return listPayeeTotals(app.db, id, seesAllAccounts(user) ? null : user.accountId);
+      return listPayeeTotals(request.reads, id, seesAllAccounts(user) ? null : user.accountId);
     },
   );
 };

@@ -95,7 +95,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = sessionOf(request).user;
-      return listUsers(app.db, seesAllAccounts(user) ? null : user.accountId, request.query);
+      return listUsers(request.reads, seesAllAccounts(user) ? null : user.accountId, request.query);
     },
   );
 
@@ -113,7 +113,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = sessionOf(request).user;
       const viewerAccount = seesAllAccounts(user) ? null : user.accountId;
-      return toUser(await findUser(app.db, request.params.id, viewerAccount, 'read'));
+      return toUser(await findUser(request.reads, request.params.id, viewerAccount, 'read'));
     },
   );
 

@@ -16,7 +16,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WalletBalances, ...errorResponses },
       },
     },
-    async (request) => walletBalances(app.db, sessionOf(request).user.id),
+    async (request) => walletBalances(request.reads, sessionOf(request).user.id),
   );
 };
 

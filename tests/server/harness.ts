@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, defaultAppOptions, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
+import { ReadReplicas } from '../../server/db/readReplicas';
 import { prepareDatabase } from '../../server/startup';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 import {
@@ -30,6 +31,11 @@ export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
   dir: string;
   /** The PostgreSQL database's address, for another process to open; null on PGlite. */
   url: string | null;
+  /**
+   * The same database on the hot standby of TEST_DATABASE_READ_URL (scripts/with-postgres-
+   * standby.sh): the standby replays the copy the primary made. Null without a standby.
+   */
+  readUrl: string | null;
 }> {
   const templates = runTemplates();
   const template = templates && (options.demo ? templates.demo : templates.bare);
@@ -37,11 +43,13 @@ export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
   if (serverUrl) {
     const name = await copyPostgresDatabase(serverUrl, template ?? 'template1');
     const url = databaseUrl(serverUrl, name);
+    const standbyUrl = process.env.TEST_DATABASE_READ_URL;
     const { db, flush } = recordedDatabase(await openDatabase({ url }));
     if (!template) await prepareFromScratch(db, options.demo === true);
     return {
       db,
       url,
+      readUrl: standbyUrl ? databaseUrl(standbyUrl, name) : null,
       dir: mkdtempSync(join(tmpdir(), 'portal-blobs-')),
       drop: async () => {
         flush();
@@ -57,6 +65,7 @@ export async function freshDatabase(options: { demo?: boolean } = {}): Promise<{
     db,
     dir,
     url: null,
+    readUrl: null,
     drop: async () => {
       flush();
       await db.close();
@@ -114,11 +123,15 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
   const dataKey = (overrides.payments ?? testPayments).dataKey();
   // The template's demo label has the test data key's encrypted tax ids: another key seeds anew.
   const sameKey = dataKey.equals(testDataKey());
-  const { db, drop, dir, url } = await freshDatabase({ demo: sameKey });
+  const { db, drop, dir, url, readUrl } = await freshDatabase({ demo: sameKey });
   const clock = new TestClock();
   if (!sameKey) await seedDemo(db, clock.now(), dataKey);
+  // With a standby, the read routes read from it as in production (README, "Reads from standbys").
+  const readReplicas =
+    overrides.readReplicas === undefined && readUrl ? await ReadReplicas.open(db, [readUrl]) : null;
   const app = await buildApp({
     ...defaultAppOptions(db),
+    readReplicas,
     now: clock.now,
     logger: false,
     staticDir: null,
@@ -139,6 +152,7 @@ export async function startPortal(overrides: Partial<AppOptions> = {}): Promise<
     databaseUrl: url,
     close: async () => {
       await app.close();
+      await readReplicas?.close();
       await drop();
     },
   };

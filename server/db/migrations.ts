@@ -1295,6 +1295,19 @@ export const migrations: Migration[] = [
       create index statements_corrects on statements (corrects) where corrects is not null;
     `,
   },
+  {
+    version: 54,
+    name: 'record tables in the blob store: the file whose records a stored record table holds',
+    sql: `
+      create table statement_record_tables (
+        file_id text primary key,
+        statement_id text not null,
+        blob text not null,
+        records integer not null
+      );
+      create index statement_record_tables_statement on statement_record_tables (statement_id);
+    `,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

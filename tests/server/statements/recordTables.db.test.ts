@@ -1,0 +1,197 @@
+// A statement's records read from its files' record tables in the blob store are the records read
+// from its rows, whatever happened to its files since they were read: files added in several
+// uploads, files removed (numbers of the later files change), a file read again, codes given by
+// title matching, tables written again or not. Records for a calculation (all), for a preview
+// (a product's codes, cut at a limit in file and row order), and the count found.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
+import { readEngineRecordTable } from '../../../server/statements/engineInput';
+import {
+  ensureRecordTables,
+  fileTableFromRows,
+  forgetFileTables,
+  keepFileTable,
+  readStoredRecordTable,
+  storeFileTable,
+} from '../../../server/statements/recordTables';
+import { countRecords } from '../../../engine/recordTable';
+import { matchTitleKeys, totalStatementCodes } from '../../../server/statements/titleKeys';
+import { createDemoProduct, startPortal, type TestPortal } from '../harness';
+
+const TITLE = 'Harbour Lights';
+const CODES = ['CODE1', 'CODE2', 'CO\'DE\\3\t"ü 音楽\u0001', TITLE];
+
+interface GeneratedRecord {
+  code: string;
+  date: string | null;
+  units: number;
+  revenue: string;
+  stream: boolean;
+}
+
+const record = fc.record({
+  code: fc.constantFrom(...CODES),
+  date: fc.option(fc.constantFrom('2026-09-01', '2026-09-30'), { nil: null }),
+  units: fc.integer({ min: -5, max: 1_000_000 }),
+  revenue: fc
+    .tuple(fc.integer({ min: -99_999, max: 99_999 }), fc.integer({ min: 0, max: 999_999 }))
+    .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(6, '0')}`),
+  stream: fc.boolean(),
+});
+
+/** What happens to the statement after its first files are read. */
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('add' as const), records: fc.array(record, { maxLength: 6 }) }),
+  fc.record({ kind: fc.constant('remove' as const), file: fc.nat() }),
+  fc.record({
+    kind: fc.constant('reread' as const),
+    file: fc.nat(),
+    records: fc.array(record, { maxLength: 6 }),
+  }),
+  fc.record({ kind: fc.constant('matchTitles' as const) }),
+  fc.record({ kind: fc.constant('writeMissing' as const) }),
+);
+
+describe("records read from the files' stored tables", () => {
+  let portal: TestPortal;
+  let accountId: string;
+  let statements = 0;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    const created = await createDemoProduct(portal, {
+      title: TITLE,
+      type: 'single',
+      codes: [{ code: 'GBKPL2600001', kind: 'isrc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const rows = await portal.db.query<{ account_id: string }>(
+      'select account_id from products where id = $1',
+      [created.json().id],
+    );
+    accountId = rows[0]!.account_id;
+  });
+  afterAll(() => portal.close());
+
+  /** Stores `records` as a read file's rows and keeps its table, as the parse does. */
+  async function readFile(statementId: string, fileId: string, records: GeneratedRecord[]) {
+    const db = portal.db;
+    await db.transaction(async (tx) => {
+      await forgetFileTables(tx, [fileId]);
+      await tx.query('delete from statement_records where file_id = $1', [fileId]);
+    });
+    for (const [index, each] of records.entries())
+      await db.query(
+        `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
+                                        service, format, territory, units, revenue, date, kind,
+                                        currency, format_raw)
+         values ($1, $2, $3, $4, $5, 'Song', 'Artist', 'Spotify', $6, 'US', $7, $8, $9, 'sale',
+                 'USD', 'Song')`,
+        [
+          statementId,
+          fileId,
+          // Rows as a file numbers them, with gaps where a row was refused.
+          index * 2 + 1,
+          each.code,
+          each.code === TITLE ? 'title' : 'isrc',
+          each.stream ? 'stream' : 'download',
+          each.units,
+          each.revenue,
+          each.date,
+        ],
+      );
+    const table = await db.transaction((tx) => fileTableFromRows(tx, statementId, fileId));
+    const blob = await storeFileTable(portal.app.blobs, table);
+    await db.transaction((tx) =>
+      keepFileTable(tx, statementId, fileId, blob, countRecords(table)),
+    );
+  }
+
+  /** Records of a record table, in its order or sorted by id. */
+  const recordsOf = (table: Uint8Array, sorted: boolean) => {
+    const records = recordsOfTable(readRecordTable(table)!);
+    return sorted ? records.sort((a, b) => (a.id < b.id ? -1 : 1)) : records;
+  };
+
+  it('are the records read from the rows, after any change to its files', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(record, { maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(step, { maxLength: 5 }),
+        fc.subarray(CODES, { minLength: 1 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (firstFiles, steps, codes, limit) => {
+          const db = portal.db;
+          statements += 1;
+          const statementId = `stored-${statements}`;
+          await db.query(
+            `insert into statements (id, account_id, distributor_id, period, title, received_at,
+                                     parse_status, version, state)
+             select $1, $2, id, '2026-09', 'Stored', now(), 'parsed', 1, 'ready'
+               from distributors order by id limit 1`,
+            [statementId, accountId],
+          );
+          const files: string[] = [];
+          const addFile = async (records: GeneratedRecord[]) => {
+            const fileId = `${statementId}-file-${files.length + 1}`;
+            files.push(fileId);
+            // Ids chosen so that their order is not the order the files were added in.
+            await db.query(
+              `insert into statement_files (id, statement_id, account_id, name, sha256, size,
+                                            status, added_in, position_in_upload)
+               values ($1, $2, $3, $1, $1, 1, 'read', $4, 0)`,
+              [fileId, statementId, accountId, files.length],
+            );
+            await readFile(statementId, fileId, records);
+          };
+          for (const records of firstFiles) await addFile(records);
+          const live = () => files.filter((file) => file !== '');
+          for (const change of steps) {
+            if (change.kind === 'add') await addFile(change.records);
+            else if (change.kind === 'remove' || change.kind === 'reread') {
+              const file = live()[change.file % Math.max(live().length, 1)];
+              if (!file) continue;
+              if (change.kind === 'reread') await readFile(statementId, file, change.records);
+              else {
+                // As a retry removes a faulty file.
+                await db.transaction(async (tx) => {
+                  await forgetFileTables(tx, [file]);
+                  await tx.query('delete from statement_records where file_id = $1', [file]);
+                  await tx.query('delete from statement_files where id = $1', [file]);
+                });
+                files[files.indexOf(file)] = '';
+              }
+            } else if (change.kind === 'matchTitles')
+              await db.transaction((tx) => matchTitleKeys(tx, statementId));
+            else await ensureRecordTables(db, portal.app.blobs, statementId);
+          }
+          await totalStatementCodes(db, statementId);
+
+          const read = (asked: string[] | null, cut: number | null) =>
+            db.transaction(async (tx) => ({
+              rows: await readEngineRecordTable(tx, statementId, asked, cut),
+              stored: await readStoredRecordTable(tx, portal.app.blobs, statementId, asked, cut),
+            }));
+          const whole = await read(null, null);
+          expect(recordsOf(whole.stored.table, true)).toEqual(recordsOf(whole.rows.table, true));
+          const preview = await read(codes, limit);
+          expect(preview.stored.found).toBe(preview.rows.found);
+          const cut = preview.rows.found > limit;
+          expect(recordsOf(preview.stored.table, !cut)).toEqual(
+            recordsOf(preview.rows.table, !cut),
+          );
+
+          // Once the tables are written again, the rows are not read at all.
+          await ensureRecordTables(db, portal.app.blobs, statementId);
+          const again = await db.transaction((tx) =>
+            readStoredRecordTable(tx, portal.app.blobs, statementId, null, null),
+          );
+          expect(again.stored).toBe(true);
+          expect(recordsOf(again.table, true)).toEqual(recordsOf(whole.rows.table, true));
+        },
+      ),
+      { numRuns: 25, seed: 20261129 },
+    );
+  });
+});

@@ -94,7 +94,9 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(app.db, request.params.id, scope);
-      const preview = await app.db.transaction((tx) => previewInput(tx, app.blobs, row.id, previews));
+      const preview = await app.db.transaction((tx) =>
+        previewInput(tx, app.blobs, row.id, previews),
+      );
       if (request.query.format !== 'table')
         return sendWritten(reply, 'application/json', previewInputJson(preview));
       if (preview.recordsVersion === null)

@@ -140,7 +140,7 @@ export function numberLines(table: Uint8Array, number: number): void {
   const d1 = 48 + (Math.floor(number / 100) % 10);
   const d2 = 48 + (Math.floor(number / 10) % 10);
   const d3 = 48 + (number % 10);
-  for (let at = 0; at < table.length; ) {
+  for (let at = 0; at < table.length;) {
     table[at] = d0;
     table[at + 1] = d1;
     table[at + 2] = d2;
@@ -182,7 +182,7 @@ function pickLines(
 ): number {
   let found = 0;
   let left = room;
-  for (let at = 0; at < table.length; ) {
+  for (let at = 0; at < table.length;) {
     const rowEnd = table.indexOf(TAB, at + FILE_DIGITS + 1);
     const codeEnd = table.indexOf(TAB, rowEnd + 1);
     const end = table.indexOf(LINE, codeEnd + 1);
@@ -282,7 +282,6 @@ function lineEndAfter(table: Buffer, count: number): number {
   return at;
 }
 
-
 /** A table kept in the cache with the count of records found (they may be more than it holds). */
 function encodeFound(table: Uint8Array, found: number): Uint8Array<ArrayBuffer> {
   const kept = new Uint8Array(table.length + 8);
@@ -291,7 +290,10 @@ function encodeFound(table: Uint8Array, found: number): Uint8Array<ArrayBuffer> 
   return kept;
 }
 
-function answered(kept: Uint8Array<ArrayBuffer>): { table: Uint8Array<ArrayBuffer>; found: number } {
+function answered(kept: Uint8Array<ArrayBuffer>): {
+  table: Uint8Array<ArrayBuffer>;
+  found: number;
+} {
   return {
     found: new DataView(kept.buffer, kept.byteOffset).getFloat64(0),
     table: kept.subarray(8),

@@ -103,9 +103,7 @@ describe("records read from the files' stored tables", () => {
       );
     const table = await db.transaction((tx) => fileTableFromRows(tx, statementId, fileId));
     const blob = await storeFileTable(portal.app.blobs, table);
-    await db.transaction((tx) =>
-      keepFileTable(tx, statementId, fileId, blob, countRecords(table)),
-    );
+    await db.transaction((tx) => keepFileTable(tx, statementId, fileId, blob, countRecords(table)));
   }
 
   /** Records of a record table, in its order or sorted by id. */

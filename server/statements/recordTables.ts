@@ -112,15 +112,18 @@ export async function lockStatementRecords(tx: Queryable, statementId: string): 
   await tx.query('select 1 from statements where id = $1 for update', [statementId]);
 }
 
-/** A read file of a statement, numbered, and the stored table of its records if it has one. */
-interface NumberedFile {
-  file_number: number;
-  blob: string | null;
-}
+/** A read file of a statement: its number, and the name of its stored table. */
+export type NumberedTable = [fileNumber: number, blob: string];
 
-/** The statement's read files in order, with their tables; null when one has none (or too many). */
-async function storedFiles(tx: Queryable, statementId: string): Promise<NumberedFile[] | null> {
-  const files = await tx.query<NumberedFile & { status: string }>(
+/**
+ * The statement's read files in order, with their stored tables; null when one has none (or the
+ * statement has more files than the placeholder numbers).
+ */
+export async function storedFiles(
+  tx: Queryable,
+  statementId: string,
+): Promise<NumberedTable[] | null> {
+  const files = await tx.query<{ file_number: number; status: string; blob: string | null }>(
     `with files as (
        select id, status, row_number() over (order by added_in, position_in_upload) as file_number
          from statement_files where statement_id = $1)
@@ -130,7 +133,27 @@ async function storedFiles(tx: Queryable, statementId: string): Promise<Numbered
     [statementId],
   );
   const read = files.filter((file) => file.status === 'read');
-  if (files.length > MOST_FILES || read.some((file) => file.blob === null)) return null;
+  if (files.length > MOST_FILES) return null;
+  const tables: NumberedTable[] = [];
+  for (const file of read) {
+    if (file.blob === null) return null;
+    tables.push([Number(file.file_number), file.blob]);
+  }
+  return tables;
+}
+
+/**
+ * The stored tables, each with its file's number written in; null when the store lacks one (a
+ * copy lost: the caller reads the rows).
+ */
+export async function readNumbered(
+  blobs: BlobStore,
+  files: readonly NumberedTable[],
+): Promise<Buffer[] | null> {
+  const tables = await Promise.all(files.map(([, blob]) => readBlob(blobs, blob)));
+  if (tables.some((table) => table === null)) return null;
+  const read = tables as Buffer[];
+  read.forEach((table, index) => numberLines(table, files[index]![0]));
   return read;
 }
 
@@ -224,33 +247,21 @@ export async function readStoredRecordTable(
   cache?: ByteCache,
 ): Promise<StoredRecordTable> {
   const files = await storedFiles(tx, statementId);
-  if (files === null)
-    return {
-      ...(await readEngineRecordTable(tx, statementId, codes, limit, cache)),
-      stored: false,
-    };
-  const key = JSON.stringify([
-    'stored',
-    statementId,
-    codes,
-    limit,
-    files.map((file) => [file.file_number, file.blob]),
-  ]);
+  const fromRows = async () => ({
+    ...(await readEngineRecordTable(tx, statementId, codes, limit, cache)),
+    stored: false,
+  });
+  if (files === null) return fromRows();
+  const key = JSON.stringify(['stored', statementId, codes, limit, files]);
   const kept = cache?.get(key);
   if (kept) return { ...answered(kept), version: key, stored: true };
 
-  const read = await Promise.all(files.map((file) => readBlob(blobs, file.blob!)));
-  if (read.some((table) => table === null))
-    return {
-      ...(await readEngineRecordTable(tx, statementId, codes, limit, cache)),
-      stored: false,
-    };
-  const tables = read as Buffer[];
-  tables.forEach((table, index) => numberLines(table, files[index]!.file_number));
+  const tables = await readNumbered(blobs, files);
+  if (tables === null) return fromRows();
   let table: Uint8Array<ArrayBuffer>;
   let found: number;
   if (codes === null && limit === null) {
-    table = Buffer.concat(tables) as Uint8Array<ArrayBuffer>;
+    table = Buffer.concat(tables);
     found = countRecords(table);
   } else {
     const wanted = codes === null ? null : new Set(codes.map(latin1Code));

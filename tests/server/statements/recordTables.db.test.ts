@@ -17,7 +17,13 @@ import {
 } from '../../../server/statements/recordTables';
 import { countRecords } from '../../../engine/recordTable';
 import { matchTitleKeys, totalStatementCodes } from '../../../server/statements/titleKeys';
-import { createDemoProduct, startPortal, type TestPortal } from '../harness';
+import { createDemoProduct, get, login, startPortal, write, type TestPortal } from '../harness';
+import { uploadStatement } from '../multipart';
+import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { calculate } from '../../../engine';
+import { statementEngineInput } from '../../../server/statements/engineInput';
+import { readBlob } from '../../../server/blobs';
+import { replayAll } from '../../../server/events/replay';
 
 const TITLE = 'Harbour Lights';
 const CODES = ['CODE1', 'CODE2', 'CO\'DE\\3\t"ü 音楽\u0001', TITLE];
@@ -191,5 +197,77 @@ describe("records read from the files' stored tables", () => {
       ),
       { numRuns: 25, seed: 20261129 },
     );
+  });
+
+  it('calculate a statement as its rows do, and outlive a replay of the log', async () => {
+    const lena = await login(portal.app, 'label@demo.label');
+    const distroKid = (await get(portal.app, lena, '/api/distributors?q=DistroKid')).json().items[0]
+      .id;
+    const uploaded = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2026-07', expected: null, cashless: true },
+      [
+        {
+          filename: 'july-b.tsv',
+          content:
+            DISTROKID_HEADER +
+            distroKidLine({ isrc: 'QZDM12600001', earnings: '3.25', units: 4 }) +
+            distroKidLine({ isrc: 'QZDM12600002', earnings: '0.000012' }),
+        },
+        {
+          filename: 'july-a.tsv',
+          content: DISTROKID_HEADER + distroKidLine({ isrc: 'QZDM12600001', earnings: '7' }),
+        },
+      ],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await portal.app.jobs.drain();
+    const id = uploaded.json()[0].id as string;
+    const adjusted = await write(portal.app, lena, 'POST', `/api/statements/${id}/adjustments`, {
+      code: 'QZDM12600002',
+      units: 0,
+      amount: '-1.5',
+      description: 'Returned downloads',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    const calculated = await write(portal.app, lena, 'POST', `/api/statements/${id}/calculate`, {});
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    await portal.app.jobs.drain();
+
+    // The parse kept each file's table; the calculation's input file names them.
+    const tables = async () =>
+      portal.db.query<{ file_id: string; blob: string; records: number }>(
+        'select file_id, blob, records from statement_record_tables where statement_id = $1 order by file_id',
+        [id],
+      );
+    const kept = await tables();
+    expect(kept.map((table) => table.records).sort()).toEqual([1, 2]);
+    const [calculation] = await portal.db.query<{ input_sha256: string }>(
+      'select c.input_sha256 from statements s join calculations c on c.id = s.calculation_id where s.id = $1',
+      [id],
+    );
+    const inputFile = JSON.parse(
+      (await readBlob(portal.app.blobs, calculation!.input_sha256))!.toString('utf8'),
+    );
+    expect(inputFile.recordTables).toHaveLength(2);
+
+    // The same payouts as the records read from the rows, and the page's input runs to them.
+    const fromRows = await portal.db.transaction((tx) => statementEngineInput(tx, id));
+    const expected = (await calculate(fromRows.input)).output;
+    const answer = async () =>
+      (await get(portal.app, lena, `/api/statements/${id}/calculation`)).json();
+    const shown = await answer();
+    expect(shown.output.payees).toEqual(expected.payees);
+    expect(shown.output.totals).toEqual(expected.totals);
+    expect(shown.input.records.map((record: { id: string }) => record.id)).toEqual(
+      fromRows.input.records.map((record) => record.id),
+    );
+    expect((await calculate(shown.input)).output.payees).toEqual(expected.payees);
+
+    // A replay of the log leaves the tables and the files they stand for as they were.
+    await replayAll(portal.db);
+    expect(await tables()).toEqual(kept);
+    expect(await answer()).toEqual(shown);
   });
 });

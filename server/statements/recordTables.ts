@@ -75,7 +75,7 @@ export async function forgetFileTables(tx: Queryable, fileIds: readonly string[]
 
 /**
  * Writes the table of each read file of the statement that has none (read before tables were
- * kept, or its codes rewritten since). The statement is locked while a table is made and kept, so
+ * kept, or its codes rewritten since) or whose stored copy is lost. The statement is locked while a table is made and kept, so
  * that no change to its records (title matching locks it too) comes between the two.
  */
 export async function ensureRecordTables(
@@ -83,20 +83,25 @@ export async function ensureRecordTables(
   blobs: BlobStore,
   statementId: string,
 ): Promise<number> {
-  const missing = await db.query<{ id: string }>(
-    `select f.id from statement_files f
+  const files = await db.query<{ id: string; blob: string | null }>(
+    `select f.id, t.blob from statement_files f
+       left join statement_record_tables t on t.file_id = f.id
       where f.statement_id = $1 and f.status = 'read'
-        and not exists (select 1 from statement_record_tables t where t.file_id = f.id)
       order by f.added_in, f.position_in_upload`,
     [statementId],
   );
-  for (const { id } of missing) {
+  // A table whose copy the store lost is written again too.
+  const missing: typeof files = [];
+  for (const file of files)
+    if (file.blob === null || !(await blobs.has(file.blob))) missing.push(file);
+  for (const { id, blob: seen } of missing) {
     await db.transaction(async (tx) => {
       await lockStatementRecords(tx, statementId);
       const still = await tx.query(
-        `select 1 from statement_files f where f.id = $1 and f.status = 'read'
-            and not exists (select 1 from statement_record_tables t where t.file_id = f.id)`,
-        [id],
+        `select 1 from statement_files f
+           left join statement_record_tables t on t.file_id = f.id
+          where f.id = $1 and f.status = 'read' and t.blob is not distinct from $2`,
+        [id, seen],
       );
       if (still.length === 0) return;
       const table = await fileTableFromRows(tx, statementId, id);

@@ -8,7 +8,7 @@
 // in the blob store (as the calculation reads it), side by side with the engine alone and the raw
 // read of the same bytes.
 //
-//   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference]
+//   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference] [--skip-pglite]
 //   bash scripts/with-postgres.sh npm run bench:engine   (PostgreSQL as well)
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
@@ -49,18 +49,27 @@ interface Options {
   preview: number;
   runs: number;
   skipReference: boolean;
+  /** Only the PostgreSQL server's figures from the database, not PGlite's as well. */
+  skipPglite: boolean;
 }
 
 function parseOptions(args: readonly string[]): Options {
-  const options: Options = { records: 1_000_000, preview: 100_000, runs: 3, skipReference: false };
+  const options: Options = {
+    records: 1_000_000,
+    preview: 100_000,
+    runs: 3,
+    skipReference: false,
+    skipPglite: false,
+  };
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index];
     const value = Number(args[index + 1]);
     if (arg === '--records') options.records = value;
     else if (arg === '--preview') options.preview = value;
     else if (arg === '--runs') options.runs = value;
-    else if (arg === '--skip-reference') {
-      options.skipReference = true;
+    else if (arg === '--skip-reference' || arg === '--skip-pglite') {
+      if (arg === '--skip-reference') options.skipReference = true;
+      else options.skipPglite = true;
       continue;
     } else throw new Error(`unknown argument ${arg}`);
     index += 1;
@@ -474,7 +483,8 @@ async function main(): Promise<void> {
     console.log(`outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
   }
 
-  await fromDatabase(input, options.runs);
+  if (!options.skipPglite || !process.env.TEST_DATABASE_URL)
+    await fromDatabase(input, options.runs);
   if (process.env.TEST_DATABASE_URL)
     await fromDatabase(input, options.runs, process.env.TEST_DATABASE_URL);
 

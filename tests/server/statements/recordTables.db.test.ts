@@ -195,7 +195,7 @@ describe("records read from the files' stored tables", () => {
           expect(recordsOf(again.table, true)).toEqual(recordsOf(whole.rows.table, true));
         },
       ),
-      { numRuns: 25, seed: 20261129 },
+      { numRuns: 15, seed: 20261129 },
     );
   });
 

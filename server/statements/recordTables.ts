@@ -3,9 +3,10 @@
 // rows stay for queries; a table is made from them, never beside them.
 //
 // A file's number within its statement (files in the order they were added) changes when an
-// earlier file is removed, so a stored table does not hold it: its file column is the placeholder
-// 0000, four digits, written over with the file's number when the statement's tables are read.
-// A statement of more than 9,999 files (never seen) is read from its rows.
+// earlier file is removed, so a stored table's file column is a fixed-width placeholder: the
+// file's number when the table was written, four digits, written over in place with its number
+// now when the two differ (numberLines). A statement of more than 9,999 files (never seen) is read
+// from its rows.
 //
 // Which table holds a file's records is kept in statement_record_tables, one row per file. A
 // table is written from the file's rows once they are whole (the parse, after any conversion),
@@ -37,8 +38,12 @@ export async function fileTableFromRows(
 ): Promise<Uint8Array<ArrayBuffer>> {
   await tx.query(`select set_config('datestyle', 'ISO', true)`);
   return tx.copyOut(
-    `select '0000', r.row, r.code, r.kind, r.date, r.units, trim_scale(r.revenue), r.format
-       from statement_records r
+    `with files as (
+       select id, row_number() over (order by added_in, position_in_upload) as file_number
+         from statement_files where statement_id = $1),
+     numbered as (select lpad(least(file_number, 9999)::text, 4, '0') as file from files where id = $2)
+     select n.file, r.row, r.code, r.kind, r.date, r.units, trim_scale(r.revenue), r.format
+       from statement_records r cross join numbered n
       where r.statement_id = $1 and r.file_id = $2
       order by r.row`,
     [statementId, fileId],
@@ -162,12 +167,17 @@ export async function readNumbered(
   return read;
 }
 
-/** Writes `number`'s four digits over the placeholder that starts each line of `table`. */
+/**
+ * Writes `number`'s four digits over the four that start each line of `table`, unless they are
+ * those already: a table holds its file's number as it was when it was written, the same on every
+ * line, which only a removed earlier file changes.
+ */
 export function numberLines(table: Uint8Array, number: number): void {
   const d0 = 48 + Math.floor(number / 1000);
   const d1 = 48 + (Math.floor(number / 100) % 10);
   const d2 = 48 + (Math.floor(number / 10) % 10);
   const d3 = 48 + (number % 10);
+  if (table[0] === d0 && table[1] === d1 && table[2] === d2 && table[3] === d3) return;
   for (let at = 0; at < table.length;) {
     table[at] = d0;
     table[at + 1] = d1;

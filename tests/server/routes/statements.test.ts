@@ -307,8 +307,8 @@ describe('the split preview input', () => {
       records: 1,
       truncated: false,
     });
-    // One record, read from the file's stored record table: file (its number written over the
-    // table's four-digit placeholder), row, code, kind, date, units, revenue, format.
+    // One record, read from the file's stored record table: file (its number, four digits, as the
+    // stored table holds it), row, code, kind, date, units, revenue, format.
     expect(preview.records).toBe(
       '0001\t2\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
     );

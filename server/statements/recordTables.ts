@@ -249,9 +249,10 @@ export interface StoredRecordTable {
 /**
  * The statement's records as one record table, as readEngineRecordTable reads them from the rows
  * (only those with one of `codes` when given, the first `limit` in file and row order when there
- * are more), read from the files' stored tables; from the rows when a read file has none. Only
- * the files and the names of their tables are read from the database, never a record. A table made
- * before for the same tables, codes and limit comes from `cache`.
+ * are more), read from the files' stored tables; from the rows when a read file has none, or when
+ * `codes` hold a small share of the statement's records (smallShare). Else only the code totals,
+ * the files and the names of their tables are read from the database, never a record. A table
+ * made before for the same tables, codes and limit comes from `cache`.
  */
 export async function readStoredRecordTable(
   tx: Queryable,
@@ -261,11 +262,12 @@ export async function readStoredRecordTable(
   limit: number | null,
   cache?: ByteCache,
 ): Promise<StoredRecordTable> {
-  const files = await storedFiles(tx, statementId);
   const fromRows = async () => ({
     ...(await readEngineRecordTable(tx, statementId, codes, limit, cache)),
     stored: false,
   });
+  if (codes !== null && (await smallShare(tx, statementId, codes))) return fromRows();
+  const files = await storedFiles(tx, statementId);
   if (files === null) return fromRows();
   const key = JSON.stringify(['stored', statementId, codes, limit, files]);
   const kept = cache?.get(key);
@@ -297,6 +299,29 @@ export async function readStoredRecordTable(
   cache?.set(key, encodeFound(table, found));
   return answer;
 }
+
+/**
+ * Whether `codes` hold less than an eighth of the statement's records, by its code totals (no
+ * record read): their rows are then read through the index on the statement and code faster than
+ * the statement's whole tables are scanned for them (a product of 1,000 records in a statement of
+ * 1,000,000).
+ */
+async function smallShare(
+  tx: Queryable,
+  statementId: string,
+  codes: readonly string[],
+): Promise<boolean> {
+  const [totals] = await tx.query<{ asked: string; all: string }>(
+    `select coalesce(sum(rows) filter (where code = any($2::text[])), 0)::text as asked,
+            coalesce(sum(rows), 0)::text as all
+       from statement_codes where statement_id = $1`,
+    [statementId, codes],
+  );
+  return Number(totals?.asked ?? 0) * SMALL_SHARE < Number(totals?.all ?? 0);
+}
+
+/** Codes holding less than 1 / SMALL_SHARE of a statement's records are read from its rows. */
+const SMALL_SHARE = 8;
 
 /** A code as the latin1 string of its COPY text's UTF-8 bytes (pickLines compares those). */
 const latin1Code = (code: string) => Buffer.from(copyEscaped(code), 'utf8').toString('latin1');

@@ -1,6 +1,6 @@
-// Each read file's records kept as a record table (engine/recordTable.ts) in the blob store, so that
-// a calculation or a preview reads one stored text per file instead of the statement's rows. The
-// rows stay for queries; a table is made from them, never beside them.
+// Each read file's records kept as a record table (engine/recordTable.ts) in the blob store, so
+// that a calculation or a preview reads one stored text per file instead of the statement's rows.
+// The rows stay for queries; a table is made from them, never beside them.
 //
 // A file's number within its statement (files in the order they were added) changes when an
 // earlier file is removed, so a stored table's file column is a fixed-width placeholder: the
@@ -41,7 +41,8 @@ export async function fileTableFromRows(
     `with files as (
        select id, row_number() over (order by added_in, position_in_upload) as file_number
          from statement_files where statement_id = $1),
-     numbered as (select lpad(least(file_number, 9999)::text, 4, '0') as file from files where id = $2)
+     numbered as (
+       select lpad(least(file_number, 9999)::text, 4, '0') as file from files where id = $2)
      select n.file, r.row, r.code, r.kind, r.date, r.units, trim_scale(r.revenue), r.format
        from statement_records r cross join numbered n
       where r.statement_id = $1 and r.file_id = $2
@@ -80,8 +81,9 @@ export async function forgetFileTables(tx: Queryable, fileIds: readonly string[]
 
 /**
  * Writes the table of each read file of the statement that has none (read before tables were
- * kept, or its codes rewritten since) or whose stored copy is lost. The statement is locked while a table is made and kept, so
- * that no change to its records (title matching locks it too) comes between the two.
+ * kept, or its codes rewritten since) or whose stored copy is lost. The statement is locked while
+ * a table is made and kept, so that no change to its records (title matching locks it too) comes
+ * between the two.
  */
 export async function ensureRecordTables(
   db: Database,
@@ -117,7 +119,7 @@ export async function ensureRecordTables(
   return missing.length;
 }
 
-/** Holds off other changes to the statement's records, and the writing of its tables, until commit. */
+/** Holds off other changes to the statement's records, and writing its tables, until commit. */
 export async function lockStatementRecords(tx: Queryable, statementId: string): Promise<void> {
   await tx.query('select 1 from statements where id = $1 for update', [statementId]);
 }
@@ -237,7 +239,7 @@ function pickLines(
   return found;
 }
 
-/** What readStoredRecordTable answers: as readEngineRecordTable, and where the records came from. */
+/** readStoredRecordTable's answer: as readEngineRecordTable's, and where its records came from. */
 export interface StoredRecordTable {
   table: Uint8Array<ArrayBuffer>;
   found: number;

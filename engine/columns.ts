@@ -192,6 +192,37 @@ export const RECORD_FLAGS = {
   noDate: NO_DATE,
 } as const;
 
+/**
+ * `table`'s records followed by `records`, engine records as objects (a statement's adjustments,
+ * which no file holds), in columns of their own; null when one of `records` is not one the columns
+ * hold (the caller then calculates from records as objects, whose validation names the field).
+ */
+export function appendRecords(
+  table: RecordColumns,
+  records: readonly unknown[],
+): RecordColumns | null {
+  if (records.length === 0) return table;
+  const extra = fillRecordColumns(records, new TextColumn());
+  if (extra === null) return null;
+  // The extra columns are scratch the next encoding writes over: copied, with the table's.
+  const count = table.count + extra.count;
+  const units = new Float64Array(count);
+  units.set(table.units.subarray(0, table.count));
+  units.set(extra.units, table.count);
+  const lengths = new Uint32Array(count * 4);
+  lengths.set(table.lengths.subarray(0, table.count * 4));
+  lengths.set(extra.lengths, table.count * 4);
+  const flags = new Uint8Array(count);
+  flags.set(table.flags.subarray(0, table.count));
+  flags.set(extra.flags, table.count);
+  const text = new Uint8Array(table.text.length + extra.text.length);
+  text.set(table.text);
+  text.set(extra.text, table.text.length);
+  const recordId = (index: number) =>
+    index < table.count ? table.recordId(index) : extra.recordId(index - table.count);
+  return { count, units, lengths, flags, text, recordId };
+}
+
 /** The fields of `input` besides its records and catalog, or null when one is not JSON data. */
 function headerOf(input: JsonObject): JsonObject | null {
   const header: JsonObject = {};

@@ -3,11 +3,12 @@
 // split edit through an engine worker thread. Prints figures only; it never fails on time.
 //
 // Then the same statement calculated from the database (PGlite in a temporary folder, and the
-// PostgreSQL server TEST_DATABASE_URL names when set): its records read as objects, as the
-// calculation reads them, against the record table COPY writes, read straight into the engine's
-// columns.
+// PostgreSQL server TEST_DATABASE_URL names when set): its records read as objects, against the
+// record table COPY writes, read straight into the engine's columns; and from the record table kept
+// in the blob store (as the calculation reads it), side by side with the engine alone and the raw
+// read of the same bytes.
 //
-//   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference]
+//   npm run bench:engine [-- --records N] [--preview N] [--runs N] [--skip-reference] [--skip-pglite]
 //   bash scripts/with-postgres.sh npm run bench:engine   (PostgreSQL as well)
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
@@ -18,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { calculate, calculateRecords } from '../engine/index';
 import { calculateWasm, loadEngine, readRecordLines } from '../engine/loader';
-import { readRecordTable } from '../engine/recordTable';
+import { countRecords, readRecordTable, recordTableReader } from '../engine/recordTable';
 import { stringifyOutput } from '../engine/outputJson';
 import { calculateReference } from '../engine/reference/index';
 import type {
@@ -34,24 +35,41 @@ import { openDatabase } from '../server/db/database';
 import { RECORD_COLUMNS, recordLineWriter } from '../server/import/recordLines';
 import { migrate } from '../server/db/migrations';
 import { readEngineRecords, readEngineRecordTable } from '../server/statements/engineInput';
+import { FolderBlobStore, readBlob } from '../server/blobs';
+import {
+  fileTableFromRows,
+  keepFileTable,
+  readNumbered,
+  storedFiles,
+  storeFileTable,
+} from '../server/statements/recordTables';
 
 interface Options {
   records: number;
   preview: number;
   runs: number;
   skipReference: boolean;
+  /** Only the PostgreSQL server's figures from the database, not PGlite's as well. */
+  skipPglite: boolean;
 }
 
 function parseOptions(args: readonly string[]): Options {
-  const options: Options = { records: 1_000_000, preview: 100_000, runs: 3, skipReference: false };
+  const options: Options = {
+    records: 1_000_000,
+    preview: 100_000,
+    runs: 3,
+    skipReference: false,
+    skipPglite: false,
+  };
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index];
     const value = Number(args[index + 1]);
     if (arg === '--records') options.records = value;
     else if (arg === '--preview') options.preview = value;
     else if (arg === '--runs') options.runs = value;
-    else if (arg === '--skip-reference') {
-      options.skipReference = true;
+    else if (arg === '--skip-reference' || arg === '--skip-pglite') {
+      if (arg === '--skip-reference') options.skipReference = true;
+      else options.skipPglite = true;
       continue;
     } else throw new Error(`unknown argument ${arg}`);
     index += 1;
@@ -305,6 +323,7 @@ async function fromDatabase(input: EngineInput, runs: number, url?: string) {
     const tables: number[] = [];
     let parts = { read: 0, columns: 0, engine: 0 };
     let same = true;
+    let objectsOutput = '';
     for (let run = 0; run < runs; run += 1) {
       const byObjects = await timeAsync(async () =>
         calculateWasm({
@@ -313,6 +332,7 @@ async function fromDatabase(input: EngineInput, runs: number, url?: string) {
         }),
       );
       objects.push(byObjects.ms);
+      objectsOutput = stringifyOutput(byObjects.value);
       const read = await timeAsync(() => readEngineRecordTable(db, 'bench-statement', null, null));
       const columns = time(() => readRecordTable(read.value.table, readRecordLines));
       if (columns.value === null) throw new Error('the record table could not be read');
@@ -334,6 +354,61 @@ async function fromDatabase(input: EngineInput, runs: number, url?: string) {
         `(median of ${runs}: ${tables.map(ms).join(', ')}; last run: COPY ${ms(parts.read)}, columns ${ms(parts.columns)}, engine ${ms(parts.engine)})`,
     );
     console.log(`  outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
+
+    // The file's records kept as a record table in the blob store, as the parse keeps them
+    // (server/statements/recordTables.ts), then calculated from there as the calculation job does.
+    const blobs = new FolderBlobStore(join(work, 'blobs'));
+    const written = await timeAsync(async () => {
+      const table = await db.transaction((tx) =>
+        fileTableFromRows(tx, 'bench-statement', 'bench-file'),
+      );
+      const blob = await storeFileTable(blobs, table);
+      await db.transaction((tx) =>
+        keepFileTable(tx, 'bench-statement', 'bench-file', blob, countRecords(table)),
+      );
+      return { blob, bytes: table.length };
+    });
+    console.log(
+      `  record table written to the blob store as the parse writes it (COPY of the file's rows, put): ` +
+        `${ms(written.ms)}, ${(written.value.bytes / 2 ** 20).toFixed(1)} MiB`,
+    );
+    const raw: number[] = [];
+    const ends: number[] = [];
+    const alone: number[] = [];
+    let endParts = { names: 0, read: 0, columns: 0, engine: 0 };
+    let sameStored = true;
+    for (let run = 0; run < runs; run += 1) {
+      // The raw read of the same bytes: the blob store only.
+      raw.push((await timeAsync(() => readBlob(blobs, written.value.blob))).ms);
+      // End to end, from storage to payouts: the tables' names, their bytes, the columns, the engine.
+      const start = performance.now();
+      const names = await timeAsync(() => storedFiles(db, 'bench-statement'));
+      const read = await timeAsync(() => readNumbered(blobs, names.value!));
+      const columns = time(() => {
+        const reader = recordTableReader(readRecordLines);
+        for (const table of read.value!) reader.push(table);
+        return reader.finish()!;
+      });
+      const calculated = await timeAsync(() => calculateRecords(rest, columns.value));
+      ends.push(performance.now() - start);
+      endParts = { names: names.ms, read: read.ms, columns: columns.ms, engine: calculated.ms };
+      // The engine alone: the same columns, already in memory.
+      alone.push((await timeAsync(() => calculateRecords(rest, columns.value))).ms);
+      sameStored &&=
+        calculated.value.backend === 'wasm' &&
+        stringifyOutput(calculated.value.output) === objectsOutput;
+    }
+    console.log(
+      `  from the stored record table, side by side (median of ${runs}):\n` +
+        `    end to end (storage to payouts): ${rate(count, median(ends))} records/s (${ends.map(ms).join(', ')}; ` +
+        `last run: names ${ms(endParts.names)}, read and numbered ${ms(endParts.read)}, columns ${ms(endParts.columns)}, engine ${ms(endParts.engine)})\n` +
+        `    engine alone (columns in memory): ${rate(count, median(alone))} records/s (${alone.map(ms).join(', ')})\n` +
+        `    raw read of the same bytes (blob store only): ${rate(count, median(raw))} records/s (${raw.map(ms).join(', ')})\n` +
+        `    from the rows (COPY, readRecordTable, calculateRecords): ${rate(count, median(tables))} records/s; as objects: ${rate(count, median(objects))} records/s`,
+    );
+    console.log(
+      `  outputs from the stored table identical byte for byte: ${sameStored ? 'yes' : 'NO'}`,
+    );
   } finally {
     await db.close();
     rmSync(work, { recursive: true, force: true });
@@ -408,7 +483,8 @@ async function main(): Promise<void> {
     console.log(`outputs identical byte for byte: ${same ? 'yes' : 'NO'}`);
   }
 
-  await fromDatabase(input, options.runs);
+  if (!options.skipPglite || !process.env.TEST_DATABASE_URL)
+    await fromDatabase(input, options.runs);
   if (process.env.TEST_DATABASE_URL)
     await fromDatabase(input, options.runs, process.env.TEST_DATABASE_URL);
 

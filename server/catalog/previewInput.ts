@@ -1,5 +1,7 @@
 import type { EngineInput } from '../../engine/types';
-import { carriedState, readEngineRecordTable, statementTerms } from '../statements/engineInput';
+import { carriedState, statementTerms } from '../statements/engineInput';
+import { readStoredRecordTable } from '../statements/recordTables';
+import type { BlobStore } from '../blobs';
 import { applicableSplitSets, engineRecoupments } from '../statements/engineRecoupments';
 import type { Queryable } from '../db/database';
 import type { ByteCache } from '../byteCache';
@@ -24,7 +26,7 @@ export interface PreviewInput {
   } | null;
   /** The engine input but its records, which are `records`; null without a statement. */
   input: Omit<EngineInput, 'records'> | null;
-  /** The input's records as a record table (engine/recordTable.ts), as the database wrote it. */
+  /** The input's records as a record table (engine/recordTable.ts). */
   records: Uint8Array<ArrayBuffer> | null;
   /** Names the records' table and the version of the records it was read from, when read. */
   recordsVersion: string | null;
@@ -59,11 +61,13 @@ export function previewInputHead(preview: PreviewInput): string {
  * being edited) and the account's default sets, which allocate its codes no product set covers,
  * with the statement's distributor take and the account's recoupments, from the counters and
  * balances the approved statements before it left. No statement yet: nothing to calculate, and
- * the preview says so. Records read before for the same statement and codes, unchanged since, come
- * from `cache`.
+ * the preview says so. The records come from the files' record tables in `blobs`
+ * (server/statements/recordTables.ts), never from the statement's rows unless a file has none;
+ * records read before for the same statement and codes, unchanged since, come from `cache`.
  */
 export async function previewInput(
   db: Queryable,
+  blobs: BlobStore,
   productId: string,
   cache?: ByteCache,
 ): Promise<PreviewInput> {
@@ -96,8 +100,9 @@ export async function previewInput(
     ...(await readDefaultSplitSets(db, accountId)),
   ];
   const catalog = Object.fromEntries(codeList.map((code) => [code, { productId }]));
-  const records = await readEngineRecordTable(
+  const records = await readStoredRecordTable(
     db,
+    blobs,
     statement.id,
     codeList,
     PREVIEW_RECORD_LIMIT,

@@ -1300,6 +1300,19 @@ export const migrations: Migration[] = [
     name: 'sessions: the log position after the last command of each session',
     sql: `
       alter table sessions add column write_lsn pg_lsn;
+      `,
+  },
+  {
+    version: 54,
+    name: 'record tables in the blob store: the file whose records a stored record table holds',
+    sql: `
+      create table statement_record_tables (
+        file_id text primary key,
+        statement_id text not null,
+        blob text not null,
+        records integer not null
+      );
+      create index statement_record_tables_statement on statement_record_tables (statement_id);
     `,
   },
 ];

@@ -94,7 +94,9 @@ const productSplitRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = asy
     async (request, reply) => {
       const scope = catalogScope(sessionOf(request).user);
       const row = await loadProduct(request.reads, request.params.id, scope);
-      const preview = await request.reads.transaction((tx) => previewInput(tx, row.id, previews));
+      const preview = await request.reads.transaction((tx) =>
+        previewInput(tx, app.blobs, row.id, previews),
+      );
       if (request.query.format !== 'table')
         return sendWritten(reply, 'application/json', previewInputJson(preview));
       if (preview.recordsVersion === null)

@@ -17,6 +17,7 @@ import {
   replaceStatementFile,
 } from '../statements/replaceFile';
 import { receiveStatementFiles } from '../statements/uploadFiles';
+import { forgetFileTables } from '../statements/recordTables';
 
 const labelAccess: RouteAccess = { session: true, permissions: ['statement:rw'] };
 const adminAccess: RouteAccess = { session: true, permissions: ['statement:rw'], roles: ['admin'] };
@@ -232,6 +233,7 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
         const accountId = owner[0]?.account_id ?? '';
         await lockAccountFiles(tx, accountId);
         await refuseFilesInLiveStatements(tx, accountId, files, removed);
+        await forgetFileTables(tx, removed);
         await tx.query('delete from statement_records where file_id = any($1::text[])', [removed]);
         await tx.query('delete from statement_row_errors where file_id = any($1::text[])', [
           removed,

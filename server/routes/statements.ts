@@ -33,6 +33,7 @@ import {
   statementStatuses,
 } from '../queries/statements';
 import { splitChangesSince } from '../statements/splitChanges';
+import { inputOfFile } from '../statements/calculationInput';
 
 const readAccess = { session: true, permissions: ['statement:ro', 'import:ro'] } as const;
 const resultAccess = { session: true, permissions: ['statement:ro'] } as const;
@@ -197,10 +198,15 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for await (const chunk of app.blobs.open(sha)) chunks.push(chunk as Buffer);
         return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       };
+      const readInput = async (sha: string) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of app.blobs.open(sha)) chunks.push(chunk as Buffer);
+        return inputOfFile(app.blobs, Buffer.concat(chunks).toString('utf8'));
+      };
       return {
         calculationId: calculation.id,
         backend: calculation.backend,
-        input: await readJson(calculation.inputSha256),
+        input: (await readInput(calculation.inputSha256)) as unknown as Record<string, unknown>,
         output: await readJson(calculation.outputSha256),
       };
     },

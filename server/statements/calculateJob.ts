@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { calculate, EngineInputError, stringifyOutput } from '../../engine';
-import type { EngineOutput } from '../../engine/types';
+import { calculate, calculateRecords, EngineInputError, stringifyOutput } from '../../engine';
+import { appendRecords } from '../../engine/columns';
+import type { EngineInput, EngineOutput } from '../../engine/types';
 import type { BlobStore } from '../blobs';
 import type { Database, Queryable } from '../db/database';
 import type { EventMetadata } from '../events/types';
-import { statementEngineInput } from './engineInput';
+import { storedRecordColumns, type TableInputFile } from './calculationInput';
+import { statementEngineInput, statementEngineTerms } from './engineInput';
+import { ensureRecordTables } from './recordTables';
 import { transition } from './pipeline';
 
 const BATCH = 5000;
@@ -78,7 +81,8 @@ async function storeResult(
 
 /**
  * Runs the engine on the statement: the exact input and output are kept as files, the lines and
- * payee totals as rows, the new engine state with the calculation. All or nothing.
+ * payee totals as rows, the new engine state with the calculation. All or nothing. The records are
+ * read from the files' record tables in the blob store (recordTables.ts), not from the rows.
  */
 export async function runCalculationJob(
   deps: CalculateJobDeps,
@@ -93,10 +97,20 @@ export async function runCalculationJob(
   await deps.db.transaction((tx) =>
     transition(tx, statementId, { type: 'calculation.start' }, system(deps.now())),
   );
-  const { input, basedOn, recoupmentVersions } = await statementEngineInput(deps.db, statementId);
+  // Files read before their tables were kept, or whose codes title matching rewrote since, have
+  // them written now; the records then come from the tables, the rows only when a copy is lost.
+  await ensureRecordTables(deps.db, deps.blobs, statementId);
+  const terms = await statementEngineTerms(deps.db, statementId);
+  const { basedOn, recoupmentVersions } = terms;
+  const stored = await storedRecordColumns(deps.db, deps.blobs, statementId);
+  const columns = stored && appendRecords(stored.columns, terms.input.records);
+  const input = columns ? terms.input : (await statementEngineInput(deps.db, statementId)).input;
+  // The input as kept: the tables' names stand for their records, never copied.
+  const inputFile: TableInputFile | EngineInput =
+    stored && columns ? { recordTables: stored.tables, input } : input;
   let result;
   try {
-    result = await calculate(input);
+    result = columns ? await calculateRecords(input, columns) : await calculate(input);
   } catch (error) {
     const message = error instanceof EngineInputError ? error.message : String(error);
     await deps.db.transaction((tx) =>
@@ -107,7 +121,7 @@ export async function runCalculationJob(
     return;
   }
   const inputBlob = await deps.blobs.put(
-    Readable.from([JSON.stringify(input)]),
+    Readable.from([JSON.stringify(inputFile)]),
     Number.MAX_SAFE_INTEGER,
   );
   const outputBlob = await deps.blobs.put(

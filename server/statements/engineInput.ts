@@ -219,6 +219,13 @@ export async function statementTerms(tx: Queryable, statementId: string): Promis
   return statement;
 }
 
+/** A statement's engine input, with the calculation its state came from. */
+export interface StatementEngineInput {
+  input: EngineInput;
+  basedOn: string | null;
+  recoupmentVersions: Record<string, number>;
+}
+
 /**
  * The exact engine input of a statement: its records, the account's catalog and split sets,
  * and the state the previous approved statement left (counters and recoupment balances), with
@@ -227,14 +234,24 @@ export async function statementTerms(tx: Queryable, statementId: string): Promis
 export async function statementEngineInput(
   tx: Queryable,
   statementId: string,
-): Promise<{
-  input: EngineInput;
-  basedOn: string | null;
-  recoupmentVersions: Record<string, number>;
-}> {
+): Promise<StatementEngineInput> {
+  const terms = await statementEngineTerms(tx, statementId);
+  const records = await readEngineRecords(tx, statementId, null, null);
+  return { ...terms, input: { ...terms.input, records: [...records, ...terms.input.records] } };
+}
+
+/**
+ * The statement's engine input but the records of its files: its records are only the royalty
+ * lines and adjustments entered by hand. The files' records follow from their record tables
+ * (recordTables.ts) or their rows (readEngineRecords), in file and row order, before these.
+ */
+export async function statementEngineTerms(
+  tx: Queryable,
+  statementId: string,
+): Promise<StatementEngineInput> {
   const statement = await statementTerms(tx, statementId);
 
-  const engineRecords = await readEngineRecords(tx, statementId, null, null);
+  const engineRecords: EngineRecord[] = [];
   const adjustments = await tx.query<{ id: string; code: string; units: string; amount: string }>(
     `select id, code, units::text as units, trim_scale(amount)::text as amount
        from statement_adjustments where statement_id = $1 order by created_at, id`,

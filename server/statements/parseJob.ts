@@ -17,6 +17,14 @@ import { accountLayoutVersions, readingTemplate } from '../queries/accountLayout
 import { statementRead } from './pipeline';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 import { checkTotal } from './totalChecks';
+import {
+  ensureRecordTables,
+  fileTableFromRows,
+  forgetFileTables,
+  keepFileTable,
+  storeFileTable,
+} from './recordTables';
+import { countRecords } from '../../engine/recordTable';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -174,8 +182,11 @@ async function readFile(
 ): Promise<{ rejected: string | null }> {
   // The file is not read yet: any record of it is what a run that failed or crashed left.
   const clearLeftovers = async () => {
-    await deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
-    await deps.db.query('delete from statement_records where file_id = $1', [file.id]);
+    await deps.db.transaction(async (tx) => {
+      await forgetFileTables(tx, [file.id]);
+      await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
+      await tx.query('delete from statement_records where file_id = $1', [file.id]);
+    });
   };
   const open = () => deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>;
   const options = { limits: deps.limits ?? {}, ...(encoding ? { encoding } : {}) };
@@ -226,7 +237,12 @@ async function readFile(
     if (outcome.read === null) throw new Error('The statement was not read to its end');
     const { summary, errors } = outcome.read;
     if (exchange) await moveStagedRecords(deps.db, file.id, exchange);
+    // The file's records are whole (converted, when they were): kept as one record table for the
+    // calculations and previews, which read it instead of the rows (recordTables.ts).
+    const table = await deps.db.transaction((tx) => fileTableFromRows(tx, statementId, file.id));
+    const tableBlob = await storeFileTable(deps.blobs, table);
     await deps.db.transaction(async (tx) => {
+      await keepFileTable(tx, statementId, file.id, tableBlob, countRecords(table));
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
       await assertOneCurrency(
         tx,
@@ -371,6 +387,8 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     );
     await statementRead(tx, statementId, systemMetadata(deps.now()));
   });
+  // Files whose codes title matching rewrote have their tables written again.
+  await ensureRecordTables(deps.db, deps.blobs, statementId);
 }
 
 /**
@@ -394,6 +412,7 @@ export async function giveUpParseJob(
     const file = files[0];
     if (!file) return;
     // What the runs that died had stored of it.
+    await forgetFileTables(tx, [file.id]);
     await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
     await tx.query('delete from statement_records where file_id = $1', [file.id]);
     await append(

@@ -4,6 +4,7 @@ import { BadRequestError, ConflictError } from '../errors';
 import type { EventMetadata, UploadedFile } from '../events/types';
 import { enqueueJob } from '../jobs/queue';
 import { transition } from './pipeline';
+import { forgetFileTables } from './recordTables';
 
 /** The advisory lock space of an account's statement files (two-key locks, as the ledger's). */
 const FILE_LOCKS = 72_400_003;
@@ -122,6 +123,7 @@ export async function replaceStatementFile(
   await lockAccountFiles(tx, statement.account_id);
   await refuseFilesInLiveStatements(tx, statement.account_id, files, [replaced.id]);
 
+  await forgetFileTables(tx, [replaced.id]);
   await tx.query('delete from statement_records_staging where file_id = $1', [replaced.id]);
   await tx.query('delete from statement_records where file_id = $1', [replaced.id]);
   await tx.query('delete from statement_row_errors where file_id = $1', [replaced.id]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { forgetFileTables, lockStatementRecords } from './recordTables';
 
 /**
  * A layout without a code column (Bandcamp's export without item details) names each record's
@@ -14,10 +15,12 @@ import type { Queryable } from '../db/database';
  *
  * A title that names no product, or several (two products with one title), keeps its title as
  * its code: a missing code, so the statement needs attention until the label says which product
- * it is. Nothing is dropped and nothing is guessed. Returns the number of records matched.
+ * it is. Nothing is dropped and nothing is guessed. Returns the number of records matched; the
+ * stored tables of the files they are in are forgotten (server/statements/recordTables.ts).
  */
 export async function matchTitleKeys(tx: Queryable, statementId: string): Promise<number> {
-  const rows = await tx.query<{ n: string }>(
+  await lockStatementRecords(tx, statementId);
+  const rows = await tx.query<{ n: string; files: string[] }>(
     `with statement as (select account_id from statements where id = $1),
      keys as (
        select distinct code as key from statement_records
@@ -45,10 +48,12 @@ export async function matchTitleKeys(tx: Queryable, statementId: string): Promis
        update statement_records r set code = c.code, code_kind = c.kind
          from chosen c
         where r.statement_id = $1 and r.code_kind = 'title' and r.code = c.key
-        returning 1)
-     select count(*)::text as n from matched`,
+        returning r.file_id)
+     select count(*)::text as n, coalesce(array_agg(distinct file_id), '{}') as files from matched`,
     [statementId],
   );
+  // The files whose codes changed: their stored tables no longer tell their records.
+  await forgetFileTables(tx, rows[0]?.files ?? []);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -6,6 +6,9 @@ import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import { addProduct, distroKidId, openLabel } from '../ownLabel';
 import { openSecondLabel, type AccountFixture } from '../tenancy';
 import { DISTROKID_HEADER, distroKidLine } from '../import/helpers';
+import { previewInput, PREVIEW_RECORD_LIMIT } from '../../../server/catalog/previewInput';
+import { readEngineRecordTable } from '../../../server/statements/engineInput';
+import type { Queryable } from '../../../server/db/database';
 
 describe("the split editor's preview input", () => {
   let portal: TestPortal;
@@ -195,6 +198,43 @@ describe("the split editor's preview input", () => {
     await portal.app.jobs.drain();
     // Same code, same number of rows: the preview still reads the records as they are now.
     expect(await previewed()).toEqual([[isrc, 2, '2.5']]);
+  });
+
+  it("reads its records from the files' stored tables, not from the statement's rows", async () => {
+    const isrc = 'QZDM12699005';
+    const { lena, product, statementId } = await productWithStatement(
+      isrc,
+      'Stored Song',
+      '2026-08',
+      distroKidLine({ isrc, earnings: '0.75' }) +
+        distroKidLine({ isrc: 'QZDM12699006', earnings: '3' }) +
+        distroKidLine({ isrc, units: 4, earnings: '1.5' }),
+    );
+    const sent: string[] = [];
+    const preview = await portal.db.transaction((tx) => {
+      const watched: Queryable = {
+        query: (sql, params) => (sent.push(sql), tx.query(sql, params)),
+        copyFrom: (table, columns, text) => (sent.push(table), tx.copyFrom(table, columns, text)),
+        copyOut: (sql, params) => (sent.push(sql), tx.copyOut(sql, params)),
+      };
+      return previewInput(watched, portal.app.blobs, product.id);
+    });
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((sql) => sql.includes('statement_records'))).toEqual([]);
+    const fromRows = await portal.db.transaction((tx) =>
+      readEngineRecordTable(tx, statementId, [isrc], PREVIEW_RECORD_LIMIT),
+    );
+    const records = (table: Uint8Array) => recordsOfTable(readRecordTable(table)!);
+    expect(records(preview.records!)).toEqual(records(fromRows.table));
+    expect(records(preview.records!).map((record) => [record.units, record.revenue])).toEqual([
+      [1, '0.75'],
+      [4, '1.5'],
+    ]);
+    // The page's preview answers the same records.
+    const answered = (
+      await get(portal.app, lena, `/api/products/${product.id}/preview-input`)
+    ).json();
+    expect(records(new TextEncoder().encode(answered.records))).toEqual(records(fromRows.table));
   });
 
   it('sends its table form compressed as the browser accepts, and anew once the splits change', async () => {

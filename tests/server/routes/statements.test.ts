@@ -307,10 +307,10 @@ describe('the split preview input', () => {
       records: 1,
       truncated: false,
     });
-    // One record, written by the database as a record table: file, row, code, kind, date,
-    // units, revenue, format.
+    // One record, read from the file's stored record table: file (its number, four digits, as the
+    // stored table holds it), row, code, kind, date, units, revenue, format.
     expect(preview.records).toBe(
-      '1\t2\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
+      '0001\t2\tQZDM12600001\tsale\t2026-09-01\t1200\t3.456789012345\tstream\n',
     );
     expect(Object.keys(preview.input.catalog).sort()).toEqual(['859700000016', 'QZDM12600001']);
     // In two parts, the same answer: its statement and input as JSON on the first line, then the

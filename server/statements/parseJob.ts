@@ -15,6 +15,7 @@ import { MixedCurrencyError, StatementFileError, type RowError } from '../import
 import { enqueueJob } from '../jobs/queue';
 import { accountLayoutVersions, readingTemplate } from '../queries/accountLayouts';
 import { statementRead } from './pipeline';
+import { makeRecordPartition } from '../db/recordPartitions';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 import { checkTotal } from './totalChecks';
 
@@ -175,7 +176,10 @@ async function readFile(
   // The file is not read yet: any record of it is what a run that failed or crashed left.
   const clearLeftovers = async () => {
     await deps.db.query('delete from statement_records_staging where file_id = $1', [file.id]);
-    await deps.db.query('delete from statement_records where file_id = $1', [file.id]);
+    await deps.db.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+      statementId,
+      file.id,
+    ]);
   };
   const open = () => deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>;
   const options = { limits: deps.limits ?? {}, ...(encoding ? { encoding } : {}) };
@@ -184,6 +188,7 @@ async function readFile(
     // a bomb is refused before one record is written.
     await checkExpansion(file.name, open(), withLimits(deps.limits));
     await clearLeftovers();
+    await makeRecordPartition(deps.db, statementId);
     const reader =
       Number(file.size) >= READ_IN_THREAD_FROM_BYTES ? readCopyChunksInThread : readCopyChunks;
     const read = reader(
@@ -395,7 +400,10 @@ export async function giveUpParseJob(
     if (!file) return;
     // What the runs that died had stored of it.
     await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
-    await tx.query('delete from statement_records where file_id = $1', [file.id]);
+    await tx.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+      statementId,
+      file.id,
+    ]);
     await append(
       tx,
       statementId,

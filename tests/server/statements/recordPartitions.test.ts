@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../server/db/database';
+import { migrate } from '../../../server/db/migrations';
+
+/** Statement ids as a label's files and imports may name them: quotes, percent, spaces, scripts. */
+const STATEMENTS = ['st-plain', "st-o'brien; drop table x --", 'st 50% "quoted"', 'st-éè-カタ', 'st-empty'];
+const RECORDS_OF: Record<string, number> = {
+  'st-plain': 1200,
+  "st-o'brien; drop table x --": 7,
+  'st 50% "quoted"': 301,
+  'st-éè-カタ': 45,
+  'st-empty': 0,
+};
+
+/** Count and a checksum of every column of every record of the statement, in key order. */
+async function fingerprint(db: Database, statementId: string) {
+  const [row] = await db.query<{ n: string; sum: string | null; digest: string | null }>(
+    `select count(*)::text as n, trim_scale(sum(r.revenue))::text as sum,
+            md5(string_agg(r::text, '|' order by r.file_id, r.row)) as digest
+       from statement_records r where r.statement_id = $1`,
+    [statementId],
+  );
+  return row;
+}
+
+/** The partitions a plan for the statement's records reads. */
+async function partitionsRead(db: Database, sql: string, params: unknown[]): Promise<string[]> {
+  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+  const text = JSON.stringify(plan[0]?.['QUERY PLAN']);
+  const relations = [...text.matchAll(/"Relation Name":"(statement_records_\d+)"/g)];
+  return [...new Set(relations.map((match) => match[1] ?? ''))].sort();
+}
+
+describe('statement records partitioned by statement (migration 53)', () => {
+  let db: Database;
+  const before = new Map<string, Awaited<ReturnType<typeof fingerprint>>>();
+
+  beforeAll(async () => {
+    db = await openDatabase({});
+    await migrate(db, 52);
+    for (const [index, statementId] of STATEMENTS.entries()) {
+      await db.query(
+        `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
+                                        service, format, format_raw, territory, units, revenue, date,
+                                        kind, currency, original_revenue, original_currency)
+         select $1, 'file-' || $2::int || '-' || (i % 3), i, 'QZ' || lpad((i % 17)::text, 10, '0'),
+                'isrc', 'Title ' || i, 'Artist ''' || i, 'Spotify', 'stream', 'Stream',
+                case when i % 5 = 0 then null else 'US' end, i % 40,
+                round((i * 0.0123456789)::numeric, 12), date '2026-01-01' + (i % 28),
+                'sale', 'USD', case when i % 7 = 0 then i * 0.01 end,
+                case when i % 7 = 0 then 'EUR' end
+           from generate_series(1, $3::int) i`,
+        [statementId, index, RECORDS_OF[statementId]],
+      );
+      before.set(statementId, await fingerprint(db, statementId));
+    }
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  it('keeps every record of every statement, column for column', async () => {
+    for (const statementId of STATEMENTS) {
+      const after = await fingerprint(db, statementId);
+      expect(after, statementId).toEqual(before.get(statementId));
+      expect(after?.n).toBe(String(RECORDS_OF[statementId]));
+    }
+    const [total] = await db.query<{ n: string }>('select count(*)::text as n from statement_records');
+    expect(total?.n).toBe('1553');
+  });
+
+  it("reads a statement's records from its own partition only", async () => {
+    const partitions = await db.query<{ statement_id: string; name: string }>(
+      'select statement_id, name from statement_record_partitions order by name',
+    );
+    // A statement without records has no partition; the others one each, named by number.
+    expect(partitions.map((p) => p.statement_id).sort()).toEqual(
+      STATEMENTS.filter((id) => RECORDS_OF[id]).sort(),
+    );
+    for (const { statement_id: statementId, name } of partitions) {
+      expect(name).toMatch(/^statement_records_\d+$/);
+      for (const sql of [
+        'select * from statement_records where statement_id = $1',
+        'select code, sum(revenue) from statement_records where statement_id = $1 group by code',
+        'delete from statement_records where statement_id = $1 and file_id = $2',
+      ]) {
+        const params = sql.includes('$2') ? [statementId, 'file-0-1'] : [statementId];
+        expect(await partitionsRead(db, sql, params), `${statementId}: ${sql}`).toEqual([name]);
+      }
+    }
+    // A query that names no statement reads them all: hence every query names its statement.
+    expect(
+      await partitionsRead(db, 'delete from statement_records where file_id = $1', ['file-0-1']),
+    ).toEqual(partitions.map((p) => p.name).sort());
+    const [two, three] = partitions;
+    expect(
+      await partitionsRead(db, 'select * from statement_records where statement_id = any($1)', [
+        [two?.statement_id, three?.statement_id],
+      ]),
+    ).toEqual([two?.name, three?.name].sort());
+  });
+
+  it('makes a partition once per statement, whatever its id, and refuses records of a dropped one', async () => {
+    const id = "new'); drop table statements; --";
+    const [made] = await db.query<{ name: string }>('select statement_records_partition($1) as name', [id]);
+    const [again] = await db.query<{ name: string }>('select statement_records_partition($1) as name', [id]);
+    expect(again?.name).toBe(made?.name);
+    await db.query(
+      `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
+                                      service, format, format_raw, units, revenue, kind)
+       values ($1, 'f', 1, 'c', 'isrc', 't', 'a', 's', 'stream', 'Stream', 1, 1.5, 'sale')`,
+      [id],
+    );
+    expect((await fingerprint(db, id))?.n).toBe('1');
+    await db.query('select drop_statement_records_partition($1, $2)', [id, 'USD']);
+    expect((await fingerprint(db, id))?.n).toBe('0');
+    const tables = await db.query('select 1 from pg_class where relname = $1', [made?.name]);
+    expect(tables).toEqual([]);
+    await expect(db.query('select statement_records_partition($1)', [id])).rejects.toThrow(
+      /were dropped/,
+    );
+    expect(await db.query('select 1 from statements')).toEqual([]);
+  });
+});

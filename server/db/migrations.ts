@@ -1301,7 +1301,8 @@ export const migrations: Migration[] = [
     name: "statement records partitioned by statement: one table each, dropped when the statement is cancelled or deleted",
     // Partitions are made by `statement_records_partition` (created apart, then attached: attaching
     // does not stop the reads of other statements as creating one `partition of` would), named
-    // by number, never by the statement's id. Rows are moved before the keys are built.
+    // by number, never by the statement's id. Rows are moved before the keys are built; those of
+    // statements cancelled or deleted before are not moved, as a cancel now drops them.
     sql: `
       create table statement_record_partitions (
          statement_id text primary key,
@@ -1373,14 +1374,21 @@ export const migrations: Migration[] = [
          returning name into part;
          if found then execute format('drop table if exists %I', part); end if;
        end $$;
+      insert into statement_record_partitions (statement_id, name, dropped_at, currency)
+      select id, 'statement_records_' || nextval('statement_record_partition_numbers'), now(), currency
+        from statements where state in ('cancelled', 'deleted') order by id;
       select statement_records_partition(statement_id)
-         from (select distinct statement_id from statement_records_unpartitioned order by 1) s;
+         from (select distinct statement_id from statement_records_unpartitioned
+                where statement_id not in (select statement_id from statement_record_partitions)
+                order by 1) s;
       insert into statement_records
          (statement_id, file_id, row, code, code_kind, title, artist, service, format, territory,
           units, revenue, date, kind, currency, format_raw, original_revenue, original_currency)
        select statement_id, file_id, row, code, code_kind, title, artist, service, format, territory,
               units, revenue, date, kind, currency, format_raw, original_revenue, original_currency
-         from statement_records_unpartitioned;
+         from statement_records_unpartitioned
+        where statement_id not in (select statement_id from statement_record_partitions
+                                    where dropped_at is not null);
       drop table statement_records_unpartitioned;
       alter table statement_records add primary key (statement_id, file_id, row);
       create index statement_records_statement on statement_records (statement_id, code);

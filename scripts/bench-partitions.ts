@@ -64,7 +64,9 @@ async function fill(db: Database, partitioned: boolean): Promise<void> {
     );
     if ((n + 1) % Math.max(1, Math.floor(FILL_STATEMENTS / 10)) === 0) {
       const s = seconds(started);
-      console.log(`  filled ${count((n + 1) * perStatement)} records in ${s.toFixed(0)} s (${rate((n + 1) * perStatement, s)})`);
+      console.log(
+        `  filled ${count((n + 1) * perStatement)} records in ${s.toFixed(0)} s (${rate((n + 1) * perStatement, s)})`,
+      );
     }
   }
   const analyzed = performance.now();
@@ -101,10 +103,11 @@ async function startPortal(db: Database, work: string, file: string): Promise<Po
   return {
     async importStatement() {
       const started = performance.now();
-      const answer = JSON.parse(await upload(port, cookies, csrf, distributor?.id ?? '', file));
+      const answer = JSON.parse(await upload(port, cookies, csrf, distributor?.id ?? '', file)) as
+        { id: string }[] | { id: string };
       await app.jobs.drain();
       const took = seconds(started);
-      const id = String((Array.isArray(answer) ? answer[0] : answer).id);
+      const id = (Array.isArray(answer) ? answer[0]?.id : answer.id) ?? '';
       const [stored] = await db.query<{ n: string }>(
         'select count(*)::text as n from statement_records where statement_id = $1',
         [id],
@@ -170,7 +173,9 @@ try {
   console.log(`Filling ${count(FILL)} records over ${FILL_STATEMENTS} statements, one table:`);
   const filled = performance.now();
   await fill(db, false);
-  figures.push(`fill: ${count(FILL)} records in ${seconds(filled).toFixed(0)} s (${rate(FILL, seconds(filled))})`);
+  figures.push(
+    `fill: ${count(FILL)} records in ${seconds(filled).toFixed(0)} s (${rate(FILL, seconds(filled))})`,
+  );
   const portal = await startPortal(db, work, file);
   figures.push(...(await phase('one table  ', db, portal)));
   await db.query('drop function statement_records_partition(text)');

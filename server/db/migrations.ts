@@ -1298,7 +1298,7 @@ export const migrations: Migration[] = [
   },
   {
     version: 53,
-    name: "statement records partitioned by statement: one table each, dropped when the statement is cancelled or deleted",
+    name: 'statement records partitioned by statement: one table each, dropped when the statement is cancelled or deleted',
     // Partitions are made by `statement_records_partition` (created apart, then attached: attaching
     // does not stop the reads of other statements as creating one `partition of` would), named
     // by number, never by the statement's id. Rows are moved before the keys are built; those of
@@ -1480,5 +1480,7 @@ function splitStatements(sql: string): string[] {
     statements[statements.length - 1] += first;
     statements.push(...rest);
   });
-  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
+  return statements
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
 }

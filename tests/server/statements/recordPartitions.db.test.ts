@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrations';
 import { dumpReadModels, replayAll } from '../../../server/events/replay';
+import { copyPostgresDatabase, databaseUrl, dropPostgresDatabase } from '../databaseTemplates';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
 import { uploadStatement } from '../multipart';
@@ -43,10 +44,19 @@ async function partitionsRead(db: Database, sql: string, params: unknown[]): Pro
 
 describe('statement records partitioned by statement (migration 53)', () => {
   let db: Database;
+  let dropDatabase = async () => {};
   const before = new Map<string, Awaited<ReturnType<typeof fingerprint>>>();
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    // An empty database, migrated here step by step: on the PostgreSQL server when tests run on one.
+    const server = process.env.TEST_DATABASE_URL;
+    if (server) {
+      const name = await copyPostgresDatabase(server, 'template1');
+      db = await openDatabase({ url: databaseUrl(server, name) });
+      dropDatabase = () => dropPostgresDatabase(server, name);
+    } else {
+      db = await openDatabase({});
+    }
     await migrate(db, 52);
     for (const [index, statementId] of STATEMENTS.entries()) {
       await db.query(
@@ -84,7 +94,10 @@ describe('statement records partitioned by statement (migration 53)', () => {
     );
     await migrate(db);
   });
-  afterAll(() => db.close());
+  afterAll(async () => {
+    await db.close();
+    await dropDatabase();
+  });
 
   it('keeps every record of every statement, column for column', async () => {
     for (const statementId of STATEMENTS) {

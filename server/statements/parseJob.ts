@@ -299,15 +299,18 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     distributor_id: string;
     distributor_name: string;
     exchange: Exchange | null;
+    state: string;
   }>(
     `select d.template, s.parse_status, s.account_id, s.distributor_id, d.name as distributor_name,
-            s.exchange
+            s.exchange, s.state
        from statements s join distributors d on d.id = s.distributor_id
       where s.id = $1`,
     [statementId],
   );
   const found = statements[0];
   if (!found || found.parse_status !== 'syncing') return;
+  // Cancelled or deleted while queued: its records' table is dropped, nothing is read into it.
+  if (found.state === 'cancelled' || found.state === 'deleted') return;
   // The label's own layouts of the distributor are tried with the distributor's.
   const statement = {
     template: readingTemplate(

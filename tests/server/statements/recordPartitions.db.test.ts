@@ -254,6 +254,27 @@ describe("a cancelled or deleted statement's records, dropped with their partiti
     expect(keptList.total).toBe(Number(records));
   });
 
+  it('reads nothing of a statement cancelled before its files were read', async () => {
+    const content = distroKidHeader('USD') + distroKidLine({ earnings: '9.09', units: 9 });
+    const answer = await uploadStatement(
+      portal.app,
+      lena,
+      { distributor: distroKid, report_month: '2023-04', expected: null },
+      [{ filename: 'early.tsv', content }],
+    );
+    const id: string = answer.json()[0].id;
+    const cancelled = await write(portal.app, lena, 'POST', `/api/statements/${id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await portal.app.jobs.drain();
+    const jobs = await portal.db.query<{ status: string; error: string | null }>(
+      `select status, error from jobs where payload->>'statementId' = $1`,
+      [id],
+    );
+    expect(jobs).toEqual([{ status: 'done', error: null }]);
+    expect(await recordsOf(id)).toBe('0');
+    expect((await get(portal.app, lena, `/api/statements/${id}`)).json().status).toBe('cancelled');
+  });
+
   it('drops them for a deleted statement too, and a replay rebuilds the same statements', async () => {
     const deleted = await readStatement('2023-03');
     const admin = await login(portal.app, 'admin@demo.label');

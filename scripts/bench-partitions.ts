@@ -200,6 +200,12 @@ try {
   await db.query('drop function statement_records_partition(text)');
   await db.query('drop function drop_statement_records_partition(text, text)');
   await db.query('drop table statement_record_partitions');
+  const totals = () =>
+    db.query<{ n: string; revenue: string; units: string }>(
+      `select count(*)::text as n, trim_scale(sum(revenue))::text as revenue, sum(units)::text as units
+         from statement_records`,
+    );
+  const [before] = await totals();
   const migrated = performance.now();
   await migrate(db);
   const [partitions] = await db.query<{ n: string }>(
@@ -208,7 +214,12 @@ try {
   figures.push(
     `migration 53: ${count(FILL)} records into ${partitions?.n} partitions in ${seconds(migrated).toFixed(0)} s (${rate(FILL, seconds(migrated))})`,
   );
-  console.log(figures[figures.length - 1]);
+  const [after] = await totals();
+  figures.push(
+    `migration 53 kept ${count(Number(after?.n))} of ${count(Number(before?.n))} records, revenue ${after?.revenue} (before ${before?.revenue}), units ${after?.units} (before ${before?.units})`,
+  );
+  if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(figures.at(-1));
+  console.log(figures.slice(-2).join('\n'));
   await db.query('analyze statement_records');
   figures.push(...(await phase('partitioned', db, portal)));
   await portal.close();

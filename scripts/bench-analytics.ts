@@ -17,6 +17,7 @@ import { analyticsViews, type AnalyticsQuery } from '../api/analytics';
 import { writeStatementAnalytics } from '../server/events/readModels/analytics';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
+import { makeRecordPartition } from '../server/db/recordPartitions';
 import { analyticsList, type AnalyticsScope } from '../server/queries/analytics';
 import { periodWindow } from '../server/queries/dashboardWindow';
 import { readLabelDashboard } from '../server/queries/labelDashboard';
@@ -61,6 +62,7 @@ async function generate(db: Database): Promise<void> {
       [statement, period, `calculation-${month}`, month + 1],
     );
     const started = performance.now();
+    await makeRecordPartition(db, statement);
     await db.query(
       `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist, service,
                                       format, territory, units, revenue, date, kind, currency, format_raw)

@@ -27,7 +27,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const STORES = ['Spotify', 'Apple Music', 'YouTube Music', 'Amazon Music', 'Deezer', 'Tidal'];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'CA'];
 
-async function writeStatement(path: string): Promise<void> {
+export async function writeStatement(path: string): Promise<void> {
   const out = createWriteStream(path);
   out.write(DISTROKID_HEADER);
   let chunk = '';
@@ -46,7 +46,13 @@ async function writeStatement(path: string): Promise<void> {
 }
 
 /** Streams the file as one multipart `file` part; the statement never sits whole in memory. */
-function upload(port: number, cookies: string, csrf: string, distributor: string, file: string) {
+export function upload(
+  port: number,
+  cookies: string,
+  csrf: string,
+  distributor: string,
+  file: string,
+) {
   const boundary = `----bench${Date.now()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${JSON.stringify({ distributor, report_month: '2026-09', expected: null })}\r\n` +
@@ -176,7 +182,10 @@ async function breakdown(db: Database, file: string): Promise<void> {
 }
 
 const [mode, kind, file] = process.argv.slice(2);
-if (mode === '--child' && (kind === 'pglite' || kind === 'postgres') && file) {
+// Run, not imported (bench-partitions.ts imports the statement it writes and its upload).
+if (process.argv[1] !== import.meta.filename) {
+  // Nothing to run.
+} else if (mode === '--child' && (kind === 'pglite' || kind === 'postgres') && file) {
   await runOne(kind, file);
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));

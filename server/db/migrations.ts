@@ -3,6 +3,7 @@ import type { Database } from './database';
 interface Migration {
   version: number;
   name: string;
+  /** Statements separated by semicolons (those inside a `$$` body belong to its statement). */
   sql: string;
 }
 
@@ -1303,6 +1304,104 @@ export const migrations: Migration[] = [
       `,
   },
   {
+    version: 53,
+    name: 'statement records partitioned by statement: one table each, dropped when the statement is cancelled or deleted',
+    // Partitions are made by `statement_records_partition` (created apart, then attached: attaching
+    // does not stop the reads of other statements as creating one `partition of` would), named
+    // by number, never by the statement's id. Rows are moved before the keys are built; those of
+    // statements cancelled or deleted before are not moved, as a cancel now drops them.
+    sql: `
+      create table statement_record_partitions (
+         statement_id text primary key,
+         name text not null unique,
+         dropped_at timestamptz,
+         currency text
+       );
+      create sequence statement_record_partition_numbers;
+      alter table statement_records rename to statement_records_unpartitioned;
+      alter index statement_records_statement rename to statement_records_unpartitioned_statement;
+      create table statement_records (
+         statement_id text not null,
+         file_id text not null,
+         row integer not null,
+         code text not null,
+         code_kind text not null,
+         title text not null,
+         artist text not null,
+         service text not null,
+         format text not null,
+         territory text,
+         units bigint not null,
+         revenue numeric(30, 12) not null,
+         date date,
+         kind text not null,
+         currency text,
+         format_raw text not null,
+         original_revenue numeric(30, 12),
+         original_currency text
+       ) partition by list (statement_id);
+      create function statement_records_partition(statement_key text) returns text
+       language plpgsql as $$
+       declare
+         part text;
+         dropped timestamptz;
+       begin
+         select name, dropped_at into part, dropped
+           from statement_record_partitions where statement_id = statement_key;
+         if not found then
+           part := 'statement_records_' || nextval('statement_record_partition_numbers');
+           insert into statement_record_partitions (statement_id, name) values (statement_key, part)
+             on conflict (statement_id) do nothing;
+           if found then
+             execute format('create table %I (like statement_records including defaults)', part);
+             execute format('alter table statement_records attach partition %I for values in (%L)',
+                            part, statement_key);
+             return part;
+           end if;
+           select name, dropped_at into part, dropped
+             from statement_record_partitions where statement_id = statement_key;
+         end if;
+         if dropped is not null then
+           raise exception 'The records of statement % were dropped with it', statement_key;
+         end if;
+         return part;
+       end $$;
+      create function drop_statement_records_partition(statement_key text, kept_currency text)
+       returns void language plpgsql as $$
+       declare
+         part text;
+       begin
+         insert into statement_record_partitions (statement_id, name, dropped_at, currency)
+         values (statement_key, 'statement_records_' || nextval('statement_record_partition_numbers'),
+                 now(), kept_currency)
+         on conflict (statement_id) do nothing;
+         if found then return; end if;
+         update statement_record_partitions set dropped_at = now(), currency = kept_currency
+          where statement_id = statement_key and dropped_at is null
+         returning name into part;
+         if found then execute format('drop table if exists %I', part); end if;
+       end $$;
+      insert into statement_record_partitions (statement_id, name, dropped_at, currency)
+      select id, 'statement_records_' || nextval('statement_record_partition_numbers'), now(), currency
+        from statements where state in ('cancelled', 'deleted') order by id;
+      select statement_records_partition(statement_id)
+         from (select distinct statement_id from statement_records_unpartitioned
+                where statement_id not in (select statement_id from statement_record_partitions)
+                order by 1) s;
+      insert into statement_records
+         (statement_id, file_id, row, code, code_kind, title, artist, service, format, territory,
+          units, revenue, date, kind, currency, format_raw, original_revenue, original_currency)
+       select statement_id, file_id, row, code, code_kind, title, artist, service, format, territory,
+              units, revenue, date, kind, currency, format_raw, original_revenue, original_currency
+         from statement_records_unpartitioned
+        where statement_id not in (select statement_id from statement_record_partitions
+                                    where dropped_at is not null);
+      drop table statement_records_unpartitioned;
+      alter table statement_records add primary key (statement_id, file_id, row);
+      create index statement_records_statement on statement_records (statement_id, code);
+    `,
+  },
+  {
     version: 54,
     name: 'record tables in the blob store: the file whose records a stored record table holds',
     sql: `
@@ -1369,14 +1468,15 @@ export const readModelTables = [
   'accounts',
 ] as const;
 
-export async function migrate(db: Database): Promise<void> {
+/** Applies the migrations not applied yet, in order; up to `upTo` only when given (benchmarks). */
+export async function migrate(db: Database, upTo = Infinity): Promise<void> {
   await db.query(
     'create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
   );
   const applied = await db.query<{ version: number }>('select version from schema_migrations');
   const done = new Set(applied.map((row) => Number(row.version)));
   for (const migration of migrations) {
-    if (done.has(migration.version)) continue;
+    if (done.has(migration.version) || migration.version > upTo) continue;
     await db.transaction(async (tx) => {
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
@@ -1388,8 +1488,19 @@ export async function migrate(db: Database): Promise<void> {
 }
 
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(';')
+  // Between two `$$` a function's body: its semicolons are its own.
+  const pieces = sql.split('$$');
+  const statements = [''];
+  pieces.forEach((piece, index) => {
+    if (index % 2 === 1) {
+      statements[statements.length - 1] += `$$${piece}$$`;
+      return;
+    }
+    const [first = '', ...rest] = piece.split(';');
+    statements[statements.length - 1] += first;
+    statements.push(...rest);
+  });
+  return statements
     .map((statement) => statement.trim())
     .filter((statement) => statement.length > 0);
 }

@@ -298,8 +298,12 @@ export async function listRecords(
       where r.statement_id = $1 and f.status = 'read' order by f.name, r.row limit $2 offset $3`,
     [statementId, limit, offset],
   );
+  // A cancelled or deleted statement's records were dropped with it: none are left to page through.
   const counted = await db.query<{ records: string }>(
-    'select coalesce(sum(records), 0)::text as records from statement_files where statement_id = $1',
+    `select case when exists (select 1 from statement_record_partitions
+                               where statement_id = $1 and dropped_at is not null) then '0'
+                 else coalesce(sum(records), 0)::text end as records
+       from statement_files where statement_id = $1`,
     [statementId],
   );
   return {

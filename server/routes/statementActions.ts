@@ -234,7 +234,10 @@ const statementActionRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = 
         await lockAccountFiles(tx, accountId);
         await refuseFilesInLiveStatements(tx, accountId, files, removed);
         await forgetFileTables(tx, removed);
-        await tx.query('delete from statement_records where file_id = any($1::text[])', [removed]);
+        await tx.query(
+          'delete from statement_records where statement_id = $1 and file_id = any($2::text[])',
+          [id, removed],
+        );
         await tx.query('delete from statement_row_errors where file_id = any($1::text[])', [
           removed,
         ]);

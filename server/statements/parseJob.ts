@@ -15,6 +15,7 @@ import { MixedCurrencyError, StatementFileError, type RowError } from '../import
 import { enqueueJob } from '../jobs/queue';
 import { accountLayoutVersions, readingTemplate } from '../queries/accountLayouts';
 import { statementRead } from './pipeline';
+import { makeRecordPartition } from '../db/recordPartitions';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 import { checkTotal } from './totalChecks';
 import {
@@ -185,7 +186,10 @@ async function readFile(
     await deps.db.transaction(async (tx) => {
       await forgetFileTables(tx, [file.id]);
       await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
-      await tx.query('delete from statement_records where file_id = $1', [file.id]);
+      await tx.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+        statementId,
+        file.id,
+      ]);
     });
   };
   const open = () => deps.blobs.open(file.sha256) as Readable & AsyncIterable<Buffer>;
@@ -195,6 +199,7 @@ async function readFile(
     // a bomb is refused before one record is written.
     await checkExpansion(file.name, open(), withLimits(deps.limits));
     await clearLeftovers();
+    await makeRecordPartition(deps.db, statementId);
     const reader =
       Number(file.size) >= READ_IN_THREAD_FROM_BYTES ? readCopyChunksInThread : readCopyChunks;
     const read = reader(
@@ -310,15 +315,18 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
     distributor_id: string;
     distributor_name: string;
     exchange: Exchange | null;
+    state: string;
   }>(
     `select d.template, s.parse_status, s.account_id, s.distributor_id, d.name as distributor_name,
-            s.exchange
+            s.exchange, s.state
        from statements s join distributors d on d.id = s.distributor_id
       where s.id = $1`,
     [statementId],
   );
   const found = statements[0];
   if (!found || found.parse_status !== 'syncing') return;
+  // Cancelled or deleted while queued: its records' table is dropped, nothing is read into it.
+  if (found.state === 'cancelled' || found.state === 'deleted') return;
   // The label's own layouts of the distributor are tried with the distributor's.
   const statement = {
     template: readingTemplate(
@@ -414,7 +422,10 @@ export async function giveUpParseJob(
     // What the runs that died had stored of it.
     await forgetFileTables(tx, [file.id]);
     await tx.query('delete from statement_records_staging where file_id = $1', [file.id]);
-    await tx.query('delete from statement_records where file_id = $1', [file.id]);
+    await tx.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+      statementId,
+      file.id,
+    ]);
     await append(
       tx,
       statementId,

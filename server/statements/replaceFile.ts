@@ -125,7 +125,10 @@ export async function replaceStatementFile(
 
   await forgetFileTables(tx, [replaced.id]);
   await tx.query('delete from statement_records_staging where file_id = $1', [replaced.id]);
-  await tx.query('delete from statement_records where file_id = $1', [replaced.id]);
+  await tx.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+    statementId,
+    replaced.id,
+  ]);
   await tx.query('delete from statement_row_errors where file_id = $1', [replaced.id]);
   await transition(tx, statementId, { type: 'statement.replace' }, metadata, [
     {

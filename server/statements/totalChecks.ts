@@ -48,17 +48,23 @@ async function largestMonth(
   statementId: string,
   currency: string | null,
 ): Promise<LargestMonth | null> {
-  const rows = await tx.query<{ month: string; revenue: string }>(
-    `select o.period as month, trim_scale(sum(r.revenue))::text as revenue
-       from statements s
+  // The statements named first: the records' query names them, so it reads their tables only.
+  const approved = await tx.query<{ id: string }>(
+    `select o.id from statements s
        join statements o on o.account_id = s.account_id and o.distributor_id = s.distributor_id
                         and o.id <> s.id and o.approved_seq is not null
-       join statement_records r on r.statement_id = o.id
-      where s.id = $1 and r.currency is not distinct from $2
+      where s.id = $1`,
+    [statementId],
+  );
+  if (approved.length === 0) return null;
+  const rows = await tx.query<{ month: string; revenue: string }>(
+    `select o.period as month, trim_scale(sum(r.revenue))::text as revenue
+       from statement_records r join statements o on o.id = r.statement_id
+      where r.statement_id = any($1::text[]) and r.currency is not distinct from $2
       group by o.period
       order by abs(sum(r.revenue)) desc, o.period
       limit 1`,
-    [statementId, currency],
+    [approved.map((row) => row.id), currency],
   );
   return rows[0] ?? null;
 }

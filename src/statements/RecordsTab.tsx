@@ -16,6 +16,7 @@ import type {
   MissingCode,
   Statement,
   StatementRecord,
+  StatementRecordList,
   StatementRowError,
 } from '../../api/statements';
 import type { FormatKind } from '../../rules/records';
@@ -62,6 +63,16 @@ function MissingKindCell({ row }: CellProps<MissingRow>) {
   return <>{codeKindLabel(row.kind, t)}</>;
 }
 
+/**
+ * A cancelled or deleted statement's records were removed with it (they are dropped, not kept):
+ * what its records card says instead of listing them, or null while they are there.
+ */
+export function droppedRecordsKey(status: string): string | null {
+  if (status === 'cancelled') return 'statements.records.dropped-cancelled';
+  if (status === 'deleted') return 'statements.records.dropped-deleted';
+  return null;
+}
+
 /** The lists' tallest body, in rows. */
 const MAX_ROWS = 11;
 
@@ -79,17 +90,21 @@ export function RecordsTab({
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState<MissingCodeChoice | null>(null);
   const currency = statement.currency ?? 'USD';
+  const dropped = droppedRecordsKey(statement.status);
 
   const records = useLoad(
     () =>
-      getRecords(api, statement.id, offset).then((answer) => ({
+      (dropped
+        ? Promise.resolve<StatementRecordList>({ items: [], total: 0 })
+        : getRecords(api, statement.id, offset)
+      ).then((answer) => ({
         items: answer.items.map((record): RecordRow => ({
           ...record,
           id: `${record.fileName}:${record.row}`,
         })),
         total: answer.total,
       })),
-    [api, statement.id, offset],
+    [api, statement.id, offset, dropped],
     { reloadOn: [statement.records] },
   );
   // Both blockers are read again when either count changes.
@@ -195,15 +210,22 @@ export function RecordsTab({
       )}
       <section className="card">
         <h2>{t('statements.records.title-records')}</h2>
-        <List
-          label={t('statements.records.title-records')}
-          columns={recordColumns}
-          rows={page.items}
-          loading={records.status === 'loading'}
-          loadingText={t('statements.records.loading')}
-          emptyText={t('statements.records.empty')}
-          maxRows={MAX_ROWS}
-        />
+        {dropped && (
+          <p className="page-note" data-testid="records-dropped">
+            {t(dropped)}
+          </p>
+        )}
+        {!dropped && (
+          <List
+            label={t('statements.records.title-records')}
+            columns={recordColumns}
+            rows={page.items}
+            loading={records.status === 'loading'}
+            loadingText={t('statements.records.loading')}
+            emptyText={t('statements.records.empty')}
+            maxRows={MAX_ROWS}
+          />
+        )}
         {total > RECORDS_PAGE_SIZE && (
           <div className="statement-paging">
             <button

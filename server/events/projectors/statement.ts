@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { dropRecordPartition } from '../../db/recordPartitions';
 import type { StatementEvent, UploadedFile } from '../types';
 import { clearStatementAnalytics, writeStatementAnalytics } from '../readModels/analytics';
 import { postTransfers } from '../readModels/ledgerTransfers';
@@ -101,6 +102,8 @@ export const statementProjector: Projector<StatementEvent> = {
       JSON.stringify(data.flags),
       version,
     ]);
+    // Cancelled and deleted are final: nothing reads the records again, they go with their table.
+    if (data.to === 'cancelled' || data.to === 'deleted') await dropRecordPartition(tx, id);
   },
   async FundsReceived(tx, { data }, { id, at, version }) {
     await tx.query('update statements set received = $2, version = $3 where id = $1', [

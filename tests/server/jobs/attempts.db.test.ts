@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASHED_ERROR, MAX_ATTEMPTS } from '../../../server/jobs/queue';
+import { makeRecordPartition } from '../../../server/db/recordPartitions';
 import { get, login, startPortal, write, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
@@ -64,6 +65,7 @@ describe('a job whose process dies', () => {
       ]);
     }
     // The last run had copied part of the poison file's rows when its process died.
+    await makeRecordPartition(portal.db, statementId);
     await portal.db.query(
       `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
                                       service, format, format_raw, units, revenue, kind, currency)

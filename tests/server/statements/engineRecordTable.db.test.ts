@@ -8,6 +8,7 @@ import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import type { EngineRecord } from '../../../engine/types';
 import { readEngineRecords, readEngineRecordTable } from '../../../server/statements/engineInput';
 import { ByteCache } from '../../../server/byteCache';
+import { makeRecordPartition } from '../../../server/db/recordPartitions';
 import { totalStatementCodes } from '../../../server/statements/titleKeys';
 import { startPortal, type TestPortal } from '../harness';
 
@@ -93,6 +94,7 @@ describe('engine records as a record table', () => {
       ],
       ['file-b', 11, AWKWARD_CODE, '2026-09-04', 'DE', '4', '0.5'],
     ];
+    await makeRecordPartition(db, 'json-statement');
     for (const [file, row, code, date, territory, units, revenue, service] of records)
       await db.query(
         `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRecordPartition } from '../../../server/db/recordPartitions';
 import { get, login, startPortal, type LoggedIn, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
 import { distroKidHeader, distroKidLine } from '../import/helpers';
@@ -125,6 +126,7 @@ describe('one currency per statement', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     const statementId: string = answer.json()[0].id;
     // What a run killed in the middle of moving the file's rows would have left.
+    await makeRecordPartition(portal.db, statementId);
     await portal.db.query(
       `insert into statement_records (statement_id, file_id, row, code, code_kind, title, artist,
                                       service, format, format_raw, units, revenue, kind, currency)

@@ -4,6 +4,7 @@
 // title matching, tables written again or not. Records for a calculation (all), for a preview
 // (a product's codes, cut at a limit in file and row order), and the count found.
 import fc from 'fast-check';
+import { makeRecordPartition } from '../../../server/db/recordPartitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecordTable, recordsOfTable } from '../../../engine/recordTable';
 import { readEngineRecordTable } from '../../../server/statements/engineInput';
@@ -83,9 +84,13 @@ describe("records read from the files' stored tables", () => {
   /** Stores `records` as a read file's rows and keeps its table, as the parse does. */
   async function readFile(statementId: string, fileId: string, records: GeneratedRecord[]) {
     const db = portal.db;
+    await makeRecordPartition(db, statementId);
     await db.transaction(async (tx) => {
       await forgetFileTables(tx, [fileId]);
-      await tx.query('delete from statement_records where file_id = $1', [fileId]);
+      await tx.query('delete from statement_records where statement_id = $1 and file_id = $2', [
+        statementId,
+        fileId,
+      ]);
     });
     for (const [index, each] of records.entries())
       await db.query(

@@ -2,7 +2,12 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 
-export type JobKind = 'statement.parse' | 'statement.calculate';
+/**
+ * What a job does: read a statement's files, calculate it, or keep its read files' records as
+ * record tables in the blob store (written after the reading, so an import's time is its reading
+ * alone; a calculation that comes first writes the missing tables itself).
+ */
+export type JobKind = 'statement.parse' | 'statement.calculate' | 'statement.record-tables';
 
 export interface Job {
   id: string;

@@ -5,6 +5,7 @@ import { raiseWritersReadFloor } from '../auth/sessions';
 import { JobRunner, type GiveUpCause, type Job, type JobRunnerOptions } from '../jobs/queue';
 import { giveUpCalculationJob, runCalculationJob } from '../statements/calculateJob';
 import { giveUpParseJob, runParseJob } from '../statements/parseJob';
+import { ensureRecordTables } from '../statements/recordTables';
 import type { ImportLimits } from '../import/limits';
 import type { BatchRun } from '../../api/payments';
 import type { PaymentConfig } from '../payments/config';
@@ -79,6 +80,14 @@ export default fp<ServicesOptions>(
           run: (job) => runParseJob(deps, statementOf(job)),
           giveUp: (tx, job, cause, now) =>
             giveUpParseJob(tx, statementOf(job), parseGiveUpReason(job.attempts, cause), now),
+        },
+        'statement.record-tables': {
+          run: async (job) => {
+            await ensureRecordTables(deps.db, blobs, statementOf(job));
+          },
+          // Nothing is lost: a calculation or preview reads the rows of a file without a table,
+          // and a calculation writes the missing tables first.
+          giveUp: async () => {},
         },
         'statement.calculate': {
           run: (job) => runCalculationJob(deps, statementOf(job)),

@@ -18,14 +18,7 @@ import { statementRead } from './pipeline';
 import { makeRecordPartition } from '../db/recordPartitions';
 import { matchTitleKeys, totalStatementCodes } from './titleKeys';
 import { checkTotal } from './totalChecks';
-import {
-  ensureRecordTables,
-  fileTableFromRows,
-  forgetFileTables,
-  keepFileTable,
-  storeFileTable,
-} from './recordTables';
-import { countRecords } from '../../engine/recordTable';
+import { forgetFileTables } from './recordTables';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -242,12 +235,7 @@ async function readFile(
     if (outcome.read === null) throw new Error('The statement was not read to its end');
     const { summary, errors } = outcome.read;
     if (exchange) await moveStagedRecords(deps.db, file.id, exchange);
-    // The file's records are whole (converted, when they were): kept as one record table for the
-    // calculations and previews, which read it instead of the rows (recordTables.ts).
-    const table = await deps.db.transaction((tx) => fileTableFromRows(tx, statementId, file.id));
-    const tableBlob = await storeFileTable(deps.blobs, table);
     await deps.db.transaction(async (tx) => {
-      await keepFileTable(tx, statementId, file.id, tableBlob, countRecords(table));
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
       await assertOneCurrency(
         tx,
@@ -394,9 +382,10 @@ export async function runParseJob(deps: ParseJobDeps, statementId: string): Prom
       deps.now(),
     );
     await statementRead(tx, statementId, systemMetadata(deps.now()));
+    // The read files' records, whole now (converted, title-matched), are kept as record tables for
+    // the calculations and previews (recordTables.ts) by a job of their own, after the reading.
+    await enqueueJob(tx, 'statement.record-tables', { statementId }, deps.now());
   });
-  // Files whose codes title matching rewrote have their tables written again.
-  await ensureRecordTables(deps.db, deps.blobs, statementId);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 const JOB_KIND_KEYS: Record<string, string> = {
   'statement.parse': 'admin-desk.job-kind.parse',
   'statement.calculate': 'admin-desk.job-kind.calculate',
+  'statement.record-tables': 'admin-desk.job-kind.record-tables',
 };
 
 const JOB_STATUS_KEYS: Record<string, string> = {

@@ -63,7 +63,11 @@ describe('the job queue', () => {
   const runner = (options: Partial<JobRunnerOptions> = {}) => {
     const created = new JobRunner(
       db,
-      { 'statement.parse': handler, 'statement.calculate': handler },
+      {
+        'statement.parse': handler,
+        'statement.calculate': handler,
+        'statement.record-tables': handler,
+      },
       clock.now,
       () => {},
       { pollMs: 50, ...options },

@@ -41,6 +41,9 @@ const UNPARTITIONED_STAND_INS = [
    language sql as $$ select 'statement_records' $$`,
   `create function drop_statement_records_partition(statement_key text, kept_currency text)
    returns void language sql as $$ delete from statement_records where statement_id = statement_key $$`,
+  // Migration 54's table, which the import's reading and its record tables job write.
+  `create table statement_record_tables (file_id text primary key, statement_id text not null,
+                                         blob text not null, records integer not null)`,
 ];
 
 /** Generated records for `statements` statements, `FILL` in all, as an import would store them. */
@@ -200,6 +203,7 @@ try {
   await db.query('drop function statement_records_partition(text)');
   await db.query('drop function drop_statement_records_partition(text, text)');
   await db.query('drop table statement_record_partitions');
+  await db.query('drop table statement_record_tables');
   const totals = () =>
     db.query<{ n: string; revenue: string; units: string }>(
       `select count(*)::text as n, trim_scale(sum(revenue))::text as revenue, sum(units)::text as units

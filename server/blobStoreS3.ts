@@ -137,12 +137,17 @@ export class S3BlobStore implements BlobStore {
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
     name: string,
     body?: { content: Buffer | { path: string }; size: number; sha256: string },
+    range?: readonly [number, number],
   ): Promise<Response> {
     const url = this.urlOf(name);
     const headers = signS3Request({
       method,
       url,
-      headers: body ? { 'content-length': String(body.size) } : {},
+      headers: body
+        ? { 'content-length': String(body.size) }
+        : range
+          ? { range: `bytes=${range[0]}-${range[1] - 1}` }
+          : {},
       payloadSha256: body ? body.sha256 : EMPTY_SHA256,
       at: this.now(),
       region: this.config.region,
@@ -210,6 +215,22 @@ export class S3BlobStore implements BlobStore {
       })(),
       { objectMode: false },
     );
+  }
+
+  async readRanges(
+    name: string,
+    ranges: readonly (readonly [number, number])[],
+  ): Promise<Buffer[] | null> {
+    const read: Buffer[] = [];
+    for (const range of ranges) {
+      const answer = await this.send('GET', name, undefined, range);
+      if (answer.status === 404) return null;
+      if (!answer.ok) throw new Error(`The blob store answered ${answer.status}.`);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      // A store that sends the whole file for a range: the range is cut from it.
+      read.push(answer.status === 206 ? bytes : Buffer.from(bytes.subarray(range[0], range[1])));
+    }
+    return read;
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -24,7 +24,6 @@ import {
   keepFileTable,
   storeFileTable,
 } from './recordTables';
-import { countRecords } from '../../engine/recordTable';
 
 /** Rows written per statement; a file with more row errors keeps the first ones and the count. */
 export const STORED_ERRORS_PER_FILE = 1000;
@@ -240,9 +239,9 @@ async function readFile(
     // The file's records are whole (converted, when they were): kept as one record table for the
     // calculations and previews, which read it instead of the rows (recordTables.ts).
     const table = await deps.db.transaction((tx) => fileTableFromRows(tx, statementId, file.id));
-    const tableBlob = await storeFileTable(deps.blobs, table);
+    const stored = await storeFileTable(deps.blobs, table);
     await deps.db.transaction(async (tx) => {
-      await keepFileTable(tx, statementId, file.id, tableBlob, countRecords(table));
+      await keepFileTable(tx, statementId, file.id, stored);
       await tx.query('delete from statement_row_errors where file_id = $1', [file.id]);
       await assertOneCurrency(
         tx,

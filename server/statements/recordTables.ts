@@ -14,9 +14,16 @@
 // given by title matching. A file without its row is read from the statement's rows, and its
 // table written again by the next calculation (ensureRecordTables). Stored tables are named by
 // their SHA-256: a name read with the rows it was made from names those bytes for good.
+//
+// A table's lines are ordered by code, then row, and a second stored text, its code index, tells
+// where each code's lines are (byte start, byte end, line count): a product's preview reads only
+// its codes' lines, whatever their share of the statement. The engine runs records in order of
+// date, then id, whatever order they come in (ENGINE.md), so a calculation is the same. A table
+// written before the index (in row order, none) counts as no table: read from the rows, and
+// written again by the next calculation.
 import { Readable } from 'node:stream';
 import { countRecords } from '../../engine/recordTable';
-import { readBlob, type BlobStore } from '../blobs';
+import { readBlob, readBlobRanges, type BlobStore } from '../blobs';
 import type { ByteCache } from '../byteCache';
 import type { Database, Queryable } from '../db/database';
 import { readEngineRecordTable } from './engineInput';
@@ -28,8 +35,9 @@ const FILE_DIGITS = 4;
 const MOST_FILES = 9_999;
 
 /**
- * One file's records as a record table with the placeholder for its number, in row order, read
- * from its rows. Run it in a transaction: dates are written as ISO dates for that transaction.
+ * One file's records as a record table with the placeholder for its number, ordered by code (their
+ * bytes) then row, read from its rows. Run it in a transaction: dates are written as ISO dates for
+ * that transaction.
  */
 export async function fileTableFromRows(
   tx: Queryable,
@@ -46,30 +54,76 @@ export async function fileTableFromRows(
      select n.file, r.row, r.code, r.kind, r.date, r.units, trim_scale(r.revenue), r.format
        from statement_records r cross join numbered n
       where r.statement_id = $1 and r.file_id = $2
-      order by r.row`,
+      order by r.code collate "C", r.row`,
     [statementId, fileId],
   );
 }
 
-/** Keeps a file's table in the blob store; answers its name. */
-export async function storeFileTable(blobs: BlobStore, table: Uint8Array): Promise<string> {
-  const stored = await blobs.put(Readable.from([Buffer.from(table)]), Number.MAX_SAFE_INTEGER);
-  return stored.sha256;
+/** A file's table as kept in the blob store: its name, its code index's name, its records. */
+export interface StoredFileTable {
+  blob: string;
+  codeIndex: string;
+  records: number;
 }
 
-/** Records that `fileId`'s records are the stored table `blob` (of `records` records). */
+/**
+ * One code's lines in a table ordered by code: its COPY text (as UTF-8), where its lines start and
+ * end (bytes, past the last line break), and how many there are.
+ */
+export type CodeRange = [code: string, start: number, end: number, lines: number];
+
+/** Keeps a file's table (ordered by code, fileTableFromRows) and its code index in the blob store. */
+export async function storeFileTable(
+  blobs: BlobStore,
+  table: Uint8Array,
+): Promise<StoredFileTable> {
+  const put = async (bytes: Buffer) =>
+    (await blobs.put(Readable.from([bytes]), Number.MAX_SAFE_INTEGER)).sha256;
+  const ranges = codeRanges(Buffer.from(table.buffer, table.byteOffset, table.length));
+  const records = ranges.reduce((sum, range) => sum + range[3], 0);
+  return {
+    blob: await put(Buffer.from(table)),
+    codeIndex: await put(Buffer.from(JSON.stringify(ranges))),
+    records,
+  };
+}
+
+/** The code ranges of a table ordered by code, in its order, read once from its bytes. */
+export function codeRanges(table: Buffer): CodeRange[] {
+  const ranges: CodeRange[] = [];
+  let codeStart = -1;
+  let codeEnd = -1;
+  for (let at = 0; at < table.length;) {
+    const rowEnd = table.indexOf(TAB, at + FILE_DIGITS + 1);
+    const nextEnd = table.indexOf(TAB, rowEnd + 1);
+    const end = table.indexOf(LINE, nextEnd + 1);
+    if (rowEnd === -1 || nextEnd === -1 || end === -1) break;
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && table.compare(table, rowEnd + 1, nextEnd, codeStart, codeEnd) === 0) {
+      last[2] = end + 1;
+      last[3] += 1;
+    } else {
+      ranges.push([table.toString('utf8', rowEnd + 1, nextEnd), at, end + 1, 1]);
+      codeStart = rowEnd + 1;
+      codeEnd = nextEnd;
+    }
+    at = end + 1;
+  }
+  return ranges;
+}
+
+/** Records that `fileId`'s records are the stored table `stored`. */
 export async function keepFileTable(
   tx: Queryable,
   statementId: string,
   fileId: string,
-  blob: string,
-  records: number,
+  stored: StoredFileTable,
 ): Promise<void> {
   await tx.query(
-    `insert into statement_record_tables (file_id, statement_id, blob, records)
-     values ($1, $2, $3, $4)
-     on conflict (file_id) do update set statement_id = $2, blob = $3, records = $4`,
-    [fileId, statementId, blob, records],
+    `insert into statement_record_tables (file_id, statement_id, blob, records, code_index)
+     values ($1, $2, $3, $4, $5)
+     on conflict (file_id) do update set statement_id = $2, blob = $3, records = $4, code_index = $5`,
+    [fileId, statementId, stored.blob, stored.records, stored.codeIndex],
   );
 }
 
@@ -81,7 +135,8 @@ export async function forgetFileTables(tx: Queryable, fileIds: readonly string[]
 
 /**
  * Writes the table of each read file of the statement that has none (read before tables were
- * kept, or its codes rewritten since) or whose stored copy is lost. The statement is locked while
+ * kept, or its codes rewritten since), whose table has no code index (written before those were),
+ * or whose stored table or index is lost. The statement is locked while
  * a table is made and kept, so that no change to its records (title matching locks it too) comes
  * between the two.
  */
@@ -90,8 +145,8 @@ export async function ensureRecordTables(
   blobs: BlobStore,
   statementId: string,
 ): Promise<number> {
-  const files = await db.query<{ id: string; blob: string | null }>(
-    `select f.id, t.blob from statement_files f
+  const files = await db.query<{ id: string; blob: string | null; code_index: string | null }>(
+    `select f.id, t.blob, t.code_index from statement_files f
        left join statement_record_tables t on t.file_id = f.id
       where f.statement_id = $1 and f.status = 'read'
       order by f.added_in, f.position_in_upload`,
@@ -100,7 +155,13 @@ export async function ensureRecordTables(
   // A table whose copy the store lost is written again too.
   const missing: typeof files = [];
   for (const file of files)
-    if (file.blob === null || !(await blobs.has(file.blob))) missing.push(file);
+    if (
+      file.blob === null ||
+      file.code_index === null ||
+      !(await blobs.has(file.blob)) ||
+      !(await blobs.has(file.code_index))
+    )
+      missing.push(file);
   for (const { id, blob: seen } of missing) {
     await db.transaction(async (tx) => {
       await lockStatementRecords(tx, statementId);
@@ -112,8 +173,7 @@ export async function ensureRecordTables(
       );
       if (still.length === 0) return;
       const table = await fileTableFromRows(tx, statementId, id);
-      const blob = await storeFileTable(blobs, table);
-      await keepFileTable(tx, statementId, id, blob, countRecords(table));
+      await keepFileTable(tx, statementId, id, await storeFileTable(blobs, table));
     });
   }
   return missing.length;
@@ -127,31 +187,53 @@ export async function lockStatementRecords(tx: Queryable, statementId: string): 
 /** A read file of a statement: its number, and the name of its stored table. */
 export type NumberedTable = [fileNumber: number, blob: string];
 
+/** A read file's stored table, with its number and the name of its code index. */
+export interface IndexedTable {
+  number: number;
+  blob: string;
+  codeIndex: string;
+}
+
 /**
- * The statement's read files in order, with their stored tables; null when one has none (or the
- * statement has more files than the placeholder numbers).
+ * The statement's read files in order, with their stored tables and code indexes; null when one
+ * has none, or a table written before code indexes (or the statement has more files than the
+ * placeholder numbers).
  */
-export async function storedFiles(
-  tx: Queryable,
-  statementId: string,
-): Promise<NumberedTable[] | null> {
-  const files = await tx.query<{ file_number: number; status: string; blob: string | null }>(
+async function indexedFiles(tx: Queryable, statementId: string): Promise<IndexedTable[] | null> {
+  const files = await tx.query<{
+    file_number: number;
+    status: string;
+    blob: string | null;
+    code_index: string | null;
+  }>(
     `with files as (
        select id, status, row_number() over (order by added_in, position_in_upload) as file_number
          from statement_files where statement_id = $1)
-     select f.file_number::int as file_number, f.status, t.blob
+     select f.file_number::int as file_number, f.status, t.blob, t.code_index
        from files f left join statement_record_tables t on t.file_id = f.id
       order by f.file_number`,
     [statementId],
   );
   const read = files.filter((file) => file.status === 'read');
   if (files.length > MOST_FILES) return null;
-  const tables: NumberedTable[] = [];
+  const tables: IndexedTable[] = [];
   for (const file of read) {
-    if (file.blob === null) return null;
-    tables.push([Number(file.file_number), file.blob]);
+    if (file.blob === null || file.code_index === null) return null;
+    tables.push({ number: Number(file.file_number), blob: file.blob, codeIndex: file.code_index });
   }
   return tables;
+}
+
+/**
+ * The statement's read files in order, with their stored tables; null when one has none (or one
+ * written before code indexes, or the statement has more files than the placeholder numbers).
+ */
+export async function storedFiles(
+  tx: Queryable,
+  statementId: string,
+): Promise<NumberedTable[] | null> {
+  const files = await indexedFiles(tx, statementId);
+  return files && files.map((file): NumberedTable => [file.number, file.blob]);
 }
 
 /**
@@ -210,35 +292,6 @@ export function copyEscaped(code: string): string {
   });
 }
 
-/**
- * Of a numbered table's lines, those with one of `codes` (their COPY text, as latin1 strings of
- * their UTF-8 bytes), in order, into `kept`; at most `room`. Answers how many it found in all.
- */
-function pickLines(
-  table: Buffer,
-  codes: ReadonlySet<string>,
-  kept: Buffer[],
-  room: number,
-): number {
-  let found = 0;
-  let left = room;
-  for (let at = 0; at < table.length;) {
-    const rowEnd = table.indexOf(TAB, at + FILE_DIGITS + 1);
-    const codeEnd = table.indexOf(TAB, rowEnd + 1);
-    const end = table.indexOf(LINE, codeEnd + 1);
-    if (rowEnd === -1 || codeEnd === -1 || end === -1) break;
-    if (codes.has(table.toString('latin1', rowEnd + 1, codeEnd))) {
-      found += 1;
-      if (left > 0) {
-        kept.push(table.subarray(at, end + 1));
-        left -= 1;
-      }
-    }
-    at = end + 1;
-  }
-  return found;
-}
-
 /** readStoredRecordTable's answer: as readEngineRecordTable's, and where its records came from. */
 export interface StoredRecordTable {
   table: Uint8Array<ArrayBuffer>;
@@ -251,10 +304,10 @@ export interface StoredRecordTable {
 /**
  * The statement's records as one record table, as readEngineRecordTable reads them from the rows
  * (only those with one of `codes` when given, the first `limit` in file and row order when there
- * are more), read from the files' stored tables; from the rows when a read file has none, or when
- * `codes` hold a small share of the statement's records (smallShare). Else only the code totals,
- * the files and the names of their tables are read from the database, never a record. A table
- * made before for the same tables, codes and limit comes from `cache`.
+ * are more), read from the files' stored tables; from the rows when a read file has none. Only the
+ * files, the names of their tables and indexes are read from the database, never a record; of a
+ * table, only the lines of `codes` (byte ranges its code index gives), whatever their share of the
+ * statement. A table made before for the same tables, codes and limit comes from `cache`.
  */
 export async function readStoredRecordTable(
   tx: Queryable,
@@ -268,34 +321,43 @@ export async function readStoredRecordTable(
     ...(await readEngineRecordTable(tx, statementId, codes, limit, cache)),
     stored: false,
   });
-  if (codes !== null && (await smallShare(tx, statementId, codes))) return fromRows();
-  const files = await storedFiles(tx, statementId);
+  const files = await indexedFiles(tx, statementId);
   if (files === null) return fromRows();
-  const key = JSON.stringify(['stored', statementId, codes, limit, files]);
+  const names = files.map((file): NumberedTable => [file.number, file.blob]);
+  const key = JSON.stringify(['stored', statementId, codes, limit, names]);
   const kept = cache?.get(key);
   if (kept) return { ...answered(kept), version: key, stored: true };
 
-  const tables = await readNumbered(blobs, files);
-  if (tables === null) return fromRows();
   let table: Uint8Array<ArrayBuffer>;
   let found: number;
   if (codes === null && limit === null) {
+    const tables = await readNumbered(blobs, names);
+    if (tables === null) return fromRows();
     table = Buffer.concat(tables);
     found = countRecords(table);
   } else {
-    const wanted = codes === null ? null : new Set(codes.map(latin1Code));
-    const lines: Buffer[] = [];
-    found = 0;
-    for (const each of tables) {
-      const room = limit === null ? Number.MAX_SAFE_INTEGER : limit - lines.length;
-      if (wanted === null) {
-        const count = countRecords(each);
-        if (room >= count) lines.push(each);
-        else lines.push(each.subarray(0, lineEndAfter(each, room)));
-        found += count;
-      } else found += pickLines(each, wanted, lines, room);
+    const wanted = codes === null ? null : new Set(codes.map(copyEscaped));
+    const read: { lines: Buffer[]; count: number }[] = [];
+    for (const file of files) {
+      const lines = await readCodeLines(blobs, file, wanted);
+      if (lines === null) return fromRows();
+      read.push(lines);
     }
-    table = new Uint8Array(Buffer.concat(lines));
+    found = read.reduce((sum, file) => sum + file.count, 0);
+    if (limit === null || found <= limit) table = Buffer.concat(read.flatMap((file) => file.lines));
+    else {
+      // Cut: the first `limit` in file and row order, as the rows are read.
+      const cut: Buffer[] = [];
+      let room = limit;
+      for (const file of read) {
+        if (room === 0) break;
+        const taken = firstByRow(file.lines, Math.min(room, file.count));
+        cut.push(...taken);
+        room -= taken.length;
+      }
+      table = Buffer.concat(cut);
+    }
+    table = new Uint8Array(table.buffer, table.byteOffset, table.length);
   }
   const answer = { table, found, version: key, stored: true };
   cache?.set(key, encodeFound(table, found));
@@ -303,36 +365,50 @@ export async function readStoredRecordTable(
 }
 
 /**
- * Whether `codes` hold less than an eighth of the statement's records, by its code totals (no
- * record read): their rows are then read through the index on the statement and code faster than
- * the statement's whole tables are scanned for them (a product of 1,000 records in a statement of
- * 1,000,000).
+ * Of a file's stored table, the lines of `wanted` codes (COPY text; all when null) with its number
+ * written in, read by the byte ranges its code index gives, and how many; null when the store lacks
+ * the table or its index.
  */
-async function smallShare(
-  tx: Queryable,
-  statementId: string,
-  codes: readonly string[],
-): Promise<boolean> {
-  const [totals] = await tx.query<{ asked: string; all: string }>(
-    `select coalesce(sum(rows) filter (where code = any($2::text[])), 0)::text as asked,
-            coalesce(sum(rows), 0)::text as all
-       from statement_codes where statement_id = $1`,
-    [statementId, codes],
-  );
-  return Number(totals?.asked ?? 0) * SMALL_SHARE < Number(totals?.all ?? 0);
+async function readCodeLines(
+  blobs: BlobStore,
+  file: IndexedTable,
+  wanted: ReadonlySet<string> | null,
+): Promise<{ lines: Buffer[]; count: number } | null> {
+  const index = await readBlob(blobs, file.codeIndex);
+  if (index === null) return null;
+  const ranges: [start: number, end: number][] = [];
+  let count = 0;
+  for (const [code, start, end, lines] of JSON.parse(index.toString('utf8')) as CodeRange[]) {
+    if (wanted !== null && !wanted.has(code)) continue;
+    count += lines;
+    // Codes next to each other in the table are read as one range.
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] === start) last[1] = end;
+    else ranges.push([start, end]);
+  }
+  if (ranges.length === 0) return { lines: [], count: 0 };
+  const lines = await readBlobRanges(blobs, file.blob, ranges);
+  if (lines === null) return null;
+  for (const slice of lines) numberLines(slice, file.number);
+  return { lines, count };
 }
 
-/** Codes holding less than 1 / SMALL_SHARE of a statement's records are read from its rows. */
-const SMALL_SHARE = 8;
-
-/** A code as the latin1 string of its COPY text's UTF-8 bytes (pickLines compares those). */
-const latin1Code = (code: string) => Buffer.from(copyEscaped(code), 'utf8').toString('latin1');
-
-/** Where the `count`th line of `table` ends (past its line break). */
-function lineEndAfter(table: Buffer, count: number): number {
-  let at = 0;
-  for (let line = 0; line < count; line += 1) at = table.indexOf(LINE, at) + 1;
-  return at;
+/** The first `take` lines of `slices` (whole lines of one file's table) in row order. */
+function firstByRow(slices: readonly Buffer[], take: number): Buffer[] {
+  const lines: { row: number; line: Buffer }[] = [];
+  for (const slice of slices)
+    for (let at = 0; at < slice.length;) {
+      const rowEnd = slice.indexOf(TAB, at + FILE_DIGITS + 1);
+      const end = slice.indexOf(LINE, rowEnd + 1);
+      if (rowEnd === -1 || end === -1) break;
+      lines.push({
+        row: Number(slice.toString('latin1', at + FILE_DIGITS + 1, rowEnd)),
+        line: slice.subarray(at, end + 1),
+      });
+      at = end + 1;
+    }
+  lines.sort((a, b) => a.row - b.row);
+  return lines.slice(0, take).map((each) => each.line);
 }
 
 /** A table kept in the cache with the count of records found (they may be more than it holds). */

@@ -15,7 +15,6 @@ import {
   readStoredRecordTable,
   storeFileTable,
 } from '../../../server/statements/recordTables';
-import { countRecords } from '../../../engine/recordTable';
 import { matchTitleKeys, totalStatementCodes } from '../../../server/statements/titleKeys';
 import { createDemoProduct, get, login, startPortal, write, type TestPortal } from '../harness';
 import { uploadStatement } from '../multipart';
@@ -108,8 +107,8 @@ describe("records read from the files' stored tables", () => {
         ],
       );
     const table = await db.transaction((tx) => fileTableFromRows(tx, statementId, fileId));
-    const blob = await storeFileTable(portal.app.blobs, table);
-    await db.transaction((tx) => keepFileTable(tx, statementId, fileId, blob, countRecords(table)));
+    const stored = await storeFileTable(portal.app.blobs, table);
+    await db.transaction((tx) => keepFileTable(tx, statementId, fileId, stored));
   }
 
   /** Records of a record table, in its order or sorted by id. */

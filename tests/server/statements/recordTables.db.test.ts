@@ -209,10 +209,12 @@ describe("records read from the files' stored tables", () => {
       [
         {
           filename: 'july-b.tsv',
+          // Codes out of their order: the table holds them by code, the input by row.
           content:
             DISTROKID_HEADER +
+            distroKidLine({ isrc: 'QZDM12600002', earnings: '0.000012' }) +
             distroKidLine({ isrc: 'QZDM12600001', earnings: '3.25', units: 4 }) +
-            distroKidLine({ isrc: 'QZDM12600002', earnings: '0.000012' }),
+            distroKidLine({ isrc: 'QZDM12600002', earnings: '0.5', units: 2 }),
         },
         {
           filename: 'july-a.tsv',
@@ -241,7 +243,7 @@ describe("records read from the files' stored tables", () => {
         [id],
       );
     const kept = await tables();
-    expect(kept.map((table) => table.records).sort()).toEqual([1, 2]);
+    expect(kept.map((table) => table.records).sort()).toEqual([1, 3]);
     const [calculation] = await portal.db.query<{ input_sha256: string }>(
       'select c.input_sha256 from statements s join calculations c on c.id = s.calculation_id where s.id = $1',
       [id],

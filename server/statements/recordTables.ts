@@ -67,10 +67,10 @@ export interface StoredFileTable {
 }
 
 /**
- * One code's lines in a table ordered by code: its COPY text (as UTF-8), where its lines start and
- * end (bytes, past the last line break), and how many there are.
+ * One code's lines in a table ordered by code: where its COPY text is in the table, where its
+ * lines start and end (bytes, past the last line break), and how many there are.
  */
-export type CodeRange = [code: string, start: number, end: number, lines: number];
+type CodeRange = [codeStart: number, codeEnd: number, start: number, end: number, lines: number];
 
 /** Keeps a file's table (ordered by code, fileTableFromRows) and its code index in the blob store. */
 export async function storeFileTable(
@@ -79,38 +79,95 @@ export async function storeFileTable(
 ): Promise<StoredFileTable> {
   const put = async (bytes: Buffer) =>
     (await blobs.put(Readable.from([bytes]), Number.MAX_SAFE_INTEGER)).sha256;
-  const ranges = codeRanges(Buffer.from(table.buffer, table.byteOffset, table.length));
-  const records = ranges.reduce((sum, range) => sum + range[3], 0);
+  const bytes = Buffer.from(table.buffer, table.byteOffset, table.length);
+  const ranges = codeRanges(bytes);
   return {
     blob: await put(Buffer.from(table)),
-    codeIndex: await put(Buffer.from(JSON.stringify(ranges))),
-    records,
+    codeIndex: await put(encodeCodeIndex(bytes, ranges)),
+    records: ranges.reduce((sum, range) => sum + range[4], 0),
   };
 }
 
 /** The code ranges of a table ordered by code, in its order, read once from its bytes. */
-export function codeRanges(table: Buffer): CodeRange[] {
+function codeRanges(table: Buffer): CodeRange[] {
   const ranges: CodeRange[] = [];
-  let codeStart = -1;
-  let codeEnd = -1;
   for (let at = 0; at < table.length;) {
     const rowEnd = table.indexOf(TAB, at + FILE_DIGITS + 1);
-    const nextEnd = table.indexOf(TAB, rowEnd + 1);
-    const end = table.indexOf(LINE, nextEnd + 1);
-    if (rowEnd === -1 || nextEnd === -1 || end === -1) break;
+    const codeEnd = table.indexOf(TAB, rowEnd + 1);
+    const end = table.indexOf(LINE, codeEnd + 1);
+    if (rowEnd === -1 || codeEnd === -1 || end === -1) break;
     const last = ranges[ranges.length - 1];
-    if (last !== undefined && table.compare(table, rowEnd + 1, nextEnd, codeStart, codeEnd) === 0) {
-      last[2] = end + 1;
-      last[3] += 1;
-    } else {
-      ranges.push([table.toString('utf8', rowEnd + 1, nextEnd), at, end + 1, 1]);
-      codeStart = rowEnd + 1;
-      codeEnd = nextEnd;
-    }
+    if (last !== undefined && table.compare(table, rowEnd + 1, codeEnd, last[0], last[1]) === 0) {
+      last[3] = end + 1;
+      last[4] += 1;
+    } else ranges.push([rowEnd + 1, codeEnd, at, end + 1, 1]);
     at = end + 1;
   }
   return ranges;
 }
+
+// A code index: INDEX_MAGIC, the count of entries (uint32), the entries sorted by their code's
+// bytes, INDEX_ENTRY bytes each (where the code's bytes are in the index and how long, uint32
+// each; its lines' start and end in the table, float64 each; how many, uint32; all little-endian),
+// then the codes' bytes (their COPY text). A preview finds its codes by binary search: no entry is
+// read but those it compares.
+const INDEX_MAGIC = Buffer.from('RTCI0001', 'latin1');
+const INDEX_ENTRY = 28;
+const INDEX_ENTRIES = INDEX_MAGIC.length + 4;
+
+function encodeCodeIndex(table: Buffer, ranges: readonly CodeRange[]): Buffer {
+  const code = (range: CodeRange) => table.subarray(range[0], range[1]);
+  const sorted = [...ranges].sort((a, b) => Buffer.compare(code(a), code(b)));
+  const codesAt = INDEX_ENTRIES + sorted.length * INDEX_ENTRY;
+  const codeBytes = sorted.reduce((sum, range) => sum + range[1] - range[0], 0);
+  const index = Buffer.alloc(codesAt + codeBytes);
+  INDEX_MAGIC.copy(index, 0);
+  index.writeUInt32LE(sorted.length, INDEX_MAGIC.length);
+  let codeAt = codesAt;
+  sorted.forEach(([codeStart, codeEnd, start, end, lines], number) => {
+    const at = INDEX_ENTRIES + number * INDEX_ENTRY;
+    index.writeUInt32LE(codeAt, at);
+    index.writeUInt32LE(codeEnd - codeStart, at + 4);
+    index.writeDoubleLE(start, at + 8);
+    index.writeDoubleLE(end, at + 16);
+    index.writeUInt32LE(lines, at + 24);
+    codeAt += table.copy(index, codeAt, codeStart, codeEnd);
+  });
+  return index;
+}
+
+/** The ranges of `code` (its COPY text's bytes) in a code index: [start, end, lines] each. */
+function rangesOfCode(index: Buffer, code: Buffer): [number, number, number][] {
+  const count = index.readUInt32LE(INDEX_MAGIC.length);
+  /** The entry's code against `code`: below zero before it, zero the same, above zero after. */
+  const compareAt = (number: number) => {
+    const at = INDEX_ENTRIES + number * INDEX_ENTRY;
+    const codeAt = index.readUInt32LE(at);
+    return Buffer.compare(index.subarray(codeAt, codeAt + index.readUInt32LE(at + 4)), code);
+  };
+  // The first entry not before `code`.
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareAt(middle) < 0) low = middle + 1;
+    else high = middle;
+  }
+  const found: [number, number, number][] = [];
+  for (let number = low; number < count && compareAt(number) === 0; number += 1) {
+    const at = INDEX_ENTRIES + number * INDEX_ENTRY;
+    found.push([
+      index.readDoubleLE(at + 8),
+      index.readDoubleLE(at + 16),
+      index.readUInt32LE(at + 24),
+    ]);
+  }
+  return found;
+}
+
+/** Whether `bytes` are a code index as encodeCodeIndex writes it. */
+const isCodeIndex = (bytes: Buffer) =>
+  bytes.length >= INDEX_ENTRIES && bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC);
 
 /** Records that `fileId`'s records are the stored table `stored`. */
 export async function keepFileTable(
@@ -336,10 +393,17 @@ export async function readStoredRecordTable(
     table = Buffer.concat(tables);
     found = countRecords(table);
   } else {
-    const wanted = codes === null ? null : new Set(codes.map(copyEscaped));
+    // The codes asked, once each, as their COPY text's bytes.
+    const wanted =
+      codes === null ? null : [...new Set(codes.map(copyEscaped))].map((code) => Buffer.from(code));
     const read: { lines: Buffer[]; count: number }[] = [];
     for (const file of files) {
-      const lines = await readCodeLines(blobs, file, wanted);
+      let lines: { lines: Buffer[]; count: number } | null;
+      if (wanted !== null) lines = await readCodeLines(blobs, file, wanted, cache);
+      else {
+        const whole = await readNumbered(blobs, [[file.number, file.blob]]);
+        lines = whole && { lines: whole, count: countRecords(whole[0]!) };
+      }
       if (lines === null) return fromRows();
       read.push(lines);
     }
@@ -365,21 +429,28 @@ export async function readStoredRecordTable(
 }
 
 /**
- * Of a file's stored table, the lines of `wanted` codes (COPY text; all when null) with its number
- * written in, read by the byte ranges its code index gives, and how many; null when the store lacks
- * the table or its index.
+ * Of a file's stored table, the lines of `codes` (their COPY text's bytes) with its number written
+ * in, read by the byte ranges its code index gives (kept in `cache`), and how many; null when the
+ * store lacks the table or its index.
  */
 async function readCodeLines(
   blobs: BlobStore,
   file: IndexedTable,
-  wanted: ReadonlySet<string> | null,
+  codes: readonly Buffer[],
+  cache: ByteCache | undefined,
 ): Promise<{ lines: Buffer[]; count: number } | null> {
-  const index = await readBlob(blobs, file.codeIndex);
-  if (index === null) return null;
+  const key = JSON.stringify(['codeIndex', file.codeIndex]);
+  const kept = cache?.get(key);
+  const index = kept
+    ? Buffer.from(kept.buffer, kept.byteOffset, kept.length)
+    : await readBlob(blobs, file.codeIndex);
+  if (index === null || !isCodeIndex(index)) return null;
+  // A copy: a small file read may share its memory with others.
+  if (!kept) cache?.set(key, new Uint8Array(index));
+  const found = codes.flatMap((code) => rangesOfCode(index, code)).sort((a, b) => a[0] - b[0]);
   const ranges: [start: number, end: number][] = [];
   let count = 0;
-  for (const [code, start, end, lines] of JSON.parse(index.toString('utf8')) as CodeRange[]) {
-    if (wanted !== null && !wanted.has(code)) continue;
+  for (const [start, end, lines] of found) {
     count += lines;
     // Codes next to each other in the table are read as one range.
     const last = ranges[ranges.length - 1];

@@ -415,9 +415,9 @@ export async function readStoredRecordTable(
       let room = limit;
       for (const file of read) {
         if (room === 0) break;
-        const taken = firstByRow(file.lines, Math.min(room, file.count));
-        cut.push(...taken);
-        room -= taken.length;
+        const taken = Math.min(room, file.count);
+        cut.push(...firstByRow(file.lines, taken));
+        room -= taken;
       }
       table = Buffer.concat(cut);
     }
@@ -464,22 +464,35 @@ async function readCodeLines(
   return { lines, count };
 }
 
-/** The first `take` lines of `slices` (whole lines of one file's table) in row order. */
+/**
+ * The first `take` lines of `slices` (whole lines of one file's table) in row order, copied into
+ * one buffer. Each code's lines are in row order already: the sort merges those runs.
+ */
 function firstByRow(slices: readonly Buffer[], take: number): Buffer[] {
-  const lines: { row: number; line: Buffer }[] = [];
-  for (const slice of slices)
+  const rows: number[] = [];
+  const where: number[] = [];
+  slices.forEach((slice, number) => {
     for (let at = 0; at < slice.length;) {
-      const rowEnd = slice.indexOf(TAB, at + FILE_DIGITS + 1);
-      const end = slice.indexOf(LINE, rowEnd + 1);
-      if (rowEnd === -1 || end === -1) break;
-      lines.push({
-        row: Number(slice.toString('latin1', at + FILE_DIGITS + 1, rowEnd)),
-        line: slice.subarray(at, end + 1),
-      });
+      let row = 0;
+      let digit = at + FILE_DIGITS + 1;
+      for (; digit < slice.length && slice[digit] !== TAB; digit += 1)
+        row = row * 10 + slice[digit]! - 48;
+      const end = slice.indexOf(LINE, digit + 1);
+      if (end === -1) break;
+      rows.push(row);
+      where.push(number, at, end + 1);
       at = end + 1;
     }
-  lines.sort((a, b) => a.row - b.row);
-  return lines.slice(0, take).map((each) => each.line);
+  });
+  const order = rows.map((_, line) => line).sort((a, b) => rows[a]! - rows[b]!);
+  const kept = order.slice(0, take);
+  let size = 0;
+  for (const line of kept) size += where[line * 3 + 2]! - where[line * 3 + 1]!;
+  const cut = Buffer.allocUnsafe(size);
+  let to = 0;
+  for (const line of kept)
+    to += slices[where[line * 3]!]!.copy(cut, to, where[line * 3 + 1], where[line * 3 + 2]);
+  return [cut];
 }
 
 /** A table kept in the cache with the count of records found (they may be more than it holds). */

@@ -227,8 +227,16 @@ export class S3BlobStore implements BlobStore {
       if (answer.status === 404) return null;
       if (!answer.ok) throw new Error(`The blob store answered ${answer.status}.`);
       const bytes = Buffer.from(await answer.arrayBuffer());
-      // A store that sends the whole file for a range: the range is cut from it.
-      read.push(answer.status === 206 ? bytes : Buffer.from(bytes.subarray(range[0], range[1])));
+      // Where the bytes sent start: a store may send more than the range (the whole file, or on
+      // to its end), and the range is then cut from them.
+      const from =
+        answer.status === 206
+          ? Number(/^bytes (\d+)-/.exec(answer.headers.get('content-range') ?? '')?.[1] ?? NaN)
+          : 0;
+      const wanted = bytes.subarray(range[0] - from, range[1] - from);
+      if (!(from <= range[0]) || wanted.length !== range[1] - range[0])
+        throw new Error(`The blob store sent other bytes than asked of ${name}.`);
+      read.push(wanted.length === bytes.length ? bytes : Buffer.from(wanted));
     }
     return read;
   }

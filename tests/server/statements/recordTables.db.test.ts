@@ -283,8 +283,8 @@ describe("records read from the files' stored tables", () => {
 
     // The parse kept each file's table; the calculation's input file names them.
     const tables = async () =>
-      portal.db.query<{ file_id: string; blob: string; records: number }>(
-        'select file_id, blob, records from statement_record_tables where statement_id = $1 order by file_id',
+      portal.db.query<{ file_id: string; blob: string; records: number; code_index: string }>(
+        'select file_id, blob, records, code_index from statement_record_tables where statement_id = $1 order by file_id',
         [id],
       );
     const kept = await tables();

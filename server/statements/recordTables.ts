@@ -416,7 +416,7 @@ export async function readStoredRecordTable(
       for (const file of read) {
         if (room === 0) break;
         const taken = Math.min(room, file.count);
-        cut.push(...firstByRow(file.lines, taken));
+        cut.push(...firstByRow(file.lines, file.count, taken));
         room -= taken;
       }
       table = Buffer.concat(cut);
@@ -465,35 +465,72 @@ async function readCodeLines(
 }
 
 /**
- * The first `take` lines of `slices` (whole lines of one file's table) in row order, copied into
- * one buffer. Each code's lines are in row order already: the sort merges those runs.
+ * The first `take` of a file's `count` lines in `slices` (whole lines of its table) in row order,
+ * copied into one buffer. Each code's lines are in row order already: those runs are merged.
  */
-function firstByRow(slices: readonly Buffer[], take: number): Buffer[] {
-  const rows: number[] = [];
-  const where: number[] = [];
+function firstByRow(slices: readonly Buffer[], count: number, take: number): Buffer[] {
+  const rows = new Float64Array(count);
+  const starts = new Float64Array(count + 1);
+  const sliceOf = new Uint32Array(count);
+  /** Where each run of lines in row order starts (the lines of a code, or of codes next). */
+  const runs: number[] = [];
+  let line = 0;
   slices.forEach((slice, number) => {
-    for (let at = 0; at < slice.length;) {
+    for (let at = 0; at < slice.length && line < count;) {
       let row = 0;
       let digit = at + FILE_DIGITS + 1;
       for (; digit < slice.length && slice[digit] !== TAB; digit += 1)
         row = row * 10 + slice[digit]! - 48;
       const end = slice.indexOf(LINE, digit + 1);
       if (end === -1) break;
-      rows.push(row);
-      where.push(number, at, end + 1);
+      if (line === 0 || sliceOf[line - 1] !== number || rows[line - 1]! > row) runs.push(line);
+      rows[line] = row;
+      starts[line] = at;
+      sliceOf[line] = number;
+      line += 1;
       at = end + 1;
+      starts[line] = at;
     }
   });
-  const order = rows.map((_, line) => line).sort((a, b) => rows[a]! - rows[b]!);
-  const kept = order.slice(0, take);
+  const lineEnd = (index: number) =>
+    index + 1 < line && sliceOf[index + 1] === sliceOf[index]
+      ? starts[index + 1]!
+      : slices[sliceOf[index]!]!.indexOf(LINE, starts[index]) + 1;
+  const kept = mergeRuns(rows, runs, line, Math.min(take, line));
   let size = 0;
-  for (const line of kept) size += where[line * 3 + 2]! - where[line * 3 + 1]!;
+  for (const index of kept) size += lineEnd(index) - starts[index]!;
   const cut = Buffer.allocUnsafe(size);
   let to = 0;
-  for (const line of kept)
-    to += slices[where[line * 3]!]!.copy(cut, to, where[line * 3 + 1], where[line * 3 + 2]);
+  for (const index of kept)
+    to += slices[sliceOf[index]!]!.copy(cut, to, starts[index], lineEnd(index));
   return [cut];
 }
+
+/**
+ * The indexes of the `take` lowest of `rows`' first `count`, lowest first, `runs` starting each run
+ * of them in order: few runs are merged by taking the lowest head each time, many are sorted.
+ */
+function mergeRuns(rows: Float64Array, runs: readonly number[], count: number, take: number) {
+  if (runs.length > MERGED_RUNS) {
+    const order = Array.from({ length: count }, (_, index) => index);
+    return order.sort((a, b) => rows[a]! - rows[b]!).slice(0, take);
+  }
+  const heads = [...runs];
+  const ends = runs.map((_, run) => runs[run + 1] ?? count);
+  const kept: number[] = [];
+  while (kept.length < take) {
+    let best = -1;
+    for (let run = 0; run < heads.length; run += 1)
+      if (heads[run]! < ends[run]! && (best === -1 || rows[heads[run]!]! < rows[heads[best]!]!))
+        best = run;
+    kept.push(heads[best]!);
+    heads[best] = heads[best]! + 1;
+  }
+  return kept;
+}
+
+/** The most runs of lines mergeRuns merges head by head; past that, it sorts. */
+const MERGED_RUNS = 16;
 
 /** A table kept in the cache with the count of records found (they may be more than it holds). */
 function encodeFound(table: Uint8Array, found: number): Uint8Array<ArrayBuffer> {

@@ -421,7 +421,8 @@ export async function readStoredRecordTable(
       }
       table = Buffer.concat(cut);
     }
-    table = new Uint8Array(table.buffer, table.byteOffset, table.length);
+    // Its own memory: a small Buffer.concat may share its memory with other buffers.
+    table = new Uint8Array(table);
   }
   const answer = { table, found, version: key, stored: true };
   cache?.set(key, encodeFound(table, found));

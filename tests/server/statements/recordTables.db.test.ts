@@ -12,6 +12,7 @@ import {
   fileTableFromRows,
   forgetFileTables,
   keepFileTable,
+  mergeRuns,
   readStoredRecordTable,
   storeFileTable,
 } from '../../../server/statements/recordTables';
@@ -240,6 +241,34 @@ describe("records read from the files' stored tables", () => {
         },
       ),
       { numRuns: 15, seed: 20261129 },
+    );
+  });
+
+  it('are cut at the lowest rows of their codes, few codes or many', () => {
+    // A file's lines of a product's codes: each code's rows rising, the codes' rows interleaved.
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.nat({ max: 10_000 }), { minLength: 1, maxLength: 6 }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.nat({ max: 300 }),
+        (codes, take) => {
+          const unique = new Set<number>();
+          const runs = codes
+            .map((rows) => rows.filter((row) => !unique.has(row) && unique.add(row)))
+            .filter((rows) => rows.length > 0)
+            .map((rows) => rows.sort((a, b) => a - b));
+          const rows = Float64Array.from(runs.flat());
+          const starts = runs.map((_, run) => runs.slice(0, run).flat().length);
+          const count = rows.length;
+          const kept = mergeRuns(rows, starts, count, Math.min(take, count));
+          expect(kept.map((line) => rows[line])).toEqual(
+            [...rows].sort((a, b) => a - b).slice(0, take),
+          );
+        },
+      ),
+      { numRuns: 200, seed: 20261129 },
     );
   });
 

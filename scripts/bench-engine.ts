@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { calculate, calculateRecords } from '../engine/index';
 import { calculateWasm, loadEngine, readRecordLines } from '../engine/loader';
-import { countRecords, readRecordTable, recordTableReader } from '../engine/recordTable';
+import { readRecordTable, recordTableReader } from '../engine/recordTable';
 import { stringifyOutput } from '../engine/outputJson';
 import { calculateReference } from '../engine/reference/index';
 import type {
@@ -364,11 +364,9 @@ async function fromDatabase(input: EngineInput, runs: number, url?: string) {
       const table = await db.transaction((tx) =>
         fileTableFromRows(tx, 'bench-statement', 'bench-file'),
       );
-      const blob = await storeFileTable(blobs, table);
-      await db.transaction((tx) =>
-        keepFileTable(tx, 'bench-statement', 'bench-file', blob, countRecords(table)),
-      );
-      return { blob, bytes: table.length };
+      const stored = await storeFileTable(blobs, table);
+      await db.transaction((tx) => keepFileTable(tx, 'bench-statement', 'bench-file', stored));
+      return { blob: stored.blob, bytes: table.length };
     });
     console.log(
       `  record table written to the blob store as the parse writes it (COPY of the file's rows, put): ` +

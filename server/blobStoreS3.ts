@@ -137,12 +137,17 @@ export class S3BlobStore implements BlobStore {
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
     name: string,
     body?: { content: Buffer | { path: string }; size: number; sha256: string },
+    range?: readonly [number, number],
   ): Promise<Response> {
     const url = this.urlOf(name);
     const headers = signS3Request({
       method,
       url,
-      headers: body ? { 'content-length': String(body.size) } : {},
+      headers: body
+        ? { 'content-length': String(body.size) }
+        : range
+          ? { range: `bytes=${range[0]}-${range[1] - 1}` }
+          : {},
       payloadSha256: body ? body.sha256 : EMPTY_SHA256,
       at: this.now(),
       region: this.config.region,
@@ -210,6 +215,30 @@ export class S3BlobStore implements BlobStore {
       })(),
       { objectMode: false },
     );
+  }
+
+  async readRanges(
+    name: string,
+    ranges: readonly (readonly [number, number])[],
+  ): Promise<Buffer[] | null> {
+    const read: Buffer[] = [];
+    for (const range of ranges) {
+      const answer = await this.send('GET', name, undefined, range);
+      if (answer.status === 404) return null;
+      if (!answer.ok) throw new Error(`The blob store answered ${answer.status}.`);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      // Where the bytes sent start: a store may send more than the range (the whole file, or on
+      // to its end), and the range is then cut from them.
+      const from =
+        answer.status === 206
+          ? Number(/^bytes (\d+)-/.exec(answer.headers.get('content-range') ?? '')?.[1] ?? NaN)
+          : 0;
+      const wanted = bytes.subarray(range[0] - from, range[1] - from);
+      if (!(from <= range[0]) || wanted.length !== range[1] - range[0])
+        throw new Error(`The blob store sent other bytes than asked of ${name}.`);
+      read.push(wanted.length === bytes.length ? bytes : Buffer.from(wanted));
+    }
+    return read;
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -24,6 +24,14 @@ export interface BlobStore {
   /** Keeps `content` under `name` (64 hex digits), whole or not at all, replacing any before. */
   write(name: string, content: Buffer): Promise<void>;
   open(sha256: string): Readable;
+  /**
+   * Byte ranges of a file ([start, end), end past the last byte), each as its own buffer; null when
+   * the store has none of that name. A store without it is read whole (readBlobRanges).
+   */
+  readRanges?(
+    name: string,
+    ranges: readonly (readonly [number, number])[],
+  ): Promise<Buffer[] | null>;
   has(sha256: string): Promise<boolean>;
   /** Forgets a file; nothing happens when there is none. */
   remove(name: string): Promise<void>;
@@ -35,6 +43,17 @@ export async function readBlob(blobs: BlobStore, name: string): Promise<Buffer |
   const chunks: Buffer[] = [];
   for await (const chunk of blobs.open(name)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Byte ranges of a file of the store ([start, end)), or null when the store has none of that name. */
+export async function readBlobRanges(
+  blobs: BlobStore,
+  name: string,
+  ranges: readonly (readonly [number, number])[],
+): Promise<Buffer[] | null> {
+  if (blobs.readRanges) return blobs.readRanges(name, ranges);
+  const whole = await readBlob(blobs, name);
+  return whole && ranges.map(([start, end]) => Buffer.from(whole.subarray(start, end)));
 }
 
 /**
@@ -119,6 +138,30 @@ export class FolderBlobStore implements BlobStore {
 
   open(sha256: string): Readable {
     return createReadStream(this.pathOf(sha256), { highWaterMark: 1024 * 1024 });
+  }
+
+  async readRanges(
+    name: string,
+    ranges: readonly (readonly [number, number])[],
+  ): Promise<Buffer[] | null> {
+    let file;
+    try {
+      file = await open(this.pathOf(name), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const read: Buffer[] = [];
+      for (const [start, end] of ranges) {
+        const bytes = Buffer.allocUnsafe(end - start);
+        const { bytesRead } = await file.read(bytes, 0, bytes.length, start);
+        if (bytesRead !== bytes.length) throw new Error(`The file ${name} is shorter than asked`);
+        read.push(bytes);
+      }
+      return read;
+    } finally {
+      await file.close();
+    }
   }
 
   async remove(name: string): Promise<void> {

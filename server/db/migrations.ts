@@ -1414,6 +1414,11 @@ export const migrations: Migration[] = [
       create index statement_record_tables_statement on statement_record_tables (statement_id);
     `,
   },
+  {
+    version: 55,
+    name: "record tables by code: each stored table's code index (null: written in row order)",
+    sql: `alter table statement_record_tables add column code_index text;`,
+  },
 ];
 
 /** Read-model tables rebuilt by replay, children before parents for deletion. */

@@ -12,7 +12,7 @@ import { readNumbered, storedFiles, type NumberedTable } from './recordTables';
 
 /** The input file of a calculation made from stored tables (an older one is the input's JSON). */
 export interface TableInputFile {
-  /** The files' tables, in file order: their records come first, in file and row order. */
+  /** The files' tables, in file order: their records come first (each table ordered by code). */
   recordTables: NumberedTable[];
   /** The input, its records being only those entered by hand (adjustments). */
   input: EngineInput;
@@ -48,5 +48,8 @@ export async function inputOfFile(blobs: BlobStore, text: string): Promise<Engin
   const columns = readRecordTable(Buffer.concat(read));
   if (columns === null) throw new Error('A record table of this calculation cannot be read');
   const { input } = parsed;
-  return { ...input, records: [...recordsOfTable(columns), ...input.records] };
+  // Tables hold their lines by code: the records are given in file and row order, as the rows are
+  // (ids are the zero-padded file number and row, recordIdOf).
+  const records = recordsOfTable(columns).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { ...input, records: [...records, ...input.records] };
 }

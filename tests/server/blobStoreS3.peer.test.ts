@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { createHash, randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobTooLargeError } from '../../server/blobs';
+import { BlobTooLargeError, FolderBlobStore, readBlobRanges } from '../../server/blobs';
 import { S3BlobStore, type S3BlobConfig } from '../../server/blobStoreS3';
 
 const readWhole = async (stream: Readable) => {
@@ -59,6 +59,24 @@ describe('uploaded files in S3-compatible storage', () => {
     expect(await store.has(stored.sha256)).toBe(true);
     expect((await readWhole(store.open(stored.sha256))).equals(content)).toBe(true);
     expect(await store.has('0'.repeat(64))).toBe(false);
+  });
+
+  it('gives back byte ranges of a file, and nothing for a file it does not have', async () => {
+    const content = randomBytes(200_000);
+    const ranges = [
+      [0, 1],
+      [70_000, 140_001],
+      [199_990, 200_000],
+    ] as const;
+    const folder = new FolderBlobStore(join(directory, 'folder'));
+    for (const store of [new S3BlobStore(config), folder]) {
+      const stored = await store.put(Readable.from([content]), 1024 * 1024);
+      const read = await readBlobRanges(store, stored.sha256, ranges);
+      expect(read?.map((bytes) => bytes.toString('hex'))).toEqual(
+        ranges.map(([start, end]) => content.subarray(start, end).toString('hex')),
+      );
+      expect(await readBlobRanges(store, '0'.repeat(64), ranges)).toBeNull();
+    }
   });
 
   it('refuses a file over the limit and keeps nothing of it', async () => {

@@ -200,42 +200,58 @@ describe("the split editor's preview input", () => {
     expect(await previewed()).toEqual([[isrc, 2, '2.5']]);
   });
 
-  it("reads its records from the files' stored tables, not from the statement's rows", async () => {
-    const isrc = 'QZDM12699005';
-    const { lena, product, statementId } = await productWithStatement(
-      isrc,
-      'Stored Song',
-      '2026-08',
-      distroKidLine({ isrc, earnings: '0.75' }) +
-        distroKidLine({ isrc: 'QZDM12699006', earnings: '3' }) +
-        distroKidLine({ isrc, units: 4, earnings: '1.5' }),
-    );
-    const sent: string[] = [];
-    const preview = await portal.db.transaction((tx) => {
-      const watched: Queryable = {
-        query: (sql, params) => (sent.push(sql), tx.query(sql, params)),
-        copyFrom: (table, columns, text) => (sent.push(table), tx.copyFrom(table, columns, text)),
-        copyOut: (sql, params) => (sent.push(sql), tx.copyOut(sql, params)),
-      };
-      return previewInput(watched, portal.app.blobs, product.id);
-    });
-    expect(sent.length).toBeGreaterThan(0);
-    expect(sent.filter((sql) => sql.includes('statement_records'))).toEqual([]);
-    const fromRows = await portal.db.transaction((tx) =>
-      readEngineRecordTable(tx, statementId, [isrc], PREVIEW_RECORD_LIMIT),
-    );
-    const records = (table: Uint8Array) => recordsOfTable(readRecordTable(table)!);
-    expect(records(preview.records!)).toEqual(records(fromRows.table));
-    expect(records(preview.records!).map((record) => [record.units, record.revenue])).toEqual([
-      [1, '0.75'],
-      [4, '1.5'],
-    ]);
-    // The page's preview answers the same records.
-    const answered = (
-      await get(portal.app, lena, `/api/products/${product.id}/preview-input`)
-    ).json();
-    expect(records(new TextEncoder().encode(answered.records))).toEqual(records(fromRows.table));
-  });
+  // Other codes around the product's, after and before it in the table's code order: two in three
+  // of the statement's records are the product's, or two in twenty (under an eighth).
+  it.each([
+    ['most', 'QZDM12699005', '2026-08', ['QZDM12699006']],
+    [
+      'a small share',
+      'QZDM12699050',
+      '2026-07',
+      Array.from({ length: 18 }, (_, index) => `QZDM126990${index < 9 ? 4 : 6}${index % 9}`),
+    ],
+  ])(
+    "reads its records from the files' stored tables, not from the statement's rows, when its codes hold %s of them",
+    async (_share, isrc, month, others) => {
+      const { lena, product, statementId } = await productWithStatement(
+        isrc,
+        `Stored Song ${isrc}`,
+        month,
+        distroKidLine({ isrc: others[0], earnings: '3' }) +
+          distroKidLine({ isrc, earnings: '0.75' }) +
+          others
+            .slice(1)
+            .map((other) => distroKidLine({ isrc: other, earnings: '2' }))
+            .join('') +
+          distroKidLine({ isrc, units: 4, earnings: '1.5' }),
+      );
+      const sent: string[] = [];
+      const preview = await portal.db.transaction((tx) => {
+        const watched: Queryable = {
+          query: (sql, params) => (sent.push(sql), tx.query(sql, params)),
+          copyFrom: (table, columns, text) => (sent.push(table), tx.copyFrom(table, columns, text)),
+          copyOut: (sql, params) => (sent.push(sql), tx.copyOut(sql, params)),
+        };
+        return previewInput(watched, portal.app.blobs, product.id);
+      });
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.filter((sql) => sql.includes('statement_records'))).toEqual([]);
+      const fromRows = await portal.db.transaction((tx) =>
+        readEngineRecordTable(tx, statementId, [isrc], PREVIEW_RECORD_LIMIT),
+      );
+      const records = (table: Uint8Array) => recordsOfTable(readRecordTable(table)!);
+      expect(records(preview.records!)).toEqual(records(fromRows.table));
+      expect(records(preview.records!).map((record) => [record.units, record.revenue])).toEqual([
+        [1, '0.75'],
+        [4, '1.5'],
+      ]);
+      // The page's preview answers the same records.
+      const answered = (
+        await get(portal.app, lena, `/api/products/${product.id}/preview-input`)
+      ).json();
+      expect(records(new TextEncoder().encode(answered.records))).toEqual(records(fromRows.table));
+    },
+  );
 
   it('sends its table form compressed as the browser accepts, and anew once the splits change', async () => {
     const isrc = 'QZDM12699002';

@@ -511,7 +511,12 @@ function firstByRow(slices: readonly Buffer[], count: number, take: number): Buf
  * The indexes of the `take` lowest of `rows`' first `count`, lowest first, `runs` starting each run
  * of them in order: few runs are merged by taking the lowest head each time, many are sorted.
  */
-export function mergeRuns(rows: Float64Array, runs: readonly number[], count: number, take: number) {
+export function mergeRuns(
+  rows: Float64Array,
+  runs: readonly number[],
+  count: number,
+  take: number,
+) {
   if (runs.length > MERGED_RUNS) {
     const order = Array.from({ length: count }, (_, index) => index);
     return order.sort((a, b) => rows[a]! - rows[b]!).slice(0, take);

@@ -233,6 +233,14 @@ describe("a cancelled or deleted statement's records, dropped with their partiti
     const records = await recordsOf(cancelled);
     expect(records).toBe('3');
     expect((await partitionOf(cancelled))?.table).toMatch(/^statement_records_\d+$/);
+    const tablesOf = async (statementId: string) =>
+      (
+        await portal.db.query(
+          'select file_id from statement_record_tables where statement_id = $1',
+          [statementId],
+        )
+      ).length;
+    expect(await tablesOf(cancelled)).toBe(1);
     const before = (await get(portal.app, lena, `/api/statements/${cancelled}`)).json();
     expect(before.currency).toBe('USD');
 
@@ -241,6 +249,10 @@ describe("a cancelled or deleted statement's records, dropped with their partiti
     expect(await recordsOf(cancelled)).toBe('0');
     expect((await partitionOf(cancelled))?.table).toBeNull();
     expect(await recordsOf(kept)).toBe(records);
+    // Nor are its files' record tables read any more: no calculation or preview sees records it
+    // no longer has; the other statement's stay.
+    expect(await tablesOf(cancelled)).toBe(0);
+    expect(await tablesOf(kept)).toBe(1);
     // The pages that listed them: no records, no error; the statement keeps its currency.
     const list = await get(portal.app, lena, `/api/statements/${cancelled}/records`);
     expect(list.statusCode).toBe(200);

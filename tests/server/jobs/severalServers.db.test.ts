@@ -297,6 +297,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three servers on one database', (
     expect(jobs).toEqual([
       { kind: 'statement.calculate', status: 'done', n: String(expected.size) },
       { kind: 'statement.parse', status: 'done', n: String(expected.size) },
+      // Each reading is followed by the job that keeps its records as record tables.
+      { kind: 'statement.record-tables', status: 'done', n: String(expected.size) },
     ]);
     // The killed server's run counted, and another server took the job again and ended it.
     const [interrupted] = await portal.db.query<{ attempts: number; error: string }>(

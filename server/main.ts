@@ -43,6 +43,11 @@ await prepareDatabase(db, new Date());
 
 // Hot standbys of the PostgreSQL primary for the read routes; the embedded database has none.
 const readUrls = databaseUrl ? readUrlsOf(process.env.DATABASE_READ_URL) : [];
+if (!databaseUrl && process.env.DATABASE_READ_URL) {
+  console.warn(
+    'DATABASE_READ_URL is ignored: standbys are read only with a PostgreSQL primary (DATABASE_URL).',
+  );
+}
 const readReplicas =
   readUrls.length > 0
     ? await ReadReplicas.open(db, readUrls, {

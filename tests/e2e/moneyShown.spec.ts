@@ -100,10 +100,12 @@ test('a payee reads one balance everywhere, what they receive without the labelâ
     // Glass Harbor pays Paco 12.5%: of 10.0071, 1.2508875: a payment of 1.25, scheduled.
     await approvedSongStatement(label, {
       isrc: 'QZDM12600002',
-      month: '2026-05',
+      // A month no other browser test files a statement in: the payment row found below is this
+      // statement's, whatever other tests paid Paco meanwhile.
+      month: '2026-08',
       earnings: '10.0071',
       cashless: false,
-      fileName: 'money-shown-may.tsv',
+      fileName: 'money-shown-august.tsv',
     });
   } finally {
     await label.api.dispose();
@@ -146,7 +148,7 @@ test('a payee reads one balance everywhere, what they receive without the labelâ
   const payment = page
     .getByRole('table', { name: 'Payments' })
     .getByRole('row')
-    .filter({ hasText: '2026-05' })
+    .filter({ hasText: '2026-08' })
     .first();
   await expect(payment).toContainText('$1.25');
   await expect(page.getByText('Total with fee')).toHaveCount(0);

@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { crc32, deflateRawSync } from 'node:zlib';
 import XLSX from '@e965/xlsx';
-import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { prepareDatabase } from '../server/startup';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed';
+import { seedDemo } from '../server/seed';
 import { percentile } from './benchStats';
 import { DISTROKID_HEADER } from './benchPortal';
+import { labelOnPortal } from './bench-import';
 
 const COLUMNS = DISTROKID_HEADER.trim().split('\t');
 
@@ -224,27 +224,9 @@ async function runCase(index: number, file: string): Promise<void> {
   const db = await openDatabase({ dataDir });
   await prepareDatabase(db, new Date());
   await seedDemo(db, new Date());
-  const app = await buildApp({
-    ...defaultAppOptions(db),
-    logger: false,
-    staticDir: null,
-    blobDir: join(work, 'blobs'),
-    runJobs: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { username: 'label@demo.label', password: DEMO_PASSWORD },
-  });
-  const cookies = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  const csrf = login.cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-  const [distributor] = await db.query<{ id: string }>(
-    "select id from distributors where name = 'DistroKid'",
-  );
+  const { app, port, cookies, csrf, distributorId } = await labelOnPortal(db, work);
   const { payload, contentType } = multipartBody(
-    distributor?.id ?? '',
+    distributorId,
     bench.fileName,
     await readFile(file),
   );

@@ -28,6 +28,33 @@ const STORES = ['Spotify', 'Apple Music', 'YouTube Music', 'Amazon Music', 'Deez
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'CA'];
 
 /**
+ * The portal on 127.0.0.1 over `db` (jobs run when the benchmark drains them, files under
+ * `work`), the demo label logged in, and the DistroKid distributor's id to upload to.
+ */
+export async function labelOnPortal(db: Database, work: string) {
+  const app = await buildApp({
+    ...defaultAppOptions(db),
+    logger: false,
+    staticDir: null,
+    blobDir: join(work, 'blobs'),
+    runJobs: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { username: 'label@demo.label', password: DEMO_PASSWORD },
+  });
+  const cookies = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const csrf = login.cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
+  const [distributor] = await db.query<{ id: string }>(
+    "select id from distributors where name = 'DistroKid'",
+  );
+  return { app, port, cookies, csrf, distributorId: distributor?.id ?? '' };
+}
+
+/**
  * How long an import of `statementId`, started at `startedAt` (ms since the epoch), took until its
  * files were read (the reading job's end: the statement is there for the label), and the time of
  * the job that kept its records as record tables afterwards.
@@ -126,28 +153,10 @@ async function runOne(kind: 'pglite' | 'postgres', file: string): Promise<void> 
   }
   await prepareDatabase(db, new Date());
   await seedDemo(db, new Date());
-  const app = await buildApp({
-    ...defaultAppOptions(db),
-    logger: false,
-    staticDir: null,
-    blobDir: join(work, 'blobs'),
-    runJobs: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { username: 'label@demo.label', password: DEMO_PASSWORD },
-  });
-  const cookies = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  const csrf = login.cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-  const distributors = await db.query<{ id: string }>(
-    "select id from distributors where name = 'DistroKid'",
-  );
+  const { app, port, cookies, csrf, distributorId } = await labelOnPortal(db, work);
 
   const startedAt = Date.now();
-  const answer = JSON.parse(await upload(port, cookies, csrf, distributors[0]?.id ?? '', file)) as
+  const answer = JSON.parse(await upload(port, cookies, csrf, distributorId, file)) as
     { id: string }[] | { id: string };
   const uploadSeconds = (Date.now() - startedAt) / 1000;
   await app.jobs.drain();
@@ -209,7 +218,7 @@ async function breakdown(db: Database, file: string): Promise<void> {
 }
 
 const [mode, kind, file] = process.argv.slice(2);
-// Run, not imported (bench-partitions.ts imports the statement it writes and its upload).
+// Run, not imported (bench-partitions.ts and bench-import-limits.ts import its pieces).
 if (process.argv[1] !== import.meta.filename) {
   // Nothing to run.
 } else if (mode === '--child' && (kind === 'pglite' || kind === 'postgres') && file) {

@@ -14,13 +14,12 @@ import {
   databaseUrl,
   dropPostgresDatabase,
 } from '../tests/server/databaseTemplates';
-import { buildApp, defaultAppOptions } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed';
+import { seedDemo } from '../server/seed';
 import { readEngineRecordTable } from '../server/statements/engineInput';
 import { ensureShippedDistributors } from '../server/statements/shippedDistributors';
-import { importPhases, upload, writeStatement } from './bench-import';
+import { importPhases, labelOnPortal, upload, writeStatement } from './bench-import';
 
 const FILL = Number(process.env.BENCH_FILL ?? 10_000_000);
 const FILL_STATEMENTS = Number(process.env.BENCH_FILL_STATEMENTS ?? 100);
@@ -84,29 +83,11 @@ interface Portal {
 }
 
 async function startPortal(db: Database, work: string, file: string): Promise<Portal> {
-  const app = await buildApp({
-    ...defaultAppOptions(db),
-    logger: false,
-    staticDir: null,
-    blobDir: join(work, 'blobs'),
-    runJobs: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { username: 'label@demo.label', password: DEMO_PASSWORD },
-  });
-  const cookies = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  const csrf = login.cookies.find((cookie) => cookie.name === 'portal_csrf')?.value ?? '';
-  const [distributor] = await db.query<{ id: string }>(
-    "select id from distributors where name = 'DistroKid'",
-  );
+  const { app, port, cookies, csrf, distributorId } = await labelOnPortal(db, work);
   return {
     async importStatement() {
       const startedAt = Date.now();
-      const answer = JSON.parse(await upload(port, cookies, csrf, distributor?.id ?? '', file)) as
+      const answer = JSON.parse(await upload(port, cookies, csrf, distributorId, file)) as
         { id: string }[] | { id: string };
       await app.jobs.drain();
       const id = (Array.isArray(answer) ? answer[0]?.id : answer.id) ?? '';
